@@ -1,0 +1,26 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Queryable } from './queryable.js';
+
+export interface AuditEntry {
+  action: string;
+  adminId?: string | null;
+  emailTried?: string | null;
+  success?: boolean | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** SQL over `audit_log` (append-only: nothing here updates or deletes). */
+@Injectable()
+export class AuditRepository {
+  constructor(@Inject(DataSource) private readonly ds: Queryable) {}
+
+  async insert(e: AuditEntry, db: Queryable = this.ds): Promise<void> {
+    await db.query(
+      `INSERT INTO audit_log (action, admin_id, email_tried, success, ip, user_agent, details) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [e.action, e.adminId ?? null, e.emailTried?.slice(0, 320) ?? null, e.success ?? null, e.ip ?? null, e.userAgent?.slice(0, 512) ?? null, JSON.stringify(e.details ?? {})],
+    );
+  }
+}

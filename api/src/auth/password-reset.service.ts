@@ -1,0 +1,100 @@
+import { BadRequestException, Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { ENV } from '../core/config/load-env.js';
+import type { EnvDto } from '../core/config/env.dto.js';
+import { JobProducer } from '../core/queue/job.producer.js';
+import { JobName } from '../core/queue/queue.constants.js';
+import { AdminRepository } from './admin.repository.js';
+import { AttemptThrottle } from './attempt-throttle.service.js';
+import { AuditService } from './audit.service.js';
+import { AUTH_LOGGER } from './auth.tokens.js';
+import type { RequestMeta } from './login.service.js';
+import { hashPassword } from './password-hashing.js';
+import { passwordProblem } from './password-policy.js';
+import { ResetTokenRepository } from './reset-token.repository.js';
+import { SessionRepository } from './session.repository.js';
+import { isWellFormedToken, newToken, tokenHash } from './session-token.js';
+import { resetMail } from './reset-mail.js';
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+export const RESET_REQUEST_MESSAGE = 'If an account exists for that e-mail, a reset link has been sent.';
+
+function refuse(error: string): BadRequestException {
+  return new BadRequestException({ statusCode: 400, message: error, error });
+}
+
+/**
+ * Password reset by e-mailed link. The request answers before looking the e-mail up: the lookup, the token
+ * and the queued mail happen after the answer, so neither the answer nor its timing says whether the
+ * account exists. Confirming sets the password, spends the token and revokes every session of that admin.
+ */
+@Injectable()
+export class PasswordResetService implements BeforeApplicationShutdown {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    @Inject(ENV) private readonly env: EnvDto,
+    @Inject(AUTH_LOGGER) private readonly logger: Logger,
+    @Inject(AdminRepository) private readonly admins: AdminRepository,
+    @Inject(ResetTokenRepository) private readonly tokens: ResetTokenRepository,
+    @Inject(SessionRepository) private readonly sessions: SessionRepository,
+    @Inject(AttemptThrottle) private readonly throttle: AttemptThrottle,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(JobProducer) private readonly jobs: JobProducer,
+  ) {}
+
+  /** Throttled per e-mail and per IP (every request counts); the rest runs after the answer. */
+  async request(email: string, meta: RequestMeta): Promise<void> {
+    email = email.trim();
+    await this.throttle.check('reset', email, meta.ip);
+    await this.throttle.hit('reset', email, meta.ip);
+    const task = this.issue(email, meta).catch((err) => this.logger.error({ err }, 'password reset request failed after answering'));
+    this.pending.add(task);
+    void task.finally(() => this.pending.delete(task));
+  }
+
+  private async issue(email: string, meta: RequestMeta): Promise<void> {
+    const admin = await this.admins.findByEmail(email);
+    await this.audit.record('admin.password_reset.requested', {
+      adminId: admin?.id, emailTried: email, success: Boolean(admin), ...meta,
+      details: admin ? {} : { reason: 'unknown_email' },
+    });
+    if (!admin) return;
+    const token = newToken();
+    await this.tokens.replace(admin.id, tokenHash(token), RESET_TOKEN_TTL_MINUTES);
+    const link = `${this.env.PUBLIC_URL.replace(/\/+$/, '')}/reset-password?token=${token}`;
+    await this.jobs.add(JobName.SendMail, resetMail(admin.email, admin.name, link, RESET_TOKEN_TTL_MINUTES), {}, 5000);
+  }
+
+  async confirm(token: string, newPassword: string, meta: RequestMeta): Promise<void> {
+    const fail = async (reason: string, error: string, adminId?: string) => {
+      await this.audit.record('admin.password_reset.completed', { adminId, success: false, ...meta, details: { reason } });
+      return refuse(error);
+    };
+    if (!isWellFormedToken(token)) throw await fail('malformed_token', 'Invalid reset token');
+    type Outcome = { error: string; reason: string; adminId?: string } | { error?: undefined; adminId: string; revoked: number };
+    const outcome = await this.tokens.dataSource.transaction(async (m): Promise<Outcome> => {
+      const row = await this.tokens.findForUpdate(m, tokenHash(token));
+      if (!row) return { reason: 'unknown_token', error: 'Invalid reset token' }
+      const again = 'Please request a new password reset.';
+      if (row.used_at) return { reason: 'used_token', error: `This reset link has already been used. ${again}`, adminId: row.admin_id }
+      if (row.revoked_at) return { reason: 'revoked_token', error: `This reset link was replaced by a newer one. ${again}`, adminId: row.admin_id }
+      if (row.expired) return { reason: 'expired_token', error: `This reset link has expired. ${again}`, adminId: row.admin_id }
+      // A refused password leaves the token usable, so the admin can try a better one from the same link.
+      const problem = passwordProblem(newPassword, [row.email, row.name]);
+      if (problem) return { reason: 'weak_password', error: problem, adminId: row.admin_id }
+      await this.admins.withManager(m).setPassword(row.admin_id, await hashPassword(newPassword));
+      await this.tokens.markUsed(m, row.id, row.admin_id);
+      const revoked = await this.sessions.revokeAllFor(row.admin_id, m);
+      return { adminId: row.admin_id, revoked }
+    });
+    if (outcome.error !== undefined) throw await fail(outcome.reason, outcome.error, outcome.adminId);
+    await this.audit.record('admin.password_reset.completed', {
+      adminId: outcome.adminId, success: true, ...meta, details: { sessionsRevoked: outcome.revoked },
+    });
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+  }
+}

@@ -1,0 +1,57 @@
+import { addDays, addMonths, dayOf, isCalendarDay, localNoon, monthLabel } from './calendar.js';
+import { chargeDisplayStatus, giftMethodLabel, giftTypeLabel } from './gift-labels.js';
+import { centsToDollars, formatCents, formatUsd } from './money.js';
+
+describe('calendar days in the school time zone', () => {
+  it('places an instant on its local day', () => {
+    // 03:00 UTC on Jan 1 is still Dec 31 in Chicago (UTC-6): a New Year's Eve gift belongs to the old tax year.
+    expect(dayOf(new Date('2026-01-01T03:00:00Z'), 'America/Chicago')).toBe('2025-12-31');
+    expect(dayOf(new Date('2026-01-01T06:00:00Z'), 'America/Chicago')).toBe('2026-01-01');
+  });
+
+  it('adds days and months across month ends and DST', () => {
+    expect(addDays('2026-03-07', 2)).toBe('2026-03-09');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
+    expect(addMonths('2026-01-15', -11)).toBe('2025-02-15');
+  });
+
+  it('accepts only real dates', () => {
+    expect(isCalendarDay('2024-02-29')).toBe(true);
+    expect(isCalendarDay('2026-02-29')).toBe(false);
+    expect(isCalendarDay('2026-1-01')).toBe(false);
+    expect(monthLabel('2026-01')).toBe('Jan 2026');
+  });
+
+  it('finds local noon in winter and summer time', () => {
+    expect(localNoon('2026-01-15', 'America/Chicago').toISOString()).toBe('2026-01-15T18:00:00.000Z');
+    expect(localNoon('2026-07-04', 'America/Chicago').toISOString()).toBe('2026-07-04T17:00:00.000Z');
+    expect(localNoon('2026-03-08', 'America/Chicago').toISOString()).toBe('2026-03-08T17:00:00.000Z');
+    expect(localNoon('2026-06-01', 'Asia/Tokyo').toISOString()).toBe('2026-06-01T03:00:00.000Z');
+  });
+});
+
+describe('money edges', () => {
+  it('converts cents without float drift', () => {
+    expect(centsToDollars(1999)).toBe(19.99);
+    expect(formatCents(125000)).toBe('1250.00');
+    expect(formatCents(5)).toBe('0.05');
+    expect(formatUsd(123456789)).toBe('$1,234,567.89');
+  });
+});
+
+describe('gift labels', () => {
+  it('names types, methods and statuses', () => {
+    expect(giftTypeLabel('manual', 'stock')).toBe('Stock/Securities');
+    expect(giftTypeLabel('card', 'annual')).toBe('Annual');
+    expect(giftMethodLabel('card', 'monthly', 'visa', '4242')).toBe('Visa 4242');
+    expect(giftMethodLabel('manual', 'item', null, null)).toBe('In-Kind Item');
+    const base = { status: 'succeeded', amount: 1000, amount_refunded: 0, disputed: false, dispute_status: null };
+    expect(chargeDisplayStatus(base)).toBe('succeeded');
+    expect(chargeDisplayStatus({ ...base, amount_refunded: 1000 })).toBe('refunded');
+    expect(chargeDisplayStatus({ ...base, amount_refunded: 10 })).toBe('partially_refunded');
+    expect(chargeDisplayStatus({ ...base, disputed: true, dispute_status: 'needs_response' })).toBe('disputed');
+    expect(chargeDisplayStatus({ ...base, disputed: true, dispute_status: 'won' })).toBe('succeeded');
+    expect(chargeDisplayStatus({ ...base, status: 'failed' })).toBe('failed');
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Calendar days in the school's time zone (TIME_ZONE), as 'yyyy-MM-dd' strings. Day arithmetic is done on
+ * the calendar date itself (UTC noon of that date), so daylight-saving shifts cannot move a day.
+ * Turning a day into an instant happens in SQL (`day::timestamp AT TIME ZONE tz`).
+ */
+const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return dayOf(now, timeZone);
+}
+
+/** The calendar day an instant falls on in the time zone. */
+export function dayOf(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const get = (t: string) => parts.find((p) => p.type === t)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** True for a real calendar date 'yyyy-MM-dd' (rejects 2026-02-30). */
+export function isCalendarDay(value: string): boolean {
+  const m = DAY_RE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+function toUtcNoon(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d, 12));
+}
+
+function fromUtc(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, n: number): string {
+  const d = toUtcNoon(day);
+  d.setUTCDate(d.getUTCDate() + n);
+  return fromUtc(d);
+}
+
+/** Adds months, clamping to the month's last day (Mar 31 - 1 month = Feb 28/29). */
+export function addMonths(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 + n, 1, 12));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0, 12)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return fromUtc(first);
+}
+
+/** 'yyyy-MM' of a day. */
+export function monthOf(day: string): string {
+  return day.slice(0, 7);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'yyyy-MM' -> 'Jan 2026'. */
+export function monthLabel(month: string): string {
+  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}
+
+/** The instant of 12:00 local time on a day: where a gift known only by its date is placed (never near midnight, never in a DST gap). */
+export function localNoon(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const guess = Date.UTC(y, m - 1, d, 12);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(guess));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
+  const asLocal = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return new Date(guess - (asLocal - guess));
+}

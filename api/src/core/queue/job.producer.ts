@@ -1,0 +1,53 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { ENV } from '../config/load-env.js';
+import type { EnvDto } from '../config/env.dto.js';
+import { createRedis } from './redis.js';
+import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, type JobData, JobName, QueueName } from './queue.constants.js';
+
+/** The API's only way onto the queues. */
+@Injectable()
+export class JobProducer implements OnModuleDestroy {
+  private readonly connection: Redis;
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(@Inject(ENV) env: EnvDto) {
+    this.connection = createRedis(env.REDIS_URL, { name: 'api-producer' });
+    for (const name of Object.values(QueueName)) {
+      const queue = new Queue(name, { connection: this.connection, prefix: env.REDIS_PREFIX, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      // Without a listener BullMQ prints every reconnect failure while Redis is away; callers see the errors.
+      queue.on('error', () => undefined);
+      this.queues.set(name, queue);
+    }
+  }
+
+  queue(name: QueueName): Queue {
+    return this.queues.get(name)!;
+  }
+
+  /**
+   * Adds a job, failing fast (timeoutMs) when Redis is away rather than holding the request:
+   * callers that have already stored their work (the webhook inbox) treat a failure as "the relay will do it".
+   */
+  async add<N extends JobName>(name: N, data: JobData[N], opts: JobsOptions = {}, timeoutMs = 1000): Promise<void> {
+    const queue = this.queue(JOB_QUEUE[name]);
+    if (this.connection.status !== 'ready') throw new Error(`Redis is not connected (${this.connection.status})`);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        queue.add(name, data, opts),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('Timed out adding a job to Redis')), timeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    this.connection.disconnect();
+  }
+}

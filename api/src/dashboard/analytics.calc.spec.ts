@@ -1,0 +1,50 @@
+import { analyticsFromDay, computeAnalytics, growthPercent } from './analytics.calc.js';
+
+describe('computeAnalytics', () => {
+  const kinds = [
+    { source: 'card' as const, donation_type: 'monthly', brand: 'visa', amount: '30000', count: '3' },
+    { source: 'card' as const, donation_type: 'one-time', brand: 'amex', amount: '5000', count: '2' },
+    { source: 'manual' as const, donation_type: 'stock', brand: '', amount: '100000', count: '1' },
+    // A bucket emptied by a deleted gift is not a kind anyone gave.
+    { source: 'manual' as const, donation_type: 'cash', brand: '', amount: '0', count: '0' },
+  ];
+  const days = [
+    { day: '2026-03-31', amount: '10000', count: '1' },
+    { day: '2026-03-01', amount: '5000', count: '1' },
+    { day: '2026-02-15', amount: '10000', count: '2' },
+    { day: '2025-04-01', amount: '1', count: '1' },
+    { day: '2025-03-31', amount: '99', count: '1' },
+  ];
+
+  it('sums the aggregates into dollars, charts every month and day, and orders kinds as donors choose them', () => {
+    const a = computeAnalytics(kinds, days, '2026-03-31');
+    expect(a.overview).toEqual({ totalAmount: 1350, monthlyGrowth: 50, totalDonations: 6, averageDonation: 225 });
+    expect(a.charts.monthlyTrends).toHaveLength(12);
+    expect(a.charts.monthlyTrends[0]).toEqual({ month: 'Apr 2025', amount: 0.01 });
+    expect(a.charts.monthlyTrends.at(-2)).toEqual({ month: 'Feb 2026', amount: 100 });
+    expect(a.charts.monthlyTrends.at(-1)).toEqual({ month: 'Mar 2026', amount: 150 });
+    expect(a.charts.dailyTrends).toHaveLength(30);
+    expect(a.charts.dailyTrends[0]).toEqual({ date: '2026-03-02', amount: 0 });
+    expect(a.charts.dailyTrends.at(-1)).toEqual({ date: '2026-03-31', amount: 100 });
+    expect(a.charts.frequencyBreakdown).toEqual([
+      { name: 'One-time', value: 50 },
+      { name: 'Monthly', value: 300 },
+      { name: 'Stock/Securities', value: 1000 },
+    ]);
+    expect(a.charts.paymentMethods).toEqual([{ name: 'visa', value: 300 }, { name: 'amex', value: 50 }]);
+  });
+
+  it('answers zeros for an empty history', () => {
+    const a = computeAnalytics([], [], '2026-01-15');
+    expect(a.overview).toEqual({ totalAmount: 0, monthlyGrowth: 0, totalDonations: 0, averageDonation: 0 });
+    expect(a.charts.dailyTrends.every((d) => d.amount === 0)).toBe(true);
+  });
+
+  it('computes growth and the first day it needs', () => {
+    expect(growthPercent(150, 100)).toBe(50);
+    expect(growthPercent(0, 0)).toBe(0);
+    expect(growthPercent(5, 0)).toBe(100);
+    expect(growthPercent(1, 3)).toBe(-66.7);
+    expect(analyticsFromDay('2026-03-31')).toBe('2025-04-01');
+  });
+});

@@ -1,0 +1,91 @@
+import { addDays, addMonths, monthLabel, monthOf } from '../core/gifts/calendar.js';
+import { CARD_FREQUENCIES, giftTypeLabel, MANUAL_DONATION_TYPES } from '../core/gifts/gift-labels.js';
+import { centsToDollars } from '../core/gifts/money.js';
+import type { TotalsByDay, TotalsByKind } from './analytics.repository.js';
+
+export interface AnalyticsNumbers {
+  overview: { totalAmount: number; monthlyGrowth: number; totalDonations: number; averageDonation: number };
+  charts: {
+    monthlyTrends: Array<{ month: string; amount: number }>;
+    dailyTrends: Array<{ date: string; amount: number }>;
+    frequencyBreakdown: Array<{ name: string; value: number }>;
+    paymentMethods: Array<{ name: string; value: number }>;
+  };
+}
+
+/** Month-over-month growth in percent, one decimal. From nothing to something is +100%; nothing to nothing 0. */
+export function growthPercent(current: number, previous: number): number {
+  if (previous === 0) return current > 0 ? 100 : 0;
+  return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
+}
+
+/**
+ * Turns aggregate rows into the analytics numbers (pure, unit-tested). `today` is the school's local day.
+ * Amounts leave here in dollars; counts are gifts (card charges that succeeded, refunded or not, plus manual gifts).
+ */
+export function computeAnalytics(kinds: TotalsByKind[], days: TotalsByDay[], today: string): AnalyticsNumbers {
+  let totalCents = 0;
+  let totalCount = 0;
+  const byType = new Map<string, number>();
+  const byBrand = new Map<string, number>();
+  for (const k of kinds) {
+    const amount = Number(k.amount);
+    const count = Number(k.count);
+    totalCents += amount;
+    totalCount += count;
+    if (count === 0 && amount === 0) continue;
+    const key = `${k.source}:${k.donation_type}`;
+    byType.set(key, (byType.get(key) ?? 0) + amount);
+    if (k.source === 'card') byBrand.set(k.brand, (byBrand.get(k.brand) ?? 0) + amount);
+  }
+
+  const byDay = new Map(days.map((d) => [d.day, Number(d.amount)]));
+  const byMonth = new Map<string, number>();
+  for (const [day, amount] of byDay) byMonth.set(monthOf(day), (byMonth.get(monthOf(day)) ?? 0) + amount);
+
+  const monthlyTrends = [];
+  for (let i = 11; i >= 0; i--) {
+    const month = monthOf(addMonths(`${monthOf(today)}-01`, -i));
+    monthlyTrends.push({ month: monthLabel(month), amount: centsToDollars(byMonth.get(month) ?? 0) });
+  }
+  const dailyTrends = [];
+  for (let i = 29; i >= 0; i--) {
+    const date = addDays(today, -i);
+    dailyTrends.push({ date, amount: centsToDollars(byDay.get(date) ?? 0) });
+  }
+
+  // Card frequencies first, in the order donors choose them, then manual types; kinds never given are left out.
+  const order = [...CARD_FREQUENCIES.map((f) => `card:${f}`), ...MANUAL_DONATION_TYPES.map((t) => `manual:${t}`)];
+  const typeKeys = [...byType.keys()].sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
+  const frequencyBreakdown = typeKeys.map((key) => {
+    const [source, type] = key.split(':') as ['card' | 'manual', string];
+    return { name: giftTypeLabel(source, type), value: centsToDollars(byType.get(key)!) };
+  });
+  const paymentMethods = [...byBrand.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([name, cents]) => ({ name, value: centsToDollars(cents) }));
+
+  const thisMonth = byMonth.get(monthOf(today)) ?? 0;
+  const lastMonth = byMonth.get(monthOf(addMonths(`${monthOf(today)}-01`, -1))) ?? 0;
+  return {
+    overview: {
+      totalAmount: centsToDollars(totalCents),
+      monthlyGrowth: growthPercent(thisMonth, lastMonth),
+      totalDonations: totalCount,
+      averageDonation: totalCount > 0 ? centsToDollars(Math.round(totalCents / totalCount)) : 0,
+    },
+    charts: { monthlyTrends, dailyTrends, frequencyBreakdown, paymentMethods },
+  };
+}
+
+function rank(order: string[], key: string): number {
+  const i = order.indexOf(key);
+  return i === -1 ? order.length : i;
+}
+
+/** The first day whose totals analytics needs: the first of the month eleven months back. */
+export function analyticsFromDay(today: string): string {
+  const monthsBack = `${monthOf(addMonths(`${monthOf(today)}-01`, -11))}-01`;
+  const daysBack = addDays(today, -29);
+  return monthsBack < daysBack ? monthsBack : daysBack;
+}

@@ -1,0 +1,2 @@
+/** The pino logger of the donations module. */
+export const DONATIONS_LOGGER = Symbol('DONATIONS_LOGGER');

@@ -1,0 +1,33 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { DOLLARS, DonorDetailsDto, toDollarText } from './donor-details.dto.js';
+
+/** $1 to $100,000 per gift, in cents. The floor keeps out the tiny probes of card testers; the cap, typos. */
+export const MIN_DONATION_CENTS = 100;
+export const MAX_DONATION_CENTS = 10_000_000;
+
+/** The whole form as the browser holds it; its amount text is informational (the cents field above rules). */
+export class IntentDonationDataDto extends DonorDetailsDto {
+  @ApiPropertyOptional({ example: '50' })
+  @IsOptional()
+  @Transform(toDollarText)
+  @IsString()
+  @Matches(DOLLARS, { message: 'donationData.amount must be a number of dollars' })
+  amount?: string;
+}
+
+export class CreatePaymentIntentDto {
+  @ApiProperty({ description: 'Integer cents', minimum: MIN_DONATION_CENTS, maximum: MAX_DONATION_CENTS, example: 5000 })
+  // Decorators run bottom-up: the type check first, then the bounds.
+  @Max(MAX_DONATION_CENTS, { message: 'The maximum online donation amount is $100,000.00. Please call us about larger gifts.' })
+  @Min(MIN_DONATION_CENTS, { message: 'The minimum donation amount is $1.00.' })
+  @IsInt({ message: 'amount must be a whole number of cents' })
+  amount: number;
+
+  @ApiProperty({ type: IntentDonationDataDto })
+  @IsObject({ message: 'donationData is required' })
+  @ValidateNested()
+  @Type(() => IntentDonationDataDto)
+  donationData: IntentDonationDataDto;
+}

@@ -1,0 +1,68 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import { MANUAL_DONATION_TYPES } from '../../core/gifts/gift-labels.js';
+import { AMOUNT_MESSAGE, parseAmountCents } from '../manual-donation.rules.js';
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * class-validator runs a property's decorators bottom-up and stops at the first failure, so the check that should
+ * speak first (e.g. "required") sits closest to the property.
+ *
+ * POST /api/admin/manual-donations (SPEC sections 3 and 5). Checked by validateManualDonation (not the global
+ * pipe) so the answer carries the spec's own sentences, e.g. 'Donor name is required', word for word.
+ */
+export class CreateManualDonationDto {
+  @ApiPropertyOptional({ example: 'cus_123', description: 'The donor this gift belongs to (must exist); omit for an anonymous or off-Stripe donor.' })
+  @ValidateIf((o) => !isBlank(o.stripeCustomerId))
+  @Matches(/^cus_[A-Za-z0-9]{1,250}$/, { message: 'stripeCustomerId must be a donor id (cus_...)' })
+  @IsString({ message: 'stripeCustomerId must be a donor id (cus_...)' })
+  stripeCustomerId?: string;
+
+  @ApiProperty({ example: 'Jane Doe', maxLength: 200 })
+  @MaxLength(200, { message: 'Donor name must be at most 200 characters' })
+  @Matches(/\S/, { message: 'Donor name is required' })
+  @IsString({ message: 'Donor name is required' })
+  donorName: string;
+
+  @ApiPropertyOptional({ example: 'jane@example.org', description: 'A valid e-mail address or empty.' })
+  @ValidateIf((o) => !isBlank(o.donorEmail))
+  @MaxLength(320, { message: 'Enter a valid email address or leave it empty' })
+  @IsEmail({}, { message: 'Enter a valid email address or leave it empty' })
+  @IsString({ message: 'Enter a valid email address or leave it empty' })
+  donorEmail?: string;
+
+  @ApiPropertyOptional({ example: '+1 870 555 0100', maxLength: 40 })
+  @IsOptional()
+  @MaxLength(40, { message: 'Donor phone must be at most 40 characters' })
+  @IsString({ message: 'Donor phone must be text' })
+  donorPhone?: string;
+
+  @ApiPropertyOptional({ example: '12 Oak Street, Mountain View, AR 72560', description: 'Needed for IRS-compliant receipts.', maxLength: 500 })
+  @IsOptional()
+  @MaxLength(500, { message: 'Donor address must be at most 500 characters' })
+  @IsString({ message: 'Donor address must be text' })
+  donorAddress?: string;
+
+  @ApiProperty({ example: '1,250.00', description: 'US dollars as text: optional thousands commas, up to 2 decimals, > 0 and < 10,000,000.' })
+  @ValidateBy({ name: 'manualAmount', validator: { validate: (v: unknown) => parseAmountCents(v) !== null, defaultMessage: () => AMOUNT_MESSAGE } })
+  amount: string;
+
+  @ApiProperty({ enum: MANUAL_DONATION_TYPES, example: 'cash' })
+  @IsIn(MANUAL_DONATION_TYPES as unknown as string[], { message: `Donation type must be one of ${MANUAL_DONATION_TYPES.join(', ')}` })
+  donationType: string;
+
+  @ApiProperty({
+    example: '2026-01-15',
+    description: 'YYYY-MM-DD, or an ISO timestamp. A bare date (or exactly 00:00Z) means that calendar date in TIME_ZONE. Not after today.',
+  })
+  @IsString({ message: 'Donation date must be a valid date (YYYY-MM-DD or an ISO timestamp)' })
+  @ValidateBy({ name: 'present', validator: { validate: (v: unknown) => !isBlank(v), defaultMessage: () => 'Donation date is required' } })
+  donationDate: string;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @IsOptional()
+  @MaxLength(2000, { message: 'Notes must be at most 2000 characters' })
+  @IsString({ message: 'Notes must be text' })
+  notes?: string;
+}

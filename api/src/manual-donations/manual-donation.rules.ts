@@ -1,0 +1,56 @@
+import { dayOf, isCalendarDay, localNoon, todayIn } from '../core/gifts/calendar.js';
+
+/** SPEC section 5: digits with optional thousands commas, optional one or two decimals. */
+export const AMOUNT_PATTERN = /^\d{1,3}(,\d{3})*(\.\d{1,2})?$|^\d+(\.\d{1,2})?$/;
+export const AMOUNT_MESSAGE = 'Enter a valid amount (e.g., 25.00 or 1,250.00)';
+/** Less than ten million dollars. */
+export const MAX_AMOUNT_CENTS_EXCLUSIVE = 1_000_000_000;
+
+/**
+ * '1,250.5' -> 125050. Parsed from the text itself (whole part and up to two decimals), never through a float,
+ * so no amount is off by a cent. Null when it breaks the rule or is not > 0 and < 10,000,000.
+ */
+export function parseAmountCents(input: unknown): number | null {
+  if (typeof input !== 'string' && typeof input !== 'number') return null;
+  const text = String(input).trim();
+  if (!AMOUNT_PATTERN.test(text)) return null;
+  const [whole, frac = ''] = text.replace(/,/g, '').split('.');
+  if (whole.length > 12) return null;
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  if (!(cents > 0) || cents >= MAX_AMOUNT_CENTS_EXCLUSIVE) return null;
+  return cents;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const UTC_MIDNIGHT = /^(\d{4}-\d{2}-\d{2})T00:00(:00(\.0+)?)?Z$/;
+
+export type DonationDateResult = { ok: true; at: Date; day: string } | { ok: false; message: string };
+
+/**
+ * When a manual gift happened. The admin picks a calendar date, which browsers often send as UTC midnight
+ * (`new Date('2026-01-01').toISOString()`); taken literally that is the evening before in Chicago and would move
+ * a January 1 gift into the previous tax year. So a bare date, or a timestamp at exactly 00:00 UTC, means that
+ * calendar date and is stored at local noon in TIME_ZONE; any other timestamp is kept as the instant it names.
+ * Today (in TIME_ZONE) is allowed, a later day is not.
+ */
+export function resolveDonationDate(input: unknown, timeZone: string, now: Date = new Date()): DonationDateResult {
+  if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) {
+    return { ok: false, message: 'Donation date is required' };
+  }
+  const text = typeof input === 'string' ? input.trim() : '';
+  let at: Date | null = null;
+  const midnight = UTC_MIDNIGHT.exec(text);
+  const day = DATE_ONLY.test(text) ? text : midnight?.[1];
+  if (day) {
+    if (isCalendarDay(day)) at = localNoon(day, timeZone);
+  } else if (ISO_TIMESTAMP.test(text) && isCalendarDay(text.slice(0, 10))) {
+    const t = new Date(text);
+    if (!Number.isNaN(t.getTime())) at = t;
+  }
+  if (!at) return { ok: false, message: 'Donation date must be a valid date (YYYY-MM-DD or an ISO timestamp)' };
+  const localDay = dayOf(at, timeZone);
+  if (localDay > todayIn(timeZone, now)) return { ok: false, message: 'Donation date cannot be in the future' };
+  if (localDay < '2000-01-01') return { ok: false, message: 'Donation date must be in 2000 or later' };
+  return { ok: true, at, day: localDay };
+}

@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, HttpCode, HttpException, Inject, Param, Post, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { AuditService } from '../auth/audit.service.js';
+import { ENV } from '../core/config/load-env.js';
+import type { EnvDto } from '../core/config/env.dto.js';
+import { ErrorDto } from '../dashboard/dto/responses.js';
+import { CreateManualDonationDto } from './dto/create-manual-donation.dto.js';
+import { ManualDonationDeletedDto, ManualDonationDto } from './dto/manual-donation.response.js';
+import { validateManualDonation } from './manual-donation.validation.js';
+import { ManualDonationError, ManualDonationsService } from './manual-donations.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function httpError(status: number, message: string): HttpException {
+  return new HttpException({ statusCode: status, error: message, message }, status);
+}
+
+@ApiTags('Admin: manual donations')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ type: ErrorDto })
+@Controller('admin/manual-donations')
+export class ManualDonationsController {
+  constructor(
+    @Inject(ManualDonationsService) private readonly service: ManualDonationsService,
+    @Inject(ENV) private readonly env: EnvDto,
+  ) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Record an offline gift (cash, check, stock, item, crypto, other)', description: 'requires_irs_receipt is set for $250 or more.' })
+  @ApiBody({ type: CreateManualDonationDto })
+  @ApiCreatedResponse({ type: ManualDonationDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: "The first invalid field, in the form's words; or an unknown stripeCustomerId." })
+  // The body is typed `unknown` on purpose: the global pipe then leaves it alone and validateManualDonation
+  // answers with the spec's exact messages.
+  async create(@Body() body: unknown, @Req() req: Request) {
+    const checked = await validateManualDonation(body, this.env.TIME_ZONE);
+    if (!checked.ok) throw httpError(400, checked.message);
+    try {
+      return await this.service.create(checked.value, AuditService.context(req));
+    } catch (err) {
+      if (err instanceof ManualDonationError) throw httpError(err.status, err.message);
+      throw err;
+    }
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a manual gift (its id is the transaction’s manual_donation_id)' })
+  @ApiOkResponse({ type: ManualDonationDeletedDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  async remove(@Param('id') id: string, @Req() req: Request) {
+    if (!UUID.test(id)) throw httpError(400, 'Invalid manual donation id');
+    try {
+      return await this.service.delete(id, AuditService.context(req));
+    } catch (err) {
+      if (err instanceof ManualDonationError) throw httpError(err.status, err.message);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import type { Queryable } from '../core/db/aggregates.js';
+import type { ManualDonationInput } from './manual-donation.validation.js';
+
+export interface ManualDonationRow {
+  id: string;
+  stripe_customer_id: string | null;
+  donor_name: string;
+  donor_email: string | null;
+  donor_phone: string | null;
+  donor_address: string | null;
+  amount: string;
+  donation_type: string;
+  donation_date: Date;
+  notes: string | null;
+  requires_irs_receipt: boolean;
+  created_by: string | null;
+  created_at: Date;
+}
+
+/** manual_donations: every call runs inside the caller's transaction, with the aggregates and the audit row. */
+@Injectable()
+export class ManualDonationsRepository {
+  async liveDonorExists(db: Queryable, customerId: string): Promise<boolean> {
+    const rows = await db.query(`SELECT 1 FROM donors WHERE id = $1 AND deleted_at IS NULL`, [customerId]);
+    return rows.length > 0;
+  }
+
+  async insert(db: Queryable, m: ManualDonationInput & { requiresIrsReceipt: boolean; createdBy: string | null }): Promise<ManualDonationRow> {
+    const rows = await db.query(
+      `INSERT INTO manual_donations (stripe_customer_id, donor_name, donor_email, donor_phone, donor_address, amount,
+         donation_type, donation_date, notes, requires_irs_receipt, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+      [m.stripeCustomerId, m.donorName, m.donorEmail, m.donorPhone, m.donorAddress, m.amountCents, m.donationType,
+        m.donationDate, m.notes, m.requiresIrsReceipt, m.createdBy],
+    );
+    return rows[0];
+  }
+
+  /** Locks the row, so two concurrent deletes cannot both subtract it from the totals. */
+  async findForUpdate(db: Queryable, id: string): Promise<ManualDonationRow | null> {
+    const rows = await db.query(`SELECT * FROM manual_donations WHERE id = $1 FOR UPDATE`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async delete(db: Queryable, id: string): Promise<void> {
+    await db.query(`DELETE FROM manual_donations WHERE id = $1`, [id]);
+  }
+}

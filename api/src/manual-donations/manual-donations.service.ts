@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AuditService } from '../auth/audit.service.js';
+import { ENV } from '../core/config/load-env.js';
+import type { EnvDto } from '../core/config/env.dto.js';
+import { applyContributionChange, manualContribution } from '../core/db/aggregates.js';
+import { IRS_RECEIPT_THRESHOLD_CENTS } from '../core/gifts/gift-labels.js';
+import { centsToDollars } from '../core/gifts/money.js';
+import { DonorSummaryCache } from '../dashboard/donor-summary.cache.js';
+import { ManualDonationsRepository, type ManualDonationRow } from './manual-donations.repository.js';
+import type { ManualDonationInput } from './manual-donation.validation.js';
+
+export interface AuditContext {
+  adminId?: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+export class ManualDonationError extends Error {
+  constructor(readonly status: 400 | 404, message: string) {
+    super(message);
+  }
+}
+
+export function toManualDonation(r: ManualDonationRow) {
+  const cents = Number(r.amount);
+  return {
+    id: r.id,
+    amount: centsToDollars(cents),
+    amountCents: cents,
+    stripeCustomerId: r.stripe_customer_id,
+    donorName: r.donor_name,
+    donorEmail: r.donor_email,
+    donorPhone: r.donor_phone,
+    donorAddress: r.donor_address,
+    donationType: r.donation_type,
+    donationDate: new Date(r.donation_date).toISOString(),
+    notes: r.notes,
+    requires_irs_receipt: r.requires_irs_receipt,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+/**
+ * Manual (offline) gifts. The row, its share of daily_totals/donor_totals and the audit entry commit together,
+ * so the dashboard never shows a gift without its totals or the reverse.
+ */
+@Injectable()
+export class ManualDonationsService {
+  constructor(
+    @Inject(ManualDonationsRepository) private readonly repo: ManualDonationsRepository,
+    @Inject(DataSource) private readonly ds: DataSource,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(ENV) private readonly env: EnvDto,
+    @Inject(DonorSummaryCache) private readonly summaryCache: DonorSummaryCache,
+  ) {}
+
+  async create(input: ManualDonationInput, ctx: AuditContext) {
+    const row = await this.ds.transaction(async (m) => {
+      if (input.stripeCustomerId && !(await this.repo.liveDonorExists(m, input.stripeCustomerId))) {
+        throw new ManualDonationError(400, `Unknown donor: ${input.stripeCustomerId}`);
+      }
+      const inserted = await this.repo.insert(m, {
+        ...input,
+        requiresIrsReceipt: input.amountCents >= IRS_RECEIPT_THRESHOLD_CENTS,
+        createdBy: ctx.adminId ?? null,
+      });
+      await applyContributionChange(m, null, manualContribution(inserted), this.env.TIME_ZONE);
+      await this.audit.record('manual_donation.created', {
+        ...ctx,
+        details: { manualDonationId: inserted.id, amount: input.amountCents, customerId: input.stripeCustomerId },
+        manager: m,
+      });
+      return inserted;
+    });
+    this.summaryCache.invalidate();
+    return toManualDonation(row);
+  }
+
+  async delete(id: string, ctx: AuditContext) {
+    await this.ds.transaction(async (m) => {
+      const row = await this.repo.findForUpdate(m, id);
+      if (!row) throw new ManualDonationError(404, 'Manual donation not found');
+      await this.repo.delete(m, id);
+      await applyContributionChange(m, manualContribution(row), null, this.env.TIME_ZONE);
+      await this.audit.record('manual_donation.deleted', {
+        ...ctx,
+        details: { manualDonationId: id, amount: Number(row.amount), customerId: row.stripe_customer_id },
+        manager: m,
+      });
+    });
+    this.summaryCache.invalidate();
+    return { id, deleted: true };
+  }
+}

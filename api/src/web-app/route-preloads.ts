@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** Which lazily loaded route module each URL shows (mirrors web/src/app/router.tsx). */
+const ROUTE_MODULES: Array<{ match: (p: string) => boolean; module: string }> = [
+  { match: (p) => p === '/about', module: 'src/app/routes/about.tsx' },
+  { match: (p) => p === '/programs', module: 'src/app/routes/programs.tsx' },
+  { match: (p) => p === '/gallery', module: 'src/app/routes/gallery.tsx' },
+  { match: (p) => p === '/donate', module: 'src/app/routes/donate.tsx' },
+  { match: (p) => p === '/contact', module: 'src/app/routes/contact.tsx' },
+  { match: (p) => p === '/stripe-data', module: 'src/features/admin/routes/dashboard-route.tsx' },
+  { match: (p) => p.startsWith('/stripe-data/customer/'), module: 'src/features/admin/routes/donor-profile-route.tsx' },
+  { match: (p) => p === '/reset-password', module: 'src/features/admin/routes/reset-password-route.tsx' },
+];
+
+/**
+ * <link rel="modulepreload"> tags for the route chunk a URL needs, read from Vite's build manifest: the browser
+ * fetches the page's own chunk in parallel with the app bundle instead of after it has run (one round trip
+ * less before the first paint of every lazily loaded page). Without a manifest it adds nothing.
+ */
+export function routePreloads(distDir: string): (pathname: string) => string {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return () => '';
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const cache = new Map<string, string>();
+  const tagsFor = (key: string): string => {
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
+    const files: string[] = [];
+    const seen = new Set<string>();
+    const visit = (k: string) => {
+      const chunk = manifest[k];
+      if (!chunk || seen.has(k) || chunk.isEntry) return;
+      seen.add(k);
+      files.push(chunk.file);
+      for (const imp of chunk.imports ?? []) visit(imp);
+    };
+    visit(key);
+    const tags = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+    cache.set(key, tags);
+    return tags;
+  };
+  return (pathname) => {
+    const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const route = ROUTE_MODULES.find((r) => r.match(p));
+    return route ? tagsFor(route.module) : '';
+  };
+}

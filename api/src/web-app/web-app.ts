@@ -1,0 +1,91 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { EnvDto } from '../core/config/env.dto.js';
+import { routePreloads } from './route-preloads.js';
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Renders the built index.html with this deployment's settings: the Stripe publishable key and map embed URL
+ * as <meta> tags (no inline script, so the CSP stays strict) and, when STRIPE_JS_URL is set (demo mode), a
+ * deferred classic <script> for the Stripe.js stand-in placed before the app bundle so @stripe/stripe-js finds
+ * window.Stripe and injects nothing (deferred and module scripts run in document order).
+ */
+export function renderIndexHtml(template: string, env: EnvDto): string {
+  const tags = [
+    `<meta name="app:stripe-publishable-key" content="${escapeAttr(env.STRIPE_PUBLISHABLE_KEY)}">`,
+    env.MAP_EMBED_URL ? `<meta name="app:map-embed-url" content="${escapeAttr(env.MAP_EMBED_URL)}">` : '',
+    // defer: not render-blocking, and still run before the app's module script (same ordered list).
+    env.STRIPE_JS_URL ? `<script defer src="${escapeAttr(env.STRIPE_JS_URL)}"></script>` : '',
+  ].filter(Boolean).join('\n    ');
+  return template.includes('<!--app-config-->') ? template.replace('<!--app-config-->', tags) : template.replace('<head>', `<head>\n    ${tags}`);
+}
+
+const ENCODINGS = [
+  { name: 'br', ext: '.br' },
+  { name: 'gzip', ext: '.gz' },
+] as const;
+
+/**
+ * Hashed assets in the best encoding the browser accepts, from the .br / .gz files the build wrote next to
+ * them (web/vite.config.ts); anything else falls through to express.static.
+ */
+function precompressed(assetsDir: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const file = path.join(assetsDir, path.normalize(decodeURIComponent(req.path)).replace(/^([/\\]|\.\.)+/, ''));
+    if (!file.startsWith(assetsDir + path.sep)) return next();
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = ENCODINGS.find((e) => accepted.includes(e.name) && existsSync(file + e.ext));
+    if (!encoding) return next();
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Content-Encoding', encoding.name);
+    res.type(path.extname(file));
+    res.sendFile(file + encoding.ext, { immutable: true, maxAge: '1y' }, (err) => {
+      if (err) next(err);
+    });
+  };
+}
+
+const compressedPages = new Map<string, Buffer>();
+
+/** The rendered index.html (one variant per route preload set) compressed once and kept. */
+function compressedPage(page: string, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}:${page}`;
+  let body = compressedPages.get(key);
+  if (!body) {
+    body = encoding === 'br' ? brotliCompressSync(page) : gzipSync(page, { level: 9 });
+    compressedPages.set(key, body);
+  }
+  return body;
+}
+
+/** Serves the built web app: hashed assets cached for a year, every other GET outside /api gets index.html. */
+export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
+  const dir = path.resolve(env.WEB_DIST_DIR);
+  const indexFile = path.join(dir, 'index.html');
+  if (!existsSync(indexFile)) return;
+  const html = renderIndexHtml(readFileSync(indexFile, 'utf8'), env);
+  app.use('/assets', precompressed(path.join(dir, 'assets')));
+  app.use('/assets', express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  const preloads = routePreloads(dir);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    const extra = preloads(req.path);
+    const page = extra ? html.replace('</head>', `  ${extra}\n  </head>`) : html;
+    res.type('html');
+    res.setHeader('Vary', 'Accept-Encoding');
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : undefined;
+    if (!encoding) return void res.send(page);
+    res.setHeader('Content-Encoding', encoding);
+    res.send(compressedPage(page, encoding));
+  });
+}

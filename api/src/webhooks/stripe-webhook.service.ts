@@ -1,0 +1,73 @@
+import { BadRequestException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import Stripe from 'stripe';
+import type { Logger } from 'pino';
+import { ENV } from '../core/config/load-env.js';
+import type { EnvDto } from '../core/config/env.dto.js';
+import { LOGGER } from '../core/logging/logger.js';
+import { JobProducer } from '../core/queue/job.producer.js';
+import { JobName } from '../core/queue/queue.constants.js';
+import { STRIPE } from '../core/stripe/stripe.client.js';
+import { StripeEventInboxRepository } from './stripe-event-inbox.repository.js';
+
+/** Stripe's own default: a signature older than five minutes is a replay. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export function isStripeEvent(value: unknown): value is Stripe.Event {
+  const e = value as Partial<Stripe.Event> | null;
+  return (
+    !!e && typeof e === 'object' && e.object === 'event' && typeof e.id === 'string' && /^evt_\w+$/.test(e.id) &&
+    typeof e.type === 'string' && e.type.length > 0 && Number.isInteger(e.created) &&
+    !!e.data && typeof e.data.object === 'object' && e.data.object !== null
+  );
+}
+
+/**
+ * verify -> inbox -> enqueue. The event is acknowledged only once it is stored; enqueueing is best effort
+ * (the worker's relay re-enqueues inbox rows that were never picked up), so Redis being away costs latency,
+ * never an event.
+ */
+@Injectable()
+export class StripeWebhookService {
+  constructor(
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(ENV) private readonly env: EnvDto,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(JobProducer) private readonly producer: JobProducer,
+    @Inject(StripeEventInboxRepository) private readonly inbox: StripeEventInboxRepository,
+  ) {}
+
+  async ingest(body: unknown, signature: string | string[] | undefined): Promise<{ received: true; duplicate: boolean }> {
+    if (!Buffer.isBuffer(body) || body.length === 0) throw new BadRequestException('Empty body: expected a Stripe event');
+    if (typeof signature !== 'string' || signature.length === 0) throw new BadRequestException('Missing Stripe-Signature header');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(body, signature, this.env.STRIPE_WEBHOOK_SECRET, SIGNATURE_TOLERANCE_SECONDS);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw new BadRequestException('Invalid Stripe signature');
+      throw new BadRequestException('Body is not a Stripe event');
+    }
+    if (!isStripeEvent(event)) throw new BadRequestException('Body is not a Stripe event');
+
+    let stored: { inserted: boolean; pending: boolean };
+    try {
+      stored = await this.inbox.store(event, body.toString('utf8'));
+    } catch (err) {
+      // Whatever kept the event out of the inbox (Postgres down, not accepting connections, a timeout),
+      // the answer is the same: not acknowledged, so Stripe delivers it again later.
+      this.logger.error({ eventId: event.id, err: (err as Error).message }, 'could not store a Stripe event');
+      throw new ServiceUnavailableException('The event could not be stored; please retry');
+    }
+    const { inserted, pending } = stored;
+    if (pending) await this.enqueue(event.id);
+    return { received: true, duplicate: !inserted };
+  }
+
+  private async enqueue(eventId: string): Promise<void> {
+    try {
+      await this.producer.add(JobName.ProjectStripeEvent, { eventId }, { jobId: eventId });
+    } catch (err) {
+      this.logger.warn({ eventId, err: (err as Error).message }, 'event stored but not enqueued; the relay will enqueue it');
+      await this.inbox.clearEnqueued(eventId).catch(() => undefined);
+    }
+  }
+}
