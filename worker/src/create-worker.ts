@@ -1,0 +1,17 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { EnvDto } from '../../api/src/core/config/env.dto.js';
+import { createLogger, PinoNestLogger } from '../../api/src/core/logging/logger.js';
+import { WorkerModule } from './worker.module.js';
+
+/** The worker: a Nest application context with no HTTP server. Tests boot it in-process. */
+export async function createWorker(env: EnvDto, logger: Logger = createLogger(env.LOG_LEVEL, 'worker')): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(env, logger), {
+    abortOnError: false,
+    logger: new PinoNestLogger(logger),
+  });
+  await app.init();
+  return app;
+}

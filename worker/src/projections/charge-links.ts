@@ -1,0 +1,112 @@
+import { resolveDonationFacts, type DonationFacts } from './donation-facts.js';
+import { LOOKUP_OPTIONS, type ProjectionContext } from './projection.js';
+import { readModel } from './read-model.repository.js';
+import { toInvoiceRow } from './to-invoice-row.js';
+import { toSubscriptionRow } from './to-subscription-row.js';
+import type Stripe from 'stripe';
+import { idOf } from './stripe-object.js';
+
+export interface ChargeLinks extends DonationFacts {
+  invoice_id: string | null;
+  subscription_id: string | null;
+  customer_id: string | null;
+}
+
+interface LinkInput {
+  id: string;
+  payment_intent_id: string | null;
+  customer_id: string | null;
+  metadata: Record<string, string>;
+  invoice_id?: string | null;
+  subscription_id?: string | null;
+  frequency?: string | null;
+}
+
+/**
+ * Links a charge to its payment intent, invoice and subscription, and derives the gift's donor and
+ * frequency from them. Renewal charges carry no donation metadata, and on API 2026-10-28 neither the charge
+ * nor the payment intent names its invoice: the read model's invoices (invoice.payments) answer first, and
+ * only when they cannot (the invoice event has not arrived) is Stripe asked, with `allowStripe`. Whichever
+ * event comes last (charge, payment intent, invoice, subscription) re-runs this, so the row converges.
+ */
+export async function resolveChargeLinks(
+  ctx: ProjectionContext,
+  charge: LinkInput,
+  opts: { invoiceHint?: string | null; subscriptionFrequencyHint?: string | null; allowStripe: boolean },
+): Promise<ChargeLinks> {
+  const pi = charge.payment_intent_id
+    ? await readModel.find<{ customer_id: string | null; metadata: Record<string, string> }>(ctx.db, 'payment_intents', charge.payment_intent_id)
+    : null;
+  let invoiceId = charge.invoice_id ?? opts.invoiceHint ?? null;
+  let subscriptionId = charge.subscription_id ?? null;
+  let invoiceCustomer: string | null = null;
+  const invoice = invoiceId
+    ? await readModel.find<{ id: string; subscription_id: string | null; customer_id: string | null }>(ctx.db, 'invoices', invoiceId)
+    : (charge.payment_intent_id ? await readModel.invoiceByPaymentIntent(ctx.db, charge.payment_intent_id) : null) ??
+      (await readModel.invoiceByCharge(ctx.db, charge.id));
+  if (invoice) {
+    invoiceId = invoice.id;
+    subscriptionId = invoice.subscription_id ?? subscriptionId;
+    invoiceCustomer = invoice.customer_id;
+  }
+
+  let frequencyHint = opts.subscriptionFrequencyHint ?? (subscriptionId && charge.subscription_id ? charge.frequency ?? null : null);
+  const oneTimeByMetadata = !!(charge.metadata.frequency || pi?.metadata?.frequency);
+  if (!invoiceId && !oneTimeByMetadata && opts.allowStripe && charge.payment_intent_id) {
+    const found = await lookupInvoiceOfPaymentIntent(ctx, charge.payment_intent_id);
+    if (found) ({ invoiceId, subscriptionId, customerId: invoiceCustomer } = found);
+  }
+  const subscription = subscriptionId
+    ? await readModel.find<{ frequency: string | null; customer_id: string | null; metadata: Record<string, string> }>(ctx.db, 'subscriptions', subscriptionId)
+    : null;
+  if (subscriptionId && !subscription && !frequencyHint && !oneTimeByMetadata && opts.allowStripe) {
+    frequencyHint = await lookupSubscriptionFrequency(ctx, subscriptionId);
+  }
+
+  const facts = resolveDonationFacts({
+    chargeMetadata: charge.metadata,
+    paymentIntentMetadata: pi?.metadata ?? null,
+    subscription,
+    subscriptionFrequencyHint: frequencyHint,
+    recurring: !!subscriptionId,
+  });
+  return {
+    ...facts,
+    invoice_id: invoiceId,
+    subscription_id: subscriptionId,
+    customer_id: charge.customer_id ?? pi?.customer_id ?? invoiceCustomer ?? subscription?.customer_id ?? null,
+  };
+}
+
+async function lookupInvoiceOfPaymentIntent(
+  ctx: ProjectionContext,
+  paymentIntentId: string,
+): Promise<{ invoiceId: string; subscriptionId: string | null; customerId: string | null } | null> {
+  try {
+    const page = await ctx.stripe.invoicePayments.list(
+      { payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1, expand: ['data.invoice'] },
+      LOOKUP_OPTIONS,
+    );
+    const ip = page.data[0];
+    if (!ip) return null;
+    const invoiceId = idOf(ip.invoice);
+    if (!invoiceId) return null;
+    const inv = typeof ip.invoice === 'object' && !('deleted' in ip.invoice && ip.invoice.deleted)
+      ? ip.invoice
+      : await ctx.stripe.invoices.retrieve(invoiceId, {}, LOOKUP_OPTIONS);
+    const row = toInvoiceRow(inv as Stripe.Invoice);
+    return { invoiceId, subscriptionId: row.subscription_id, customerId: row.customer_id };
+  } catch (err) {
+    ctx.warn('could not look up the invoice of a payment intent; the invoice event will link it', { paymentIntentId, err: (err as Error).message });
+    return null;
+  }
+}
+
+async function lookupSubscriptionFrequency(ctx: ProjectionContext, subscriptionId: string): Promise<string | null> {
+  try {
+    return toSubscriptionRow(await ctx.stripe.subscriptions.retrieve(subscriptionId, {}, LOOKUP_OPTIONS)).frequency;
+  } catch (err) {
+    ctx.warn('could not look up a subscription; its event will set the frequency', { subscriptionId, err: (err as Error).message });
+    return null;
+  }
+}

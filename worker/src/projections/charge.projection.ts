@@ -1,0 +1,68 @@
+import type Stripe from 'stripe';
+import { resolveChargeLinks } from './charge-links.js';
+import { writeCharge } from './charge-writer.js';
+import { LOOKUP_OPTIONS, laterState, type Projection, type ProjectionContext } from './projection.js';
+import { CHARGE_CONTENT, chargeInvoiceHint, toChargeCore, type ChargeCore } from './to-charge-row.js';
+
+/**
+ * charge.succeeded/failed/pending/updated/refunded/captured -> charges (and the aggregates).
+ * Version: [created, status rank, amount_refunded]; refunds only grow, so on a tie the larger refund wins.
+ * The dispute columns belong to the dispute events and are kept as they are; `disputed` only ever turns on.
+ */
+export const chargeProjection: Projection = async (ctx, charge: Stripe.Charge, at) => {
+  await writeCharge(ctx, charge.id, async (before) => {
+    const core = await laterState<ChargeCore>(
+      ctx,
+      before && { version: [before.last_event_created, before.state_rank, before.amount_refunded], row: before },
+      { version: [at, ...versionTail(toChargeCore(charge))], row: toChargeCore(charge) },
+      CHARGE_CONTENT,
+      async () => toChargeCore(await ctx.stripe.charges.retrieve(charge.id, {}, LOOKUP_OPTIONS)),
+    );
+    if (!core) return null;
+    const links = await resolveChargeLinks(
+      ctx,
+      { ...core, invoice_id: before?.invoice_id, subscription_id: before?.subscription_id, frequency: before?.frequency },
+      { invoiceHint: chargeInvoiceHint(charge), allowStripe: true },
+    );
+    return {
+      ...core,
+      ...links,
+      disputed: core.disputed || !!before?.disputed,
+      dispute_id: before?.dispute_id ?? null,
+      dispute_status: before?.dispute_status ?? null,
+      dispute_event_created: before?.dispute_event_created ?? 0,
+      dispute_rank: before?.dispute_rank ?? 0,
+      last_event_created: at,
+    };
+  });
+};
+
+function versionTail(core: ChargeCore): number[] {
+  return [core.state_rank, core.amount_refunded];
+}
+
+/**
+ * Re-derives links and donation facts of charges after a payment intent, invoice or subscription they
+ * depend on changed (no Stripe calls: the news is in the read model now).
+ */
+export async function relinkCharges(
+  ctx: ProjectionContext,
+  chargeIds: string[],
+  link: { invoice_id?: string; subscription_id?: string | null; subscriptionFrequencyHint?: string | null } = {},
+): Promise<void> {
+  for (const id of chargeIds) {
+    await writeCharge(ctx, id, async (before) => {
+      if (!before) return null;
+      const links = await resolveChargeLinks(
+        ctx,
+        {
+          ...before,
+          invoice_id: link.invoice_id ?? before.invoice_id,
+          subscription_id: link.subscription_id ?? before.subscription_id,
+        },
+        { subscriptionFrequencyHint: link.subscriptionFrequencyHint, allowStripe: false },
+      );
+      return { ...before, ...links };
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import type Stripe from 'stripe';
+import { writeCharge } from './charge-writer.js';
+import { disputeRank, compareVersions } from './ordering-guard.js';
+import type { Projection } from './projection.js';
+import { idOf } from './stripe-object.js';
+import { chargeStubFromDispute } from './to-charge-row.js';
+
+/**
+ * charge.dispute.* -> the disputed charge's dispute columns. Dispute events carry the dispute, not the
+ * charge, so they have their own watermark (dispute_event_created, dispute_rank: needs_response <
+ * under_review < closed) and never touch the charge's own columns. A lost or open dispute takes the gift out
+ * of the totals; a won one puts it back (see chargeContribution).
+ */
+export const disputeProjection: Projection = async (ctx, dispute: Stripe.Dispute, at) => {
+  const chargeId = idOf(dispute.charge);
+  if (!chargeId) return;
+  const rank = disputeRank(dispute.status);
+  await writeCharge(ctx, chargeId, (before) => {
+    if (before && compareVersions([at, rank], [before.dispute_event_created, before.dispute_rank]) < 0) return null;
+    const base = before ?? chargeStubFromDispute(dispute);
+    return { ...base, disputed: true, dispute_id: dispute.id, dispute_status: dispute.status, dispute_event_created: at, dispute_rank: rank };
+  });
+};

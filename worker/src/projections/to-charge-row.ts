@@ -1,0 +1,100 @@
+import type Stripe from 'stripe';
+import { chargeStateRank } from './ordering-guard.js';
+import { idOf, metadataOf, toDate } from './stripe-object.js';
+
+/** The columns of a charges row that come from the charge object itself. */
+export interface ChargeCore {
+  id: string;
+  payment_intent_id: string | null;
+  customer_id: string | null;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  status: string;
+  paid: boolean;
+  refunded: boolean;
+  disputed: boolean;
+  failure_message: string | null;
+  brand: string | null;
+  last4: string | null;
+  billing_name: string | null;
+  billing_email: string | null;
+  billing_phone: string | null;
+  receipt_url: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  created: Date;
+  state_rank: number;
+}
+
+/** A whole charges row: the core plus links, donation facts, the dispute and the guard columns. */
+export interface ChargeRow extends ChargeCore {
+  invoice_id: string | null;
+  subscription_id: string | null;
+  frequency: string;
+  donation_type: string | null;
+  source: string | null;
+  dispute_id: string | null;
+  dispute_status: string | null;
+  dispute_event_created: number;
+  dispute_rank: number;
+  last_event_created: number;
+}
+
+export const CHARGE_CONTENT = [
+  'payment_intent_id', 'customer_id', 'amount', 'amount_refunded', 'currency', 'status', 'paid', 'refunded', 'disputed',
+  'failure_message', 'brand', 'last4', 'billing_name', 'billing_email', 'billing_phone', 'receipt_url', 'description', 'metadata',
+] as const;
+
+/**
+ * Stripe charge -> the charge's own columns. Billing name and e-mail fall back to the donor's form data that
+ * the donation endpoint puts in the payment intent's metadata (Stripe copies it onto the charge).
+ */
+export function toChargeCore(ch: Stripe.Charge): ChargeCore {
+  const meta = metadataOf(ch);
+  const card = ch.payment_method_details?.card ?? null;
+  const bd = ch.billing_details ?? null;
+  return {
+    id: ch.id,
+    payment_intent_id: idOf(ch.payment_intent),
+    customer_id: idOf(ch.customer),
+    amount: ch.amount,
+    amount_refunded: ch.amount_refunded ?? 0,
+    currency: ch.currency,
+    status: ch.status,
+    paid: !!ch.paid,
+    refunded: !!ch.refunded,
+    disputed: !!ch.disputed,
+    failure_message: ch.failure_message ?? null,
+    brand: card?.brand ?? null,
+    last4: card?.last4 ?? null,
+    billing_name: bd?.name ?? meta.donor_name ?? null,
+    billing_email: bd?.email ?? ch.receipt_email ?? meta.donor_email ?? null,
+    billing_phone: bd?.phone ?? null,
+    receipt_url: ch.receipt_url ?? null,
+    description: ch.description ?? null,
+    metadata: meta,
+    created: toDate(ch.created) ?? new Date(0),
+    state_rank: chargeStateRank(ch.status),
+  };
+}
+
+/** The invoice a charge names itself, on API versions that still carry `charge.invoice`. */
+export function chargeInvoiceHint(ch: Stripe.Charge): string | null {
+  return idOf((ch as { invoice?: unknown }).invoice);
+}
+
+/**
+ * A placeholder for a charge known only from its dispute (the dispute event arrived first). It counts for
+ * nothing (status pending) and its version is 0, so the charge's own first event replaces every column.
+ */
+export function chargeStubFromDispute(d: Stripe.Dispute): ChargeRow {
+  return {
+    id: idOf(d.charge)!, payment_intent_id: idOf(d.payment_intent), customer_id: null, amount: d.amount, amount_refunded: 0,
+    currency: d.currency, status: 'pending', paid: false, refunded: false, disputed: true, failure_message: null, brand: null,
+    last4: null, billing_name: null, billing_email: null, billing_phone: null, receipt_url: null, description: null, metadata: {},
+    created: toDate(d.created) ?? new Date(0), state_rank: 0, invoice_id: null, subscription_id: null, frequency: 'one-time',
+    donation_type: null, source: null, dispute_id: null, dispute_status: null, dispute_event_created: 0, dispute_rank: 0,
+    last_event_created: 0,
+  };
+}

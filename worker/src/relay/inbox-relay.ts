@@ -1,0 +1,77 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { ENV } from '../../../api/src/core/config/load-env.js';
+import type { EnvDto } from '../../../api/src/core/config/env.dto.js';
+import { LOGGER } from '../../../api/src/core/logging/logger.js';
+import { JobProducer } from '../../../api/src/core/queue/job.producer.js';
+import { DEFAULT_JOB_OPTIONS, JobName, QueueName } from '../../../api/src/core/queue/queue.constants.js';
+import { stripeEvents } from '../inbox/stripe-events.repository.js';
+
+const BATCH = 200;
+
+/**
+ * The transactional-outbox relay: the API acknowledges an event once it is in the inbox, even when Redis
+ * is away and the job could not be added. Every few seconds this re-enqueues inbox rows still unprocessed
+ * after RELAY_GRACE_SECONDS. It is safe with any number of workers: rows are claimed with
+ * FOR UPDATE SKIP LOCKED, the job id is the event id (BullMQ ignores a second add of a waiting, active or
+ * delayed job), and the projection itself ignores an event already processed.
+ */
+@Injectable()
+export class InboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+  private stopped = false;
+
+  constructor(
+    @Inject(DataSource) private readonly ds: DataSource,
+    @Inject(JobProducer) private readonly producer: JobProducer,
+    @Inject(ENV) private readonly env: EnvDto,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const everyMs = Math.max(1000, (this.env.RELAY_GRACE_SECONDS * 1000) / 2);
+    this.timer = setInterval(() => {
+      if (!this.running && !this.stopped) {
+        this.running = this.tick()
+          .catch((err) => {
+            this.logger.warn({ err: (err as Error).message }, 'inbox relay tick failed');
+            return 0;
+          })
+          .finally(() => (this.running = undefined));
+      }
+    }, everyMs);
+    this.timer.unref();
+  }
+
+  /** One pass; returns how many events were re-enqueued. */
+  async tick(): Promise<number> {
+    return this.ds.transaction(async (m) => {
+      const due = await stripeEvents.claimDue(m, this.env.RELAY_GRACE_SECONDS, DEFAULT_JOB_OPTIONS.attempts, BATCH);
+      const enqueued: string[] = [];
+      for (const eventId of due) {
+        try {
+          // A completed job under this id with the row unprocessed means the row was reset (replayed, restored
+          // from a backup): BullMQ would ignore the add, so the old job goes first. A failed job stays for replay.
+          const existing = await this.producer.queue(QueueName.StripeEvents).getJob(eventId);
+          if (existing && (await existing.isCompleted())) await existing.remove();
+          await this.producer.add(JobName.ProjectStripeEvent, { eventId }, { jobId: eventId });
+          enqueued.push(eventId);
+        } catch (err) {
+          this.logger.warn({ err: (err as Error).message, pending: due.length - enqueued.length }, 'relay cannot enqueue yet');
+          break;
+        }
+      }
+      await stripeEvents.markEnqueued(m, enqueued);
+      if (enqueued.length) this.logger.info({ count: enqueued.length }, 'relay re-enqueued inbox events');
+      return enqueued.length;
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+}
