@@ -1,0 +1,123 @@
+import { Link } from 'wouter';
+import { buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { HeartIcon, PeopleIcon, ShieldIcon } from '../../components/ui/icons';
+import { school } from '../../content/school';
+import { usePageMeta } from '../../lib/page-meta';
+
+const valueIcons = { Empowerment: ShieldIcon, Dignity: HeartIcon, Community: PeopleIcon } as const;
+
+function initials(text: string): string {
+  return text
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+export default function AboutRoute() {
+  usePageMeta(
+    'About Us',
+    `Established in ${school.founded} and incorporated in ${school.incorporated}, ${school.name} has supported adults with developmental disabilities in rural Arkansas for over 50 years.`,
+  );
+  return (
+    <>
+      <header className="page-header">
+        <div className="container">
+          <h1>About Us</h1>
+          <p>Over 50 years of learning, work and friendship in rural Arkansas.</p>
+        </div>
+      </header>
+
+      <section className="section" aria-labelledby="history-title">
+        <div className="container mission">
+          <div>
+            <h2 id="history-title">Our History</h2>
+            {school.history.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          <ul className="facts" aria-label="Key dates">
+            <li>
+              <strong>{school.founded}</strong>
+              <span>Established</span>
+            </li>
+            <li>
+              <strong>{school.incorporated}</strong>
+              <span>Incorporated</span>
+            </li>
+            <li>
+              <strong>50+</strong>
+              <span>Years</span>
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--muted" aria-labelledby="team-title">
+        <div className="container">
+          <div className="section__intro">
+            <h2 id="team-title">Our Team</h2>
+            <p>{school.team}</p>
+          </div>
+          <ul className="grid grid--2" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {school.staff.map((s) => {
+              const name = 'name' in s && typeof s.name === 'string' ? s.name : undefined;
+              return (
+                <li key={s.role} style={{ margin: 0 }}>
+                  <Card className="staff-card" style={{ flexDirection: 'row', height: '100%' }}>
+                    <span className="staff-card__avatar" aria-hidden="true">
+                      {initials(name ?? s.role)}
+                    </span>
+                    <div>
+                      <h3>{s.role}</h3>
+                      {name && <p><strong>{name}</strong></p>}
+                      <p>{s.description}</p>
+                      {'email' in s && s.email && (
+                        <p>
+                          <a href={`mailto:${s.email}`}>{s.email}</a>
+                        </p>
+                      )}
+                    </div>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="values-title">
+        <div className="container">
+          <div className="section__intro">
+            <h2 id="values-title">Our Values</h2>
+          </div>
+          <ul className="grid grid--3" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {school.values.map((v) => {
+              const Icon = valueIcons[v.title as keyof typeof valueIcons];
+              return (
+                <li key={v.title} style={{ margin: 0 }}>
+                  <Card className="value-card" style={{ height: '100%' }}>
+                    {Icon && <Icon className="value-card__icon" />}
+                    <h3>{v.title}</h3>
+                    <p style={{ marginBottom: 0 }}>{v.text}</p>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="callout" style={{ marginTop: '3rem' }}>
+            <h2>Visit Us</h2>
+            <p>Families are always welcome. Call us to arrange a visit or a trial day.</p>
+            <div className="row">
+              <Link href="/contact" className={buttonClass()}>
+                Contact Us
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { Card } from '../../components/ui/card';
+import { CheckIcon } from '../../components/ui/icons';
+import { school } from '../../content/school';
+import { DonationPanel } from '../../features/donate/components/donation-panel';
+import { usePageMeta } from '../../lib/page-meta';
+
+export default function DonateRoute() {
+  usePageMeta(
+    'Donate',
+    `Support the mission of ${school.name}: give once or monthly to help adults with developmental disabilities learn, work and belong. All donations are tax-deductible.`,
+  );
+  return (
+    <>
+      <header className="page-header">
+        <div className="container">
+          <h1>Donate</h1>
+          <p>Your gift helps adults with developmental disabilities learn, work and belong.</p>
+        </div>
+      </header>
+      <section className="section">
+        <div className="container donate-grid">
+          <div className="stack">
+            <div>
+              <h2>Support Our Mission</h2>
+              <p>
+                For over 50 years, {school.name} has depended on the generosity of neighbours like you. Your gift pays
+                for classes, the accessible van, job coaching and the supplies our adults use every day.
+              </p>
+              <p>Every dollar stays in our community.</p>
+            </div>
+            <Card style={{ padding: '1.5rem' }}>
+              <h2>Ways to Give</h2>
+              <ul className="ways-list">
+                {school.waysToGive.map((w) => (
+                  <li key={w}>
+                    <CheckIcon />
+                    <span>{w}</span>
+                  </li>
+                ))}
+              </ul>
+              <p style={{ marginBottom: 0 }}>
+                To give supplies or your time, call <a href={school.phoneHref}>{school.phone}</a>.
+              </p>
+            </Card>
+          </div>
+          <DonationPanel />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { Link } from 'wouter';
+import { buttonClass } from '../../components/ui/button';
+import { ProgramCard } from '../../components/program-card';
+import { school } from '../../content/school';
+import { usePageMeta } from '../../lib/page-meta';
+import { HeroArt } from '../../components/layout/hero-art';
+
+const teaser = school.homePrograms.map((slug) => school.programs.find((p) => p.slug === slug)!);
+
+export function HomeRoute() {
+  usePageMeta(null, school.description);
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero__inner">
+          <div>
+            <span className="eyebrow">Serving Searcy County since {school.founded}</span>
+            <h1 id="hero-title">Empowering Lives Through Education &amp; Support</h1>
+            <p>
+              {school.name} helps adults with developmental disabilities learn new skills, find meaningful work and
+              enjoy life in their community.
+            </p>
+            <div className="hero__actions">
+              <Link href="/donate" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
+                Donate Now
+              </Link>
+              <Link href="/programs" className={buttonClass({ variant: 'outline', size: 'lg' })}>
+                Our Programs
+              </Link>
+            </div>
+          </div>
+          <div className="hero__art">
+            <HeroArt />
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="mission-title">
+        <div className="container mission">
+          <div>
+            <span className="eyebrow">Why we are here</span>
+            <h2 id="mission-title">Our Mission</h2>
+            <p className="lead">{school.mission}</p>
+            {school.missionDetail.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          <ul className="facts" aria-label="Facts about the school">
+            <li>
+              <strong>{school.founded}</strong>
+              <span>Founded</span>
+            </li>
+            <li>
+              <strong>50+</strong>
+              <span>Years serving</span>
+            </li>
+            <li>
+              <strong>6</strong>
+              <span>Programs</span>
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--muted" aria-labelledby="programs-title">
+        <div className="container">
+          <div className="section__intro">
+            <span className="eyebrow">What we do</span>
+            <h2 id="programs-title">Our Programs</h2>
+            <p>Practical learning, safe transport and a real place in the community.</p>
+          </div>
+          <ul className="grid grid--3 grid--thirds" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {teaser.map((p) => (
+              <ProgramCard key={p.slug} program={p} text={p.summary} headingLevel="h3" />
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

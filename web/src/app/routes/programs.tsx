@@ -1,0 +1,44 @@
+import { Link } from 'wouter';
+import { buttonClass } from '../../components/ui/button';
+import { ProgramCard } from '../../components/program-card';
+import { school } from '../../content/school';
+import { usePageMeta } from '../../lib/page-meta';
+
+export default function ProgramsRoute() {
+  usePageMeta(
+    'Programs',
+    'Adult development, accessible transportation, community integration, life skills, recreation and vocational training for adults with developmental disabilities.',
+  );
+  return (
+    <>
+      <header className="page-header">
+        <div className="container">
+          <h1>Our Programs</h1>
+          <p>Six programs that help adults learn, work, travel and belong.</p>
+        </div>
+      </header>
+      <section className="section" aria-label="Programs">
+        <div className="container">
+          <ul className="grid grid--3" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {school.programs.map((p, i) => (
+              <ProgramCard key={p.slug} program={p} text={p.description} headingLevel="h2" priority={i === 0} />
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="section section--tight" aria-labelledby="more-info-title">
+        <div className="container">
+          <div className="callout">
+            <h2 id="more-info-title">Need More Information?</h2>
+            <p>We are happy to answer questions, share our schedule or arrange a visit.</p>
+            <div className="row">
+              <Link href="/contact" className={buttonClass({ size: 'lg' })}>
+                Contact Us
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

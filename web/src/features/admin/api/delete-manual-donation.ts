@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { analyticsQueryKey } from './get-analytics';
+import { customersQueryKey } from './get-customers';
+
+export async function deleteManualDonation(manualDonationId: string): Promise<void> {
+  await apiRequest('DELETE', `/api/admin/manual-donations/${encodeURIComponent(manualDonationId)}`);
+}
+
+/**
+ * On success analytics and the donor lists are refreshed: the dashboard's donor list and, when deleted from a
+ * donor profile, that donor's data (its totals and transaction list), so the row does not linger on screen.
+ */
+export function useDeleteManualDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteManualDonation,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: analyticsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: customersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['/api/stripe/customer'] }),
+      ]),
+  });
+}

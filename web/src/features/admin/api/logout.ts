@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { storeSessionToken } from '../lib/session-store';
+
+export async function logout(): Promise<void> {
+  await apiRequest('POST', '/api/admin/logout');
+}
+
+/** Logout calls the server, then clears the token and all cached data, whatever the server answered. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => logout().catch((err: unknown) => console.warn('Logout request failed', err)),
+    onSettled: () => {
+      storeSessionToken(null);
+      queryClient.clear();
+    },
+  });
+}

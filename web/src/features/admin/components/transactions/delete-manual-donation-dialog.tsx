@@ -1,0 +1,45 @@
+import { errorMessage } from '../../../../lib/api-client';
+import { toast } from '../../../../components/ui/use-toast';
+import { useDeleteManualDonation } from '../../api/delete-manual-donation';
+import type { Transaction } from '../../api/types';
+import { centsToDollars, formatCurrency } from '../../lib/format';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+
+/** Confirmation for deleting a manual row; `tx` null means closed. */
+export function DeleteManualDonationDialog({ tx, onClose }: { tx: Transaction | null; onClose: () => void }) {
+  const del = useDeleteManualDonation();
+  const amount = tx ? formatCurrency(centsToDollars(tx.amount)) : '';
+
+  const confirm = () => {
+    if (!tx?.manual_donation_id) return;
+    del.mutate(tx.manual_donation_id, {
+      onSuccess: () => {
+        toast({ title: 'Manual Donation Deleted', description: 'The manual donation has been successfully deleted.' });
+        onClose();
+      },
+      onError: (err) => {
+        toast({ title: 'Error', description: errorMessage(err, 'Failed to delete manual donation'), variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      open={!!tx}
+      onOpenChange={(open) => {
+        if (!open && !del.isPending) onClose();
+      }}
+      role="alertdialog"
+      size="sm"
+      title="Delete Manual Donation"
+      description={`Are you sure you want to delete this manual donation of ${amount}? This action cannot be undone.`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={del.isPending}>Cancel</Button>
+          <Button variant="destructive" onClick={confirm} disabled={del.isPending}>{del.isPending ? 'Deleting...' : 'Delete'}</Button>
+        </>
+      }
+    />
+  );
+}

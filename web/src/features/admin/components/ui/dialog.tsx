@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { CloseIcon } from './icons';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /** 'alertdialog' for confirmations of destructive actions. */
+  role?: 'dialog' | 'alertdialog';
+  size?: 'sm' | 'md' | 'lg';
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog (WAI-ARIA dialog pattern) portalled to <body>: focus moves in on open, Tab cycles inside,
+ * Escape and a click on the backdrop close it, focus returns to the opener. Not the native <dialog>: its top
+ * layer would sit above the notifications region, hiding toasts raised while a dialog is open (for example
+ * 'Invalid Date Range').
+ */
+export function Dialog({ open, onOpenChange, title, description, children, footer, role = 'dialog', size = 'md' }: DialogProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement;
+    const panel = ref.current;
+    const first = panel?.querySelector<HTMLElement>(`.adm-dialog__body ${FOCUSABLE}`) ?? panel;
+    first?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onOpenChange(false);
+      return;
+    }
+    if (e.key !== 'Tab' || !ref.current) return;
+    const items = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    if (items.length === 0) return;
+    const firstEl = items[0];
+    const lastEl = items[items.length - 1];
+    if (e.shiftKey && (document.activeElement === firstEl || document.activeElement === ref.current)) {
+      e.preventDefault();
+      lastEl.focus();
+    } else if (!e.shiftKey && document.activeElement === lastEl) {
+      e.preventDefault();
+      firstEl.focus();
+    }
+  };
+
+  return createPortal(
+    <div
+      className="adm-dialog-overlay"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onOpenChange(false);
+      }}
+    >
+      <div
+        ref={ref}
+        className={`adm-dialog adm-dialog--${size}`}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descId : undefined}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <div className="adm-dialog__content">
+          <div className="adm-dialog__header">
+            <h2 className="adm-dialog__title" id={titleId}>{title}</h2>
+            {description && <div className="adm-dialog__description" id={descId}>{description}</div>}
+          </div>
+          {children && <div className="adm-dialog__body">{children}</div>}
+          {footer && <div className="adm-dialog__footer adm-dialog__body">{footer}</div>}
+          <button type="button" className="adm-dialog__close" aria-label="Close" onClick={() => onOpenChange(false)}>
+            <CloseIcon width={20} height={20} />
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

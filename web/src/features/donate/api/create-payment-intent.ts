@@ -1,0 +1,25 @@
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import type { DonationFormData } from '../types';
+
+export interface PaymentIntentResponse {
+  clientSecret: string;
+  /** Set for monthly, quarterly and annual gifts: the Stripe subscription whose first invoice is being paid. */
+  subscriptionId?: string;
+}
+
+/**
+ * POST /api/create-payment-intent {amount (cents), donationData}. One-time gifts get a PaymentIntent, recurring
+ * ones a subscription; either way the answer is a client secret the card step confirms. Errors carry the
+ * server's message, or 'Failed to create payment intent'.
+ */
+export async function createPaymentIntent(amountCents: number, donationData: DonationFormData): Promise<PaymentIntentResponse> {
+  let res: Response;
+  try {
+    res = await apiRequest('POST', '/api/create-payment-intent', { amount: amountCents, donationData });
+  } catch (err) {
+    throw new Error(errorMessage(err, 'Failed to create payment intent'));
+  }
+  const body = (await res.json().catch(() => ({}))) as Partial<PaymentIntentResponse>;
+  if (!body.clientSecret) throw new Error('Failed to create payment intent');
+  return { clientSecret: body.clientSecret, subscriptionId: body.subscriptionId };
+}

@@ -1,0 +1,10 @@
+/** Deployment settings the server renders into index.html as <meta> tags (see api/src/web-app/web-app.ts). */
+function meta(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
+}
+
+export const appConfig = {
+  stripePublishableKey: meta('app:stripe-publishable-key') ?? '',
+  mapEmbedUrl: meta('app:map-embed-url'),
+};
