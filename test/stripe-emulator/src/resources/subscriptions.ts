@@ -1,0 +1,188 @@
+import type { Ctx } from '../core/context.js';
+import { StripeApiError, invalid, missing, requiredParam } from '../core/errors.js';
+import { publicCopy } from '../core/expand.js';
+import { newId } from '../core/ids.js';
+import { bool, list, mergeMetadata, obj, str, type Params } from '../core/params.js';
+import type { Obj } from '../core/store.js';
+import { addInterval, buildInvoice, buildSubscription, buildSubscriptionItem, createPrice } from './billing-objects.js';
+import { liveCustomer } from './customers.js';
+import { RETRY_DAYS, attemptInvoicePayment, finalizeInvoice } from './invoices.js';
+import { resolvePaymentMethod } from './payment-methods.js';
+
+const BEHAVIOURS = new Set(['default_incomplete', 'allow_incomplete', 'error_if_incomplete', 'pending_if_incomplete']);
+/** An incomplete subscription whose first invoice is not paid within 23 hours expires. */
+const INCOMPLETE_TTL = 23 * 3600;
+
+export function getSubscription(ctx: Ctx, id: string): Obj {
+  const sub = ctx.store.get('subscriptions', id);
+  if (!sub) throw missing('subscription', id);
+  return sub;
+}
+
+export function createSubscription(ctx: Ctx, p: Params): Obj {
+  const customer = liveCustomer(ctx, str(p, 'customer', true)!);
+  const items = list(p, 'items') as Params[];
+  if (!items.length) throw requiredParam('items');
+  const behaviour = str(p, 'payment_behavior') ?? 'allow_incomplete';
+  if (!BEHAVIOURS.has(behaviour)) throw invalid('Invalid payment_behavior', 'payment_behavior');
+  const saveDefault = (obj(p, 'payment_settings')?.save_default_payment_method as string | undefined) ?? 'off';
+  const defaultPm = str(p, 'default_payment_method');
+  const id = newId('sub');
+  const now = ctx.now();
+  const subItems = items.map((item, i) => {
+    let price: Obj | undefined;
+    if (typeof item.price === 'string') {
+      price = ctx.store.get('prices', item.price);
+      if (!price) throw missing('price', item.price, `items[${i}][price]`);
+    } else if (item.price_data && typeof item.price_data === 'object') {
+      price = createPrice(ctx, item.price_data as Params, true);
+    } else throw requiredParam(`items[${i}][price]`);
+    if (!price.recurring) throw invalid('The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', `items[${i}][price]`);
+    const quantity = item.quantity === undefined ? 1 : Number(item.quantity);
+    return { price, quantity };
+  });
+  const first = subItems[0].price.recurring;
+  if (subItems.some((s) => s.price.recurring.interval !== first.interval || s.price.recurring.interval_count !== first.interval_count)) {
+    throw invalid('All prices on a subscription must have the same recurring.interval and recurring.interval_count.', 'items');
+  }
+  const end = addInterval(now, first.interval, first.interval_count);
+  const sub = buildSubscription(ctx, {
+    id, customer: customer.id, currency: subItems[0].price.currency, metadata: mergeMetadata({}, p), saveDefault,
+    description: str(p, 'description') ?? null, items: subItems.map((s) => buildSubscriptionItem(ctx, id, s.price, s.quantity, now, end)),
+  });
+  if (defaultPm) sub.default_payment_method = resolvePaymentMethod(ctx, defaultPm, 'default_payment_method').id;
+  sub.__behaviour = behaviour;
+  sub.__period = 0;
+  const inv = buildInvoice(ctx, sub, customer, 'subscription_create', now, now);
+  sub.latest_invoice = inv.id;
+  ctx.store.put('subscriptions', sub);
+  ctx.store.put('invoices', inv);
+  ctx.emit('customer.subscription.created', sub);
+  ctx.emit('invoice.created', inv);
+  finalizeInvoice(ctx, inv, sub);
+  if (behaviour === 'default_incomplete') return sub;
+  const pmId = sub.default_payment_method ?? customer.invoice_settings?.default_payment_method;
+  if (!pmId) throw invalid('This customer has no attached payment source or default payment method. Please consider adding a default payment method.', undefined, 'resource_missing');
+  const paid = attemptInvoicePayment(ctx, inv, sub);
+  if (!paid && behaviour === 'error_if_incomplete') {
+    const pi = ctx.store.get('payment_intents', inv.__payment_intent)!;
+    const err = pi.last_payment_error ?? {};
+    throw new StripeApiError(402, 'card_error', err.message ?? 'Your card was declined.', { code: err.code, decline_code: err.decline_code, charge: err.charge });
+  }
+  return sub;
+}
+
+export function updateSubscription(ctx: Ctx, sub: Obj, p: Params): Obj {
+  if (sub.status === 'canceled') throw invalid('A canceled subscription can only update its cancellation_details and metadata.', undefined, 'resource_missing');
+  const before = publicCopy(sub);
+  sub.metadata = mergeMetadata(sub.metadata, p);
+  if (p.description !== undefined) sub.description = str(p, 'description') ?? null;
+  if (p.default_payment_method !== undefined) {
+    const pmId = str(p, 'default_payment_method');
+    sub.default_payment_method = pmId ? resolvePaymentMethod(ctx, pmId, 'default_payment_method').id : null;
+  }
+  const cape = bool(p, 'cancel_at_period_end');
+  if (cape !== undefined) {
+    sub.cancel_at_period_end = cape;
+    sub.cancel_at = cape ? sub.items.data[0].current_period_end : null;
+    sub.canceled_at = cape ? ctx.now() : null;
+    sub.cancellation_details.reason = cape ? 'cancellation_requested' : null;
+  }
+  const details = obj(p, 'cancellation_details');
+  if (details) for (const k of ['comment', 'feedback'] as const) if (details[k] !== undefined) sub.cancellation_details[k] = details[k] || null;
+  ctx.store.changed();
+  ctx.emitUpdated('customer.subscription.updated', sub, before);
+  return sub;
+}
+
+export function cancelSubscription(ctx: Ctx, sub: Obj, reason = 'cancellation_requested'): Obj {
+  if (sub.status === 'canceled') throw invalid(`No such subscription: '${sub.id}' (it is already canceled)`, undefined, 'resource_missing');
+  const now = ctx.now();
+  sub.status = 'canceled';
+  sub.canceled_at = sub.canceled_at ?? now;
+  sub.ended_at = now;
+  sub.cancellation_details.reason = sub.cancellation_details.reason ?? reason;
+  ctx.store.changed();
+  ctx.emit('customer.subscription.deleted', sub);
+  return sub;
+}
+
+/** Runs everything due up to the emulator clock, oldest first, each at its own moment (stamped `created`). */
+export function runBilling(ctx: Ctx): void {
+  for (let guard = 0; guard < 10000; guard++) {
+    const due = nextDue(ctx);
+    if (!due) return;
+    ctx.request = { id: null, idempotency_key: null };
+    ctx.store.withPinnedNow(due.at, () => due.run());
+  }
+}
+
+function nextDue(ctx: Ctx): { at: number; run: () => void } | undefined {
+  const now = ctx.now();
+  let best: { at: number; run: () => void } | undefined;
+  const consider = (at: number, run: () => void) => {
+    if (at <= now && (!best || at < best.at)) best = { at, run };
+  };
+  for (const sub of ctx.store.col('subscriptions').values()) {
+    if (sub.status === 'incomplete') consider(sub.created + INCOMPLETE_TTL, () => expireIncomplete(ctx, sub));
+    if (sub.status === 'active' || sub.status === 'past_due') consider(sub.items.data[0].current_period_end, () => renew(ctx, sub));
+  }
+  for (const inv of ctx.store.col('invoices').values()) {
+    if (inv.status === 'open' && inv.next_payment_attempt) consider(inv.next_payment_attempt, () => retryInvoice(ctx, inv));
+  }
+  return best;
+}
+
+function expireIncomplete(ctx: Ctx, sub: Obj): void {
+  const before = publicCopy(sub);
+  sub.status = 'incomplete_expired';
+  sub.ended_at = ctx.now();
+  const inv = ctx.store.get('invoices', sub.latest_invoice);
+  if (inv && inv.status === 'open') {
+    inv.status = 'void';
+    inv.status_transitions.voided_at = ctx.now();
+    ctx.emit('invoice.voided', inv);
+  }
+  ctx.store.changed();
+  ctx.emitUpdated('customer.subscription.updated', sub, before);
+}
+
+function renew(ctx: Ctx, sub: Obj): void {
+  const item0 = sub.items.data[0];
+  if (sub.cancel_at_period_end || (sub.cancel_at && sub.cancel_at <= item0.current_period_end)) {
+    cancelSubscription(ctx, sub);
+    return;
+  }
+  const before = publicCopy(sub);
+  const oldStart = item0.current_period_start;
+  const oldEnd = item0.current_period_end;
+  const r = item0.price.recurring;
+  sub.__period = (sub.__period ?? 0) + 1;
+  const newEnd = addInterval(sub.billing_cycle_anchor, r.interval, r.interval_count * (sub.__period + 1));
+  for (const item of sub.items.data) {
+    item.current_period_start = oldEnd;
+    item.current_period_end = newEnd;
+  }
+  const customer = ctx.store.get('customers', sub.customer)!;
+  const inv = buildInvoice(ctx, sub, customer, 'subscription_cycle', oldStart, oldEnd);
+  ctx.store.put('invoices', inv);
+  sub.latest_invoice = inv.id;
+  ctx.emit('invoice.created', inv);
+  finalizeInvoice(ctx, inv, sub);
+  ctx.emitUpdated('customer.subscription.updated', sub, before);
+  attemptInvoicePayment(ctx, inv, sub);
+}
+
+function retryInvoice(ctx: Ctx, inv: Obj): void {
+  const sub = ctx.store.get('subscriptions', inv.parent?.subscription_details?.subscription);
+  inv.next_payment_attempt = null;
+  if (!sub || sub.status === 'canceled') return;
+  const paid = attemptInvoicePayment(ctx, inv, sub);
+  if (!paid && inv.attempt_count > RETRY_DAYS.length) {
+    inv.status = 'uncollectible';
+    inv.status_transitions.marked_uncollectible_at = ctx.now();
+    inv.next_payment_attempt = null;
+    ctx.emit('invoice.marked_uncollectible', inv);
+    cancelSubscription(ctx, sub, 'payment_failed');
+  }
+}
