@@ -1,0 +1,91 @@
+/**
+ * Measures the Stripe emulator: start time, then latency (median, p95) and throughput of
+ * `GET /v1/customers/:id` and `POST /v1/customers` at concurrency 16 with autocannon.
+ * Run: `npx tsc -p tsconfig.build.json && node dist/test/bench/emulator.bench.js [--seconds 5]`
+ * The emulator runs in its own process (the standalone CLI) so the load generator does not share its event loop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmulator } from '../stripe-emulator/src/index.js';
+
+interface AutocannonResult { requests: { average: number; total: number }; non2xx: number; errors: number; duration: number }
+interface AutocannonInstance { on(event: 'response', cb: (client: unknown, status: number, bytes: number, ms: number) => void): void }
+type Autocannon = ((opts: Record<string, unknown>, cb: (err: Error | null, result: AutocannonResult) => void) => AutocannonInstance);
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const SECONDS = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 5;
+const CONNECTIONS = 16;
+const KEY = 'sk_test_emulator_bench';
+const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../stripe-emulator/src/cli.js');
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+}
+
+async function startCli(): Promise<{ child: ChildProcess; url: string; ms: number }> {
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [CLI, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /Stripe emulator on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+  });
+  return { child, url, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+}
+
+async function load(name: string, opts: Record<string, unknown>): Promise<Record<string, string | number>> {
+  const latencies: number[] = [];
+  const result = await new Promise<AutocannonResult>((resolve, reject) => {
+    const inst = autocannon({ connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${KEY}` }, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    inst.on('response', (_c, _s, _b, ms) => latencies.push(ms));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    endpoint: name,
+    'req/s': Math.round(result.requests.average),
+    'median ms': Number(percentile(latencies, 50).toFixed(2)),
+    'p95 ms': Number(percentile(latencies, 95).toFixed(2)),
+    requests: result.requests.total,
+    'non-2xx': result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function main(): Promise<void> {
+  const t0 = process.hrtime.bigint();
+  const inProcess = await startEmulator({ port: 0 });
+  const inProcessMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  await inProcess.stop();
+
+  const { child, url, ms: cliMs } = await startCli();
+  try {
+    const seeded = await fetch(`${url}/_emulator/seed`, {
+      method: 'POST',
+      body: JSON.stringify({ customers: Array.from({ length: 1000 }, (_, i) => ({ email: `bench${i}@example.org`, name: `Bench ${i}` })) }),
+    }).then((r) => r.json() as Promise<{ customers: string[] }>);
+    const ids = seeded.customers;
+    let n = 0;
+    const rows = [
+      await load('GET /v1/customers/:id', { url, requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/v1/customers/${ids[n++ % ids.length]}` }) }] }),
+      await load('POST /v1/customers', {
+        url, requests: [{
+          method: 'POST', path: '/v1/customers', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+          setupRequest: (req: Record<string, unknown>) => ({ ...req, body: `email=donor${n++}%40example.org&name=Donor&metadata[source]=bench` }),
+        }],
+      }),
+    ];
+    console.log(`Stripe emulator start: ${inProcessMs.toFixed(1)} ms in process (startEmulator), ${cliMs.toFixed(0)} ms as a new process (node start to URL printed)`);
+    console.log(`Load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, node ${process.version}`);
+    console.table(rows);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+await main();

@@ -1,0 +1,56 @@
+/**
+ * Validly signed, distinct Stripe events for load tests: charge.succeeded events shaped as the API version
+ * the app pins, each with its own event and charge id, signed as Stripe signs (t=..., v1=HMAC).
+ */
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { WEBHOOK_SECRET } from './env.js';
+
+const stripe = new Stripe('sk_test_bench_signing');
+const BRANDS = ['visa', 'mastercard', 'amex', 'discover'];
+
+export function chargeSucceededEvent(i: number, run: string, customer: string | null = null, at = Math.floor(Date.now() / 1000)): string {
+  const chargeId = `ch_b${run}${i}`;
+  const amount = [2500, 5000, 10000, 7500][i % 4];
+  const brand = BRANDS[i % 4];
+  return JSON.stringify({
+    id: `evt_b${run}${i}`, object: 'event', api_version: Stripe.API_VERSION, created: at, livemode: false, pending_webhooks: 1,
+    request: { id: `req_b${run}${i}`, idempotency_key: null }, type: 'charge.succeeded',
+    data: {
+      object: {
+        id: chargeId, object: 'charge', amount, amount_captured: amount, amount_refunded: 0, balance_transaction: `txn_b${run}${i}`,
+        billing_details: { address: { city: 'Little Rock', country: 'US', line1: '100 Main St', line2: null, postal_code: '72201', state: 'AR' }, email: `donor${i}@example.com`, name: `Donor ${i}`, phone: null },
+        captured: true, created: at, currency: 'usd', customer, description: 'Donation to Hillside Learning Center', disputed: false,
+        failure_code: null, failure_message: null, livemode: false, metadata: { frequency: 'one-time', donation_type: 'one-time' },
+        outcome: { network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' },
+        paid: true, payment_intent: `pi_b${run}${i}`, payment_method: `pm_b${run}${i}`,
+        payment_method_details: { card: { brand, country: 'US', exp_month: 12, exp_year: 2030, funding: 'credit', last4: '4242', network: brand }, type: 'card' },
+        receipt_email: `donor${i}@example.com`, receipt_url: `https://pay.stripe.com/receipts/b${run}${i}`, refunded: false, status: 'succeeded',
+      },
+    },
+  });
+}
+
+export interface SignedEvent {
+  body: string;
+  signature: string;
+}
+
+/** `customers` > 0 spreads the charges over that many donors (cus_...), as real gifts are. */
+export function signedEvents(n: number, customers = 0): SignedEvent[] {
+  const run = randomBytes(3).toString('hex');
+  const timestamp = Math.floor(Date.now() / 1000);
+  const out: SignedEvent[] = [];
+  for (let i = 0; i < n; i++) {
+    const body = chargeSucceededEvent(i, run, customers > 0 ? `cus_b${run}${i % customers}` : null);
+    out.push({ body, signature: stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET, timestamp }) });
+  }
+  return out;
+}
+
+/** POSTs one signed event; resolves with the status. */
+export async function deliver(apiUrl: string, e: SignedEvent): Promise<number> {
+  const res = await fetch(`${apiUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': e.signature }, body: e.body });
+  await res.arrayBuffer();
+  return res.status;
+}

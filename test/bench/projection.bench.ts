@@ -1,0 +1,111 @@
+/**
+ * Benchmark 4, projection: how many events per second the worker projects into the read model from a full
+ * queue, with one worker process and with two; and the event-to-row lag (inbox received_at -> processed_at,
+ * written in the same transaction as the read-model row) at a steady 100 events/s.
+ * Target (issue 9): lag p95 <= 500 ms at 100 events/s.
+ * Run: `npm run bench -- projection [--events 6000] [--seconds 20]`
+ */
+import type pg from 'pg';
+import { baseEnv, freshDatabase, postgresVersion, startApi, startEmulatorProcess, startWorker, type Proc } from './lib/env.js';
+import { deliver, signedEvents, type SignedEvent } from './lib/events.js';
+import { log } from './lib/datasets.js';
+import { fmtInt, fmtMs, machine, writeReport } from './lib/report.js';
+import { round, summarize, type Row } from './lib/stats.js';
+
+const argNum = (name: string, d: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d);
+const EVENTS = argNum('--events', 6000);
+const LAG_SECONDS = argNum('--seconds', 20);
+
+async function deliverAll(apiUrl: string, events: SignedEvent[], concurrency = 10): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    for (let i = next++; i < events.length; i = next++) {
+      const status = await deliver(apiUrl, events[i]);
+      if (status !== 200) throw new Error(`webhook answered ${status}`);
+    }
+  }));
+}
+
+async function waitProcessed(pool: pg.Pool, ids: string[], timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [r] = (await pool.query(`SELECT count(*)::int AS n FROM stripe_events WHERE id = ANY($1) AND processed_at IS NULL`, [ids])).rows;
+    if (r.n === 0) return;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error('events were not all processed in time');
+}
+
+const idsOf = (events: SignedEvent[]) => events.map((e) => JSON.parse(e.body).id as string);
+
+const db = await freshDatabase('school_bench_projection');
+const emu = await startEmulatorProcess();
+const env = baseEnv(db.url, { STRIPE_API_BASE: emu.url });
+const api = await startApi(env);
+const rows: Row[] = [];
+let lag: ReturnType<typeof summarize> | undefined;
+let workers: Proc[] = [];
+try {
+  for (const count of [1, 2]) {
+    // A full queue first (no worker running), then the workers start and drain it.
+    const events = signedEvents(EVENTS, 500);
+    const ids = idsOf(events);
+    await deliverAll(api.url!, events);
+    const started = Date.now();
+    workers = await Promise.all(Array.from({ length: count }, () => startWorker(env)));
+    await waitProcessed(db.pool, ids);
+    const [t] = (await db.pool.query(
+      `SELECT extract(epoch FROM max(processed_at) - min(processed_at)) AS span FROM stripe_events WHERE id = ANY($1)`, [ids])).rows;
+    const [rowsMade] = (await db.pool.query(`SELECT count(*)::int AS n FROM charges WHERE id = ANY($1)`, [events.map((e) => JSON.parse(e.body).data.object.id)])).rows;
+    const span = Number(t.span);
+    rows.push({
+      run: `full queue, ${count} worker process${count > 1 ? 'es' : ''} (concurrency ${env.WORKER_CONCURRENCY ?? 8} each)`,
+      events: fmtInt(EVENTS), 'events/s': round(EVENTS / span, 0), 'first to last processed, s': round(span, 2),
+      'wall time incl. worker start, s': round((Date.now() - started) / 1000, 2), 'charge rows': rowsMade.n,
+    });
+    log(`${count} worker(s): ${fmtInt(EVENTS / span)} events/s`);
+    if (count === 1) {
+      // Steady 100 events/s into a running worker: lag from receipt to the projected row.
+      const steady = signedEvents(100 * LAG_SECONDS, 500);
+      const t0 = performance.now();
+      const pending: Promise<number>[] = [];
+      for (let i = 0; i < steady.length; i++) {
+        const due = t0 + i * 10;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        pending.push(deliver(api.url!, steady[i]));
+      }
+      await Promise.all(pending);
+      const steadyIds = idsOf(steady);
+      await waitProcessed(db.pool, steadyIds);
+      const lags = (await db.pool.query(
+        `SELECT extract(epoch FROM processed_at - received_at) * 1000 AS ms FROM stripe_events WHERE id = ANY($1)`, [steadyIds])).rows.map((r) => Number(r.ms));
+      lag = summarize(lags);
+      const rate = steady.length / ((performance.now() - t0) / 1000);
+      rows.push({ run: `steady ~100 events/s for ${LAG_SECONDS} s, 1 worker: event-to-row lag ms`, events: fmtInt(steady.length), 'events/s': round(rate, 0), median: round(lag.median), p95: round(lag.p95), p99: round(lag.p99), max: round(lag.max) });
+      log(`lag at 100/s: median ${fmtMs(lag.median)}, p95 ${fmtMs(lag.p95)}`);
+    }
+    for (const w of workers) await w.stop();
+    workers = [];
+  }
+} finally {
+  for (const w of workers) await w.stop();
+  await api.stop();
+  await emu.stop();
+  await db.pool.end();
+}
+
+writeReport({
+  name: 'projection',
+  title: 'Projection: worker throughput from a full queue, and event-to-row lag at a steady 100 events/s',
+  dataSize: `${fmtInt(EVENTS)} charge.succeeded events per throughput run (over 500 donors), ${fmtInt(100 * LAG_SECONDS)} for the lag run`,
+  command: `npm run bench -- projection --events ${EVENTS} --seconds ${LAG_SECONDS}`,
+  machine: machine(await postgresVersion()),
+  tables: [{ title: 'throughput and lag', rows }],
+  targets: [{ what: 'event-to-row lag p95 at 100 events/s', target: '<= 500 ms', measured: fmtMs(lag?.p95 ?? NaN), met: (lag?.p95 ?? Infinity) <= 500 }],
+  notes: [
+    'API and workers are child processes (node dist/api/src/main.js, node dist/worker/src/main.js) on a fresh database, NODE_ENV=production, LOG_LEVEL=info; the Stripe emulator runs in its own process for any re-read the worker makes.',
+    'Throughput is events divided by the span from the first to the last processed_at (database clock); lag is processed_at - received_at of each event, both stamped by Postgres, and processed_at is written in the same transaction as the read-model rows.',
+    'Each projection updates the charge row, daily_totals and donor_totals in one transaction.',
+  ],
+});

@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { authed, signIn } from '../helpers/admin.js';
+import { collectConsoleErrors } from '../helpers/browser.js';
+import { expectNoAxeViolations, newPage, shot, signInUi, startAdminEnv, usd, type AdminEnv } from './admin-support.js';
+
+const TABS = ['Analytics', 'Donors', 'Transactions', 'Insights', 'Tax Exports'];
+
+describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe emulator, seeded history)', () => {
+  let env: AdminEnv;
+  let analytics: any;
+  let customers: any;
+
+  beforeAll(async () => {
+    env = await startAdminEnv();
+    const { token } = await signIn(env.stack, env.admin);
+    analytics = (await authed(env.stack, token).get('/api/stripe/analytics').expect(200)).body;
+    customers = (await authed(env.stack, token).get('/api/stripe/customers?page=1&pageSize=24').expect(200)).body;
+  }, 120_000);
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  it('rejects a wrong password in an alert and keeps the login form accessible', async () => {
+    const page = await newPage(env);
+    await page.goto(`${env.stack.apiUrl}/stripe-data`);
+    await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
+    await expect(page.getByText('Sign in to access Stripe data dashboard').isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/access attempts are logged/).isVisible()).resolves.toBe(true);
+    await expectNoAxeViolations(page, 'login form');
+    await shot(page, 'admin-login-1280');
+
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Please enter both email and password');
+
+    await page.getByLabel('Email').fill(env.admin.email);
+    await page.getByLabel('Password').fill('not-the-password-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const alert = page.getByRole('alert').filter({ hasNotText: 'Please enter both' });
+    await alert.waitFor();
+    const text = (await alert.textContent()) ?? '';
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toMatch(/^\d{3}:/);
+    await expect(page.evaluate(() => localStorage.getItem('adminSessionToken'))).resolves.toBeNull();
+    await expectNoAxeViolations(page, 'login form with an error');
+
+    // The reset sub-form toggles in and out.
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await page.getByLabel('Email').fill('');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.locator('.toast__description', { hasText: 'Please enter your email address' }).waitFor();
+    await expectNoAxeViolations(page, 'reset request sub-form');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows the summary cards and each tab with the right numbers, accessible at 1280 and 390 px', async () => {
+    const page = await newPage(env);
+    const errors = collectConsoleErrors(page);
+    await signInUi(page, env);
+    await expect(page.getByText(`Welcome back, ${env.admin.name}`).isVisible()).resolves.toBe(true);
+
+    // Summary cards against the API and the database.
+    const [{ cents }] = await env.stack.db.query(`SELECT coalesce(sum(amount), 0)::bigint AS cents FROM daily_totals`);
+    expect(analytics.overview.totalAmount).toBeCloseTo(Number(cents) / 100, 2);
+    const card = (title: string, text: string) => page.getByRole('region', { name: title }).filter({ hasText: text }).waitFor();
+    await card('Total Revenue', usd(analytics.overview.totalAmount));
+    await card('Total Revenue', 'from last month');
+    await card('Total Donations', analytics.overview.totalDonations.toLocaleString('en-US'));
+    await card('Average Donation', usd(analytics.overview.averageDonation));
+    await card('Active Donors', `${customers.summary.activeCustomers.toLocaleString('en-US')}of ${customers.summary.totalCustomers.toLocaleString('en-US')} total donors`);
+
+    // Tabs: Analytics is the default, arrow keys move between tabs.
+    const tablist = page.getByRole('tablist');
+    await expect(tablist.getByRole('tab').allTextContents()).resolves.toEqual(TABS);
+    await expect(page.getByRole('tab', { name: 'Analytics' }).getAttribute('aria-selected')).resolves.toBe('true');
+
+    // Analytics: four charts drawn on canvas, each with its hidden summary table.
+    for (const title of ['Monthly Donation Trends', 'Daily Donation Trends', 'Donation Frequency', 'Payment Methods']) {
+      await page.getByRole('heading', { name: title }).waitFor();
+      await page.locator('table', { has: page.locator('caption', { hasText: title }) }).waitFor({ state: 'attached' });
+    }
+    await page.waitForFunction(() => document.querySelectorAll('.adm-chart canvas').length === 4);
+    const monthlyRows = await page.locator('table:has(caption:text-is("Monthly Donation Trends")) tbody tr').count();
+    expect(monthlyRows).toBe(analytics.charts.monthlyTrends.length);
+    const dailyFirst = await page.locator('table:has(caption:text-is("Daily Donation Trends")) tbody tr th').first().textContent();
+    expect(dailyFirst).toMatch(/^[A-Z][a-z]{2} \d{2}$/);
+    await checkTab(page, 'analytics');
+
+    await page.getByRole('tab', { name: 'Analytics' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Donors' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await page.getByRole('heading', { name: 'Donor Information' }).waitFor();
+    const firstDonor = customers.customers[0];
+    const firstCard = page.locator('.adm-donor__link', { hasText: firstDonor.name }).first();
+    await firstCard.waitFor();
+    await expect(firstCard.textContent()).resolves.toContain(usd(firstDonor.donationStats.totalDonated));
+    await expect(page.getByText(`of ${customers.total.toLocaleString('en-US')} donors`).isVisible()).resolves.toBe(true);
+    await checkTab(page, 'donors');
+
+    // Search narrows the list by name or e-mail.
+    await page.getByLabel('Search donors').fill(firstDonor.email);
+    await page.getByText(/Showing 1–1 of 1 donors/).waitFor();
+    await page.getByLabel('Search donors').fill('');
+    await page.getByText(`of ${customers.total.toLocaleString('en-US')} donors`).waitFor();
+
+    await page.keyboard.press('Tab');
+    await page.getByRole('tab', { name: 'Donors' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('heading', { name: 'Recent Transactions' }).waitFor();
+    const table = page.getByRole('table', { name: 'Recent Transactions' });
+    await expect(table.locator('thead th').allTextContents()).resolves.toEqual(['Date', 'Amount', 'Donor', 'Payment Method', 'Status', 'Receipt', 'Actions']);
+    const rows = table.locator('tbody tr');
+    await expect(rows.count()).resolves.toBe(analytics.recentTransactions.length);
+    const tx0 = analytics.recentTransactions[0];
+    await expect(rows.first().locator('td').nth(1).textContent()).resolves.toBe(usd(tx0.amount / 100));
+    await checkTab(page, 'transactions');
+
+    await page.getByRole('tab', { name: 'Insights' }).click();
+    await page.getByRole('heading', { name: 'Key Insights' }).waitFor();
+    const rate = customers.summary.totalCustomers ? Math.round((customers.summary.activeCustomers / customers.summary.totalCustomers) * 100) : 0;
+    const insights = (await page.getByRole('tabpanel').textContent()) ?? '';
+    expect(insights).toContain(`Active Donor Rate${rate}%`);
+    expect(insights).toContain('Transaction Success Rate100%');
+    expect(insights).toContain(usd(customers.summary.totalLifetimeValue));
+    await checkTab(page, 'insights');
+
+    await page.getByRole('tab', { name: 'Tax Exports' }).click();
+    const year = new Date().getFullYear();
+    const select = page.getByLabel('Tax year');
+    await expect(select.inputValue()).resolves.toBe(String(year));
+    await expect(select.locator('option').allTextContents()).resolves.toEqual(Array.from({ length: 7 }, (_, i) => String(year + 1 - i)));
+    await expect(page.getByRole('button', { name: 'Available on Individual Donor Pages' }).isDisabled()).resolves.toBe(true);
+    await checkTab(page, 'tax-exports');
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it('downloads both tax CSVs for the chosen year', async () => {
+    const page = await newPage(env);
+    await signInUi(page, env);
+    await page.getByRole('tab', { name: 'Tax Exports' }).click();
+    const year = new Date().getFullYear() - 1;
+    await page.getByLabel('Tax year').selectOption(String(year));
+    for (const [title, filename] of [
+      ['Annual Tax Report', `tax-report-${year}.csv`],
+      ['IRS Receipts Required', `irs-receipts-required-${year}.csv`],
+    ]) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download CSV: ${title} ${year}` }).click()]);
+      expect(download.suggestedFilename()).toBe(filename);
+      const body = readFileSync((await download.path())!, 'utf8');
+      expect(body.split(/\r?\n/)[0]).toMatch(/,/);
+      expect(body.trim().split(/\r?\n/).length).toBeGreaterThan(1);
+    }
+    await page.context().close();
+  });
+
+  it('signs out: the server session ends, the token and cache are cleared', async () => {
+    const page = await newPage(env);
+    await signInUi(page, env);
+    const token = await page.evaluate(() => localStorage.getItem('adminSessionToken'));
+    expect(token).toBeTruthy();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('adminSessionToken'))).resolves.toBeNull();
+    await authed(env.stack, token!).get('/api/admin/me').expect(401);
+    // A stale token is cleared by the session check's 401.
+    await page.evaluate((t) => localStorage.setItem('adminSessionToken', t), token!);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('adminSessionToken'))).resolves.toBeNull();
+    await page.context().close();
+  });
+
+  it('keeps the admin code out of the public pages', async () => {
+    const page = await newPage(env);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script' || r.resourceType() === 'stylesheet') scripts.push(new URL(r.url()).pathname);
+    });
+    for (const path of ['/', '/about', '/programs', '/gallery', '/contact', '/donate']) {
+      await page.goto(`${env.stack.apiUrl}${path}`, { waitUntil: 'networkidle' });
+    }
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /dashboard-route|donor-profile-route|reset-password-route|analytics-tab|admin-/.test(s))).toEqual([]);
+    await page.goto(`${env.stack.apiUrl}/stripe-data`, { waitUntil: 'networkidle' });
+    expect(scripts.some((s) => /dashboard-route/.test(s))).toBe(true);
+    await page.context().close();
+  });
+
+  /** axe on the open tab, then screenshots at 1280 and 390 px. */
+  async function checkTab(page: Page, name: string) {
+    await expectNoAxeViolations(page, `${name} tab`);
+    await shot(page, `admin-${name}-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await expectNoAxeViolations(page, `${name} tab at 390 px`);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await shot(page, `admin-${name}-390`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForTimeout(150);
+  }
+});

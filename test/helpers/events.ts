@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import request from 'supertest';
+import type { Stack } from './stack.js';
+import { TEST_WEBHOOK_SECRET } from './stack.js';
+
+/** Stripe's own example objects (test/fixtures/stripe/fixtures3.json, a copy of shared/stripe's), the shapes the projections consume. */
+const FIXTURES_PATH = process.env.STRIPE_FIXTURES_PATH ?? resolve(process.cwd(), 'test/fixtures/stripe/fixtures3.json');
+let fixtures: Record<string, any> | undefined;
+
+/** A deep copy of one fixture resource ('charge', 'customer', ...) with `overrides` merged on top. */
+export function fixture<T = any>(name: string, overrides: Record<string, unknown> = {}): T {
+  fixtures ??= JSON.parse(readFileSync(FIXTURES_PATH, 'utf8')).resources as Record<string, any>;
+  const base = fixtures[name];
+  if (!base) throw new Error(`No fixture named ${name}`);
+  return { ...structuredClone(base), ...overrides } as T;
+}
+
+export function stripeId(prefix: string): string {
+  return `${prefix}_${randomBytes(8).toString('hex')}`;
+}
+
+/** A Stripe event around `object`, as Stripe would send it. */
+export function buildEvent(type: string, object: unknown, opts: { created?: number; id?: string } = {}): Stripe.Event {
+  return {
+    id: opts.id ?? stripeId('evt'),
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: opts.created ?? Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  } as unknown as Stripe.Event;
+}
+
+const signer = new Stripe('sk_test_signer_only');
+
+/** The body and Stripe-Signature header of a delivery, signed by the SDK like Stripe signs. */
+export function signedWebhook(payload: unknown, secret = TEST_WEBHOOK_SECRET): { body: string; signature: string } {
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  return { body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret }) };
+}
+
+/** Delivers one event to the stack's webhook endpoint, signed with the test secret. */
+export function postEvent(stack: Stack, event: unknown, secret = TEST_WEBHOOK_SECRET): request.Test {
+  const { body, signature } = signedWebhook(event, secret);
+  return request(stack.apiUrl).post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(body);
+}
+
+/**
+ * Waits until every inbox row is processed (and `predicate`, when given, holds). Polls the database:
+ * the read model is the observable outcome, so nothing here measures time.
+ */
+export async function waitForProjection(
+  stack: Stack,
+  opts: { timeoutMs?: number; predicate?: () => Promise<boolean>; minEvents?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 20000);
+  for (;;) {
+    const [row] = await stack.db.query<{ pending: number; total: number }>(
+      `SELECT count(*) FILTER (WHERE processed_at IS NULL)::int AS pending, count(*)::int AS total FROM stripe_events`,
+    );
+    if (row.pending === 0 && row.total >= (opts.minEvents ?? 0) && (!opts.predicate || (await opts.predicate()))) return;
+    if (Date.now() > deadline) {
+      const stuck = await stack.db.query(`SELECT id, type, attempts, last_error FROM stripe_events WHERE processed_at IS NULL LIMIT 5`);
+      throw new Error(`Projection did not finish: ${row.pending} of ${row.total} events unprocessed ${JSON.stringify(stuck)}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Read-model tables and the columns that are bookkeeping (times of writing), not state. Aggregate rows that
+ * sum to zero are left out: a bucket an out-of-order pass touched and emptied again is no difference.
+ */
+const CHECKSUM_TABLES: Record<string, string[]> = {
+  donors: ['updated_at'],
+  payment_methods: [],
+  payment_intents: [],
+  subscriptions: [],
+  invoices: [],
+  charges: [],
+  daily_totals: [],
+  monthly_totals: [],
+  donor_totals: [],
+};
+const NON_ZERO: Record<string, string> = {
+  daily_totals: 'WHERE amount <> 0 OR count <> 0',
+  monthly_totals: 'WHERE amount <> 0 OR count <> 0',
+  donor_totals: 'WHERE total_amount <> 0 OR donation_count <> 0',
+};
+
+/** md5 of each read-model table's rows (bookkeeping columns left out), for "same final state" checks. */
+export async function readModelChecksums(stack: Stack): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [table, skip] of Object.entries(CHECKSUM_TABLES)) {
+    const cols = await stack.db.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = 'public' ORDER BY ordinal_position`,
+      [table],
+    );
+    const list = cols.map((c) => c.column_name).filter((c) => !skip.includes(c));
+    const order = table === 'daily_totals' ? 'day, source, donation_type, brand' : table === 'monthly_totals' ? 'month, source, donation_type, brand' : table === 'donor_totals' ? 'customer_id' : 'id';
+    const [row] = await stack.db.query<{ sum: string | null; n: number }>(
+      `SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY ${order.split(', ').map((c) => `t.${c}`).join(', ')}), '')) AS sum, count(*)::int AS n
+         FROM (SELECT ${list.join(', ')} FROM ${table} ${NON_ZERO[table] ?? ''}) t`,
+    );
+    out[table] = `${row.n}:${row.sum}`;
+  }
+  return out;
+}
