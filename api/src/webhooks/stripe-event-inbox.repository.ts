@@ -1,36 +1,89 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type Stripe from 'stripe';
+import { MicroBatcher } from '../core/batching/micro-batcher.js';
+
+export interface StoredEvent {
+  /** This delivery stored the event (false: a duplicate delivery). */
+  inserted: boolean;
+  /** The stored row still waits for projection (a duplicate of an unprocessed event is worth enqueueing again). */
+  pending: boolean;
+}
+
+interface InboxRow {
+  event: Stripe.Event;
+  raw: string;
+}
+
+/**
+ * Deliveries that arrive together are stored by one statement (one transaction, one WAL flush), and every
+ * delivery is acknowledged only after the statement that holds its row has committed.
+ */
+const STORE_BATCH = { maxBatch: 100, maxInFlight: 2, isolateFailures: true };
 
 /** The inbox (stripe_events): every verified event is stored here before it is acknowledged. */
 @Injectable()
 export class StripeEventInboxRepository {
+  private readonly batcher = new MicroBatcher<InboxRow, StoredEvent>((rows) => this.storeMany(rows), STORE_BATCH);
+
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  /**
-   * Insert-if-absent. Returns whether this delivery stored the event, and whether the stored row still
-   * waits for projection (a duplicate of an unprocessed event is worth enqueueing again).
-   */
-  async store(event: Stripe.Event, raw: string): Promise<{ inserted: boolean; pending: boolean }> {
-    // enqueued_at is set optimistically here, saving the ingest path a second statement per event; the rare
-    // enqueue failure clears it (clearEnqueued). Either way the relay treats a row unprocessed after the grace
-    // period as due, so a crash between this insert and the enqueue cannot strand the event.
-    const rows: { inserted: boolean; pending: boolean }[] = await this.ds.query(
-      `WITH ins AS (
-         INSERT INTO stripe_events (id, type, created, livemode, api_version, payload, enqueued_at)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb, now())
-         ON CONFLICT (id) DO NOTHING
-         RETURNING id)
-       SELECT true AS inserted, true AS pending FROM ins
-       UNION ALL
-       SELECT false, processed_at IS NULL FROM stripe_events WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM ins)`,
-      [event.id, event.type, event.created, event.livemode ?? false, event.api_version ?? null, raw],
-    );
-    return rows[0] ?? { inserted: false, pending: false };
+  /** Deliveries waiting for their statement, and statements in flight. */
+  get batching(): { waiting: number; inFlight: number } {
+    return this.batcher.stats;
   }
 
-  /** The event is stored but could not be put on the queue: leave it to the relay. */
-  async clearEnqueued(eventId: string): Promise<void> {
-    await this.ds.query(`UPDATE stripe_events SET enqueued_at = NULL WHERE id = $1 AND processed_at IS NULL`, [eventId]);
+  /** Insert-if-absent; resolves once the row is committed. */
+  store(event: Stripe.Event, raw: string): Promise<StoredEvent> {
+    return this.batcher.submit({ event, raw });
+  }
+
+  /**
+   * One INSERT ... ON CONFLICT DO NOTHING for the whole batch. enqueued_at is set optimistically, saving the
+   * ingest path a second statement; the rare enqueue failure clears it (clearEnqueued). Either way the relay
+   * treats a row unprocessed after the grace period as due, so a crash between insert and enqueue strands
+   * nothing.
+   */
+  private async storeMany(rows: InboxRow[]): Promise<StoredEvent[]> {
+    // The same event twice in one batch (Stripe retrying while the first delivery is in flight): one row.
+    const firstIndex = new Map<string, number>();
+    rows.forEach((r, i) => firstIndex.has(r.event.id) || firstIndex.set(r.event.id, i));
+    const unique = [...firstIndex.values()].map((i) => rows[i]);
+    const answers: { id: string; inserted: boolean; pending: boolean }[] = await this.ds.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::boolean[], $5::text[], $6::jsonb[])
+           AS t(id, type, created, livemode, api_version, payload)),
+       ins AS (
+         INSERT INTO stripe_events (id, type, created, livemode, api_version, payload, enqueued_at)
+         SELECT id, type, created, livemode, api_version, payload, now() FROM input
+         ON CONFLICT (id) DO NOTHING
+         RETURNING id)
+       SELECT input.id,
+              ins.id IS NOT NULL AS inserted,
+              -- A row another transaction committed during this statement is not in its snapshot: call it
+              -- pending, and enqueue again (the queue ignores a job id it already has).
+              ins.id IS NOT NULL OR coalesce((SELECT s.processed_at IS NULL FROM stripe_events s WHERE s.id = input.id), true) AS pending
+         FROM input LEFT JOIN ins ON ins.id = input.id`,
+      [
+        unique.map((r) => r.event.id),
+        unique.map((r) => r.event.type),
+        unique.map((r) => r.event.created),
+        unique.map((r) => r.event.livemode ?? false),
+        unique.map((r) => r.event.api_version ?? null),
+        unique.map((r) => r.raw),
+      ],
+    );
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    return rows.map((r, i) => {
+      const a = byId.get(r.event.id);
+      if (!a) throw new Error(`the inbox did not answer for ${r.event.id}`);
+      // A later copy in the same batch is a duplicate delivery of the row the first copy stored.
+      return firstIndex.get(r.event.id) === i ? { inserted: a.inserted, pending: a.pending } : { inserted: false, pending: a.pending };
+    });
+  }
+
+  /** The events are stored but could not be put on the queue: leave them to the relay. */
+  async clearEnqueued(eventIds: string[]): Promise<void> {
+    await this.ds.query(`UPDATE stripe_events SET enqueued_at = NULL WHERE id = ANY($1::text[]) AND processed_at IS NULL`, [eventIds]);
   }
 }

@@ -7,7 +7,8 @@ import { LOGGER } from '../core/logging/logger.js';
 import { JobProducer } from '../core/queue/job.producer.js';
 import { JobName } from '../core/queue/queue.constants.js';
 import { STRIPE } from '../core/stripe/stripe.client.js';
-import { StripeEventInboxRepository } from './stripe-event-inbox.repository.js';
+import { MicroBatcher } from '../core/batching/micro-batcher.js';
+import { StripeEventInboxRepository, type StoredEvent } from './stripe-event-inbox.repository.js';
 
 /** Stripe's own default: a signature older than five minutes is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -36,6 +37,8 @@ export class StripeWebhookService {
     @Inject(StripeEventInboxRepository) private readonly inbox: StripeEventInboxRepository,
   ) {}
 
+  private readonly enqueuer = new MicroBatcher<string, void>((ids) => this.enqueueMany(ids), { maxBatch: 100, maxInFlight: 2 });
+
   async ingest(body: unknown, signature: string | string[] | undefined): Promise<{ received: true; duplicate: boolean }> {
     if (!Buffer.isBuffer(body) || body.length === 0) throw new BadRequestException('Empty body: expected a Stripe event');
     if (typeof signature !== 'string' || signature.length === 0) throw new BadRequestException('Missing Stripe-Signature header');
@@ -48,7 +51,7 @@ export class StripeWebhookService {
     }
     if (!isStripeEvent(event)) throw new BadRequestException('Body is not a Stripe event');
 
-    let stored: { inserted: boolean; pending: boolean };
+    let stored: StoredEvent;
     try {
       stored = await this.inbox.store(event, body.toString('utf8'));
     } catch (err) {
@@ -62,12 +65,19 @@ export class StripeWebhookService {
     return { received: true, duplicate: !inserted };
   }
 
-  private async enqueue(eventId: string): Promise<void> {
+  /** Never rejects: an event that is stored is acknowledged, queued or not. */
+  private enqueue(eventId: string): Promise<void> {
+    return this.enqueuer.submit(eventId);
+  }
+
+  /** One Redis round trip for the events stored together; a failure hands all of them to the relay. */
+  private async enqueueMany(eventIds: string[]): Promise<void[]> {
     try {
-      await this.producer.add(JobName.ProjectStripeEvent, { eventId }, { jobId: eventId });
+      await this.producer.addBulk(JobName.ProjectStripeEvent, eventIds.map((eventId) => ({ data: { eventId }, opts: { jobId: eventId } })));
     } catch (err) {
-      this.logger.warn({ eventId, err: (err as Error).message }, 'event stored but not enqueued; the relay will enqueue it');
-      await this.inbox.clearEnqueued(eventId).catch(() => undefined);
+      this.logger.warn({ events: eventIds.length, firstEventId: eventIds[0], err: (err as Error).message }, 'events stored but not enqueued; the relay will enqueue them');
+      await this.inbox.clearEnqueued(eventIds).catch(() => undefined);
     }
+    return eventIds.map(() => undefined);
   }
 }

@@ -30,13 +30,21 @@ export class JobProducer implements OnModuleDestroy {
    * Adds a job, failing fast (timeoutMs) when Redis is away rather than holding the request:
    * callers that have already stored their work (the webhook inbox) treat a failure as "the relay will do it".
    */
-  async add<N extends JobName>(name: N, data: JobData[N], opts: JobsOptions = {}, timeoutMs = 1000): Promise<void> {
-    const queue = this.queue(JOB_QUEUE[name]);
+  add<N extends JobName>(name: N, data: JobData[N], opts: JobsOptions = {}, timeoutMs = 1000): Promise<void> {
+    return this.failFast(() => this.queue(JOB_QUEUE[name]).add(name, data, opts), timeoutMs);
+  }
+
+  /** Adds several jobs of one name in one Redis round trip (all or none), failing fast as add() does. */
+  addBulk<N extends JobName>(name: N, jobs: { data: JobData[N]; opts?: JobsOptions }[], timeoutMs = 1000): Promise<void> {
+    return this.failFast(() => this.queue(JOB_QUEUE[name]).addBulk(jobs.map((j) => ({ name, data: j.data, opts: j.opts }))), timeoutMs);
+  }
+
+  private async failFast(add: () => Promise<unknown>, timeoutMs: number): Promise<void> {
     if (this.connection.status !== 'ready') throw new Error(`Redis is not connected (${this.connection.status})`);
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        queue.add(name, data, opts),
+        add(),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error('Timed out adding a job to Redis')), timeoutMs);
         }),

@@ -1,0 +1,101 @@
+import { MicroBatcher } from './micro-batcher.js';
+
+/** A flush that records each batch and answers after `release()`, so tests decide when a round trip ends. */
+function recordingFlush(answer: (item: number) => string = (n) => `r${n}`) {
+  const batches: number[][] = [];
+  const gates: (() => void)[] = [];
+  const flush = async (items: number[]) => {
+    batches.push(items);
+    await new Promise<void>((resolve) => gates.push(resolve));
+    return items.map(answer);
+  };
+  const release = () => gates.splice(0).forEach((open) => open());
+  return { batches, flush, release };
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+/** Lets the event loop go round until `cond` holds (a flush starts on a later turn than the one that freed it). */
+async function until(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 50 && !cond(); i++) await turn();
+  expect(cond()).toBe(true);
+}
+
+describe('MicroBatcher', () => {
+  it('gives every caller its own result, in one flush for items submitted in the same turn', async () => {
+    const { batches, flush, release } = recordingFlush();
+    const b = new MicroBatcher(flush, { maxBatch: 10, maxInFlight: 1 });
+    const results = [1, 2, 3].map((n) => b.submit(n));
+    await turn();
+    release();
+    expect(await Promise.all(results)).toEqual(['r1', 'r2', 'r3']);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('flushes a lone item on the next turn, without waiting for company', async () => {
+    const b = new MicroBatcher(async (items: number[]) => items.map((n) => n * 2), { maxBatch: 10, maxInFlight: 1 });
+    expect(await b.submit(21)).toBe(42);
+  });
+
+  it('gathers items that arrive while the flushes in flight are busy, up to maxBatch per flush', async () => {
+    const { batches, flush, release } = recordingFlush();
+    const b = new MicroBatcher(flush, { maxBatch: 3, maxInFlight: 1 });
+    const first = b.submit(0);
+    await turn();
+    const later = [1, 2, 3, 4, 5].map((n) => b.submit(n));
+    await turn();
+    expect(batches).toEqual([[0]]);
+    release();
+    await first;
+    await until(() => batches.length === 2);
+    expect(batches).toEqual([[0], [1, 2, 3]]);
+    release();
+    await until(() => batches.length === 3);
+    release();
+    expect(await Promise.all(later)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
+    expect(batches).toEqual([[0], [1, 2, 3], [4, 5]]);
+  });
+
+  it('runs up to maxInFlight flushes at once', async () => {
+    const { batches, flush, release } = recordingFlush();
+    const b = new MicroBatcher(flush, { maxBatch: 2, maxInFlight: 2 });
+    const all = [1, 2, 3, 4, 5].map((n) => b.submit(n));
+    await turn();
+    expect(batches).toEqual([[1, 2], [3, 4]]);
+    expect(b.stats).toEqual({ waiting: 1, inFlight: 2 });
+    release();
+    await until(() => batches.length === 3);
+    release();
+    await Promise.all(all);
+    expect(batches).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('rejects every item of a failed flush', async () => {
+    const b = new MicroBatcher(async () => Promise.reject(new Error('database is away')), { maxBatch: 10, maxInFlight: 1 });
+    const results = await Promise.allSettled([b.submit(1), b.submit(2)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+  });
+
+  it('with isolateFailures, rejects only the item that fails on its own', async () => {
+    const batches: number[][] = [];
+    const b = new MicroBatcher(
+      async (items: number[]) => {
+        batches.push(items);
+        if (items.includes(13)) throw new Error('refused: 13');
+        return items.map(String);
+      },
+      { maxBatch: 10, maxInFlight: 1, isolateFailures: true },
+    );
+    const results = await Promise.allSettled([12, 13, 14].map((n) => b.submit(n)));
+    expect(results).toEqual([
+      { status: 'fulfilled', value: '12' },
+      { status: 'rejected', reason: new Error('refused: 13') },
+      { status: 'fulfilled', value: '14' },
+    ]);
+    expect(batches).toEqual([[12, 13, 14], [12], [13], [14]]);
+  });
+
+  it('rejects when a flush answers the wrong number of results', async () => {
+    const b = new MicroBatcher(async () => ['only one'], { maxBatch: 10, maxInFlight: 1 });
+    await expect(Promise.all([b.submit(1), b.submit(2)])).rejects.toThrow('flush answered 1 results for 2 items');
+  });
+});

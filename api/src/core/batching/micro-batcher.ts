@@ -1,0 +1,86 @@
+/**
+ * Group commit for a hot path. Each caller submits one item and awaits its own result; items submitted in the
+ * same turn of the event loop, or while earlier flushes are in flight, go out together in one flush (one SQL
+ * statement, one Redis round trip). An idle batcher flushes on the next turn, so a lone request waits for
+ * nothing; under load each round trip carries many items, which is what lets one API process keep up.
+ *
+ * A failed flush fails every item in it, unless `isolateFailures` is set: then a batch that fails is retried
+ * one item at a time, so one poison item (say, an event Postgres refuses) cannot take its neighbours with it.
+ */
+export interface MicroBatcherOptions {
+  /** The most items one flush carries. */
+  maxBatch: number;
+  /** How many flushes may be in flight at once (a connection pool can run several). */
+  maxInFlight: number;
+  /** Retry a failed multi-item batch item by item, so only the items that fail on their own are rejected. */
+  isolateFailures?: boolean;
+}
+
+interface Entry<I, O> {
+  item: I;
+  resolve: (value: O) => void;
+  reject: (err: unknown) => void;
+}
+
+export class MicroBatcher<I, O> {
+  private queue: Entry<I, O>[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  /** `flush` answers one result per item, in the items' order. */
+  constructor(
+    private readonly flush: (items: I[]) => Promise<O[]>,
+    private readonly options: MicroBatcherOptions,
+  ) {
+    if (!(options.maxBatch >= 1) || !(options.maxInFlight >= 1)) throw new Error('maxBatch and maxInFlight must be at least 1');
+  }
+
+  submit(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Items waiting for a flush, and flushes in flight (for health and tests). */
+  get stats(): { waiting: number; inFlight: number } {
+    return { waiting: this.queue.length, inFlight: this.inFlight };
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= this.options.maxInFlight) return;
+    this.scheduled = true;
+    // setImmediate runs after the current poll phase: every request whose bytes arrived in this turn joins.
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
+      const batch = this.queue.splice(0, this.options.maxBatch);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        this.inFlight--;
+        if (this.queue.length > 0) this.schedule();
+      });
+    }
+  }
+
+  private async run(batch: Entry<I, O>[]): Promise<void> {
+    let results: O[];
+    try {
+      results = await this.flush(batch.map((e) => e.item));
+      if (results.length !== batch.length) throw new Error(`flush answered ${results.length} results for ${batch.length} items`);
+    } catch (err) {
+      if (this.options.isolateFailures && batch.length > 1) {
+        await Promise.all(batch.map((e) => this.run([e])));
+      } else {
+        for (const e of batch) e.reject(err);
+      }
+      return;
+    }
+    batch.forEach((e, i) => e.resolve(results[i]));
+  }
+}
