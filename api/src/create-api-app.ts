@@ -12,18 +12,16 @@ import { parseTrustProxy, securityHeaders } from './core/http/security.js';
 import { createValidationPipe } from './core/http/validation.js';
 import { createLogger, PinoNestLogger } from './core/logging/logger.js';
 import { mountWebApp } from './web-app/web-app.js';
+import { StripeWebhookService } from './webhooks/stripe-webhook.service.js';
+import { mountWebhookLane } from './webhooks/webhook-lane.js';
 
-export const WEBHOOK_PATH = '/api/stripe/webhook';
-
-/** Body parsers: the webhook keeps its raw bytes for the signature check; everything else is small JSON. */
+/** Body parsers: small JSON everywhere (the webhook never reaches Express: see webhook-lane.ts). */
 function bodyParsers(app: NestExpressApplication): void {
-  app.use(WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }));
   app.use(express.json({ limit: '100kb' }));
-  app.use((err: { type?: string; status?: number }, req: Request, res: Response, next: NextFunction) => {
+  app.use((err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction) => {
     if (!err) return next();
     if (err.type === 'entity.too.large') {
-      const message = req.path === WEBHOOK_PATH ? 'Payload too large (limit 1 MB)' : 'Request body too large';
-      res.status(req.path === WEBHOOK_PATH ? 400 : 413).json({ message, error: message });
+      res.status(413).json({ message: 'Request body too large', error: 'Request body too large' });
       return;
     }
     if (err.type === 'entity.parse.failed' || err.status === 400) {
@@ -43,6 +41,7 @@ export async function createApiApp(env: EnvDto, logger: Logger = createLogger(en
   });
   app.set('trust proxy', parseTrustProxy(env.TRUST_PROXY));
   app.disable('x-powered-by');
+  mountWebhookLane(app.getHttpServer(), app.get(StripeWebhookService), logger);
   app.use(requestLogging(logger));
   app.use(securityHeaders(env));
   bodyParsers(app);

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { buildEvent, fixture, postEvent, signedWebhook, stripeId, waitForProjection } from '../helpers/events.js';
+import { waitUntil } from '../helpers/faults.js';
 import { startStack, type Stack } from '../helpers/stack.js';
+import { StripeEventInboxRepository } from '../../api/src/webhooks/stripe-event-inbox.repository.js';
 
 /** POST /api/stripe/webhook: verify -> inbox -> enqueue -> 200, on signed events built from Stripe's fixtures. */
 describe('Stripe webhook ingest', () => {
@@ -79,6 +81,97 @@ describe('Stripe webhook ingest', () => {
     expect(oversized.status).toBe(400);
     expect(oversized.body.message).toMatch(/too large/i);
 
+    expect(await inboxCount()).toBe(before);
+  });
+
+  it('stores deliveries that arrive together, acknowledging each once its row is stored, one row per event', async () => {
+    const before = await inboxCount();
+    const events = Array.from({ length: 30 }, () => buildEvent('customer.created', fixture('customer', { id: stripeId('cus') })));
+    const repeated = buildEvent('customer.created', fixture('customer', { id: stripeId('cus') }));
+    const answers = await Promise.all([...events, ...Array(5).fill(repeated)].map((e) => postEvent(stack, e)));
+    expect(answers.map((r) => r.status)).toEqual(Array(35).fill(200));
+    expect(answers.slice(0, 30).every((r) => r.body.duplicate === false)).toBe(true);
+    // Five simultaneous copies of one event: exactly one of them stored it.
+    expect(answers.slice(30).filter((r) => r.body.duplicate === false)).toHaveLength(1);
+    expect(await inboxCount()).toBe(before + 31);
+    await waitForProjection(stack);
+    expect((await stack.db.query(`SELECT count(*)::int AS n FROM donors WHERE id = ANY($1)`, [[...events, repeated].map((e) => e.data.object.id)]))[0].n).toBe(31);
+  });
+
+  /**
+   * Delivers `events` so that one statement stores them all: a table lock holds the inbox's two statements in
+   * flight while the deliveries pile up behind them, then lets go.
+   */
+  async function deliverTogether(events: object[]): Promise<request.Response[]> {
+    const inbox = stack.api.get(StripeEventInboxRepository);
+    const early = Array.from({ length: 2 }, () => buildEvent('customer.created', fixture('customer', { id: stripeId('cus') })));
+    const locker = await stack.db.pool.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE stripe_events IN SHARE MODE');
+      const first = early.map((e) => postEvent(stack, e).then((r) => r));
+      await waitUntil(async () => inbox.batching.inFlight === 2, { timeoutMs: 10_000 });
+      const rest = events.map((e) => postEvent(stack, e).then((r) => r));
+      await waitUntil(async () => inbox.batching.waiting === events.length, { timeoutMs: 10_000 });
+      await locker.query('COMMIT');
+      expect((await Promise.all(first)).map((r) => r.status)).toEqual([200, 200]);
+      return await Promise.all(rest);
+    } finally {
+      await locker.query('ROLLBACK').catch(() => undefined);
+      locker.release();
+    }
+  }
+
+  it('an event Postgres refuses does not take the events stored with it down too', async () => {
+    const before = await inboxCount();
+    const good = Array.from({ length: 12 }, () => buildEvent('customer.created', fixture('customer', { id: stripeId('cus') })));
+    // Signed and well formed, but its timestamp does not fit a bigint: the statement that carries it fails.
+    const poison = { ...buildEvent('customer.created', fixture('customer', { id: stripeId('cus') })), created: 1e20 };
+    const answers = await deliverTogether([...good.slice(0, 6), poison, ...good.slice(6)]);
+    expect(answers.map((r) => r.status)).toEqual([...Array(6).fill(200), 503, ...Array(6).fill(200)]);
+    expect(await inboxCount()).toBe(before + 14);
+    expect(await stack.db.query(`SELECT 1 FROM stripe_events WHERE id = $1`, [poison.id])).toEqual([]);
+  });
+
+  it('copies of one event stored by one statement: one row, and only one copy is told it stored it', async () => {
+    const before = await inboxCount();
+    const copied = buildEvent('customer.created', fixture('customer', { id: stripeId('cus') }));
+    const other = buildEvent('customer.created', fixture('customer', { id: stripeId('cus') }));
+    const answers = await deliverTogether([copied, other, copied, copied]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(answers[1].body.duplicate).toBe(false);
+    // Whichever copy reached the server first stored the row (arrival order across connections is not fixed).
+    expect([answers[0], answers[2], answers[3]].map((r) => r.body.duplicate).sort()).toEqual([false, true, true]);
+    expect(await inboxCount()).toBe(before + 4);
+  });
+
+  it('refuses a chunked body over 1 MB, a compressed body and a form body with 400; other methods are not the webhook', async () => {
+    const before = await inboxCount();
+    const event = buildEvent('customer.created', fixture('customer', { id: stripeId('cus') }));
+    const { body, signature } = signedWebhook(event);
+    const post = (headers: Record<string, string>, payload: string | Buffer) =>
+      fetch(`${stack.apiUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'Stripe-Signature': signature, ...headers }, body: payload });
+
+    // No Content-Length: the limit is enforced while reading.
+    const streamed = await fetch(`${stack.apiUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: new ReadableStream({ start(c) { for (let i = 0; i < 20; i++) c.enqueue(Buffer.alloc(64 * 1024, 0x20)); c.close(); } }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(400);
+    expect((await streamed.json()).message).toBe('Payload too large (limit 1 MB)');
+
+    const gzipped = await post({ 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body);
+    expect(gzipped.status).toBe(400);
+    expect((await gzipped.json()).message).toBe('Content-Encoding is not supported');
+
+    const form = await post({ 'Content-Type': 'application/x-www-form-urlencoded' }, body);
+    expect(form.status).toBe(400);
+    expect((await form.json()).message).toBe('Content-Type must be application/json');
+    expect(form.headers.get('x-content-type-options')).toBe('nosniff');
+
+    expect((await request(stack.apiUrl).get('/api/stripe/webhook')).status).toBe(404);
     expect(await inboxCount()).toBe(before);
   });
 

@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
 import { StripeEventInboxRepository } from './stripe-event-inbox.repository.js';
-import { StripeWebhookController } from './stripe-webhook.controller.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 
-/** POST /api/stripe/webhook: verify -> inbox -> enqueue -> 200. */
+/**
+ * POST /api/stripe/webhook: verify -> inbox -> enqueue -> 200. Its HTTP entry is the lane in webhook-lane.ts,
+ * mounted on the server by create-api-app.ts, ahead of Express.
+ */
 @Module({
-  controllers: [StripeWebhookController],
-  providers: [
-    StripeEventInboxRepository,
-    StripeWebhookService,
-  ],
+  providers: [StripeEventInboxRepository, StripeWebhookService],
+  exports: [StripeWebhookService],
 })
 export class WebhooksModule {}
