@@ -9,6 +9,8 @@ import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { REDIS_URL } from './lib/env.js';
 
 const DIR = path.dirname(fileURLToPath(import.meta.url));
 /** The order of the README's Performance section; files not listed run after these. */
@@ -32,6 +34,25 @@ if (!chosen.length) {
   process.exit(2);
 }
 
+/**
+ * Each benchmark's API and worker use a Redis prefix of their own (baseEnv: bench + 6 hex digits); the jobs a
+ * benchmark leaves behind (ingest runs no worker) are removed after it, so runs do not pile up in Redis.
+ */
+async function dropBenchKeys(): Promise<number> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  let dropped = 0;
+  try {
+    await redis.connect();
+    const stream = redis.scanStream({ match: `bench${'[0-9a-f]'.repeat(6)}:*`, count: 1000 });
+    for await (const keys of stream as AsyncIterable<string[]>) if (keys.length) dropped += await redis.unlink(...keys);
+  } catch (err) {
+    process.stderr.write(`could not clear the benchmarks' Redis keys: ${(err as Error).message}\n`);
+  } finally {
+    redis.disconnect();
+  }
+  return dropped;
+}
+
 const failed: string[] = [];
 for (const f of chosen) {
   const name = f.replace('.bench.js', '');
@@ -40,6 +61,7 @@ for (const f of chosen) {
   const r = spawnSync(process.execPath, ['--expose-gc', path.join(DIR, f), ...passThrough], { stdio: 'inherit', cwd: process.cwd() });
   process.stdout.write(`### ${name}: ${r.status === 0 ? 'done' : `FAILED (${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   if (r.status !== 0) failed.push(name);
+  await dropBenchKeys();
 }
 if (failed.length) {
   process.stderr.write(`\nFailed: ${failed.join(', ')}\n`);

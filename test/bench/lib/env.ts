@@ -81,6 +81,8 @@ export interface Proc {
   peakRssMiB(): Promise<number>;
   /** Resident set size now (VmRSS), in MiB. */
   rssMiB(): Promise<number>;
+  /** CPU time the process has used so far (user + system), in ms. */
+  cpuMs(): Promise<number>;
 }
 
 export function baseEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -105,6 +107,14 @@ async function procStatus(pid: number, field: 'VmHWM' | 'VmRSS'): Promise<number
   return m ? Number(m[1]) / 1024 : NaN;
 }
 const peakRss = (pid: number) => procStatus(pid, 'VmHWM');
+
+/** utime + stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms on Linux). */
+async function cpuMs(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.length > 13 ? (Number(fields[11]) + Number(fields[12])) * 10 : NaN;
+}
 const rss = (pid: number) => procStatus(pid, 'VmRSS');
 
 function stopper(child: ChildProcess): () => Promise<void> {
@@ -131,7 +141,9 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 
 export async function startApi(env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/api/src/main.js')], {
+  // BENCH_API_NODE_ARGS (say "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the API under a benchmark's load.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/api/src/main.js')], {
     env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'ignore', 'inherit'],
     cwd: ROOT,
@@ -143,7 +155,7 @@ export async function startApi(env: Record<string, string>): Promise<Proc> {
     if (exited) throw new Error('API exited during start');
     return (await fetch(`${url}/api/health`)).status > 0;
   }, 'API');
-  return { child, pid: child.pid!, url, stop: stopper(child), peakRssMiB: () => peakRss(child.pid!), rssMiB: () => rss(child.pid!) };
+  return { child, pid: child.pid!, url, stop: stopper(child), peakRssMiB: () => peakRss(child.pid!), rssMiB: () => rss(child.pid!), cpuMs: () => cpuMs(child.pid!) };
 }
 
 export async function startWorker(env: Record<string, string>): Promise<Proc> {
@@ -156,7 +168,7 @@ export async function startWorker(env: Record<string, string>): Promise<Proc> {
     if (child.exitCode !== null) throw new Error(`worker exited: ${out.slice(-500)}`);
     return /worker (started|consuming)/.test(out);
   }, 'worker');
-  return { child, pid: child.pid!, stop: stopper(child), peakRssMiB: () => peakRss(child.pid!), rssMiB: () => rss(child.pid!) };
+  return { child, pid: child.pid!, stop: stopper(child), peakRssMiB: () => peakRss(child.pid!), rssMiB: () => rss(child.pid!), cpuMs: () => cpuMs(child.pid!) };
 }
 
 /** The Stripe emulator's standalone CLI in its own process (so its work never shares the bench's event loop). */
@@ -173,7 +185,7 @@ export async function startEmulatorProcess(webhookUrl?: string, extraArgs: strin
     });
     child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
   });
-  return { child, pid: child.pid!, url, stop: stopper(child), peakRssMiB: () => peakRss(child.pid!), rssMiB: () => rss(child.pid!) };
+  return { child, pid: child.pid!, url, stop: stopper(child), peakRssMiB: () => peakRss(child.pid!), rssMiB: () => rss(child.pid!), cpuMs: () => cpuMs(child.pid!) };
 }
 
 /**
