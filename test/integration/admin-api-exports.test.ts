@@ -153,6 +153,19 @@ describe('GET /api/admin/tax-exports/bulk-report/:year', () => {
     expect((await api.get(`/api/admin/tax-exports/bulk-report/${max}`)).status).toBe(200);
   });
 
+  it('gives a year without gifts its BOM and header row, for both reports', async () => {
+    for (const [path, header] of [
+      ['/api/admin/tax-exports/bulk-report/2003', 'Date,Donor Name,Email,Address,Amount,Type,Method,Status,Refunded,Receipt Required,Net Amount,Transaction ID'],
+      ['/api/admin/tax-exports/irs-receipts/2003', null],
+    ] as const) {
+      const { res, rows, text } = await csv(path);
+      expect(res.status).toBe(200);
+      expect(rows).toEqual([]);
+      expect(text).toMatch(/^\uFEFF[^\r\n]+\r\n$/);
+      if (header) expect(text).toBe(`\uFEFF${header}\r\n`);
+    }
+  });
+
   it('needs a session and audits each download', async () => {
     expect((await request(stack.apiUrl).get('/api/admin/tax-exports/bulk-report/2025')).status).toBe(401);
     const before = await stack.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'export.downloaded'`);

@@ -139,10 +139,11 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
   throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
 }
 
-export async function startApi(env: Record<string, string>): Promise<Proc> {
+/** `nodeArgs`: flags for this API process (say a heap cap); BENCH_API_NODE_ARGS adds flags to every one. */
+export async function startApi(env: Record<string, string>, opts: { nodeArgs?: string[] } = {}): Promise<Proc> {
   const port = await freePort();
   // BENCH_API_NODE_ARGS (say "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the API under a benchmark's load.
-  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const nodeArgs = [...(opts.nodeArgs ?? []), ...(process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/api/src/main.js')], {
     env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'ignore', 'inherit'],
