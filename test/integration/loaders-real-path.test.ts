@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { generateHistory } from '../fixtures/generator/index.js';
+import { addInterval } from '../stripe-emulator/src/resources/billing-objects.js';
 import { loadDemoHistory, type DemoProgress } from '../fixtures/loaders/real-path.js';
 import { signIn } from '../helpers/admin.js';
 import { startStack, type Stack } from '../helpers/stack.js';
@@ -19,6 +20,7 @@ describe('real-path loader', () => {
       host: '127.0.0.1', port: stack.emulator!.port, protocol: 'http', maxNetworkRetries: 2,
     });
     const progress: DemoProgress[] = [];
+    const loadStart = Math.floor(Date.now() / 1000);
     const result = await loadDemoHistory({
       stripe, emulatorUrl: stack.emulator!.url, apiUrl: stack.apiUrl, adminToken: token, history, onProgress: (p) => progress.push(p),
     });
@@ -57,6 +59,25 @@ describe('real-path loader', () => {
     const manual = history.manualGifts.reduce((s, m) => s + m.amountCents, 0);
     const [t] = await stack.db.query(`SELECT sum(amount)::bigint::text AS total FROM daily_totals`);
     expect(Number(t.total)).toBe(cardNet + manual);
+
+    // Plans still running are anchored on their next due date: nothing is charged for them at load time
+    // (only a plan due within the loader's 15-minute margin is charged now, as Stripe would), and the
+    // subscription's current period ends on the date the generator's schedule says.
+    const endOfHistory = history.cardGifts.reduce((m, g) => Math.max(m, g.at.getTime()), 0) / 1000;
+    const plans = history.subscriptions.filter((p) => !p.canceledAt).map((p) => {
+      const [interval, count] = p.frequency === 'annual' ? ['year', 1] : ['month', p.frequency === 'quarterly' ? 3 : 1];
+      return { plan: p, next: addInterval(Math.floor(p.startAt.getTime() / 1000), interval, count * p.charges) };
+    });
+    const dueNow = plans.filter((p) => p.next <= loadStart + 15 * 60);
+    const [late] = await stack.db.query(`SELECT count(*)::int AS n FROM charges WHERE created > to_timestamp($1)`, [endOfHistory]);
+    expect(late.n).toBe(dueNow.length);
+    for (const { plan, next } of plans.filter((p) => !dueNow.includes(p))) {
+      const [sub] = await stack.db.query(`SELECT status, current_period_end FROM subscriptions WHERE customer_id = $1`, [result.customers.get(plan.donorKey)]);
+      expect(sub.status).toBe('active');
+      const end = new Date(sub.current_period_end).getTime() / 1000;
+      expect(end).toBeGreaterThan(loadStart);
+      expect(end).toBeLessThanOrEqual(next);
+    }
 
     // Renewals of plans keep their frequency.
     const freq = await stack.db.query(`SELECT frequency, count(*)::int AS n FROM charges WHERE status = 'succeeded' GROUP BY 1`);

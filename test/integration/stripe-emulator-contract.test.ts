@@ -6,6 +6,7 @@ import path from 'node:path';
 import Stripe from 'stripe';
 import ts from 'typescript';
 import { startEmulator, type StripeEmulator } from '../stripe-emulator/src/index.js';
+import { addInterval } from '../stripe-emulator/src/resources/billing-objects.js';
 
 const WEBHOOK_SECRET = 'whsec_contract_test_secret';
 const FIXTURES = JSON.parse(readFileSync('test/fixtures/stripe/fixtures3.json', 'utf8')).resources as Record<string, Record<string, unknown>>;
@@ -200,6 +201,42 @@ describe('Stripe emulator, driven only through the official stripe SDK', () => {
 
     const canceled = await stripe.subscriptions.cancel(sub.id);
     expect(canceled).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'cancellation_requested' } });
+  });
+
+  it('anchors a subscription on a future date: a free or prorated first period, then full renewals from the anchor', async () => {
+    const customer = await stripe.customers.create({ email: 'anchored@example.org' });
+    const pm = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    const price = { currency: 'usd', unit_amount: 3000, product_data: { name: 'Monthly gift' }, recurring: { interval: 'month' } } as unknown as Stripe.SubscriptionCreateParams.Item.PriceData;
+    const now = emulator.now();
+    const anchor = now + 10 * 86400;
+
+    const free = await stripe.subscriptions.create({
+      customer: customer.id, default_payment_method: pm.id, items: [{ price_data: price }],
+      billing_cycle_anchor: anchor, proration_behavior: 'none', expand: ['latest_invoice'],
+    });
+    expect(free).toMatchObject({ status: 'active', billing_cycle_anchor: anchor });
+    expect(free.items.data[0]).toMatchObject({ current_period_start: now, current_period_end: anchor });
+    expect(free.latest_invoice).toMatchObject({ status: 'paid', amount_due: 0, amount_paid: 0, billing_reason: 'subscription_create' });
+    expect((await stripe.charges.list({ customer: customer.id })).data).toEqual([]);
+
+    const prorated = await stripe.subscriptions.create({
+      customer: customer.id, default_payment_method: pm.id, items: [{ price_data: price }], billing_cycle_anchor: anchor, expand: ['latest_invoice'],
+    });
+    const share = (anchor - now) / (addInterval(now, 'month', 1) - now);
+    expect(prorated.latest_invoice).toMatchObject({ status: 'paid', amount_paid: Math.round(3000 * share) });
+    expect((prorated.latest_invoice as Stripe.Invoice).lines.data[0].parent?.subscription_item_details?.proration).toBe(true);
+
+    await emulator.advanceClock(anchor - emulator.now() + 60);
+    const renewed = await stripe.subscriptions.retrieve(free.id);
+    expect(renewed.items.data[0]).toMatchObject({ current_period_start: anchor, current_period_end: addInterval(anchor, 'month', 1) });
+    const invoices = await stripe.invoices.list({ subscription: free.id });
+    expect(invoices.data.map((i) => [i.billing_reason, i.status, i.amount_paid])).toEqual([['subscription_cycle', 'paid', 3000], ['subscription_create', 'paid', 0]]);
+
+    const later = emulator.now();
+    for (const [bad, message] of [[later - 60, /in the past/], [addInterval(later, 'month', 1) + 86400, /later than next natural billing date/]] as const) {
+      await expect(stripe.subscriptions.create({ customer: customer.id, default_payment_method: pm.id, items: [{ price_data: price }], billing_cycle_anchor: bad }))
+        .rejects.toMatchObject({ statusCode: 400, param: 'billing_cycle_anchor', message: expect.stringMatching(message) });
+    }
   });
 
   it('paginates lists newest first with limit, starting_after, ending_before and created filters', async () => {

@@ -110,16 +110,20 @@ export function describeLine(item: Obj, product: Obj | undefined): string {
   return `${item.quantity} × ${product?.name ?? 'Subscription'} (at $${(item.price.unit_amount / 100).toFixed(2)} / ${every})`;
 }
 
-export function buildInvoice(ctx: Ctx, sub: Obj, customer: Obj, billingReason: string, periodStart: number, periodEnd: number): Obj {
+/**
+ * `share` bills part of a period (a first period that ends at a future billing_cycle_anchor): 0 with
+ * `proration_behavior: none`, otherwise the prorated fraction, and the lines are marked as prorations.
+ */
+export function buildInvoice(ctx: Ctx, sub: Obj, customer: Obj, billingReason: string, periodStart: number, periodEnd: number, share?: number): Obj {
   const id = newId('in');
   const lines = (sub.items.data as Obj[]).map((item) => {
-    const amount = item.price.unit_amount * item.quantity;
+    const amount = Math.round(item.price.unit_amount * item.quantity * (share ?? 1));
     return {
       id: newId('il'), object: 'line_item', amount, currency: sub.currency, description: describeLine(item, ctx.store.get('products', item.price.product)),
       discount_amounts: [], discountable: true, discounts: [], invoice: id, livemode: false, metadata: { ...sub.metadata },
       parent: {
         invoice_item_details: null,
-        subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: sub.id, subscription_item: item.id },
+        subscription_item_details: { invoice_item: null, proration: share !== undefined && share > 0, proration_details: { credited_items: null }, subscription: sub.id, subscription_item: item.id },
         type: 'subscription_item_details',
       },
       period: { end: item.current_period_end, start: item.current_period_start }, pretax_credit_amounts: [],

@@ -54,6 +54,29 @@ export function finalizeInvoice(ctx: Ctx, inv: Obj, sub: Obj): Obj {
   return pi;
 }
 
+/**
+ * An invoice with nothing due (the free first period of a subscription anchored in the future with
+ * `proration_behavior: none`): Stripe finalizes it and marks it paid at once, with no payment intent and no
+ * charge.
+ */
+export function settleFreeInvoice(ctx: Ctx, inv: Obj): void {
+  const customer = ctx.store.get('customers', inv.customer)!;
+  const seq = customer.next_invoice_sequence ?? 1;
+  customer.next_invoice_sequence = seq + 1;
+  const now = ctx.now();
+  Object.assign(inv, {
+    status: 'open', number: `${customer.invoice_prefix}-${String(seq).padStart(4, '0')}`, effective_at: now,
+    hosted_invoice_url: `${ctx.baseUrl}/invoices/${inv.id}`, invoice_pdf: `${ctx.baseUrl}/invoices/${inv.id}`,
+  });
+  inv.status_transitions.finalized_at = now;
+  ctx.emit('invoice.finalized', inv);
+  Object.assign(inv, { status: 'paid', amount_paid: 0, amount_remaining: 0, attempted: true, auto_advance: false, next_payment_attempt: null });
+  inv.status_transitions.paid_at = now;
+  ctx.store.changed();
+  ctx.emit('invoice.paid', inv);
+  ctx.emit('invoice.payment_succeeded', inv);
+}
+
 /** Off-session attempt with the subscription's (or customer's) default payment method; false on failure. */
 export function attemptInvoicePayment(ctx: Ctx, inv: Obj, sub: Obj): boolean {
   const pi = ctx.store.get('payment_intents', inv.__payment_intent)!;

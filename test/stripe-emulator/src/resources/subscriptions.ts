@@ -2,14 +2,15 @@ import type { Ctx } from '../core/context.js';
 import { StripeApiError, invalid, missing, requiredParam } from '../core/errors.js';
 import { publicCopy } from '../core/expand.js';
 import { newId } from '../core/ids.js';
-import { bool, list, mergeMetadata, obj, str, type Params } from '../core/params.js';
+import { bool, int, list, mergeMetadata, obj, str, type Params } from '../core/params.js';
 import type { Obj } from '../core/store.js';
 import { addInterval, buildInvoice, buildSubscription, buildSubscriptionItem, createPrice } from './billing-objects.js';
 import { liveCustomer } from './customers.js';
-import { RETRY_DAYS, attemptInvoicePayment, finalizeInvoice } from './invoices.js';
+import { RETRY_DAYS, attemptInvoicePayment, finalizeInvoice, settleFreeInvoice } from './invoices.js';
 import { resolvePaymentMethod } from './payment-methods.js';
 
 const BEHAVIOURS = new Set(['default_incomplete', 'allow_incomplete', 'error_if_incomplete', 'pending_if_incomplete']);
+const PRORATIONS = new Set(['create_prorations', 'none', 'always_invoice']);
 /** An incomplete subscription whose first invoice is not paid within 23 hours expires. */
 const INCOMPLETE_TTL = 23 * 3600;
 
@@ -45,20 +46,40 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
   if (subItems.some((s) => s.price.recurring.interval !== first.interval || s.price.recurring.interval_count !== first.interval_count)) {
     throw invalid('All prices on a subscription must have the same recurring.interval and recurring.interval_count.', 'items');
   }
-  const end = addInterval(now, first.interval, first.interval_count);
+  // billing_cycle_anchor: the first period runs from now to the anchor (at most one natural period ahead);
+  // it is free with proration_behavior=none, else billed pro rata; renewals then fall on the anchor's day.
+  const proration = str(p, 'proration_behavior') ?? 'create_prorations';
+  if (!PRORATIONS.has(proration)) throw invalid('Invalid proration_behavior: must be one of create_prorations, none, or always_invoice', 'proration_behavior');
+  const natural = addInterval(now, first.interval, first.interval_count);
+  const anchor = int(p, 'billing_cycle_anchor');
+  if (anchor !== undefined && anchor <= now) throw invalid('billing_cycle_anchor cannot be in the past.', 'billing_cycle_anchor');
+  if (anchor !== undefined && anchor > natural) {
+    throw invalid(`billing_cycle_anchor cannot be later than next natural billing date (${natural}) for plan`, 'billing_cycle_anchor');
+  }
+  const end = anchor ?? natural;
   const sub = buildSubscription(ctx, {
     id, customer: customer.id, currency: subItems[0].price.currency, metadata: mergeMetadata({}, p), saveDefault,
     description: str(p, 'description') ?? null, items: subItems.map((s) => buildSubscriptionItem(ctx, id, s.price, s.quantity, now, end)),
   });
   if (defaultPm) sub.default_payment_method = resolvePaymentMethod(ctx, defaultPm, 'default_payment_method').id;
   sub.__behaviour = behaviour;
-  sub.__period = 0;
-  const inv = buildInvoice(ctx, sub, customer, 'subscription_create', now, now);
+  // __period counts whole periods after the anchor: the short first period before a future anchor is -1.
+  sub.__period = anchor === undefined ? 0 : -1;
+  if (anchor !== undefined) sub.billing_cycle_anchor = anchor;
+  const share = anchor === undefined ? undefined : proration === 'none' ? 0 : (anchor - now) / (natural - now);
+  const inv = buildInvoice(ctx, sub, customer, 'subscription_create', now, now, share);
+  // Nothing due now: Stripe starts the subscription active, with a paid $0 invoice.
+  const free = inv.amount_due === 0;
+  if (free) sub.status = 'active';
   sub.latest_invoice = inv.id;
   ctx.store.put('subscriptions', sub);
   ctx.store.put('invoices', inv);
   ctx.emit('customer.subscription.created', sub);
   ctx.emit('invoice.created', inv);
+  if (free) {
+    settleFreeInvoice(ctx, inv);
+    return sub;
+  }
   finalizeInvoice(ctx, inv, sub);
   if (behaviour === 'default_incomplete') return sub;
   const pmId = sub.default_payment_method ?? customer.invoice_settings?.default_payment_method;
