@@ -145,6 +145,17 @@ describe('Stripe webhook ingest', () => {
     expect(await inboxCount()).toBe(before + 4);
   });
 
+  it('stores an event whose text carries a NUL character (Postgres cannot hold one) without it, instead of refusing it forever', async () => {
+    const customer = fixture('customer', { id: stripeId('cus'), name: 'Ada\u0000 Lovelace', description: 'path C:\\u0000 stays' });
+    const event = buildEvent('customer.created', customer);
+    const res = await postEvent(stack, event);
+    expect(res.status).toBe(200);
+    await waitForProjection(stack);
+    const [row] = await stack.db.query(`SELECT payload->'data'->'object'->>'name' AS name, payload->'data'->'object'->>'description' AS description FROM stripe_events WHERE id = $1`, [event.id]);
+    expect(row).toEqual({ name: 'Ada Lovelace', description: 'path C:\\u0000 stays' });
+    expect(await stack.db.query(`SELECT name FROM donors WHERE id = $1`, [customer.id])).toEqual([{ name: 'Ada Lovelace' }]);
+  });
+
   it('refuses a chunked body over 1 MB, a compressed body and a form body with 400; other methods are not the webhook', async () => {
     const before = await inboxCount();
     const event = buildEvent('customer.created', fixture('customer', { id: stripeId('cus') }));

@@ -22,6 +22,18 @@ export function isStripeEvent(value: unknown): value is Stripe.Event {
   );
 }
 
+/** `\u0000` escapes not preceded by an escaping backslash (an even run of backslashes before them). */
+const NUL_ESCAPE = /(?<!\\)((?:\\\\)*)\\u0000/g;
+
+/**
+ * The event's JSON as the inbox can hold it. Postgres text and jsonb cannot hold the NUL character, so an
+ * event whose text carries one (a donor's name pasted with a stray control character) would be refused on
+ * every retry and finally lost; the NULs are dropped instead. The signature was checked on the bytes as sent.
+ */
+export function storableJson(raw: string): string {
+  return raw.includes('\\u0000') ? raw.replace(NUL_ESCAPE, '$1') : raw;
+}
+
 /**
  * verify -> inbox -> enqueue. The event is acknowledged only once it is stored; enqueueing is best effort
  * (the worker's relay re-enqueues inbox rows that were never picked up), so Redis being away costs latency,
@@ -53,7 +65,7 @@ export class StripeWebhookService {
 
     let stored: StoredEvent;
     try {
-      stored = await this.inbox.store(event, body.toString('utf8'));
+      stored = await this.inbox.store(event, storableJson(body.toString('utf8')));
     } catch (err) {
       // Whatever kept the event out of the inbox (Postgres down, not accepting connections, a timeout),
       // the answer is the same: not acknowledged, so Stripe delivers it again later.
