@@ -38,9 +38,11 @@ function isWebhookUrl(url: string | undefined): boolean {
 }
 
 function receive(req: IncomingMessage, res: ServerResponse, webhooks: StripeWebhookService, logger: Logger): void {
+  const logRefusal = (status: number, reason: string) =>
+    logger[status >= 500 ? 'error' : 'warn']({ path: WEBHOOK_PATH, statusCode: status, reason, ip: req.socket.remoteAddress }, 'webhook refused');
   const refuse = (status: number, message: string) => {
-    logger[status >= 500 ? 'error' : 'warn']({ path: WEBHOOK_PATH, statusCode: status, reason: message, ip: req.socket.remoteAddress }, 'webhook refused');
-    answer(res, status, { statusCode: status, message, error: status >= 500 ? 'Service Unavailable' : 'Bad Request' });
+    logRefusal(status, message);
+    answer(res, status, { statusCode: status, message, error: 'Bad Request' });
   };
   const declared = Number(req.headers['content-length']);
   if (declared > WEBHOOK_BODY_LIMIT) return refuseUnread(req, () => refuse(400, 'Payload too large (limit 1 MB)'));
@@ -71,8 +73,7 @@ function receive(req: IncomingMessage, res: ServerResponse, webhooks: StripeWebh
       (err: unknown) => {
         if (err instanceof HttpException) {
           const payload = err.getResponse();
-          const message = typeof payload === 'string' ? payload : String((payload as { message?: unknown }).message ?? err.message);
-          logger[err.getStatus() >= 500 ? 'error' : 'warn']({ path: WEBHOOK_PATH, statusCode: err.getStatus(), reason: message, ip: req.socket.remoteAddress }, 'webhook refused');
+          logRefusal(err.getStatus(), typeof payload === 'string' ? payload : String((payload as { message?: unknown }).message ?? err.message));
           answer(res, err.getStatus(), typeof payload === 'string' ? { statusCode: err.getStatus(), message: payload } : payload);
           return;
         }
