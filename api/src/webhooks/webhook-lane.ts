@@ -1,12 +1,14 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { HttpException } from '@nestjs/common';
+import { BadRequestException } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { errorAnswer } from '../core/http/all-exceptions.filter.js';
 import type { StripeWebhookService } from './stripe-webhook.service.js';
 
 export const WEBHOOK_PATH = '/api/stripe/webhook';
 
 /** Stripe's events are far smaller; anything larger is refused unread. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+const TOO_LARGE = 'Payload too large (limit 1 MB)';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -19,7 +21,7 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * whether one API process keeps up with 1,500 events/s.
  *
  * The lane still hands every event to StripeWebhookService (a Nest provider): verify, store, enqueue, then 200.
- * The answers keep the shape of Nest's exceptions ({statusCode, message, error}).
+ * Refusals are answered by errorAnswer, as the rest of the API's errors are.
  */
 export function mountWebhookLane(server: Server, webhooks: StripeWebhookService, logger: Logger): void {
   const others = server.listeners('request') as Listener[];
@@ -38,16 +40,23 @@ function isWebhookUrl(url: string | undefined): boolean {
 }
 
 function receive(req: IncomingMessage, res: ServerResponse, webhooks: StripeWebhookService, logger: Logger): void {
-  const logRefusal = (status: number, reason: string) =>
-    logger[status >= 500 ? 'error' : 'warn']({ path: WEBHOOK_PATH, statusCode: status, reason, ip: req.socket.remoteAddress }, 'webhook refused');
-  const refuse = (status: number, message: string) => {
-    logRefusal(status, message);
-    answer(res, status, { statusCode: status, message, error: 'Bad Request' });
+  /** Every refusal, ours or the sender's, answers in the API's one error shape (errorAnswer). */
+  const fail = (err: unknown) => {
+    const { status, body, log } = errorAnswer(err);
+    if (log) logger.error({ err, path: WEBHOOK_PATH }, log);
+    else logger[status >= 500 ? 'error' : 'warn']({ path: WEBHOOK_PATH, statusCode: status, reason: (body as { message?: unknown }).message, ip: req.socket.remoteAddress }, 'webhook refused');
+    answer(res, status, body);
+  };
+  const refuse = (message: string) => fail(new BadRequestException(message));
+  /** Answers at once and discards the rest of the body; the answer closes the connection (see answer()). */
+  const refuseUnread = (message: string) => {
+    refuse(message);
+    req.resume();
   };
   const declared = Number(req.headers['content-length']);
-  if (declared > WEBHOOK_BODY_LIMIT) return refuseUnread(req, () => refuse(400, 'Payload too large (limit 1 MB)'));
+  if (declared > WEBHOOK_BODY_LIMIT) return refuseUnread(TOO_LARGE);
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-  if (encoding !== 'identity') return refuseUnread(req, () => refuse(400, 'Content-Encoding is not supported'));
+  if (encoding !== 'identity') return refuseUnread('Content-Encoding is not supported');
 
   const chunks: Buffer[] = [];
   let size = 0;
@@ -58,7 +67,7 @@ function receive(req: IncomingMessage, res: ServerResponse, webhooks: StripeWebh
     if (size > WEBHOOK_BODY_LIMIT) {
       tooLarge = true;
       chunks.length = 0;
-      refuseUnread(req, () => refuse(400, 'Payload too large (limit 1 MB)'));
+      refuseUnread(TOO_LARGE);
       return;
     }
     chunks.push(chunk);
@@ -66,28 +75,10 @@ function receive(req: IncomingMessage, res: ServerResponse, webhooks: StripeWebh
   req.on('error', () => res.destroy());
   req.on('end', () => {
     if (tooLarge || res.headersSent) return;
-    if (mediaType(req.headers['content-type']) !== 'application/json') return refuse(400, 'Content-Type must be application/json');
+    if (mediaType(req.headers['content-type']) !== 'application/json') return refuse('Content-Type must be application/json');
     const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-    webhooks.ingest(body, req.headers['stripe-signature']).then(
-      (ack) => answer(res, 200, ack),
-      (err: unknown) => {
-        if (err instanceof HttpException) {
-          const payload = err.getResponse();
-          logRefusal(err.getStatus(), typeof payload === 'string' ? payload : String((payload as { message?: unknown }).message ?? err.message));
-          answer(res, err.getStatus(), typeof payload === 'string' ? { statusCode: err.getStatus(), message: payload } : payload);
-          return;
-        }
-        logger.error({ err, path: WEBHOOK_PATH }, 'unhandled error');
-        answer(res, 500, { statusCode: 500, message: 'Internal server error', error: 'Internal server error' });
-      },
-    );
+    webhooks.ingest(body, req.headers['stripe-signature']).then((ack) => answer(res, 200, ack), fail);
   });
-}
-
-/** Answers at once and discards the rest of the body; the answer closes the connection (see answer()). */
-function refuseUnread(req: IncomingMessage, refuse: () => void): void {
-  refuse();
-  req.resume();
 }
 
 function mediaType(header: string | undefined): string {

@@ -12,11 +12,33 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|the database system is (starting up|shutting down)|is not currently accepting connections|Client has encountered a connection error/i.test(msg);
 }
 
+const UNAVAILABLE = 'The database is unavailable. Please try again in a moment.';
+
+export interface ErrorAnswer {
+  status: number;
+  body: object;
+  /** Set when the error is ours, not the client's: log it (with its stack) under this message. */
+  log?: string;
+  /** Retry-After, when a retry is likely to succeed soon. */
+  retryAfterSeconds?: number;
+}
+
 /**
- * One place that turns errors into HTTP answers. HttpExceptions keep their status and body;
- * an unreachable database is a 503 with a clear message (never a hang, never a bare 500);
- * anything else is logged with its stack and answered 500 without internals.
+ * One place that turns errors into HTTP answers, for Nest's filter and the webhook lane alike. HttpExceptions
+ * keep their status and body; an unreachable database is a 503 with a clear message (never a hang, never a
+ * bare 500); anything else is a 500 without internals.
  */
+export function errorAnswer(exception: unknown): ErrorAnswer {
+  if (exception instanceof HttpException) {
+    const body = exception.getResponse();
+    return { status: exception.getStatus(), body: typeof body === 'string' ? { message: body } : body };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { message: UNAVAILABLE, error: UNAVAILABLE }, log: 'database unavailable', retryAfterSeconds: 5 };
+  }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: 'Internal server error', error: 'Internal server error' }, log: 'unhandled error' };
+}
+
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
@@ -29,20 +51,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.end();
       return;
     }
-    if (exception instanceof HttpException) {
-      const body = exception.getResponse();
-      res.status(exception.getStatus()).json(typeof body === 'string' ? { message: body } : body);
-      return;
-    }
-    if (isDatabaseUnavailable(exception)) {
-      this.logger.error({ err: exception, path: req.path }, 'database unavailable');
-      res.status(HttpStatus.SERVICE_UNAVAILABLE).setHeader('Retry-After', '5').json({
-        message: 'The database is unavailable. Please try again in a moment.',
-        error: 'The database is unavailable. Please try again in a moment.',
-      });
-      return;
-    }
-    this.logger.error({ err: exception, path: req.path }, 'unhandled error');
-    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: 'Internal server error', error: 'Internal server error' });
+    const answer = errorAnswer(exception);
+    if (answer.log) this.logger.error({ err: exception, path: req.path }, answer.log);
+    if (answer.retryAfterSeconds) res.setHeader('Retry-After', String(answer.retryAfterSeconds));
+    res.status(answer.status).json(answer.body);
   }
 }
