@@ -14,15 +14,24 @@ export function getInvoice(ctx: Ctx, id: string, param = 'id'): Obj {
   return inv;
 }
 
+/** Open, with the customer's next invoice number and its hosted page: what every finalized invoice gets. */
+function markFinalized(ctx: Ctx, inv: Obj): void {
+  const customer = ctx.store.get('customers', inv.customer)!;
+  const seq = customer.next_invoice_sequence ?? 1;
+  customer.next_invoice_sequence = seq + 1;
+  Object.assign(inv, {
+    status: 'open', number: `${customer.invoice_prefix}-${String(seq).padStart(4, '0')}`, effective_at: ctx.now(),
+    hosted_invoice_url: `${ctx.baseUrl}/invoices/${inv.id}`, invoice_pdf: `${ctx.baseUrl}/invoices/${inv.id}`,
+  });
+  inv.status_transitions.finalized_at = ctx.now();
+}
+
 /**
  * Finalizing gives the invoice its number and a payment intent for the amount due; since API 2025-03-31
  * the intent is reachable through `confirmation_secret` and the `payments` list (and, for older code,
  * `expand[]=payment_intent`). Subscription metadata is NOT copied onto the payment intent (Stripe does not).
  */
 export function finalizeInvoice(ctx: Ctx, inv: Obj, sub: Obj): Obj {
-  const customer = ctx.store.get('customers', inv.customer)!;
-  const seq = customer.next_invoice_sequence ?? 1;
-  customer.next_invoice_sequence = seq + 1;
   const pi = buildPaymentIntent(ctx, {
     amount: inv.amount_due, currency: inv.currency, customer: inv.customer,
     description: inv.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
@@ -38,13 +47,8 @@ export function finalizeInvoice(ctx: Ctx, inv: Obj, sub: Obj): Obj {
     payment: { payment_intent: pi.id, type: 'payment_intent' }, status: 'open',
     status_transitions: { canceled_at: null, paid_at: null },
   });
-  inv.status = 'open';
-  inv.number = `${customer.invoice_prefix}-${String(seq).padStart(4, '0')}`;
-  inv.effective_at = ctx.now();
-  inv.status_transitions.finalized_at = ctx.now();
+  markFinalized(ctx, inv);
   inv.confirmation_secret = { client_secret: pi.client_secret, type: 'payment_intent' };
-  inv.hosted_invoice_url = `${ctx.baseUrl}/invoices/${inv.id}`;
-  inv.invoice_pdf = `${ctx.baseUrl}/invoices/${inv.id}`;
   inv.payments.data = [publicCopy(payment)];
   inv.payments.total_count = 1;
   inv.__payment_intent = pi.id;
@@ -60,18 +64,10 @@ export function finalizeInvoice(ctx: Ctx, inv: Obj, sub: Obj): Obj {
  * charge.
  */
 export function settleFreeInvoice(ctx: Ctx, inv: Obj): void {
-  const customer = ctx.store.get('customers', inv.customer)!;
-  const seq = customer.next_invoice_sequence ?? 1;
-  customer.next_invoice_sequence = seq + 1;
-  const now = ctx.now();
-  Object.assign(inv, {
-    status: 'open', number: `${customer.invoice_prefix}-${String(seq).padStart(4, '0')}`, effective_at: now,
-    hosted_invoice_url: `${ctx.baseUrl}/invoices/${inv.id}`, invoice_pdf: `${ctx.baseUrl}/invoices/${inv.id}`,
-  });
-  inv.status_transitions.finalized_at = now;
+  markFinalized(ctx, inv);
   ctx.emit('invoice.finalized', inv);
   Object.assign(inv, { status: 'paid', amount_paid: 0, amount_remaining: 0, attempted: true, auto_advance: false, next_payment_attempt: null });
-  inv.status_transitions.paid_at = now;
+  inv.status_transitions.paid_at = ctx.now();
   ctx.store.changed();
   ctx.emit('invoice.paid', inv);
   ctx.emit('invoice.payment_succeeded', inv);
