@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { generateHistory } from '../fixtures/generator/index.js';
 import { addInterval } from '../stripe-emulator/src/resources/billing-objects.js';
-import { loadDemoHistory, type DemoProgress } from '../fixtures/loaders/real-path.js';
+import { FREQ_PRICE, loadDemoHistory, type DemoProgress } from '../fixtures/loaders/real-path.js';
 import { signIn } from '../helpers/admin.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
@@ -65,7 +65,7 @@ describe('real-path loader', () => {
     // subscription's current period ends on the date the generator's schedule says.
     const endOfHistory = history.cardGifts.reduce((m, g) => Math.max(m, g.at.getTime()), 0) / 1000;
     const plans = history.subscriptions.filter((p) => !p.canceledAt).map((p) => {
-      const [interval, count] = p.frequency === 'annual' ? ['year', 1] : ['month', p.frequency === 'quarterly' ? 3 : 1];
+      const [interval, count] = FREQ_PRICE[p.frequency];
       return { plan: p, next: addInterval(Math.floor(p.startAt.getTime() / 1000), interval, count * p.charges) };
     });
     const dueNow = plans.filter((p) => p.next <= loadStart + 15 * 60);
