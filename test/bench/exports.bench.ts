@@ -7,7 +7,7 @@
 import { insertColumns } from '../fixtures/loaders/bulk.js';
 import { CHARGE_COLUMNS } from '../fixtures/loaders/bulk-rows.js';
 import { rebuildAggregates } from '../fixtures/loaders/bulk.js';
-import { adminSession, baseEnv, postgresVersion, startApi } from './lib/env.js';
+import { adminSession, baseEnv, postgresVersion, startApi, type Proc } from './lib/env.js';
 import { dataset, log } from './lib/datasets.js';
 import { fmtInt, fmtMs, machine, writeReport } from './lib/report.js';
 import { round, summarize, type Row } from './lib/stats.js';
@@ -44,6 +44,28 @@ const [gifts] = (await ds.pool.query(
 )).rows;
 
 const token = await adminSession(ds.pool);
+/**
+ * GETs `path` from `server` as the admin and reads the body to its end (time to the last byte). `onLines` is
+ * called as the line count crosses each multiple of `every` (to sample memory mid-stream).
+ */
+async function download(server: Proc, path: string, progress?: { every: number; onLines: (lines: number) => Promise<void> }) {
+  const t = performance.now();
+  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  let bytes = 0;
+  let lines = 0;
+  let nextMark = progress?.every ?? Infinity;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+    if (lines >= nextMark) {
+      nextMark += progress!.every;
+      await progress!.onLines(lines);
+    }
+  }
+  if (res.status !== 200) throw new Error(`GET ${path} -> ${res.status}`);
+  return { ms: performance.now() - t, bytes, lines };
+}
+
 const api = await startApi(baseEnv(ds.url));
 const rows: Row[] = [];
 let csvMedian = NaN;
@@ -53,24 +75,7 @@ let capped: { ms: number; rows: number; peak: number } | undefined;
 let csvRows = NaN;
 let memoryCurve: Row[] = [];
 try {
-  /** `onLines` is called as the line count crosses each multiple of `every` (to sample memory mid-stream). */
-  const get = async (path: string, progress?: { every: number; onLines: (lines: number) => Promise<void> }) => {
-    const t = performance.now();
-    const res = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    let bytes = 0;
-    let lines = 0;
-    let nextMark = progress?.every ?? Infinity;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      bytes += chunk.length;
-      for (const b of chunk) if (b === 10) lines++;
-      if (lines >= nextMark) {
-        nextMark += progress!.every;
-        await progress!.onLines(lines);
-      }
-    }
-    if (res.status !== 200) throw new Error(`GET ${path} -> ${res.status}`);
-    return { ms: performance.now() - t, bytes, lines };
-  };
+  const get = (path: string, progress?: Parameters<typeof download>[2]) => download(api, path, progress);
   await get(`/api/stripe/analytics`); // warm the process
   const rssBefore = await api.rssMiB();
   const peakBefore = await api.peakRssMiB();
@@ -124,13 +129,10 @@ try {
 const HEAP_CAP_MIB = 80;
 const cappedApi = await startApi(baseEnv(ds.url), { nodeArgs: [`--max-old-space-size=${HEAP_CAP_MIB}`] });
 try {
-  const t = performance.now();
-  const res = await fetch(`${cappedApi.url}/api/admin/tax-exports/bulk-report/${year}`, { headers: { authorization: `Bearer ${token}` } });
-  let lines = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) for (const b of chunk) if (b === 10) lines++;
-  if (res.status === 200) capped = { ms: performance.now() - t, rows: lines - 1, peak: await cappedApi.peakRssMiB() };
-  rows.push({ export: `tax CSV ${year}, API heap capped at ${HEAP_CAP_MIB} MiB`, rows: fmtInt(lines - 1), runs: 1, 'median ms': round(performance.now() - t, 0), 'API peak RSS after, MiB': round(await cappedApi.peakRssMiB(), 0) });
-  log(`CSV with the heap capped at ${HEAP_CAP_MIB} MiB: ${capped ? `${fmtInt(capped.rows)} rows in ${fmtMs(capped.ms)}` : `failed (${res.status})`}`);
+  const r = await download(cappedApi, `/api/admin/tax-exports/bulk-report/${year}`);
+  capped = { ms: r.ms, rows: r.lines - 1, peak: await cappedApi.peakRssMiB() };
+  rows.push({ export: `tax CSV ${year}, API heap capped at ${HEAP_CAP_MIB} MiB`, rows: fmtInt(capped.rows), runs: 1, 'median ms': round(capped.ms, 0), 'API peak RSS after, MiB': round(capped.peak, 0) });
+  log(`CSV with the heap capped at ${HEAP_CAP_MIB} MiB: ${fmtInt(capped.rows)} rows in ${fmtMs(capped.ms)}`);
 } catch (err) {
   log(`CSV with the heap capped at ${HEAP_CAP_MIB} MiB: failed (${(err as Error).message})`);
 } finally {
