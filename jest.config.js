@@ -10,10 +10,12 @@ const base = {
 
 export default {
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{api,worker,migrations}/**/*.spec.ts', '<rootDir>/test/stripe-emulator/**/*.spec.ts', '<rootDir>/test/unit/**/*.test.ts'] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{core,api,worker,migrations,dev}/**/*.spec.ts', '<rootDir>/test/unit/**/*.test.ts'] },
     { ...base, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
     { ...base, displayName: 'faults', testMatch: ['<rootDir>/test/faults/**/*.test.ts'] },
+    // The dev tooling's own tests (emulator, stand-in Stripe.js, demo history loaders and generator, mailbox).
+    { ...base, displayName: 'dev', testMatch: ['<rootDir>/test/dev/**/*.test.ts'] },
   ],
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.cjs'],
   globalSetup: '<rootDir>/test/helpers/global-setup.mjs',

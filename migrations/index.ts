@@ -2,6 +2,16 @@ import { InitialSchema1763760000000 } from './1763760000000-InitialSchema.js';
 import { EventPipelineGuards1763770000000 } from './1763770000000-EventPipelineGuards.js';
 import { AdminApiIndexes1763800000000 } from './1763800000000-AdminApiIndexes.js';
 import { MonthlyTotals1763900000000 } from './1763900000000-MonthlyTotals.js';
+import { DonorsWhoGave1764050000000 } from './1764050000000-DonorsWhoGave.js';
+import { InboxRejectionAndRetention1764070000000 } from './1764070000000-InboxRejectionAndRetention.js';
+import { SettingsAndAuditActors1764100000000 } from './1764100000000-SettingsAndAuditActors.js';
+import { AdminAccounts1764200000000 } from './1764200000000-AdminAccounts.js';
+import { MailOutbox1764215000000 } from './1764215000000-MailOutbox.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
-export const migrations = [InitialSchema1763760000000, EventPipelineGuards1763770000000, AdminApiIndexes1763800000000, MonthlyTotals1763900000000];
+export const migrations = [
+  InitialSchema1763760000000, EventPipelineGuards1763770000000, AdminApiIndexes1763800000000, MonthlyTotals1763900000000,
+  DonorsWhoGave1764050000000, InboxRejectionAndRetention1764070000000, SettingsAndAuditActors1764100000000,
+  AdminAccounts1764200000000,
+  MailOutbox1764215000000,
+];

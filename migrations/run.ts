@@ -1,6 +1,9 @@
-import { loadEnvOrExit } from '../api/src/core/config/load-env.js';
-import { runMigrations } from './data-source.js';
+import { loadDotEnv } from '../core/src/config/env-file.js';
+import { loadEnvOrExit } from '../core/src/config/load-env.js';
+import { runMigrations } from '../core/src/db/data-source.js';
 
-const env = loadEnvOrExit({ STRIPE_SECRET_KEY: 'sk_test_unused', STRIPE_PUBLISHABLE_KEY: 'pk_test_unused', STRIPE_WEBHOOK_SECRET: 'whsec_unused', ...process.env });
+// Variables in .env fill what the shell does not export, as for npm start and npm run start:prod.
+loadDotEnv();
+const env = loadEnvOrExit(process.env, { only: ['DATABASE_URL'] });
 const applied = await runMigrations(env.DATABASE_URL);
 process.stdout.write(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}\n` : 'Database is up to date.\n');

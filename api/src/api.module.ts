@@ -1,17 +1,25 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ConfigModule } from './core/config/config.module.js';
-import type { EnvDto } from './core/config/env.dto.js';
+import { ConfigModule } from '../../core/src/config/config.module.js';
+import type { EnvDto } from '../../core/src/config/env.dto.js';
 import type { Logger } from 'pino';
-import { LoggingModule } from './core/logging/logging.module.js';
-import { DatabaseModule } from './core/db/database.module.js';
-import { QueueModule } from './core/queue/queue.module.js';
-import { StripeModule } from './core/stripe/stripe.module.js';
+import { LoggingModule } from '../../core/src/logging/logging.module.js';
+import { DatabaseModule } from '../../core/src/db/database.module.js';
+import { QueueModule } from '../../core/src/queue/queue.module.js';
+import { StripeModule } from '../../core/src/stripe/stripe.module.js';
+import { AdminsModule } from './admins/admins.module.js';
+import { AuditLogModule } from './audit-log/audit-log.module.js';
+import { SettingsModule } from './settings/settings.module.js';
+import { DonorPrivacyModule } from './donor-privacy/donor-privacy.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
+import { DonorMailModule } from './donor-mail/donor-mail.module.js';
+import { DonorsModule } from './donors/donors.module.js';
 import { DonationsModule } from './donations/donations.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ManualDonationsModule } from './manual-donations/manual-donations.module.js';
+import { OperationsModule } from './operations/operations.module.js';
 import { TaxExportsModule } from './tax-exports/tax-exports.module.js';
+import { TransactionsModule } from './transactions/transactions.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
@@ -30,8 +38,16 @@ export class ApiModule {
         WebhooksModule,
         DonationsModule,
         DashboardModule,
+        DonorsModule,
+        TransactionsModule,
         ManualDonationsModule,
         TaxExportsModule,
+        DonorMailModule,
+        AdminsModule,
+        AuditLogModule,
+        SettingsModule,
+        DonorPrivacyModule,
+        OperationsModule,
       ],
     };
   }

@@ -65,7 +65,7 @@ writeReport({
   tables: [{ title: `latency in ms over ${N} sequential requests after 20 warm-up requests`, rows }],
   targets,
   notes: [
-    'API as a child process (node dist/api/src/main.js, NODE_ENV=production, LOG_LEVEL=info: one log line per request as in production) over its own bulk-loaded database.',
+    'API as a child process (node dist-dev/api/src/main.js, NODE_ENV=production, LOG_LEVEL=info: one log line per request as in production) over its own bulk-loaded database.',
     'Transactions and single-donor requests rotate over 500 random donors; search rotates over 50 last names.',
   ],
 });

@@ -5,8 +5,8 @@
  * Run: `npm run bench -- demo-load [--donors 300] [--months 24]`
  */
 import Stripe from 'stripe';
-import { generateHistory } from '../fixtures/generator/index.js';
-import { loadDemoHistory } from '../fixtures/loaders/real-path.js';
+import { generateHistory } from '../../dev/demo-history/generator/index.js';
+import { loadDemoHistory } from '../../dev/demo-history/real-path.js';
 import { adminSession, baseEnv, freshDatabase, postgresVersion, startApi, startEmulatorProcess, startWorker } from './lib/env.js';
 import { log } from './lib/datasets.js';
 import { fmtInt, machine, writeReport } from './lib/report.js';

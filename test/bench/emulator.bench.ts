@@ -1,14 +1,16 @@
 /**
  * Measures the Stripe emulator: start time, then latency (median, p95) and throughput of
  * `GET /v1/customers/:id` and `POST /v1/customers` at concurrency 16 with autocannon.
- * Run: `npx tsc -p tsconfig.build.json && node dist/test/bench/emulator.bench.js [--seconds 5]`
+ * Run: `npm run build:dev && node dist-dev/test/bench/emulator.bench.js [--seconds 5]`
  * The emulator runs in its own process (the standalone CLI) so the load generator does not share its event loop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmulator } from '../stripe-emulator/src/index.js';
+import { startEmulator } from '../../dev/stripe-emulator/src/index.js';
+import { emulatorUrlOf } from './lib/env.js';
+import { percentile } from './lib/stats.js';
 
 interface AutocannonResult { requests: { average: number; total: number }; non2xx: number; errors: number; duration: number }
 interface AutocannonInstance { on(event: 'response', cb: (client: unknown, status: number, bytes: number, ms: number) => void): void }
@@ -18,24 +20,12 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const SECONDS = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 5;
 const CONNECTIONS = 16;
 const KEY = 'sk_test_emulator_bench';
-const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../stripe-emulator/src/cli.js');
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-}
+const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dev/stripe-emulator/src/cli.js');
 
 async function startCli(): Promise<{ child: ChildProcess; url: string; ms: number }> {
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, [CLI, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Stripe emulator on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
-  });
+  const url = await emulatorUrlOf(child);
   return { child, url, ms: Number(process.hrtime.bigint() - started) / 1e6 };
 }
 

@@ -163,5 +163,5 @@ writeReport({
     },
     { what: 'year-end PDF with 500 gifts, p95', target: '<= 300 ms', measured: fmtMs(pdfP95), met: pdfP95 <= 300 },
   ],
-  notes: ['API as a child process (node dist/api/src/main.js, NODE_ENV=production); peak RSS is the process\'s VmHWM from /proc.'],
+  notes: ['API as a child process (node dist-dev/api/src/main.js, NODE_ENV=production); peak RSS is the process\'s VmHWM from /proc.'],
 });

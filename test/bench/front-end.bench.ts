@@ -1,7 +1,7 @@
 /**
  * Benchmark 6, front end: the JavaScript and CSS each route downloads, gzipped (from web/dist and Vite's
  * manifest: the entry chunk and its static imports, plus the route's lazy chunk and its imports), and the
- * Lighthouse scores from test/perf/lighthouse.ts when it is built.
+ * Lighthouse scores from test/bench/lighthouse.ts when it is built.
  * Run: `npm run bench -- front-end [--no-lighthouse]` (needs `npm run build:web` first; `npm run bench` builds).
  */
 import { spawnSync } from 'node:child_process';
@@ -22,8 +22,8 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
 const ROUTES: [string, string | null][] = [
   ['/', null], ['/about', 'src/app/routes/about.tsx'], ['/programs', 'src/app/routes/programs.tsx'], ['/gallery', 'src/app/routes/gallery.tsx'],
   ['/donate', 'src/app/routes/donate.tsx'], ['/contact', 'src/app/routes/contact.tsx'],
-  ['/stripe-data (admin, sign-in form)', 'src/features/admin/routes/dashboard-route.tsx'],
-  ['/stripe-data after sign-in (+ charts)', 'src/features/admin/components/dashboard/analytics-tab.tsx'],
+  ['/stripe-data (admin, sign-in form)', 'src/app/routes/admin/dashboard.tsx'],
+  ['/stripe-data after sign-in (+ charts)', 'src/features/analytics/components/analytics-tab.tsx'],
 ];
 
 const sizeCache = new Map<string, { raw: number; gz: number }>();
@@ -49,7 +49,7 @@ for (const [route, key] of ROUTES) {
   const keys = closure(entryKey);
   if (key) {
     closure(key, keys);
-    if (route.includes('after sign-in')) closure('src/features/admin/routes/dashboard-route.tsx', keys);
+    if (route.includes('after sign-in')) closure('src/app/routes/admin/dashboard.tsx', keys);
   }
   const js = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
   const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
@@ -65,9 +65,9 @@ for (const [route, key] of ROUTES) {
 
 const tables = [{ title: 'per route: JS and CSS the browser downloads (gzip level 6; images and fonts not included)', rows }];
 const notes: string[] = ['Sizes come from web/dist as built by `npm run build:web`: the entry chunk and its static imports, plus the route\'s lazy chunk and its static imports.'];
-const lighthouse = path.resolve('dist/test/perf/lighthouse.js');
+const lighthouse = path.resolve('dist-dev/test/bench/lighthouse.js');
 if (process.argv.includes('--no-lighthouse')) notes.push('Lighthouse skipped (--no-lighthouse).');
-else if (!existsSync(lighthouse)) notes.push('Lighthouse not measured: dist/test/perf/lighthouse.js is not built.');
+else if (!existsSync(lighthouse)) notes.push('Lighthouse not measured: dist-dev/test/bench/lighthouse.js is not built.');
 else {
   const r = spawnSync(process.execPath, [lighthouse], { encoding: 'utf8', timeout: 600_000, env: { ...process.env, LH_RUNS: process.env.LH_RUNS ?? '3' } });
   const out = `${r.stdout ?? ''}`;
@@ -76,9 +76,9 @@ else {
     const m = /^(\/\S*)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$/.exec(line);
     if (m) scoreRows.push({ page: m[1], performance: Number(m[2]), accessibility: Number(m[3]), 'best practices': Number(m[4]), SEO: Number(m[5]) });
   }
-  if (scoreRows.length) tables.push({ title: 'Lighthouse 12, mobile preset, simulated throttling (median of 3 runs; from test/perf/lighthouse.ts)', rows: scoreRows });
+  if (scoreRows.length) tables.push({ title: 'Lighthouse 12, mobile preset, simulated throttling (median of 3 runs; from test/bench/lighthouse.ts)', rows: scoreRows });
   else notes.push(`Lighthouse gave no scores (exit ${r.status}): ${(r.stderr ?? '').slice(-300)}`);
-  if (r.status !== 0 && scoreRows.length) notes.push('test/perf/lighthouse.ts reported a page below its bars (see its output above).');
+  if (r.status !== 0 && scoreRows.length) notes.push('test/bench/lighthouse.ts reported a page below its bars (see its output above).');
   process.stdout.write(out);
 }
 

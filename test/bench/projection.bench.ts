@@ -104,7 +104,7 @@ writeReport({
   tables: [{ title: 'throughput and lag', rows }],
   targets: [{ what: 'event-to-row lag p95 at 100 events/s', target: '<= 500 ms', measured: fmtMs(lag?.p95 ?? NaN), met: (lag?.p95 ?? Infinity) <= 500 }],
   notes: [
-    'API and workers are child processes (node dist/api/src/main.js, node dist/worker/src/main.js) on a fresh database, NODE_ENV=production, LOG_LEVEL=info; the Stripe emulator runs in its own process for any re-read the worker makes.',
+    'API and workers are child processes (node dist-dev/api/src/main.js, node dist-dev/worker/src/main.js) on a fresh database, NODE_ENV=production, LOG_LEVEL=info; the Stripe emulator runs in its own process for any re-read the worker makes.',
     'Throughput is events divided by the span from the first to the last processed_at (database clock); lag is processed_at - received_at of each event, both stamped by Postgres, and processed_at is written in the same transaction as the read-model rows.',
     'Each projection updates the charge row, daily_totals and donor_totals in one transaction.',
   ],

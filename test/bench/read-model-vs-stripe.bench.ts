@@ -8,7 +8,7 @@
  * (b) is then extrapolated from the largest measured per-page time, and marked so.
  */
 import Stripe from 'stripe';
-import { generateHistorySlices } from '../fixtures/generator/index.js';
+import { generateHistorySlices } from '../../dev/demo-history/generator/index.js';
 import { adminSession, baseEnv, postgresVersion, startApi, startEmulatorProcess, timeGets } from './lib/env.js';
 import { dataset, log, sizesFromArgs } from './lib/datasets.js';
 import { fmtInt, fmtMs, machine, writeReport } from './lib/report.js';
@@ -124,7 +124,7 @@ writeReport({
   notes: [
     ...notes,
     'Real Stripe: https://docs.stripe.com/rate-limits documents a basic rate limit of 100 read operations per second in live mode and 25 in test mode (sandbox); current versions of that page also give individual endpoints a default of 25 requests per second. The minimum seconds shown are pages / rate and ignore network latency: cursor pagination (starting_after) is sequential, so each page also waits for its own round trip.',
-    '(a) is the API process (node dist/api/src/main.js) answering GET /api/stripe/analytics, 100 requests after 20 warm-ups. (b) is the stripe SDK against the emulator in its own process, whole answer timed end to end.',
+    '(a) is the API process (node dist-dev/api/src/main.js) answering GET /api/stripe/analytics, 100 requests after 20 warm-ups. (b) is the stripe SDK against the emulator in its own process, whole answer timed end to end.',
     `The emulator re-sorts its whole charge store for every list page, so its per-page time grows with the store (${perPageSeen.join(', ')}); real Stripe pages in roughly constant time, which is why the real-Stripe columns use the documented rate limits instead.`,
     '"same card total": (b)\'s net card total and succeeded count equal the read model\'s card aggregates (the emulator holds the same generated charges, refunds and disputes; the read model adds manual gifts).',
   ],

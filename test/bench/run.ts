@@ -1,5 +1,5 @@
 /**
- * `npm run bench [names...]`: runs each benchmark file (dist/test/bench/*.bench.js) in turn, each in its own
+ * `npm run bench [names...]`: runs each benchmark file (dist-dev/test/bench/*.bench.js) in turn, each in its own
  * Node process so one benchmark's memory and event loop never colour the next. Names on the command line pick
  * benchmarks by part of their file name (`npm run bench -- analytics webhook`). Results land in
  * test/bench/results/<name>.json. Not part of `npm test`.

@@ -98,7 +98,7 @@ writeReport({
     { what: `capacity: as fast as ${MANY} connections go`, target: `>= ${fmtInt(RATE)}/s`, measured: `${fmtInt(most.result.requests.average)}/s, p99 ${fmtMs(most.latency.p99)}`, met: most.result.requests.average >= RATE },
   ],
   notes: [
-    'API as a child process (node dist/api/src/main.js, NODE_ENV=production, LOG_LEVEL=info) on its own fresh database; no worker runs, so the measure is the acknowledge path alone (the worker is benchmark 4).',
+    'API as a child process (node dist-dev/api/src/main.js, NODE_ENV=production, LOG_LEVEL=info) on its own fresh database; no worker runs, so the measure is the acknowledge path alone (the worker is benchmark 4).',
     'autocannon runs in the benchmark process on the same 2 cores as the API, Postgres and Redis.',
     'Deliveries that arrive together share one INSERT and one addBulk, so more connections in flight mean larger batches and less API CPU per event; the first run keeps the 10 connections of earlier reports for comparison.',
   ],

@@ -1,7 +1,8 @@
+import { expectNoAxeViolations } from '../helpers/axe.js';
 import { collectConsoleErrors } from '../helpers/browser.js';
 import {
-  expectNoAxeViolations, newPage, resetPathOf, shot, signInUi, startAdminEnv, startSmtpCatcher, type AdminEnv,
-} from './admin-support.js';
+  newPage, resetPathOf, shot, signInUi, startAdminEnv, startSmtpCatcher, type AdminEnv,
+} from '../helpers/admin-browser.js';
 
 const NEW_PASSWORD = 'Quarry-Lantern-Meadow-42';
 

@@ -1,18 +1,17 @@
 import type { Browser } from 'playwright-core';
-import { collectConsoleErrors, launchBrowser } from '../helpers/browser.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { collectConsoleErrors } from '../helpers/browser.js';
+import type { Stack } from '../helpers/stack.js';
+import { startPublicEnv, type PublicEnv } from '../helpers/public-browser.js';
 
 describe('home page in Chromium', () => {
+  let env: PublicEnv;
   let stack: Stack;
   let browser: Browser;
   beforeAll(async () => {
-    stack = await startStack({ workers: 0, emulator: false });
-    browser = await launchBrowser();
+    env = await startPublicEnv({ workers: 0, emulator: false });
+    ({ stack, browser } = env);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => env?.stop());
 
   it('loads with its title and heading and no console errors', async () => {
     const page = await browser.newPage();

@@ -1,25 +1,22 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
-import { startStack, type Stack } from '../helpers/stack.js';
-import { recordAssetRequests } from './public-support.js';
+import type { Stack } from '../helpers/stack.js';
+import { recordAssetRequests, startPublicEnv, type PublicEnv } from '../helpers/public-browser.js';
 
 /** The home page's JavaScript budget: at most 120 kB gzipped, and no Stripe code before /donate. */
 export const HOME_JS_BUDGET_BYTES = 120 * 1024;
 
 describe('public JavaScript budget', () => {
+  let env: PublicEnv;
   let stack: Stack;
   let browser: Browser;
   beforeAll(async () => {
     // Production configuration: no Stripe.js stand-in in the page (that is demo mode only), so what the
     // home page downloads is exactly what a visitor of the real site downloads.
-    stack = await startStack({ workers: 0, emulator: false });
-    browser = await launchBrowser();
+    env = await startPublicEnv({ workers: 0, emulator: false });
+    ({ stack, browser } = env);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => env?.stop());
 
   async function scriptsOf(route: string): Promise<Array<{ url: string; gzip: number }>> {
     const page = await browser.newPage({ viewport: { width: 360, height: 800 } });

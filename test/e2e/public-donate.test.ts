@@ -1,10 +1,11 @@
 import { jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import type Stripe from 'stripe';
-import { createStripeClient } from '../../api/src/core/stripe/stripe.client.js';
-import { collectConsoleErrors, launchBrowser, screenshot } from '../helpers/browser.js';
-import { startStack, type Stack } from '../helpers/stack.js';
-import { runAxe } from './public-support.js';
+import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
+import { collectConsoleErrors, screenshot } from '../helpers/browser.js';
+import type { Stack } from '../helpers/stack.js';
+import { startPublicEnv, type PublicEnv } from '../helpers/public-browser.js';
+import { runAxe } from '../helpers/axe.js';
 
 jest.setTimeout(120_000);
 
@@ -29,18 +30,16 @@ async function until<T>(fn: () => Promise<T | undefined | null | false>, timeout
 }
 
 describe('donating on /donate (Stripe Elements against the emulator)', () => {
+  let env: PublicEnv;
   let stack: Stack;
   let browser: Browser;
   let stripe: Stripe;
   beforeAll(async () => {
-    stack = await startStack({ workers: 1 });
-    browser = await launchBrowser();
+    env = await startPublicEnv({ workers: 1 });
+    ({ stack, browser } = env);
     stripe = createStripeClient(stack.env);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => env?.stop());
 
   async function openDonate(width = 1280): Promise<{ page: Page; errors: string[] }> {
     const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -1,8 +1,9 @@
 import { jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { collectConsoleErrors, launchBrowser, screenshot } from '../helpers/browser.js';
+import { collectConsoleErrors, screenshot } from '../helpers/browser.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { adminOnlyFiles, PUBLIC_ROUTES, recordAssetRequests, routeName, runAxe, WIDTHS } from './public-support.js';
+import { adminOnlyFiles, PUBLIC_ROUTES, recordAssetRequests, routeName, WIDTHS, startPublicEnv, type PublicEnv } from '../helpers/public-browser.js';
+import { runAxe } from '../helpers/axe.js';
 
 jest.setTimeout(180_000);
 
@@ -23,16 +24,14 @@ const H1: Record<(typeof PUBLIC_ROUTES)[number], string> = {
 };
 
 describe('public pages in Chromium', () => {
+  let env: PublicEnv;
   let stack: Stack;
   let browser: Browser;
   beforeAll(async () => {
-    stack = await startStack({ workers: 0 });
-    browser = await launchBrowser();
+    env = await startPublicEnv({ workers: 0 });
+    ({ stack, browser } = env);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => env?.stop());
 
   async function open(route: string, width = 1280): Promise<{ page: Page; errors: string[]; assets: string[] }> {
     const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -2,8 +2,8 @@ import { readModelChecksums } from '../helpers/events.js';
 import { inboxCounts, killHard, startService, waitForInboxDrained, type ServiceProcess } from '../helpers/faults.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import type { TestDatabase } from '../helpers/database.js';
-import { deliver, referencePass } from './support/delivery.js';
-import { donorEventStream, seededShuffle } from './support/donor-events.js';
+import { deliver, referencePass } from '../helpers/fault-delivery.js';
+import { donorEventStream, seededShuffle } from '../helpers/donor-events.js';
 
 /**
  * Duplicate storm: every event delivered 5 times, in a shuffled order (refunds before their charge, updates

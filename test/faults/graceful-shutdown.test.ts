@@ -1,7 +1,7 @@
 import { inboxCounts, killHard, startService, waitForInboxDrained, waitUntil, type ServiceProcess } from '../helpers/faults.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { deliver, type DeliveryResult } from './support/delivery.js';
-import { donorEventStream } from './support/donor-events.js';
+import { deliver, type DeliveryResult } from '../helpers/fault-delivery.js';
+import { donorEventStream } from '../helpers/donor-events.js';
 
 /**
  * SIGTERM to the worker and then to the API while webhooks pour in (as a deploy or a scale-down does). Both

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createStripeClient } from '../../api/src/core/stripe/stripe.client.js';
+import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { signIn } from '../helpers/admin.js';
 import { waitForProjection } from '../helpers/events.js';
 import { killHard, startService, waitUntil, type ServiceProcess } from '../helpers/faults.js';

@@ -2,8 +2,8 @@ import { readModelChecksums } from '../helpers/events.js';
 import { inboxCounts, killHard, startPrivateRedis, startService, waitForInboxDrained, type PrivateRedis, type ServiceProcess } from '../helpers/faults.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import type { TestDatabase } from '../helpers/database.js';
-import { deliver, referencePass } from './support/delivery.js';
-import { donorEventStream } from './support/donor-events.js';
+import { deliver, referencePass } from '../helpers/fault-delivery.js';
+import { donorEventStream } from '../helpers/donor-events.js';
 
 /**
  * Redis goes away for ~30 s (a private redis-server of this test, SIGKILLed: no persistence, so it comes back

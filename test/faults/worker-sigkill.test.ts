@@ -2,8 +2,8 @@ import { readModelChecksums } from '../helpers/events.js';
 import { inboxCounts, killHard, startService, waitForInboxDrained, waitUntil, type ServiceProcess } from '../helpers/faults.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import type { TestDatabase } from '../helpers/database.js';
-import { deliver, referencePass, type DeliveryResult } from './support/delivery.js';
-import { donorEventStream } from './support/donor-events.js';
+import { deliver, referencePass, type DeliveryResult } from '../helpers/fault-delivery.js';
+import { donorEventStream } from '../helpers/donor-events.js';
 
 /**
  * The worker process is SIGKILLed (no drain, no clean-up) while thousands of events are in flight, then
@@ -44,7 +44,7 @@ describe(`worker SIGKILL with ${EVENTS} events in flight`, () => {
     worker = await startService('worker', stack.rawEnv);
 
     let acked = 0;
-    const delivery = deliver(api.url!, events, { concurrency: 16, onResult: (r) => r.status === 200 && acked++ });
+    const delivery = deliver(api.url!, events, { concurrency: 16, connectionRetries: 3, onResult: (r) => r.status === 200 && acked++ });
 
     // Kill once a good share is projected and the rest is still arriving or queued.
     await waitUntil(async () => (await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stripe_events WHERE processed_at IS NOT NULL`))[0].n >= EVENTS * 0.3, {

@@ -9,15 +9,16 @@ export interface TestAdmin {
   id: string;
   email: string;
   name: string;
+  role: 'owner' | 'bookkeeper';
   password: string;
 }
 
 /** Creates an admin in the stack's database through the real account code (argon2id hash, policy, audit row). */
-export async function createAdmin(stack: Stack, opts: { email?: string; name?: string; password?: string } = {}): Promise<TestAdmin> {
+export async function createAdmin(stack: Stack, opts: { email?: string; name?: string; password?: string; role?: 'owner' | 'bookkeeper' } = {}): Promise<TestAdmin> {
   const email = opts.email ?? `admin-${randomBytes(4).toString('hex')}@example.org`;
   const name = opts.name ?? 'Test Admin';
   const password = opts.password ?? DEFAULT_ADMIN_PASSWORD;
-  const admin = await createAdminAccount(stack.db, { email, name, password });
+  const admin = await createAdminAccount(stack.db, { email, name, password, role: opts.role });
   return { ...admin, password };
 }
 

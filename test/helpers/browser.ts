@@ -2,15 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** Debian's Chromium, never a downloaded browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-];
+import { chromiumChoice } from './chromium-executable.js';
 
+/** The system's Chromium or the npm-packaged one (chromium-executable.ts), never a browser downloaded from elsewhere. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const { path: executablePath, args } = await chromiumChoice();
+  return chromium.launch({ executablePath, args, headless: true });
 }
 
 export const SCREENSHOT_DIR = path.resolve('test/artifacts/screenshots');

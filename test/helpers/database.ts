@@ -15,6 +15,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** One statement on the server's maintenance database as the admin user (CREATE/DROP DATABASE and the like). */
+export function adminQuery(sql: string): Promise<void> {
+  return asAdmin(async (c) => {
+    await c.query(sql);
+  });
+}
+
 async function asAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
   await c.connect();

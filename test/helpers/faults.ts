@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { TestDatabase } from './database.js';
 
 /**
- * Real processes for the fault suites: `node dist/worker/src/main.js` and `node dist/api/src/main.js` started
+ * Real processes for the fault suites: `node dist-dev/worker/src/main.js` and `node dist-dev/api/src/main.js` started
  * with a stack's environment, a private redis-server that a test may stop without touching the machine's
  * shared Redis, and waits that poll the database for the observable outcome (never a fixed sleep).
  */
@@ -36,7 +36,7 @@ export interface ServiceProcess {
 }
 
 const READY: Record<ServiceProcess['kind'], RegExp> = { api: /API listening/, worker: /worker started/ };
-const SCRIPT: Record<ServiceProcess['kind'], string> = { api: 'dist/api/src/main.js', worker: 'dist/worker/src/main.js' };
+const SCRIPT: Record<ServiceProcess['kind'], string> = { api: 'dist-dev/api/src/main.js', worker: 'dist-dev/worker/src/main.js' };
 
 /**
  * Starts the built API or worker as a child process with `env` (a stack's rawEnv plus overrides). The API gets

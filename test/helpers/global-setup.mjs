@@ -3,13 +3,14 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import { runMigrations } from '../../dist/migrations/data-source.js';
+import { runMigrations } from '../../dist-dev/core/src/db/data-source.js';
+import { publishChromiumChoice } from '../../dist-dev/test/helpers/chromium-executable.js';
 
 const TEST_PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The template is named after the migrations it holds, so a run never drops one another run is cloning. */
 function templateName() {
-  const dir = new URL('../../dist/migrations/', import.meta.url);
+  const dir = new URL('../../dist-dev/migrations/', import.meta.url);
   const hash = createHash('sha256');
   for (const f of readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) hash.update(f).update(readFileSync(new URL(f, dir)));
   return `school_tpl_${hash.digest('hex').slice(0, 12)}`;
@@ -27,6 +28,9 @@ function urlOf(db) {
  * reaches the test workers through SCHOOL_TEMPLATE_DB.
  */
 export default async function globalSetup() {
+  // Chosen (and, for the packaged Chromium, unpacked) once here: two workers unpacking at once could launch a half-written file.
+  const browser = await publishChromiumChoice();
+  if (browser?.source === 'packaged') process.stdout.write(`\nBrowser tests use the packaged Chromium (${browser.path})\n`);
   const TEMPLATE_DB = templateName();
   process.env.SCHOOL_TEMPLATE_DB = TEMPLATE_DB;
   const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
@@ -41,9 +45,18 @@ export default async function globalSetup() {
       await runMigrations(urlOf(building));
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${TEMPLATE_DB}`);
     }
-    // Templates of older migrations, unless a run still clones them right now.
-    const old = await admin.query(`SELECT datname FROM pg_database WHERE (datname ~ '^school_tpl_' OR datname = 'school_test_template') AND datname <> $1`, [TEMPLATE_DB]);
-    for (const row of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname}`).catch(() => undefined);
+    // Each run stamps the template it uses; templates of other migrations are dropped once no run has used
+    // them for a day, so checkouts with different migrations (branches, worktrees) can test side by side.
+    await admin.query(`COMMENT ON DATABASE ${TEMPLATE_DB} IS '${Date.now()}'`);
+    const old = await admin.query(
+      `SELECT d.datname, shobj_description(d.oid, 'pg_database') AS used FROM pg_database d
+        WHERE (d.datname ~ '^school_tpl_' OR d.datname = 'school_test_template') AND d.datname <> $1`,
+      [TEMPLATE_DB],
+    );
+    for (const row of old.rows) {
+      if (Number(row.used) > Date.now() - 24 * 3600_000) continue;
+      await admin.query(`DROP DATABASE IF EXISTS ${row.datname}`).catch(() => undefined);
+    }
     // Leftovers of runs that were killed before their teardown. Only those whose process (the pid in the
     // name, see database.ts) is gone: a database of a jest run still going on in parallel must survive.
     const stale = await admin.query(`SELECT datname FROM pg_database WHERE datname ~ '^school_t_'`);

@@ -3,14 +3,16 @@ import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
-import { loadEnv } from '../../api/src/core/config/load-env.js';
-import type { EnvDto } from '../../api/src/core/config/env.dto.js';
+import { loadEnv } from '../../core/src/config/load-env.js';
+import type { EnvDto } from '../../core/src/config/env.dto.js';
 import { createApiApp } from '../../api/src/create-api-app.js';
-import { createLogger } from '../../api/src/core/logging/logger.js';
+import { createLogger } from '../../core/src/logging/logger.js';
 import { createWorker } from '../../worker/src/create-worker.js';
-import { startEmulator, type StripeEmulator } from '../stripe-emulator/src/index.js';
+import { startEmulator, type StripeEmulator } from '../../dev/stripe-emulator/src/index.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { TEST_REDIS_URL } from './services.js';
+import { REQUIRE_TWO_FACTOR } from '../../core/src/settings/admin-settings.js';
+import { settings } from '../../core/src/settings/settings.repository.js';
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_integration_secret';
 
@@ -21,6 +23,13 @@ export interface StackOptions {
   workers?: number;
   /** Extra or overriding environment variables. */
   env?: Record<string, string>;
+  /**
+   * Require two-factor sign-in of every admin (the default of a new install). Off unless asked: the suites of
+   * other features sign in with a password; the two-factor suites turn it on.
+   */
+  requireTwoFactor?: boolean;
+  /** The API's port (default: any free one). */
+  port?: number;
 }
 
 export interface Stack {
@@ -42,6 +51,7 @@ export interface Stack {
  */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const db = await createTestDatabase();
+  await settings.write(db, REQUIRE_TWO_FACTOR, opts.requireTwoFactor ?? false, null);
   const prefix = `t${randomBytes(5).toString('hex')}`;
   const emulator = opts.emulator === false ? undefined : await startEmulator({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 50 });
   const rawEnv: Record<string, string> = {
@@ -56,12 +66,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     PORT: '0',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RELAY_GRACE_SECONDS: '2',
+    TWO_FACTOR_KEY: randomBytes(32).toString('base64'),
     ...opts.env,
   };
   const env = loadEnv(rawEnv);
   const logger = createLogger(env.LOG_LEVEL, 'test');
   const api = await createApiApp(env, logger);
-  await api.listen(0, '127.0.0.1');
+  await api.listen(opts.port ?? 0, '127.0.0.1');
   const port = (api.getHttpServer().address() as AddressInfo).port;
   const apiUrl = `http://127.0.0.1:${port}`;
   emulator?.setWebhookUrls([`${apiUrl}/api/stripe/webhook`]);

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import type Stripe from 'stripe';
-import { createStripeClient } from '../../api/src/core/stripe/stripe.client.js';
+import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
 import { waitForProjection } from '../helpers/events.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { expectedAnalytics, expectedDonors, loadGifts, localDay, sortByName } from './admin-api-expected.js';
+import { expectedAnalytics, expectedDonors, loadGifts, localDay, sortByName } from '../helpers/admin-api-expected.js';
 
 /**
  * The dashboard calls over gifts made the real way: donors created through the API, cards charged and refunded
@@ -23,7 +23,7 @@ async function settle() {
 }
 
 async function give(customer: string | undefined, amount: number, pm: string, metadata: Record<string, string> = {}) {
-  return stripe.paymentIntents.create({ amount, currency: 'usd', customer, payment_method: pm, confirm: true, metadata, payment_method_types: ['card'] });
+  return stripe.paymentIntents.create({ amount, currency: 'usd', customer, payment_method: pm, confirm: true, metadata, allowed_payment_method_types: ['card'] });
 }
 
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { parseString } from 'fast-csv';
-import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
-import { applyContributionChange, chargeContribution } from '../../api/src/core/db/aggregates.js';
+import { applyContributionChange, chargeContribution } from '../../core/src/read-model/aggregates.js';
 import { authed, signIn } from '../helpers/admin.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { expectedAnalytics, loadGifts, localDay, sortByName } from './admin-api-expected.js';
+import { expectedAnalytics, loadGifts, localDay, sortByName } from '../helpers/admin-api-expected.js';
+import { fetchPdf } from '../helpers/pdf.js';
 
 /**
  * Tax exports, statements and analytics over a read model seeded with SQL (rows plus the aggregates through
@@ -190,16 +190,9 @@ describe('GET /api/admin/tax-exports/irs-receipts/:year', () => {
 
 describe('GET /api/admin/tax-exports/year-end/:customerId/:year', () => {
   async function pdfText(path: string) {
-    const res = await api.get(path).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-    expect(res.status).toBe(200);
-    const parser = new PDFParse({ data: new Uint8Array(res.body as Buffer) });
-    const { text } = await parser.getText();
-    await parser.destroy();
-    return { res, text: text.replace(/\s+/g, ' ') };
+    const got = await fetchPdf(api.get(path));
+    expect(got.res.status).toBe(200);
+    return got;
   }
 
   it("states the school, the donor, every 2025 gift net of refunds, the total and the IRS sentence", async () => {
@@ -239,14 +232,8 @@ describe('GET /api/admin/tax-exports/year-end/:customerId/:year', () => {
     const other = await startStack({ emulator: false, workers: 0, env: { STRIPE_API_BASE: 'http://127.0.0.1:9', YEAR_END_STATEMENT_TEXT: 'Only intangible religious benefits were provided.' } });
     try {
       await other.db.query(`INSERT INTO donors (id, name, created) VALUES ('cus_x', 'X Person', now())`);
-      const res = await authed(other, (await signIn(other)).token).get('/api/admin/tax-exports/year-end/cus_x/2025').buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-      const parser = new PDFParse({ data: new Uint8Array(res.body as Buffer) });
-      expect((await parser.getText()).text.replace(/\s+/g, ' ')).toContain('Only intangible religious benefits were provided.');
-      await parser.destroy();
+      const { text } = await fetchPdf(authed(other, (await signIn(other)).token).get('/api/admin/tax-exports/year-end/cus_x/2025'));
+      expect(text).toContain('Only intangible religious benefits were provided.');
     } finally {
       await other.stop();
     }

@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import request from 'supertest';
 import { createApiApp } from '../../api/src/create-api-app.js';
-import { loadEnv } from '../../api/src/core/config/load-env.js';
-import { createLogger } from '../../api/src/core/logging/logger.js';
+import { loadEnv } from '../../core/src/config/load-env.js';
+import { createLogger } from '../../core/src/logging/logger.js';
 import { ensureInitialAdmin } from '../../api/src/auth/admin-accounts.js';
-import { createDataSource } from '../../migrations/data-source.js';
+import { createDataSource } from '../../core/src/db/data-source.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
-const CLI = path.resolve('dist/api/src/cli/admin-create.js');
+const CLI = path.resolve('dist-dev/api/src/cli/admin-create.js');
 const STRONG = 'Lantern-Orchard-Gravel-77';
 
 /** Runs the built CLI (as `npm run admin:create` does) against the stack's database. */

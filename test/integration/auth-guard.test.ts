@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { authed, signIn } from '../helpers/admin.js';
+import { authed, createAdmin, signIn } from '../helpers/admin.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 /** The only routes under /api/admin and /api/stripe that answer without a session. */
@@ -7,10 +7,81 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/admin/login',
   'POST /api/admin/password-reset/request',
   'POST /api/admin/password-reset/confirm',
+  'POST /api/admin/login/two-factor',
+  'POST /api/admin/login/two-factor/setup',
+  'POST /api/admin/login/two-factor/enrol',
+  'POST /api/admin/invite/accept',
   'POST /api/stripe/webhook',
 ]);
 /** The scan must find at least this many protected routes, so it cannot pass by finding none. */
 const MIN_PROTECTED = 3;
+
+const BOTH = ['owner', 'bookkeeper'] as const;
+const OWNER = ['owner'] as const;
+/**
+ * The role decision of every protected route: who may call it. A route the app has and this table lacks fails
+ * the test (decide its roles, then add it here); so does a line for a route the app no longer has.
+ */
+const ROLES: Record<string, readonly ('owner' | 'bookkeeper')[]> = {
+  // The admin's own account.
+  'GET /api/admin/me': BOTH,
+  'POST /api/admin/logout': BOTH,
+  'POST /api/admin/change-password': BOTH,
+  'POST /api/admin/logout-everywhere': BOTH,
+  'GET /api/admin/account/two-factor': BOTH,
+  'POST /api/admin/account/two-factor/setup': BOTH,
+  'POST /api/admin/account/two-factor/confirm': BOTH,
+  'GET /api/admin/account/sessions': BOTH,
+  'DELETE /api/admin/account/sessions/:sessionId': BOTH,
+  // Reading, manual gifts, exports and statements.
+  'GET /api/stripe/analytics': BOTH,
+  'GET /api/stripe/customers': BOTH,
+  'POST /api/stripe/customers': BOTH,
+  'GET /api/stripe/customer/:id': BOTH,
+  'GET /api/stripe/customer/:id/transactions': BOTH,
+  'GET /api/stripe/payment-intents': BOTH,
+  'POST /api/admin/manual-donations': BOTH,
+  'DELETE /api/admin/manual-donations/:id': BOTH,
+  'GET /api/admin/tax-exports/bulk-report/:year': BOTH,
+  'GET /api/admin/tax-exports/irs-receipts/:year': BOTH,
+  'GET /api/admin/tax-exports/year-end/:customerId/:year': BOTH,
+  'GET /api/admin/audit': BOTH,
+  'GET /api/admin/audit/filters': BOTH,
+  'GET /api/admin/audit/export': BOTH,
+  'GET /api/admin/donors/:customerId/export': BOTH,
+  'GET /api/admin/operations': BOTH,
+  // Donor mail: a donor's messages, Send/Resend, failed mail, statements by e-mail (the switch is a setting).
+  'GET /api/admin/acknowledgments/setting': BOTH,
+  'GET /api/admin/donors/:customerId/messages': BOTH,
+  'POST /api/admin/donors/:customerId/acknowledgments': BOTH,
+  'GET /api/admin/mail': BOTH,
+  'POST /api/admin/mail/:id/retry': BOTH,
+  'GET /api/admin/tax-exports/statements/:year': BOTH,
+  'POST /api/admin/tax-exports/statements/:year/send': BOTH,
+  'POST /api/admin/tax-exports/statements/:year/resend/:customerId': BOTH,
+  'GET /api/admin/tax-exports/statements/:year/postal': BOTH,
+  'GET /api/admin/tax-exports/years/:customerId': BOTH,
+  // Owners only: deleting and erasing donors, admins, settings.
+  'DELETE /api/stripe/customer/:id': OWNER,
+  'POST /api/admin/donors/:customerId/erase': OWNER,
+  'GET /api/admin/admins': OWNER,
+  'POST /api/admin/admins': OWNER,
+  'PATCH /api/admin/admins/:id': OWNER,
+  'POST /api/admin/admins/:id/disable': OWNER,
+  'POST /api/admin/admins/:id/enable': OWNER,
+  'POST /api/admin/admins/:id/resend-invite': OWNER,
+  'POST /api/admin/admins/:id/reset-two-factor': OWNER,
+  'GET /api/admin/admins/:id/sessions': OWNER,
+  'DELETE /api/admin/admins/:id/sessions/:sessionId': OWNER,
+  'POST /api/admin/admins/:id/logout-everywhere': OWNER,
+  'GET /api/admin/settings': OWNER,
+  'PATCH /api/admin/settings': OWNER,
+  'POST /api/admin/operations/jobs/:queue/:jobId/retry': OWNER,
+  'POST /api/admin/operations/events/replay-failed': OWNER,
+  'POST /api/admin/operations/events/:eventId/replay': OWNER,
+};
+/** Routes that end the caller's session: called last, each with a session of its own. */
+const SIGN_OUT = ['POST /api/admin/logout', 'POST /api/admin/logout-everywhere', 'POST /api/admin/change-password'];
 
 interface ScannedRoute {
   method: string;
@@ -105,7 +176,8 @@ describe('the admin guard covers every /api/admin and /api/stripe route (found b
   it('each protected route lets a live token past the guard (no 401)', async () => {
     const { token } = await signIn(stack);
     const wrong: string[] = [];
-    for (const r of protectedRoutes.filter((x) => x.path !== '/api/admin/logout')) {
+    // Signing out (here or everywhere) would end the session the remaining routes are called with.
+    for (const r of protectedRoutes.filter((x) => !['/api/admin/logout', '/api/admin/logout-everywhere'].includes(x.path))) {
       const res = await send(r, token);
       if (res.status === 401) wrong.push(`${r.method} ${r.path}`);
     }
@@ -124,5 +196,42 @@ describe('the admin guard covers every /api/admin and /api/stripe route (found b
       expect(res.status === 401 || (res.status !== 200 || !/json/.test(res.type))).toBe(true);
     }
     await api.get('/api/health').expect((res) => expect(res.status).not.toBe(401));
+  });
+});
+
+describe('every admin route has a role decision, enforced for owners and bookkeepers alike', () => {
+  let stack: Stack;
+  let routes: string[];
+  beforeAll(async () => {
+    stack = await startStack({ emulator: false, workers: 0 });
+    routes = scanRoutes(stack)
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((name) => /^\S+ \/api\/(admin|stripe)(\/|$)/i.test(name) && !PUBLIC_ROUTES.has(name));
+  });
+  afterAll(() => stack.stop());
+
+  it('lists every protected route the app has, and no route it does not have', () => {
+    expect(routes.filter((r) => !(r in ROLES))).toEqual([]);
+    expect(Object.keys(ROLES).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it.each(['owner', 'bookkeeper'] as const)('as %s: 403 exactly where the role is not allowed, never 401', async (role) => {
+    const { token } = await signIn(stack, await createAdmin(stack, { role }));
+    const wrong: string[] = [];
+    const call = async (name: string, t: string) => {
+      const [method, path] = name.split(' ');
+      const agent = request(stack.apiUrl) as unknown as Record<string, (url: string) => request.Test>;
+      const req = agent[method.toLowerCase()](concrete(path)).set('Authorization', `Bearer ${t}`);
+      const res = await (method === 'GET' || method === 'DELETE' ? req : req.send({}));
+      const allowed = ROLES[name].includes(role);
+      if (res.status === 401 || (allowed ? res.status === 403 : res.status !== 403)) wrong.push(`${name} -> ${res.status}`);
+      if (!allowed && res.body.message !== `Your role (${role}) does not allow this. Ask an owner.`) wrong.push(`${name}: ${res.body.message}`);
+    };
+    for (const name of routes.filter((r) => !SIGN_OUT.includes(r))) await call(name, token);
+    for (const name of routes.filter((r) => SIGN_OUT.includes(r))) {
+      const { token: own } = await signIn(stack, await createAdmin(stack, { role }));
+      await call(name, own);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ describe('admin sign-in, me and sign-out', () => {
       .set('User-Agent', 'jest-login')
       .send({ email: admin.email.toUpperCase(), password: admin.password })
       .expect(200);
-    expect(res.body).toEqual({ success: true, sessionToken: expect.stringMatching(TOKEN_SHAPE), admin: { id: admin.id, email: admin.email, name: 'Ada Admin' } });
+    expect(res.body).toEqual({ success: true, sessionToken: expect.stringMatching(TOKEN_SHAPE), admin: { id: admin.id, email: admin.email, name: 'Ada Admin', role: 'owner' } });
     expect(res.headers['cache-control']).toBe('no-store');
 
     const [session] = await stack.db.query(
@@ -96,7 +96,7 @@ describe('admin sign-in, me and sign-out', () => {
   it('GET /api/admin/me returns the admin for a live token and 401 otherwise', async () => {
     const { token, admin } = await signIn(stack);
     const me = await authed(stack, token).get('/api/admin/me').expect(200);
-    expect(me.body).toEqual({ id: admin.id, email: admin.email, name: admin.name });
+    expect(me.body).toEqual({ id: admin.id, email: admin.email, name: admin.name, role: 'owner' });
     await request(stack.apiUrl).get('/api/admin/me').expect(401);
     await request(stack.apiUrl).get('/api/admin/me').set('Authorization', 'Bearer not-a-token').expect(401);
     await request(stack.apiUrl).get('/api/admin/me').set('Authorization', `Bearer ${'A'.repeat(43)}`).expect(401);

@@ -1,19 +1,32 @@
 import fc from 'fast-check';
 import request from 'supertest';
+import { API_JSON_DEPTH_LIMIT, tooDeepMessage } from '../../api/src/http/json-depth.js';
 import { signIn } from '../helpers/admin.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import {
   badCents, badDate, hostileString, invalidBody, messageOf, nonString, nonStringNonNull, notAnObject, tableCounts, type BodySpec,
-} from '../faults/support/bad-values.js';
+} from '../helpers/bad-values.js';
 
 /**
  * Property-based: every public and admin endpoint that takes a body, fed bodies that are wrong by construction
  * (missing, extra and mistyped fields, hostile and huge strings, unicode, negative/fractional/NaN cents, dates
- * out of range, non-objects, malformed JSON, wrong content type). Each answer must be a 4xx carrying a message,
+ * out of range, non-objects, malformed JSON, wrong content type, JSON nested thousands of levels deep). Each answer must be a 4xx carrying a message,
  * never a 5xx, and no table may gain or lose a row. Stripe is a closed port: a body that slipped through
  * validation would reach it and answer 502, which fails the property.
  */
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 80);
+
+/** JSON text nested `depth` levels, the openers cycling through `pattern` (built flat: no recursion here either). */
+function deepJson(depth: number, pattern: string[]): string {
+  const open: string[] = [];
+  const close: string[] = [];
+  for (let i = 0; i < depth; i++) {
+    const o = pattern[i % pattern.length];
+    open.push(o);
+    close.push(o.startsWith('[') ? ']' : '}');
+  }
+  return open.join('') + '0' + close.reverse().join('');
+}
 
 const donor = { frequency: 'one-time', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '', address: '1 Oak St', city: 'Mountain View', state: 'AR', zipCode: '72560' };
 const donorBad: Record<string, fc.Arbitrary<unknown>> = {
@@ -25,6 +38,13 @@ const donorBad: Record<string, fc.Arbitrary<unknown>> = {
   zipCode: fc.oneof(fc.integer(), fc.constant('9'.repeat(21))),
 };
 const donorSpec: BodySpec = { valid: donor, required: ['firstName', 'lastName', 'email'], bad: donorBad };
+
+/** A link's token and a new password: password reset confirmation and accepting an invitation. */
+const tokenAndPasswordSpec: BodySpec = {
+  valid: { token: 'not-a-real-token', newPassword: 'Another-Strong-Passphrase-42' },
+  required: ['token', 'newPassword'],
+  bad: { token: fc.oneof(nonString, fc.constantFrom('', 'x'.repeat(201))), newPassword: fc.oneof(nonString, fc.constantFrom('', 'short', 'x'.repeat(257), 'password')) },
+};
 
 const SPECS: { name: string; path: string; admin: boolean; spec: BodySpec }[] = [
   {
@@ -42,13 +62,14 @@ const SPECS: { name: string; path: string; admin: boolean; spec: BodySpec }[] = 
     path: '/api/donation',
     admin: false,
     spec: {
-      valid: { ...donor, amount: '50', paymentIntentId: 'pi_123' },
-      required: ['amount', 'firstName', 'lastName', 'email'],
+      valid: { ...donor, amount: '50', paymentIntentId: 'pi_123', recordToken: 'A'.repeat(43) },
+      required: ['amount', 'firstName', 'lastName', 'email', 'paymentIntentId', 'recordToken'],
       bad: {
         ...donorBad,
         amount: fc.oneof(nonString, fc.constantFrom('-5', '0x10', '1e3', 'NaN', 'Infinity', '1,2,3.4.5', '', '$-1', '1234567890.1')),
         paymentIntentId: fc.oneof(nonStringNonNull, fc.constantFrom('ch_123', "pi_1' OR '1'='1", 'pi_', `pi_${'a'.repeat(101)}`)),
         subscriptionId: fc.oneof(nonStringNonNull, fc.constantFrom('pi_1', 'sub_ 1', 'sub_')),
+        recordToken: fc.oneof(nonString, fc.constantFrom('', 'A'.repeat(42), 'A'.repeat(44), `${'A'.repeat(42)}=`, `${'A'.repeat(42)}\u0000`)),
       },
     },
   },
@@ -72,11 +93,7 @@ const SPECS: { name: string; path: string; admin: boolean; spec: BodySpec }[] = 
     name: 'password reset confirm',
     path: '/api/admin/password-reset/confirm',
     admin: false,
-    spec: {
-      valid: { token: 'not-a-real-token', newPassword: 'Another-Strong-Passphrase-42' },
-      required: ['token', 'newPassword'],
-      bad: { token: fc.oneof(nonString, fc.constantFrom('', 'x'.repeat(201))), newPassword: fc.oneof(nonString, fc.constantFrom('', 'short', 'x'.repeat(257), 'password')) },
-    },
+    spec: tokenAndPasswordSpec,
   },
   {
     name: 'create donor',
@@ -94,6 +111,42 @@ const SPECS: { name: string; path: string; admin: boolean; spec: BodySpec }[] = 
     },
   },
   {
+    name: 'sign-in code',
+    path: '/api/admin/login/two-factor',
+    admin: false,
+    spec: {
+      valid: { challengeToken: 'A'.repeat(43), code: '123456' },
+      required: ['challengeToken', 'code'],
+      bad: { challengeToken: fc.oneof(nonString, fc.constantFrom('', 'x'.repeat(201))), code: fc.oneof(nonString, fc.constantFrom('', '12345', 'x'.repeat(25), '12 34 5\u0000')) },
+    },
+  },
+  {
+    name: 'accept invitation',
+    path: '/api/admin/invite/accept',
+    admin: false,
+    spec: tokenAndPasswordSpec,
+  },
+  {
+    name: 'invite admin',
+    path: '/api/admin/admins',
+    admin: true,
+    spec: {
+      valid: { email: 'new.admin@example.org', name: 'New Admin', role: 'bookkeeper' },
+      required: ['email', 'name', 'role'],
+      bad: {
+        email: fc.oneof(nonString, fc.constantFrom('', 'not-an-email', `${'x'.repeat(320)}@example.org`)),
+        name: fc.oneof(nonString, fc.constantFrom('', 'x'.repeat(201))),
+        role: fc.oneof(nonString, fc.constantFrom('', 'admin', 'Owner', 'owner ')),
+      },
+    },
+  },
+  {
+    name: 'erase donor',
+    path: '/api/admin/donors/cus_Nobody1/erase',
+    admin: true,
+    spec: { valid: { confirmName: 'Nobody' }, required: ['confirmName'], bad: { confirmName: fc.oneof(nonString, fc.constant('x'.repeat(501))) } },
+  },
+  {
     name: 'manual donation',
     path: '/api/admin/manual-donations',
     admin: true,
@@ -108,6 +161,22 @@ const SPECS: { name: string; path: string; admin: boolean; spec: BodySpec }[] = 
         donorEmail: fc.oneof(fc.integer(), fc.constantFrom('not-an-email', 'a@', '@b.org')),
         stripeCustomerId: fc.oneof(fc.integer(), fc.constantFrom('cus_', 'ch_123', "cus_1' OR 1=1 --", 'cus_a b')),
         notes: fc.oneof(fc.integer(), fc.constant('x'.repeat(2001))),
+        giftDescription: fc.oneof(fc.integer(), fc.boolean(), fc.constant('x'.repeat(501))),
+        goodsDescription: fc.oneof(fc.integer(), fc.array(fc.string()), fc.constant('x'.repeat(301))),
+        goodsValue: fc.oneof(badCents, fc.constantFrom('-5', '0', 'forty', '1e3', '5000000000')),
+      },
+    },
+  },
+  {
+    name: 'send acknowledgment',
+    path: '/api/admin/donors/cus_nobody/acknowledgments',
+    admin: true,
+    spec: {
+      valid: { giftKind: 'card', giftId: 'ch_123' },
+      required: ['giftKind', 'giftId'],
+      bad: {
+        giftKind: fc.oneof(nonString, fc.constantFrom('', 'Card', 'wire', 'card ')),
+        giftId: fc.oneof(nonString, fc.constantFrom('', 'ch_', 'cus_123', "ch_1' OR '1'='1", `ch_${'a'.repeat(251)}`, '1234-5678')),
       },
     },
   },
@@ -117,7 +186,7 @@ describe('bad bodies on every endpoint that takes one: 4xx with a message, nothi
   let stack: Stack;
   let token: string;
   beforeAll(async () => {
-    stack = await startStack({ emulator: false, workers: 0, env: { STRIPE_API_BASE: 'http://127.0.0.1:9', TRUST_PROXY: 'true' } });
+    stack = await startStack({ emulator: false, workers: 0, env: { STRIPE_API_BASE: 'http://127.0.0.1:9', TRUST_PROXY: '1' } });
     ({ token } = await signIn(stack));
   });
   afterAll(() => stack.stop());
@@ -148,18 +217,52 @@ describe('bad bodies on every endpoint that takes one: 4xx with a message, nothi
 
   // Counterexamples fast-check found once, kept so they are tried on every run.
   it.each([
-    ['/api/donation', false, { ...donor, frequency: null, amount: '50', paymentIntentId: 'pi_123' }],
+    ['/api/donation', false, { ...donor, frequency: null, amount: '50', paymentIntentId: 'pi_123', recordToken: 'A'.repeat(43) }],
     ['/api/create-payment-intent', false, { amount: 5000, donationData: { ...donor, frequency: null } }],
     ['/api/create-payment-intent', false, { amount: 5000, donationData: donor, toString: [] }],
     ['/api/stripe/customers', true, { name: 'Jane Doe', email: 'jane@example.org', constructor: null }],
     ['/api/admin/password-reset/request', false, { email: 'nobody@example.org', hasOwnProperty: 1 }],
     ['/api/admin/manual-donations', true, JSON.parse('{"donorName":"A","amount":"5","donationType":"cash","donationDate":"2026-01-02","__proto__":{"x":1}}')],
     ['/api/admin/manual-donations', true, { donorName: 'A\u0000B', amount: '5', donationType: 'cash', donationDate: '2026-01-02' }],
-    ['/api/donation', false, { ...donor, firstName: 'Ada\u0000', amount: '50', paymentIntentId: 'pi_123' }],
+    ['/api/donation', false, { ...donor, firstName: 'Ada\u0000', amount: '50', paymentIntentId: 'pi_123', recordToken: 'A'.repeat(43) }],
+    // 6 kB of [[[...]]] overflowed class-transformer's stack: a 500 with the stack trace in the log.
+    ['/api/admin/login', false, deepJson(3000, ['['])],
+    ['/api/create-payment-intent', false, `{"amount":5000,"donationData":${deepJson(3000, ['{"firstName":'])}}`],
   ] as [string, boolean, unknown][])('known counterexample on %s', async (path, admin, body) => {
     const before = await tableCounts(stack);
-    expect4xx(await post(path, admin).set('Content-Type', 'application/json').send(JSON.stringify(body)), JSON.stringify(body));
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    expect4xx(await post(path, admin).set('Content-Type', 'application/json').send(text), text.slice(0, 300));
     expect(await tableCounts(stack)).toEqual(before);
+  });
+
+  it.each(SPECS)('$name: JSON nested deeper than the limit, as the whole body or inside a field', async ({ path, admin, spec }) => {
+    const before = await tableCounts(stack);
+    const fields = Object.keys(spec.valid);
+    const nested = fc.record({
+      // Just past the limit up to tens of thousands of levels (a few kB to ~90 kB), as an attacker sends them.
+      depth: fc.oneof(fc.integer({ min: API_JSON_DEPTH_LIMIT + 1, max: 40 }), fc.integer({ min: 1000, max: 14000 })),
+      pattern: fc.array(fc.constantFrom('[', '{"a":', '{"__proto__":', '[1,'), { minLength: 1, maxLength: 4 }),
+      field: fc.option(fc.constantFrom(...fields), { nil: undefined }),
+    });
+    await fc.assert(
+      fc.asyncProperty(nested, async ({ depth, pattern, field }) => {
+        const inner = deepJson(depth, pattern);
+        const body = field === undefined ? inner : JSON.stringify({ ...spec.valid, [field]: '\u0001' }).replace('"\\u0001"', inner);
+        const res = await post(path, admin).set('Content-Type', 'application/json').send(body);
+        expect4xx(res, `depth ${depth} ${pattern.join('')} in ${field ?? 'the body'} (${body.length} bytes)`);
+        if (body.length <= 100 * 1024) expect(res.body.message).toBe(tooDeepMessage(API_JSON_DEPTH_LIMIT));
+      }),
+      { numRuns: Math.ceil(RUNS / 2) },
+    );
+    expect(await tableCounts(stack)).toEqual(before);
+  }, 120000);
+
+  it('still takes bodies nested up to the limit (the limit is not an off-by-one)', async () => {
+    const res = await post('/api/admin/login', false).set('Content-Type', 'application/json')
+      .send(`{"email":"nobody@example.org","password":${deepJson(API_JSON_DEPTH_LIMIT - 1, ['['])}}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).not.toBe(tooDeepMessage(API_JSON_DEPTH_LIMIT));
+    expect(res.body.message).toMatch(/password/);
   });
 
   it.each(SPECS)('$name: bodies that are not objects, not JSON, truncated, or of another content type', async ({ path, admin, spec }) => {

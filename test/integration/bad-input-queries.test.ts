@@ -3,8 +3,8 @@ import request from 'supertest';
 import { authed, signIn } from '../helpers/admin.js';
 import { buildEvent, postEvent, readModelChecksums, waitForProjection } from '../helpers/events.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { hostileString, messageOf, tableCounts } from '../faults/support/bad-values.js';
-import { donorEventStream } from '../faults/support/donor-events.js';
+import { hostileString, messageOf, tableCounts } from '../helpers/bad-values.js';
+import { donorEventStream } from '../helpers/donor-events.js';
 
 /**
  * Every query and path parameter of the admin API, fuzzed with fast-check (hostile text, unicode, huge values,
@@ -96,6 +96,12 @@ describe('bad query and path parameters, and SQL injection, on the admin API', (
         check(await get(`/api/admin/tax-exports/irs-receipts/${a}`), `irs ${a}`);
         check(await get(`/api/admin/tax-exports/year-end/${a}/${b}`), `year-end ${a} ${b}`);
         check(await get(`/api/admin/tax-exports/year-end/${donorId}/${b}`), `year-end donor ${b}`);
+        check(await get(`/api/admin/donors/${a}/messages`), `messages ${a}`);
+        check(await get(`/api/admin/tax-exports/statements/${a}`), `statements ${a}`);
+        check(await get(`/api/admin/tax-exports/statements/${a}/postal`), `postal statements ${a}`);
+        check(await get(`/api/admin/tax-exports/years/${a}`), `years ${a}`);
+        check(await authed(stack, token).post(`/api/admin/tax-exports/statements/${a}/resend/${b}`), `resend statement ${a} ${b}`);
+        check(await authed(stack, token).post(`/api/admin/mail/${a}/retry`), `retry mail ${a}`);
       }),
       { numRuns: Math.ceil(RUNS / 2) },
     );
@@ -124,6 +130,7 @@ describe('bad query and path parameters, and SQL injection, on the admin API', (
       `/api/stripe/customer/${donorId}/transactions?start_date=2026-01-01&end_date=${p}`,
       `/api/admin/tax-exports/bulk-report/${p}`, `/api/admin/tax-exports/irs-receipts/${p}`,
       `/api/admin/tax-exports/year-end/${p}/2026`, `/api/admin/tax-exports/year-end/${donorId}/${p}`,
+      `/api/admin/donors/${p}/messages`, `/api/admin/tax-exports/statements/${p}`, `/api/admin/tax-exports/years/${p}`,
     ]) {
       const t = Date.now();
       const res = await get(path);
@@ -132,6 +139,8 @@ describe('bad query and path parameters, and SQL injection, on the admin API', (
     }
     check(await authed(stack, token).delete(`/api/stripe/customer/${p}`), 'delete');
     check(await authed(stack, token).delete(`/api/admin/manual-donations/${p}`), 'delete manual');
+    check(await authed(stack, token).post(`/api/admin/mail/${p}/retry`), 'retry mail');
+    check(await authed(stack, token).post(`/api/admin/tax-exports/statements/2026/resend/${p}`), 'resend statement');
     // The pg_sleep payloads did not run: no request took the 3 seconds they ask for.
     expect(slowest).toBeLessThan(2900);
     const after = await state();

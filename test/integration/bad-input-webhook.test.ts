@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { buildEvent, fixture } from '../helpers/events.js';
 import { startStack, TEST_WEBHOOK_SECRET, type Stack } from '../helpers/stack.js';
-import { messageOf } from '../faults/support/bad-values.js';
+import { messageOf } from '../helpers/bad-values.js';
+import { tooDeepMessage, WEBHOOK_JSON_DEPTH_LIMIT } from '../../api/src/http/json-depth.js';
 
 /**
  * 1,000 mutated webhook deliveries (fast-check): wrong secret, stale timestamp, a valid signature replayed on
@@ -78,6 +79,31 @@ describe(`${RUNS} mutated webhook deliveries`, () => {
 
   it('the same event, correctly signed as application/json, is accepted (the check can pass)', async () => {
     const body = event(42);
+    await request(stack.apiUrl).post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', sign(body)).send(body).expect(200);
+  });
+
+  /** A correctly signed event whose metadata holds `levels` nested arrays. */
+  const nestedEvent = (n: number, levels: number) => {
+    const body = event(n).replace('"metadata":{}', `"metadata":{"x":${'['.repeat(levels)}${']'.repeat(levels)}}`);
+    expect(body).toContain('"x":[');
+    return body;
+  };
+
+  it('refuses JSON nested deeper than any Stripe event with 400 before parsing it, even correctly signed; stores nothing', async () => {
+    const [{ n: before }] = await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stripe_events`);
+    // 400,000 levels fit in the 1 MB limit; Postgres cannot store them as jsonb (a 503 Stripe would retry for days).
+    for (const levels of [WEBHOOK_JSON_DEPTH_LIMIT, 3000, 400000]) {
+      const body = nestedEvent(levels, levels);
+      const res = await request(stack.apiUrl).post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', sign(body)).send(body);
+      expect({ levels, status: res.status, message: res.body.message }).toEqual({ levels, status: 400, message: tooDeepMessage(WEBHOOK_JSON_DEPTH_LIMIT) });
+    }
+    const [{ n: after }] = await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stripe_events`);
+    expect(after).toBe(before);
+  });
+
+  it('stores an event nested right up to the limit', async () => {
+    // event, data, object and metadata are 4 levels before the arrays: 32 in all.
+    const body = nestedEvent(43, WEBHOOK_JSON_DEPTH_LIMIT - 4);
     await request(stack.apiUrl).post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', sign(body)).send(body).expect(200);
   });
 });

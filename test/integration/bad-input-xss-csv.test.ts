@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import request from 'supertest';
-import { PDFParse } from 'pdf-parse';
-import { transactionsToCsv } from '../../web/src/features/admin/lib/transactions-csv.js';
+import { transactionsToCsv } from '../../web/src/features/transactions/lib/transactions-csv.js';
 import { authed, signIn, type TestAdmin } from '../helpers/admin.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { buildEvent, fixture, postEvent, waitForProjection } from '../helpers/events.js';
 import { startStack, type Stack } from '../helpers/stack.js';
+import { fetchPdf } from '../helpers/pdf.js';
 
 /**
  * Markup and spreadsheet formulas typed by donors (the public form feeds names and addresses into Stripe and
@@ -103,16 +103,8 @@ describe('markup and formulas in donor data', () => {
   });
 
   it('the year-end PDF shows the markup as plain text', async () => {
-    const res = await authed(stack, token).get(`/api/admin/tax-exports/year-end/${xssId}/${YEAR}`).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const { res, text: flat } = await fetchPdf(authed(stack, token).get(`/api/admin/tax-exports/year-end/${xssId}/${YEAR}`));
     expect(res.status).toBe(200);
-    const parser = new PDFParse({ data: new Uint8Array(res.body as Buffer) });
-    const { text } = await parser.getText();
-    await parser.destroy();
-    const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain(XSS_NAME.replace(/\s+/g, ' '));
     expect(flat).toContain('<script>window.__xss=2</script>1 Elm St');
     expect(flat).not.toContain('&lt;');

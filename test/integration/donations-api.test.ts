@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type Stripe from 'stripe';
-import { createStripeClient } from '../../api/src/core/stripe/stripe.client.js';
+import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 const donor = {
@@ -35,6 +35,7 @@ describe('public donation API (through the Stripe emulator)', () => {
   it('one-time: creates a card PaymentIntent for the donor’s customer with the website metadata', async () => {
     const res = await intent({ amount: 5000, donationData: donor }).expect(200);
     expect(res.body.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    expect(res.body.recordToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const pi = await stripe.paymentIntents.retrieve(res.body.paymentIntentId);
     expect(pi).toMatchObject({ amount: 5000, currency: 'usd', receipt_email: donor.email, status: 'requires_payment_method' });
     expect(pi.metadata).toMatchObject({ frequency: 'one-time', donation_type: 'one-time', source: 'website', donor_name: 'Dana Whitfield', donor_email: donor.email });
@@ -108,10 +109,12 @@ describe('public donation API (through the Stripe emulator)', () => {
   describe('POST /api/donation', () => {
     const record = (body: object) => request(stack.apiUrl).post('/api/donation').send(body);
 
-    it('records the form data linked to a succeeded payment, taking amount and customer from Stripe, once', async () => {
+    it('records a succeeded payment for the browser holding its record token, amount and customer from Stripe, once', async () => {
       const start = await intent({ amount: 4200, donationData: donor }).expect(200);
+      expect(start.body.recordToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       await stripe.paymentIntents.confirm(start.body.paymentIntentId, { payment_method: 'pm_card_visa' });
-      const res = await record({ ...donor, amount: '42', paymentIntentId: start.body.paymentIntentId }).expect(201);
+      const body = { ...donor, amount: '42', paymentIntentId: start.body.paymentIntentId, recordToken: start.body.recordToken };
+      const res = await record(body).expect(201);
       expect(res.body).toEqual({ success: true, id: expect.any(String) });
       const [row] = await stack.db.query(`SELECT * FROM donation_records WHERE id = $1`, [res.body.id]);
       expect(row).toMatchObject({
@@ -119,25 +122,25 @@ describe('public donation API (through the Stripe emulator)', () => {
         email: donor.email, phone: donor.phone, address: '12 Creek Road', city: 'Marshall', state: 'AR', zip_code: '72650',
       });
       expect(row.customer_id).toMatch(/^cus_/);
-      const again = await record({ ...donor, amount: '42', paymentIntentId: start.body.paymentIntentId }).expect(201);
+      const again = await record(body).expect(201);
       expect(again.body.id).toBe(res.body.id);
       expect(await stack.db.query(`SELECT count(*)::int AS n FROM donation_records WHERE payment_intent_id = $1`, [start.body.paymentIntentId])).toEqual([{ n: 1 }]);
     });
 
     it('refuses a payment that has not succeeded', async () => {
       const start = await intent({ amount: 4200, donationData: donor }).expect(200);
-      const res = await record({ ...donor, paymentIntentId: start.body.paymentIntentId }).expect(400);
+      const res = await record({ ...donor, amount: '42', paymentIntentId: start.body.paymentIntentId, recordToken: start.body.recordToken }).expect(400);
       expect(res.body.message).toBe('That payment has not been completed.');
     });
 
-    it('records the plain form data (dollars to cents, empty phone as null) when no payment id is sent', async () => {
-      const res = await record({ ...donor, amount: '1,025.50', phone: '', frequency: 'monthly' }).expect(201);
-      const [row] = await stack.db.query(`SELECT amount, phone, frequency, payment_intent_id FROM donation_records WHERE id = $1`, [res.body.id]);
-      expect(row).toEqual({ amount: '102550', phone: null, frequency: 'monthly', payment_intent_id: null });
+    it('refuses a record without a payment: nothing is written', async () => {
+      const res = await record({ ...donor, amount: '1,025.50', phone: '', frequency: 'monthly', recordToken: 'x'.repeat(43) }).expect(400);
+      expect(res.body.message).toContain('paymentIntentId or subscriptionId is required');
+      expect(await stack.db.query(`SELECT count(*)::int AS n FROM donation_records WHERE amount = 102550`)).toEqual([{ n: 0 }]);
     });
 
     it('refuses an amount that is not a number', async () => {
-      const res = await record({ ...donor, amount: 'lots' }).expect(400);
+      const res = await record({ ...donor, amount: 'lots', paymentIntentId: 'pi_123', recordToken: 'x'.repeat(43) }).expect(400);
       expect(res.body.message).toBe('amount must be a number of dollars');
     });
   });

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
-import { loadEnv } from '../../api/src/core/config/load-env.js';
+import { loadEnv } from '../../core/src/config/load-env.js';
 import { createApiApp } from '../../api/src/create-api-app.js';
-import { createLogger } from '../../api/src/core/logging/logger.js';
+import { createLogger } from '../../core/src/logging/logger.js';
 import { buildEvent, fixture, postEvent, stripeId, waitForProjection } from '../helpers/events.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
@@ -21,7 +21,7 @@ describe('event pipeline under crashes', () => {
   });
 
   function spawnWorker(): ChildProcess {
-    const child = spawn(process.execPath, ['dist/worker/src/main.js'], { env: { ...process.env, ...stack.rawEnv, LOG_LEVEL: 'silent' }, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['dist-dev/worker/src/main.js'], { env: { ...process.env, ...stack.rawEnv, LOG_LEVEL: 'silent' }, stdio: 'ignore' });
     children.push(child);
     return child;
   }

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { EnvDto } from '../../api/src/core/config/env.dto.js';
-import { createLogger, PinoNestLogger } from '../../api/src/core/logging/logger.js';
+import type { EnvDto } from '../../core/src/config/env.dto.js';
+import { createLogger, PinoNestLogger } from '../../core/src/logging/logger.js';
 import { WorkerModule } from './worker.module.js';
 
 /** The worker: a Nest application context with no HTTP server. Tests boot it in-process. */

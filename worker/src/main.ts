@@ -1,10 +1,10 @@
-import { loadEnvOrExit } from '../../api/src/core/config/load-env.js';
-import { createLogger } from '../../api/src/core/logging/logger.js';
-import { MigrationsBehindError } from '../../migrations/data-source.js';
+import { loadEnvOrExit } from '../../core/src/config/load-env.js';
+import { createLogger } from '../../core/src/logging/logger.js';
+import { MigrationsBehindError } from '../../core/src/db/data-source.js';
 import { createWorker } from './create-worker.js';
-import { exitCleanlyOnSignals } from '../../api/src/core/lifecycle.js';
+import { exitCleanlyOnSignals } from '../../core/src/lifecycle.js';
 
-const env = loadEnvOrExit();
+const env = loadEnvOrExit(process.env, { server: true });
 const logger = createLogger(env.LOG_LEVEL, 'worker');
 try {
   const app = await createWorker(env, logger);

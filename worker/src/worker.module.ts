@@ -1,16 +1,20 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { ConfigModule } from '../../api/src/core/config/config.module.js';
-import type { EnvDto } from '../../api/src/core/config/env.dto.js';
-import { DatabaseModule } from '../../api/src/core/db/database.module.js';
-import { LOGGER } from '../../api/src/core/logging/logger.js';
-import { JobProducer } from '../../api/src/core/queue/job.producer.js';
-import { StripeModule } from '../../api/src/core/stripe/stripe.module.js';
+import { ConfigModule } from '../../core/src/config/config.module.js';
+import type { EnvDto } from '../../core/src/config/env.dto.js';
+import { DatabaseModule } from '../../core/src/db/database.module.js';
+import { LOGGER } from '../../core/src/logging/logger.js';
+import { JobProducer } from '../../core/src/queue/job.producer.js';
+import { StripeModule } from '../../core/src/stripe/stripe.module.js';
 import { JOB_HANDLERS } from './jobs/job-handler.js';
 import { QueueConsumer } from './jobs/queue-consumer.js';
+import { ResetTokenIssuer } from './mail/reset-token.repository.js';
 import { SendMailHandler } from './mail/send-mail.handler.js';
 import { ProjectStripeEventHandler } from './projections/project-stripe-event.handler.js';
 import { InboxRelay } from './relay/inbox-relay.js';
+import { InboxPruner } from './inbox/inbox-pruner.js';
+import { Acknowledger } from './outbox/acknowledger.js';
+import { OutboxSender } from './outbox/outbox-sender.js';
 
 const handlers = [ProjectStripeEventHandler, SendMailHandler];
 
@@ -22,12 +26,17 @@ export class WorkerModule {
       imports: [ConfigModule.forRoot(env), DatabaseModule.forRoot('school-worker', env.WORKER_CONCURRENCY + 4), StripeModule],
       providers: [
         { provide: LOGGER, useValue: logger },
+        ResetTokenIssuer,
         ...handlers,
         { provide: JOB_HANDLERS, inject: handlers, useFactory: (...hs: unknown[]) => hs },
         QueueConsumer,
         // The relay re-enqueues inbox rows through the same producer the API uses.
         JobProducer,
         InboxRelay,
+        InboxPruner,
+        // Donor mail: the acknowledger queues acknowledgments, corrections and voids; the sender delivers the outbox.
+        OutboxSender,
+        Acknowledger,
       ],
     };
   }

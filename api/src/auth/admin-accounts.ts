@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
-import type { EnvDto } from '../core/config/env.dto.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { AdminRepository, type PublicAdmin } from './admin.repository.js';
 import { hashPassword } from './password-hashing.js';
 import { passwordProblem } from './password-policy.js';
-import type { Queryable } from './queryable.js';
+import type { AdminRole } from './roles.decorator.js';
+import type { Queryable } from '../../../core/src/db/queryable.js';
 
 /** A refused admin creation, with a message fit to show the person creating it. */
 export class AdminInputError extends Error {}
@@ -14,18 +15,18 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
  * Creates an admin (no public sign-up: the CLI, ADMIN_EMAIL/ADMIN_PASSWORD at start-up and demo mode call this).
  * Checks the e-mail, the name and the password policy, hashes with argon2id, and writes an audit row.
  */
-export async function createAdmin(db: Queryable, input: { email: string; name: string; password: string }): Promise<PublicAdmin> {
+export async function createAdmin(db: Queryable, input: { email: string; name: string; password: string; role?: AdminRole }): Promise<PublicAdmin> {
   const email = (input.email ?? '').trim();
   const name = (input.name ?? '').trim();
   if (!EMAIL.test(email) || email.length > 320) throw new AdminInputError('email must be a valid e-mail address');
   if (!name || name.length > 200) throw new AdminInputError('name is required (at most 200 characters)');
   const problem = passwordProblem(input.password, [email, name]);
   if (problem) throw new AdminInputError(problem);
-  const admin = await new AdminRepository(db).insert(email, name, await hashPassword(input.password));
+  const admin = await new AdminRepository(db).insert(email, name, await hashPassword(input.password), input.role ?? 'owner');
   if (!admin) throw new AdminInputError(`An admin with the e-mail ${email} already exists`);
   await db.query(`INSERT INTO audit_log (action, admin_id, success, details) VALUES ('admin.created', $1, true, $2)`, [
     admin.id,
-    JSON.stringify({ email: admin.email }),
+    JSON.stringify({ email: admin.email, role: admin.role }),
   ]);
   return admin;
 }

@@ -1,19 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Queryable } from './queryable.js';
+import type { Queryable } from '../../../core/src/db/queryable.js';
+import type { AdminRole } from './roles.decorator.js';
 
 export interface AdminRow {
   id: string;
   email: string;
   name: string;
-  password_hash: string;
+  role: AdminRole;
+  /** Null for an invited admin who has not set a password yet. */
+  password_hash: string | null;
+  disabled_at: Date | null;
+  totp_enabled_at: Date | null;
 }
 
 export interface PublicAdmin {
   id: string;
   email: string;
   name: string;
+  role: AdminRole;
 }
+
+const COLUMNS = `id, email::text AS email, name, role, password_hash, disabled_at, totp_enabled_at`;
 
 /** SQL over `admins`. Usable inside Nest (injected DataSource) and outside it (any Queryable). */
 @Injectable()
@@ -26,7 +34,12 @@ export class AdminRepository {
   }
 
   async findByEmail(email: string): Promise<AdminRow | undefined> {
-    const rows = await this.db.query(`SELECT id, email::text AS email, name, password_hash FROM admins WHERE email = $1`, [email]);
+    const rows = await this.db.query(`SELECT ${COLUMNS} FROM admins WHERE email = $1`, [email]);
+    return rows[0];
+  }
+
+  async findById(id: string): Promise<AdminRow | undefined> {
+    const rows = await this.db.query(`SELECT ${COLUMNS} FROM admins WHERE id = $1`, [id]);
     return rows[0];
   }
 
@@ -35,13 +48,13 @@ export class AdminRepository {
     return rows[0].n;
   }
 
-  /** Inserts; undefined when the e-mail is taken (case-insensitively, citext). */
-  async insert(email: string, name: string, passwordHash: string): Promise<PublicAdmin | undefined> {
+  /** Inserts; undefined when the e-mail is taken (case-insensitively, citext). No password: an invitation. */
+  async insert(email: string, name: string, passwordHash: string | null, role: AdminRole = 'owner', invitedBy: string | null = null): Promise<PublicAdmin | undefined> {
     const rows = await this.db.query(
-      `INSERT INTO admins (email, name, password_hash) VALUES ($1, $2, $3)
+      `INSERT INTO admins (email, name, password_hash, role, invited_by) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (email) DO NOTHING
-       RETURNING id, email::text AS email, name`,
-      [email, name, passwordHash],
+       RETURNING id, email::text AS email, name, role`,
+      [email, name, passwordHash, role, invitedBy],
     );
     return rows[0];
   }

@@ -1,102 +1,137 @@
 import { createHash } from 'node:crypto';
-import { HttpException, HttpStatus, Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { ENV } from '../core/config/load-env.js';
-import type { EnvDto } from '../core/config/env.dto.js';
-import { createRedis } from '../core/queue/redis.js';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import {
+  consumeAll, enforce, type LimitVerdict, peekAll, RedisRateLimits, TooManyRequestsException, waitText,
+} from '../../../core/src/rate-limit/rate-limits.js';
 import { AUTH_LOGGER } from './auth.tokens.js';
 
-export type ThrottleScope = 'login' | 'reset';
+/**
+ * Sign-in limits. The pair (one account from one address) is what stops a guesser without locking the real
+ * admin out from elsewhere; the per-address limit stops one address spraying many accounts; the per-account
+ * limit, much higher, caps a guesser who rotates addresses. None of them refuses an address from which the
+ * admin signed in successfully in the last `knownDays`: there failures beyond `pair.points` only make the next
+ * attempt wait, 1 s doubling per failure up to 60 s, and the right password then works.
+ */
+export const LOGIN_LIMITS = {
+  pair: { points: 5, seconds: 15 * 60 },
+  address: { points: 50, seconds: 60 * 60 },
+  account: { points: 100, seconds: 24 * 60 * 60 },
+  knownDays: 30,
+  slowdown: { firstSeconds: 1, maxSeconds: 60 },
+} as const;
 
-/** At most this many counted attempts per e-mail and per IP within the window; the next one is refused. */
-export const THROTTLE_LIMITS = { email: 5, ip: 20, windowMs: 15 * 60_000 } as const;
+/** Reset requests (every request counts): they send mail, they never lock anyone out of signing in. */
+export const RESET_LIMITS = {
+  email: { points: 5, seconds: 15 * 60 },
+  address: { points: 20, seconds: 15 * 60 },
+} as const;
 
-/** A refused attempt: 429 with Retry-After (set by the controller from retryAfterSeconds). */
-export class TooManyAttemptsException extends HttpException {
-  constructor(readonly retryAfterSeconds: number, message: string) {
-    super({ statusCode: 429, message, error: message }, HttpStatus.TOO_MANY_REQUESTS);
-  }
+/** A refused sign-in or reset request: 429, Retry-After set by the exception filter. */
+export class TooManyAttemptsException extends TooManyRequestsException {}
+
+/**
+ * An e-mail as the throttle keys it: compatibility-decomposed, accents and other marks dropped, lower-cased, final
+ * sigma folded, hashed. So every spelling Postgres' citext matches to one account (`admİn@` with a Turkish
+ * dotted capital I, a Kelvin sign for k) lands on one key; folding more than citext does only merges keys.
+ */
+export function emailKey(email: string): string {
+  const folded = email.trim().normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
+  return createHash('sha256').update(folded).digest('hex').slice(0, 32);
+}
+
+/** Whom a sign-in attempt is counted against: the admin's id when the e-mail names one, else the typed e-mail. */
+export interface SignInTarget {
+  account: string;
+  ip: string;
+}
+
+export function signInTarget(adminId: string | undefined, email: string, ip: string | undefined): SignInTarget {
+  return { account: adminId ? `admin:${adminId}` : `email:${emailKey(email)}`, ip: ip ?? 'unknown' };
 }
 
 /**
- * Sliding-window counters in Redis (one sorted set of timestamps per key), so that several API processes
- * share them. E-mails are hashed in the key: Redis need not hold addresses. When Redis is unreachable the
- * throttle fails open with a warning: a Redis outage must not lock the admins out.
+ * Counters in Redis (`{REDIS_PREFIX}:throttle:*`, rate-limiter-flexible) shared by every API process. When Redis
+ * is unreachable the throttle fails open with a warning: a Redis outage must not lock the admins out.
  */
 @Injectable()
 export class AttemptThrottle implements OnModuleDestroy {
-  private readonly redis: Redis;
-  private readonly prefix: string;
+  private readonly limits: RedisRateLimits;
+  private readonly pair: RateLimiterRedis;
+  private readonly address: RateLimiterRedis;
+  private readonly account: RateLimiterRedis;
+  private readonly slow: RateLimiterRedis;
+  private readonly resetEmail: RateLimiterRedis;
+  private readonly resetAddress: RateLimiterRedis;
 
   constructor(@Inject(ENV) env: EnvDto, @Inject(AUTH_LOGGER) private readonly logger: Logger) {
-    this.redis = createRedis(env.REDIS_URL, { failFast: true, name: 'api-throttle' });
-    this.prefix = `${env.REDIS_PREFIX}:throttle:`;
+    this.limits = new RedisRateLimits(env.REDIS_URL, env.REDIS_PREFIX, 'api-throttle');
+    this.pair = this.limits.limiter('throttle:login:pair', LOGIN_LIMITS.pair);
+    this.address = this.limits.limiter('throttle:login:ip', LOGIN_LIMITS.address);
+    this.account = this.limits.limiter('throttle:login:account', LOGIN_LIMITS.account);
+    // Only ever blocked for a computed time (block()), never consumed.
+    this.slow = this.limits.limiter('throttle:login:slow', { points: 1, seconds: LOGIN_LIMITS.slowdown.maxSeconds });
+    this.resetEmail = this.limits.limiter('throttle:reset:email', RESET_LIMITS.email);
+    this.resetAddress = this.limits.limiter('throttle:reset:ip', RESET_LIMITS.address);
   }
 
-  private keys(scope: ThrottleScope, email: string, ip: string | undefined) {
-    const e = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
-    return [
-      { key: `${this.prefix}${scope}:email:${e}`, limit: THROTTLE_LIMITS.email },
-      { key: `${this.prefix}${scope}:ip:${ip ?? 'unknown'}`, limit: THROTTLE_LIMITS.ip },
-    ];
+  /**
+   * Throws TooManyAttemptsException when this attempt must not be tried now. `isKnownAddress` is asked only
+   * when some limit is reached, so the common path costs one Redis round trip.
+   */
+  async checkLogin(t: SignInTarget, isKnownAddress: () => Promise<boolean>): Promise<void> {
+    const pairKey = `${t.account}|${t.ip}`;
+    let verdict = await peekAll([[this.pair, pairKey], [this.address, t.ip], [this.account, t.account]]);
+    if (verdict.waitMs > 0 && (await isKnownAddress())) verdict = await peekAll([[this.slow, pairKey]]);
+    this.refuseIfWaiting('login', verdict);
   }
 
-  /** Throws TooManyAttemptsException when the e-mail or the IP has used up its attempts. */
-  async check(scope: ThrottleScope, email: string, ip: string | undefined): Promise<void> {
-    let retryAfterMs = 0;
+  /** Counts a failed sign-in; from a known address past the pair limit, sets the doubling wait. */
+  async loginFailed(t: SignInTarget, isKnownAddress: () => Promise<boolean>): Promise<void> {
+    const pairKey = `${t.account}|${t.ip}`;
+    const verdict = await consumeAll([[this.address, t.ip], [this.account, t.account]]);
+    if (verdict.unavailable) return this.unavailable('login', verdict.unavailable, 'attempt not counted');
     try {
-      const now = Date.now();
-      for (const { key, limit } of this.keys(scope, email, ip)) {
-        const results = await this.redis
-          .multi()
-          .zremrangebyscore(key, 0, now - THROTTLE_LIMITS.windowMs)
-          .zrange(key, 0, -1, 'WITHSCORES')
-          .exec();
-        const flat = (results?.[1]?.[1] as string[] | undefined) ?? [];
-        const scores = flat.filter((_, i) => i % 2 === 1).map(Number);
-        if (scores.length >= limit) {
-          // The window frees a slot when the (count - limit + 1)-th oldest attempt ages out.
-          const freesAt = scores[scores.length - limit] + THROTTLE_LIMITS.windowMs;
-          retryAfterMs = Math.max(retryAfterMs, freesAt - now);
-        }
+      const res = await this.pair.consume(pairKey).catch((r: unknown) => r);
+      if (res instanceof Error) throw res;
+      const beyond = (res as { consumedPoints: number }).consumedPoints - LOGIN_LIMITS.pair.points;
+      if (beyond >= 0 && (await isKnownAddress())) {
+        const { firstSeconds, maxSeconds } = LOGIN_LIMITS.slowdown;
+        await this.slow.block(pairKey, Math.min(maxSeconds, firstSeconds * 2 ** Math.min(beyond, 16)));
       }
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message, scope }, 'throttle unavailable (Redis); allowing the attempt');
-      return;
-    }
-    if (retryAfterMs > 0) {
-      const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      const what = scope === 'login' ? 'failed sign-in attempts' : 'password reset requests';
-      throw new TooManyAttemptsException(seconds, `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      this.unavailable('login', err as Error, 'attempt not counted');
     }
   }
 
-  /** Counts one attempt against the e-mail and the IP. */
-  async hit(scope: ThrottleScope, email: string, ip: string | undefined): Promise<void> {
-    try {
-      const now = Date.now();
-      const tx = this.redis.multi();
-      for (const { key } of this.keys(scope, email, ip)) {
-        tx.zadd(key, now, `${now}-${Math.random().toString(36).slice(2)}`).pexpire(key, THROTTLE_LIMITS.windowMs);
-      }
-      await tx.exec();
-    } catch (err) {
-      this.logger.warn({ err: (err as Error).message, scope }, 'throttle unavailable (Redis); attempt not counted');
-    }
+  /** A successful sign-in clears that pair's failures (not the address's or the account's: see LOGIN_LIMITS). */
+  async loginSucceeded(t: SignInTarget): Promise<void> {
+    const pairKey = `${t.account}|${t.ip}`;
+    await Promise.all([this.pair.delete(pairKey), this.slow.delete(pairKey)]).catch((err: Error) => this.unavailable('login', err, 'failures not cleared'));
   }
 
-  /** A successful sign-in clears the e-mail's failures (not the IP's: one good account must not reset an attacker's IP). */
-  async clearEmail(scope: ThrottleScope, email: string): Promise<void> {
-    try {
-      await this.redis.del(this.keys(scope, email, undefined)[0].key);
-    } catch (err) {
-      this.logger.warn({ err: (err as Error).message, scope }, 'throttle unavailable (Redis)');
-    }
+  /** Counts a reset request against the e-mail and the address; throws when either is over its limit. */
+  async hitReset(email: string, ip: string | undefined): Promise<void> {
+    this.refuseIfWaiting('reset', await consumeAll([[this.resetEmail, emailKey(email)], [this.resetAddress, ip ?? 'unknown']]));
+  }
+
+  private refuseIfWaiting(scope: 'login' | 'reset', verdict: LimitVerdict): void {
+    const what = scope === 'login' ? 'failed sign-in attempts' : 'password reset requests';
+    enforce(
+      verdict,
+      (err) => this.unavailable(scope, err, 'allowing the attempt'),
+      (seconds) => new TooManyAttemptsException(seconds, `Too many ${what}. Please try again in ${waitText(seconds)}.`),
+    );
+  }
+
+  private unavailable(scope: string, err: Error, outcome: string): void {
+    this.logger.warn({ err: err.message, scope }, `throttle unavailable (Redis); ${outcome}`);
   }
 
   onModuleDestroy(): void {
-    this.redis.disconnect();
+    this.limits.close();
   }
 }

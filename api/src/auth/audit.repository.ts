@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Queryable } from './queryable.js';
+import type { Queryable } from '../../../core/src/db/queryable.js';
 
 export interface AuditEntry {
   action: string;

@@ -1,15 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AuditRepository } from './audit.repository.js';
-import type { Queryable } from './queryable.js';
+import { AuditRepository, type AuditEntry } from './audit.repository.js';
+import type { Queryable } from '../../../core/src/db/queryable.js';
 
-export interface AuditOptions {
-  adminId?: string | null;
-  emailTried?: string | null;
-  success?: boolean | null;
-  ip?: string | null;
-  userAgent?: string | null;
-  details?: Record<string, unknown>;
+export interface AuditOptions extends Omit<AuditEntry, 'action'> {
   /** Write inside the caller's transaction (e.g. `ds.transaction(m => ...)`), so the audit row commits with the change. */
   manager?: Queryable;
 }

@@ -1,9 +1,7 @@
-import { BadRequestException, Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { ENV } from '../core/config/load-env.js';
-import type { EnvDto } from '../core/config/env.dto.js';
-import { JobProducer } from '../core/queue/job.producer.js';
-import { JobName } from '../core/queue/queue.constants.js';
+import { JobProducer } from '../../../core/src/queue/job.producer.js';
+import { JobName } from '../../../core/src/queue/queue.constants.js';
 import { AdminRepository } from './admin.repository.js';
 import { AttemptThrottle } from './attempt-throttle.service.js';
 import { AuditService } from './audit.service.js';
@@ -13,14 +11,13 @@ import { hashPassword } from './password-hashing.js';
 import { passwordProblem } from './password-policy.js';
 import { ResetTokenRepository } from './reset-token.repository.js';
 import { SessionRepository } from './session.repository.js';
-import { isWellFormedToken, newToken, tokenHash } from './session-token.js';
-import { resetMail } from './reset-mail.js';
+import { isWellFormedToken, tokenHash } from '../../../core/src/tokens/opaque-token.js';
+import { badRequest, type DomainError } from '../../../core/src/http/errors.js';
 
-export const RESET_TOKEN_TTL_MINUTES = 60;
 export const RESET_REQUEST_MESSAGE = 'If an account exists for that e-mail, a reset link has been sent.';
 
-function refuse(error: string): BadRequestException {
-  return new BadRequestException({ statusCode: 400, message: error, error });
+function refuse(error: string): DomainError {
+  return badRequest(error);
 }
 
 /**
@@ -33,7 +30,6 @@ export class PasswordResetService implements BeforeApplicationShutdown {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
-    @Inject(ENV) private readonly env: EnvDto,
     @Inject(AUTH_LOGGER) private readonly logger: Logger,
     @Inject(AdminRepository) private readonly admins: AdminRepository,
     @Inject(ResetTokenRepository) private readonly tokens: ResetTokenRepository,
@@ -46,8 +42,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
   /** Throttled per e-mail and per IP (every request counts); the rest runs after the answer. */
   async request(email: string, meta: RequestMeta): Promise<void> {
     email = email.trim();
-    await this.throttle.check('reset', email, meta.ip);
-    await this.throttle.hit('reset', email, meta.ip);
+    await this.throttle.hitReset(email, meta.ip);
     const task = this.issue(email, meta).catch((err) => this.logger.error({ err }, 'password reset request failed after answering'));
     this.pending.add(task);
     void task.finally(() => this.pending.delete(task));
@@ -60,10 +55,8 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       details: admin ? {} : { reason: 'unknown_email' },
     });
     if (!admin) return;
-    const token = newToken();
-    await this.tokens.replace(admin.id, tokenHash(token), RESET_TOKEN_TTL_MINUTES);
-    const link = `${this.env.PUBLIC_URL.replace(/\/+$/, '')}/reset-password?token=${token}`;
-    await this.jobs.add(JobName.SendMail, resetMail(admin.email, admin.name, link, RESET_TOKEN_TTL_MINUTES), {}, 5000);
+    // Only the id goes on the queue: the worker mints the token when it sends (see SendMailHandler).
+    await this.jobs.add(JobName.SendMail, { kind: 'password-reset', adminId: admin.id }, {}, 5000);
   }
 
   async confirm(token: string, newPassword: string, meta: RequestMeta): Promise<void> {

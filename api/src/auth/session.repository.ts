@@ -6,6 +6,19 @@ export interface SessionAdmin extends PublicAdmin {
   sessionId: string;
 }
 
+/** A live session as the sessions lists show it. */
+export interface SessionListing {
+  id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** Live: not revoked, neither expiry passed, issued after the last password change, its admin not disabled. */
+const LIVE = `s.revoked_at IS NULL AND s.idle_expires_at > now() AND s.absolute_expires_at > now()
+  AND s.created_at >= a.password_changed_at AND a.disabled_at IS NULL`;
+
 /** SQL over `admin_sessions`. Tokens arrive here already hashed. */
 @Injectable()
 export class SessionRepository {
@@ -23,8 +36,8 @@ export class SessionRepository {
 
   /**
    * Finds a live session and slides its idle expiry in the same statement (never past the absolute expiry).
-   * Live means: not revoked, neither expiry passed, and issued after the admin's last password change
-   * (so a token from before a reset is dead even if its revocation were missed).
+   * Live means: not revoked, neither expiry passed, issued after the admin's last password change (so a token
+   * from before a reset is dead even if its revocation were missed), and the admin not disabled.
    */
   async touch(tokenHash: Buffer, idleMinutes: number): Promise<SessionAdmin | undefined> {
     const [rows] = await this.ds.query(
@@ -32,15 +45,20 @@ export class SessionRepository {
           SET last_seen_at = now(),
               idle_expires_at = LEAST(now() + make_interval(mins => $2), s.absolute_expires_at)
          FROM admins a
-        WHERE s.token_hash = $1 AND a.id = s.admin_id
-          AND s.revoked_at IS NULL
-          AND s.idle_expires_at > now()
-          AND s.absolute_expires_at > now()
-          AND s.created_at >= a.password_changed_at
-      RETURNING s.id AS "sessionId", a.id, a.email::text AS email, a.name`,
+        WHERE s.token_hash = $1 AND a.id = s.admin_id AND ${LIVE}
+      RETURNING s.id AS "sessionId", a.id, a.email::text AS email, a.name, a.role`,
       [tokenHash, idleMinutes],
     );
     return rows[0];
+  }
+
+  /** Whether the admin opened a session from this address within the last `days` (the sign-in throttle's "known address"). */
+  async signedInFrom(adminId: string, ip: string, days: number): Promise<boolean> {
+    const rows = await this.ds.query(
+      `SELECT EXISTS (SELECT 1 FROM admin_sessions WHERE admin_id = $1 AND ip = $2 AND created_at > now() - make_interval(days => $3)) AS known`,
+      [adminId, ip, days],
+    );
+    return rows[0].known;
   }
 
   /** Keeps the table small: sessions dead for over 30 days go (the audit log keeps the sign-in history). */
@@ -49,6 +67,23 @@ export class SessionRepository {
       `DELETE FROM admin_sessions WHERE admin_id = $1 AND LEAST(idle_expires_at, absolute_expires_at, coalesce(revoked_at, 'infinity')) < now() - interval '30 days'`,
       [adminId],
     );
+  }
+
+  /** The admin's live sessions, most recently seen first. */
+  async listLive(adminId: string): Promise<SessionListing[]> {
+    return this.ds.query(
+      `SELECT s.id, s.created_at, s.last_seen_at, s.ip, s.user_agent
+         FROM admin_sessions s JOIN admins a ON a.id = s.admin_id
+        WHERE s.admin_id = $1 AND ${LIVE}
+        ORDER BY s.last_seen_at DESC`,
+      [adminId],
+    );
+  }
+
+  /** Revokes one session of the admin; false when it is not theirs or already ended. */
+  async revokeOf(adminId: string, sessionId: string): Promise<boolean> {
+    const [, count] = await this.ds.query(`UPDATE admin_sessions SET revoked_at = now() WHERE id = $1 AND admin_id = $2 AND revoked_at IS NULL`, [sessionId, adminId]);
+    return count > 0;
   }
 
   async revoke(sessionId: string): Promise<void> {

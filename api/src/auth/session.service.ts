@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ENV } from '../core/config/load-env.js';
-import type { EnvDto } from '../core/config/env.dto.js';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { type SessionAdmin, SessionRepository } from './session.repository.js';
-import { isWellFormedToken, newToken, tokenHash } from './session-token.js';
+import { isWellFormedToken, newToken, tokenHash } from '../../../core/src/tokens/opaque-token.js';
 
 /**
  * Admin sessions: opaque bearer tokens whose SHA-256 alone is stored. Idle expiry slides on every

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { AdminInputError, createAdmin } from '../auth/admin-accounts.js';
-import { assertMigrated, createDataSource } from '../../../migrations/data-source.js';
+import { assertMigrated, createDataSource } from '../../../core/src/db/data-source.js';
+import { loadDotEnv } from '../../../core/src/config/env-file.js';
 import { readPasswordFromStdin, readPasswordFromTty } from './password-input.js';
 
 /**
@@ -32,11 +33,7 @@ if (args.help) {
 }
 if (!args.email || !args.name) fail(`--email and --name are required.\n${USAGE}`, 2);
 
-try {
-  process.loadEnvFile('.env');
-} catch {
-  // No .env file: the environment alone must do.
-}
+loadDotEnv();
 const url = process.env.DATABASE_URL;
 if (!url || !/^postgres(ql)?:\/\/\S+$/.test(url)) fail('DATABASE_URL must be set to a postgres:// connection URL');
 

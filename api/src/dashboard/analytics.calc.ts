@@ -1,6 +1,7 @@
-import { addDays, addMonths, monthLabel, monthOf } from '../core/gifts/calendar.js';
-import { CARD_FREQUENCIES, giftTypeLabel, MANUAL_DONATION_TYPES } from '../core/gifts/gift-labels.js';
-import { centsToDollars } from '../core/gifts/money.js';
+import { addDays, addMonths, monthLabel, monthOf } from '../../../core/src/gifts/calendar.js';
+import { FREQUENCIES } from '../../../core/src/gifts/frequencies.js';
+import { giftTypeLabel, MANUAL_DONATION_TYPES } from '../../../core/src/gifts/gift-labels.js';
+import { centsToDollars } from '../../../core/src/gifts/money.js';
 import type { TotalsByDay, TotalsByKind } from './analytics.repository.js';
 
 export interface AnalyticsNumbers {
@@ -55,7 +56,7 @@ export function computeAnalytics(kinds: TotalsByKind[], days: TotalsByDay[], tod
   }
 
   // Card frequencies first, in the order donors choose them, then manual types; kinds never given are left out.
-  const order = [...CARD_FREQUENCIES.map((f) => `card:${f}`), ...MANUAL_DONATION_TYPES.map((t) => `manual:${t}`)];
+  const order = [...FREQUENCIES.map((f) => `card:${f}`), ...MANUAL_DONATION_TYPES.map((t) => `manual:${t}`)];
   const typeKeys = [...byType.keys()].sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
   const frequencyBreakdown = typeKeys.map((key) => {
     const [source, type] = key.split(':') as ['card' | 'manual', string];

@@ -1,10 +1,13 @@
 import { Inject, Controller, Get } from '@nestjs/common';
+import { AnyRole } from '../auth/roles.decorator.js';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { AnalyticsService } from './analytics.service.js';
-import { AnalyticsDto, ErrorDto } from './dto/responses.js';
+import { ErrorDto } from '../../../core/src/http/errors.js';
+import { AnalyticsDto } from './dto/analytics.dto.js';
 
 @ApiTags('Admin: dashboard')
 @ApiBearerAuth()
+@AnyRole()
 @ApiUnauthorizedResponse({ type: ErrorDto })
 @Controller('stripe')
 export class AnalyticsController {

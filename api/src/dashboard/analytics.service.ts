@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ENV } from '../core/config/load-env.js';
-import type { EnvDto } from '../core/config/env.dto.js';
-import { todayIn } from '../core/gifts/calendar.js';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { todayIn } from '../../../core/src/gifts/calendar.js';
 import { AnalyticsRepository } from './analytics.repository.js';
 import { analyticsFromDay, computeAnalytics, type AnalyticsNumbers } from './analytics.calc.js';
-import { toTransaction, type Transaction } from './transaction.mapper.js';
-import { TransactionsRepository } from './transactions.repository.js';
+import { toTransaction, type Transaction } from '../transactions/transaction.mapper.js';
+import { TransactionsRepository } from '../transactions/transactions.repository.js';
 
 export const RECENT_TRANSACTIONS = 50;
 

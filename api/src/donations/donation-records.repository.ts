@@ -17,7 +17,7 @@ export interface NewDonationRecord {
   zipCode: string | null;
 }
 
-/** donation_records: what donors typed into the form, linked to the payment when the browser tells us which. */
+/** donation_records: the details that came with each paid website gift (read back from the payment's metadata). */
 @Injectable()
 export class DonationRecordsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}

@@ -1,19 +1,9 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { TooManyDonationAttemptsException } from './donation-rate-limiter.js';
 import { DonationsService } from './donations.service.js';
 import { CreatePaymentIntentDto } from './dto/create-payment-intent.dto.js';
 import { RecordDonationDto } from './dto/record-donation.dto.js';
-
-async function withRetryAfter<T>(res: Response, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof TooManyDonationAttemptsException) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-    throw err;
-  }
-}
 
 /** The two public donation calls (SPEC section 7). Not under /api/admin or /api/stripe, so no session needed. */
 @ApiTags('donations')
@@ -24,16 +14,16 @@ export class DonationsController {
   /** Starts a card payment: a PaymentIntent (one-time) or a subscription's first invoice (recurring). */
   @Post('create-payment-intent')
   @HttpCode(200)
-  async createPaymentIntent(@Body() body: CreatePaymentIntentDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  createPaymentIntent(@Body() body: CreatePaymentIntentDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     res.setHeader('Cache-Control', 'no-store');
-    return withRetryAfter(res, () => this.donations.createPaymentIntent(body, req.ip));
+    return this.donations.createPaymentIntent(body, req.ip);
   }
 
   /** Records the donor's form data after the browser confirmed the payment. */
   @Post('donation')
   @HttpCode(201)
-  async recordDonation(@Body() body: RecordDonationDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  recordDonation(@Body() body: RecordDonationDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     res.setHeader('Cache-Control', 'no-store');
-    return withRetryAfter(res, () => this.donations.record(body, req.ip));
+    return this.donations.record(body, req.ip);
   }
 }

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER } from '../core/logging/logger.js';
+import { LOGGER } from '../../../core/src/logging/logger.js';
 import { DonationRateLimiter } from './donation-rate-limiter.js';
 import { DonationRecordsRepository } from './donation-records.repository.js';
 import { DonationsController } from './donations.controller.js';
 import { DonationsService } from './donations.service.js';
 import { DONATIONS_LOGGER } from './donations.tokens.js';
+import { DonorMatchRepository } from './donor-match.repository.js';
+import { PaidGiftReader } from './paid-gift.reader.js';
 import { StripeDonationsService } from './stripe-donations.service.js';
 
 /** Public donations: card payments (one-time and recurring) and the donor's form record. */
@@ -13,7 +15,9 @@ import { StripeDonationsService } from './stripe-donations.service.js';
   controllers: [DonationsController],
   providers: [
     { provide: DONATIONS_LOGGER, inject: [LOGGER], useFactory: (logger: Logger) => logger.child({ module: 'donations' }) },
+    DonorMatchRepository,
     StripeDonationsService,
+    PaidGiftReader,
     DonationRecordsRepository,
     DonationRateLimiter,
     DonationsService,

@@ -1,71 +1,79 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
+import { newToken } from '../../../core/src/tokens/opaque-token.js';
 import { DonationRateLimiter } from './donation-rate-limiter.js';
 import { DonationRecordsRepository } from './donation-records.repository.js';
 import { DONATIONS_LOGGER } from './donations.tokens.js';
 import type { CreatePaymentIntentDto } from './dto/create-payment-intent.dto.js';
 import type { RecordDonationDto } from './dto/record-donation.dto.js';
+import { recordTokenHash } from './gift-metadata.js';
+import { PaidGiftReader, type PaidGiftLookup } from './paid-gift.reader.js';
 import { StripeDonationsService, type PaymentStart } from './stripe-donations.service.js';
+import { badRequest, DomainError, forbidden } from '../../../core/src/http/errors.js';
 
-const PAYMENT_NOT_CONFIRMED = 'That payment has not been completed.';
+export const PAYMENT_NOT_CONFIRMED = 'That payment has not been completed.';
+export const PAYMENT_NOT_YOURS = 'This donation cannot be recorded: it does not match a payment started on this page.';
+export const PAYMENT_UNCONFIRMABLE = 'We could not confirm the payment with the payment provider just now, so the donation was not recorded. Please try again in a moment.';
 
-/** Dollars text ("50", "1250.5") to integer cents: multiply by 100 and round (SPEC section 9). */
-export function dollarsToCents(text: string): number {
-  return Math.round(Number(text) * 100);
-}
+/** The create-payment-intent answer: the client secret for the card step and the token that records the gift. */
+export type PaymentStartAnswer = PaymentStart & { recordToken: string };
 
 @Injectable()
 export class DonationsService {
   constructor(
     @Inject(StripeDonationsService) private readonly payments: StripeDonationsService,
+    @Inject(PaidGiftReader) private readonly paid: PaidGiftReader,
     @Inject(DonationRecordsRepository) private readonly records: DonationRecordsRepository,
     @Inject(DonationRateLimiter) private readonly limiter: DonationRateLimiter,
     @Inject(DONATIONS_LOGGER) private readonly logger: Logger,
   ) {}
 
-  async createPaymentIntent(dto: CreatePaymentIntentDto, ip: string | undefined): Promise<PaymentStart> {
+  /**
+   * Starts the payment. The answer's recordToken (32 random bytes) is known only to this browser; the payment's
+   * metadata keeps its SHA-256, so no one else, not even someone who learns the payment's id, can record it.
+   */
+  async createPaymentIntent(dto: CreatePaymentIntentDto, ip: string | undefined): Promise<PaymentStartAnswer> {
     await this.limiter.hitIntent(ip, dto.donationData.email);
-    return this.payments.start(dto.amount, dto.donationData.frequency, dto.donationData);
+    const recordToken = newToken();
+    const start = await this.payments.start(dto.amount, dto.donationData.frequency, dto.donationData, recordTokenHash(recordToken));
+    return { ...start, recordToken };
   }
 
   /**
-   * Saves the donor's form data. With a paymentIntentId the payment must exist and have succeeded; its amount
-   * and customer then come from Stripe, not from the browser. If Stripe cannot be reached right now the form's
-   * values are kept (the gift itself still reaches the read model through webhooks).
+   * Records a gift once its payment has succeeded (a one-time PaymentIntent, or a subscription's paid first
+   * invoice), for the browser holding its record token. Amount, frequency, customer and the donor's details all
+   * come from Stripe, never from the body. A second post for the same payment returns the first record.
+   * Without Stripe's word nothing is recorded: 503, and the page shows that the payment itself went through.
    */
   async record(dto: RecordDonationDto, ip: string | undefined): Promise<{ success: true; id: string }> {
     await this.limiter.hitRecord(ip);
-    let amountCents = dollarsToCents(dto.amount);
-    let customerId: string | null = null;
-    if (dto.paymentIntentId) {
-      let pi: Stripe.PaymentIntent | null | undefined;
-      try {
-        pi = await this.payments.retrievePaymentIntent(dto.paymentIntentId);
-      } catch (err) {
-        this.logger.warn({ err: (err as Error).message, paymentIntentId: dto.paymentIntentId }, 'could not check the payment with Stripe; recording the form values');
-      }
-      if (pi === null || (pi && pi.status !== 'succeeded')) throw new BadRequestException({ statusCode: 400, message: PAYMENT_NOT_CONFIRMED, error: PAYMENT_NOT_CONFIRMED });
-      if (pi) {
-        amountCents = pi.amount;
-        customerId = typeof pi.customer === 'string' ? pi.customer : (pi.customer?.id ?? null);
-      }
+    let found: PaidGiftLookup;
+    try {
+      found = await this.paid.read(dto, dto.recordToken);
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message, type: (err as { type?: string }).type, paymentIntentId: dto.paymentIntentId, subscriptionId: dto.subscriptionId }, 'could not confirm a donation payment with Stripe; not recorded');
+      const down = err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError;
+      throw new DomainError(down ? 503 : 502, PAYMENT_UNCONFIRMABLE);
     }
-    if (!(amountCents > 0)) throw new BadRequestException({ statusCode: 400, message: 'amount must be greater than 0', error: 'amount must be greater than 0' });
+    if (found.kind === 'unknown') throw forbidden(PAYMENT_NOT_YOURS);
+    if (found.kind === 'unpaid') throw badRequest(PAYMENT_NOT_CONFIRMED);
+    const { gift } = found;
+    const d = gift.donor;
     const { id } = await this.records.insert({
-      paymentIntentId: dto.paymentIntentId ?? null,
-      subscriptionId: dto.subscriptionId ?? null,
-      customerId,
-      amountCents,
-      frequency: dto.frequency,
-      firstName: dto.firstName,
-      lastName: dto.lastName,
-      email: dto.email,
-      phone: dto.phone ?? null,
-      address: dto.address ?? null,
-      city: dto.city ?? null,
-      state: dto.state ?? null,
-      zipCode: dto.zipCode ?? null,
+      paymentIntentId: gift.paymentIntentId,
+      subscriptionId: gift.subscriptionId,
+      customerId: gift.customerId,
+      amountCents: gift.amountCents,
+      frequency: gift.frequency,
+      firstName: d.firstName,
+      lastName: d.lastName,
+      email: d.email,
+      phone: d.phone ?? null,
+      address: d.address ?? null,
+      city: d.city ?? null,
+      state: d.state ?? null,
+      zipCode: d.zipCode ?? null,
     });
     return { success: true, id };
   }

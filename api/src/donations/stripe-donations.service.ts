@@ -1,23 +1,16 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
-import { SCHOOL } from '../core/school.js';
-import { STRIPE } from '../core/stripe/stripe.client.js';
-import type { Frequency } from './dto/donor-details.dto.js';
+import { WEBSITE_SOURCE } from '../../../core/src/gifts/donor-origin.js';
+import { SCHOOL_FACTS as SCHOOL } from '../../../core/src/school/school-facts.js';
+import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
+import { DonorMatchRepository } from './donor-match.repository.js';
+import { FREQUENCY_INTERVALS, FREQUENCY_LABELS, type Frequency, type RecurringFrequency } from '../../../core/src/gifts/frequencies.js';
 import { DONATIONS_LOGGER } from './donations.tokens.js';
+import { donorName, giftMetadata, type Donor } from './gift-metadata.js';
+import { DomainError } from '../../../core/src/http/errors.js';
 
 export const PAYMENT_INTENT_FAILED = 'Failed to create payment intent';
-
-export interface Donor {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone?: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  zipCode?: string;
-}
 
 export interface PaymentStart {
   clientSecret: string;
@@ -25,27 +18,20 @@ export interface PaymentStart {
   subscriptionId?: string;
 }
 
-/** Stripe's recurring interval for each of the spec's frequencies. */
-const INTERVALS: Record<Exclude<Frequency, 'one-time'>, { interval: 'month' | 'year'; interval_count: number; label: string }> = {
-  monthly: { interval: 'month', interval_count: 1, label: 'Monthly' },
-  quarterly: { interval: 'month', interval_count: 3, label: 'Quarterly' },
-  annual: { interval: 'year', interval_count: 1, label: 'Annual' },
-};
-
 /** The one product every recurring gift's price belongs to (Stripe needs a product for subscription prices). */
 const RECURRING_PRODUCT_ID = 'prod_hillside_recurring_donation';
 
 /** A Stripe failure as the spec's `{message}`: details go to the log, the donor sees a plain sentence. */
-export class PaymentSetupException extends HttpException {
-  constructor(status = HttpStatus.BAD_GATEWAY, message = PAYMENT_INTENT_FAILED) {
-    super({ statusCode: status, message, error: message }, status);
+export class PaymentSetupException extends DomainError {
+  constructor(status = 502, message = PAYMENT_INTENT_FAILED) {
+    super(status, message);
   }
 }
 
 /**
- * Everything the public donation flow asks of Stripe: the donor's customer (found by e-mail or created),
- * a PaymentIntent for a one-time gift, or a subscription for a recurring one whose first invoice the browser
- * pays with the same confirmCardPayment call.
+ * Everything the public donation flow asks of Stripe to start a gift: the donor's customer (reused untouched,
+ * or created), a PaymentIntent for a one-time gift, or a subscription for a recurring one whose first invoice
+ * the browser pays with the same confirmCardPayment call. The form's details go into the payment's metadata.
  */
 @Injectable()
 export class StripeDonationsService {
@@ -53,24 +39,23 @@ export class StripeDonationsService {
 
   constructor(
     @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(DonorMatchRepository) private readonly donors: DonorMatchRepository,
     @Inject(DONATIONS_LOGGER) private readonly logger: Logger,
   ) {}
 
-  async start(amountCents: number, frequency: Frequency, donor: Donor): Promise<PaymentStart> {
+  /** `recordTokenHash` goes into the payment's metadata: only the holder of the token can record the gift. */
+  async start(amountCents: number, frequency: Frequency, donor: Donor, recordTokenHash: string): Promise<PaymentStart> {
     try {
-      const customer = await this.findOrCreateCustomer(donor);
+      const customerId = await this.customerFor(donor);
+      const metadata = giftMetadata(frequency, donor, recordTokenHash);
       return frequency === 'one-time'
-        ? await this.oneTime(amountCents, customer, donor)
-        : await this.recurring(amountCents, frequency, customer, donor);
+        ? await this.oneTime(amountCents, customerId, donor, metadata)
+        : await this.recurring(amountCents, frequency, customerId, metadata);
     } catch (err) {
-      if (err instanceof HttpException) throw err;
+      if (err instanceof DomainError) throw err;
       this.logger.error({ err: (err as Error).message, type: (err as { type?: string }).type, frequency }, 'could not start a donation payment');
       throw new PaymentSetupException();
     }
-  }
-
-  private donorName(d: Donor): string {
-    return `${d.firstName} ${d.lastName}`.trim();
   }
 
   /** The donor's address for Stripe, only when all four parts are there (SPEC section 5); country US. */
@@ -79,41 +64,42 @@ export class StripeDonationsService {
     return { line1: d.address, city: d.city, state: d.state, postal_code: d.zipCode, country: 'US' };
   }
 
-  /** Reuses the newest customer with this e-mail (so a donor's gifts stay together), else creates one. */
-  async findOrCreateCustomer(d: Donor): Promise<Stripe.Customer> {
-    const found = await this.stripe.customers.list({ email: d.email, limit: 1 });
-    const name = this.donorName(d);
-    const address = this.address(d);
-    const existing = found.data[0];
-    if (existing) {
-      // Keep the donor's latest name, phone and address on file for receipts and year-end statements.
-      const update: Stripe.CustomerUpdateParams = {};
-      if (existing.name !== name) update.name = name;
-      if (d.phone && existing.phone !== d.phone) update.phone = d.phone;
-      if (address && existing.address?.line1 !== address.line1) update.address = address;
-      return Object.keys(update).length ? this.stripe.customers.update(existing.id, update) : existing;
+  /**
+   * The donor's customer, so their gifts stay together. An existing one is reused and never changed: the public
+   * form may not edit a donor (anyone can type anyone's e-mail); the admin edits donors. E-mails match in any
+   * letter case: the read model first (donors_email_idx on lower(email)), then Stripe (whose e-mail filter is
+   * exact: the address as typed, then in lower case), and only then a new customer, with the form's details
+   * and the e-mail as typed.
+   */
+  async customerFor(d: Donor): Promise<string> {
+    const known = await this.donors.customerIdByEmail(d.email).catch((err: Error) => {
+      this.logger.warn({ err: err.message }, 'could not look the donor up in the read model; asking Stripe');
+      return null;
+    });
+    if (known) return known;
+    for (const email of new Set([d.email, d.email.toLowerCase()])) {
+      const found = await this.stripe.customers.list({ email, limit: 1 });
+      if (found.data[0]) return found.data[0].id;
     }
-    return this.stripe.customers.create({
+    const address = this.address(d);
+    const created = await this.stripe.customers.create({
       email: d.email,
-      name,
+      name: donorName(d),
       ...(d.phone ? { phone: d.phone } : {}),
       ...(address ? { address } : {}),
-      metadata: { source: 'website' },
+      metadata: { source: WEBSITE_SOURCE },
     });
+    return created.id;
   }
 
-  private metadata(frequency: Frequency, d: Donor): Stripe.MetadataParam {
-    return { frequency, donation_type: frequency, source: 'website', donor_name: this.donorName(d), donor_email: d.email };
-  }
-
-  private async oneTime(amount: number, customer: Stripe.Customer, d: Donor): Promise<PaymentStart> {
+  private async oneTime(amount: number, customer: string, d: Donor, metadata: Stripe.MetadataParam): Promise<PaymentStart> {
     const pi = await this.stripe.paymentIntents.create({
       amount,
       currency: 'usd',
-      customer: customer.id,
+      customer,
       receipt_email: d.email,
       description: `Donation to ${SCHOOL.name}`,
-      metadata: this.metadata('one-time', d),
+      metadata,
       // This API version has no payment_method_types on create; a card field with no redirects is the same thing.
       automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
     });
@@ -121,15 +107,15 @@ export class StripeDonationsService {
     return { clientSecret: pi.client_secret, paymentIntentId: pi.id };
   }
 
-  private async recurring(amount: number, frequency: Exclude<Frequency, 'one-time'>, customer: Stripe.Customer, d: Donor): Promise<PaymentStart> {
-    const { interval, interval_count, label } = INTERVALS[frequency];
+  private async recurring(amount: number, frequency: RecurringFrequency, customer: string, metadata: Stripe.MetadataParam): Promise<PaymentStart> {
+    const { interval, interval_count } = FREQUENCY_INTERVALS[frequency];
     const sub = await this.stripe.subscriptions.create({
-      customer: customer.id,
+      customer,
       items: [{ price_data: { currency: 'usd', unit_amount: amount, product: await this.productId(), recurring: { interval, interval_count } } }],
-      description: `${label} donation to ${SCHOOL.name}`,
+      description: `${FREQUENCY_LABELS[frequency]} donation to ${SCHOOL.name}`,
       payment_behavior: 'default_incomplete',
       payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
-      metadata: this.metadata(frequency, d),
+      metadata,
       expand: ['latest_invoice.confirmation_secret'],
     });
     const invoice = sub.latest_invoice as Stripe.Invoice | string | null;
@@ -150,7 +136,7 @@ export class StripeDonationsService {
         if ((err as { statusCode?: number }).statusCode !== 404) throw err;
       }
       try {
-        const p = await this.stripe.products.create({ id: RECURRING_PRODUCT_ID, name: `Recurring donation to ${SCHOOL.name}`, metadata: { source: 'website' } });
+        const p = await this.stripe.products.create({ id: RECURRING_PRODUCT_ID, name: `Recurring donation to ${SCHOOL.name}`, metadata: { source: WEBSITE_SOURCE } });
         return p.id;
       } catch (err) {
         // Another process created it between our two calls.
@@ -162,15 +148,5 @@ export class StripeDonationsService {
       throw err;
     });
     return this.recurringProduct;
-  }
-
-  /** The confirmed payment the browser reports, or null when Stripe does not know it. */
-  async retrievePaymentIntent(id: string): Promise<Stripe.PaymentIntent | null> {
-    try {
-      return await this.stripe.paymentIntents.retrieve(id);
-    } catch (err) {
-      if ((err as { statusCode?: number }).statusCode === 404) return null;
-      throw err;
-    }
   }
 }

@@ -1,17 +1,31 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { bearerToken } from '../auth/admin-session.guard.js';
+import { SessionService } from '../auth/session.service.js';
 import { HealthService } from './health.service.js';
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(HealthService) private readonly health: HealthService) {}
+  constructor(
+    @Inject(HealthService) private readonly health: HealthService,
+    @Inject(SessionService) private readonly sessions: SessionService,
+  ) {}
 
+  /**
+   * Public: only `{status, projection}` (enough for a load balancer or an uptime check: projection `behind` means
+   * gifts are not reaching the dashboard, e.g. no worker runs). HTTP 503 only for the database or Redis, so a
+   * load balancer keeps taking webhooks while the worker is down. With an admin's bearer token: the details as
+   * well (database and Redis latency, unprocessed events, projection lag, queue depths and failures), which tell
+   * an outsider more about the system than they need.
+   */
   @Get()
-  @ApiOperation({ summary: 'Database, Redis and queue state: 200 when all answer, 503 otherwise' })
-  async get(@Res() res: Response): Promise<void> {
-    const report = await this.health.check();
-    res.status(report.status === 'ok' ? 200 : 503).json(report);
+  @ApiOperation({ summary: '200 {status: ok, projection} when the database and Redis answer, 503 {status: degraded} otherwise; details for a signed-in admin' })
+  async get(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const token = bearerToken(req.get('authorization'));
+    const [report, admin] = await Promise.all([this.health.check(), token ? this.sessions.validate(token).catch(() => undefined) : undefined]);
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(report.status === 'ok' ? 200 : 503).json(admin ? report : { status: report.status, projection: report.projection });
   }
 }

@@ -1,17 +1,36 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
-import { ENV } from '../core/config/load-env.js';
-import type { EnvDto } from '../core/config/env.dto.js';
-import { JobProducer } from '../core/queue/job.producer.js';
-import { QueueName } from '../core/queue/queue.constants.js';
-import { createRedis } from '../core/queue/redis.js';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { JobProducer } from '../../../core/src/queue/job.producer.js';
+import { outbox } from '../../../core/src/mail-outbox/outbox.repository.js';
+import { QueueName } from '../../../core/src/queue/queue.constants.js';
+import { createRedis } from '../../../core/src/queue/redis.js';
+
+/** Projection counts as behind once the oldest unprocessed event has waited this long (the relay re-enqueues after 30 s). */
+export const PROJECTION_BEHIND_SECONDS = 300;
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
-  database: { ok: boolean; latencyMs?: number; error?: string; unprocessedEvents?: number };
+  /** `behind` when events wait longer than PROJECTION_BEHIND_SECONDS (no worker running, or failing): public, for uptime checks. */
+  projection: 'ok' | 'behind' | 'unknown';
+  database: {
+    ok: boolean;
+    latencyMs?: number;
+    error?: string;
+    unprocessedEvents?: number;
+    /** Seconds since the oldest unprocessed event was stored (0 when none waits): how far the read model lags. */
+    projectionLagSeconds?: number;
+    /** Signed events the sanity checks refused (kept, never projected): all of them, and those of the last day. */
+    rejectedEvents?: number;
+    rejectedEventsLast24h?: number;
+  };
   redis: { ok: boolean; latencyMs?: number; error?: string };
-  queues: Record<string, { waiting: number; active: number; delayed: number; failed: number } | { error: string }>;
+  /** depth: jobs not yet done (waiting + active + delayed). */
+  queues: Record<string, { depth: number; waiting: number; active: number; delayed: number; failed: number } | { error: string }>;
+  /** The donor mail outbox: messages waiting, being sent, failed for good, and the wait of the oldest. */
+  mail?: { queued: number; sending: number; failed: number; oldestQueuedSeconds: number | null } | { error: string };
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -40,22 +59,39 @@ export class HealthService implements OnModuleDestroy {
       }
       try {
         const c = await withTimeout(this.producer.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed'), 1500);
-        queues[name] = { waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 };
+        const [waiting, active, delayed] = [c.waiting ?? 0, c.active ?? 0, c.delayed ?? 0];
+        queues[name] = { depth: waiting + active + delayed, waiting, active, delayed, failed: c.failed ?? 0 };
       } catch (err) {
         queues[name] = { error: (err as Error).message };
       }
     }
-    return { status: database.ok && redis.ok ? 'ok' : 'degraded', database, redis, queues };
+    const lag = database.projectionLagSeconds;
+    const projection = lag === undefined ? 'unknown' : lag > PROJECTION_BEHIND_SECONDS ? 'behind' : 'ok';
+    const mail = database.ok ? await withTimeout(outbox.counts(this.ds), 2000).catch((err: Error) => ({ error: err.message })) : { error: 'database unavailable' };
+    return { status: database.ok && redis.ok ? 'ok' : 'degraded', projection, database, redis, queues, mail };
   }
 
   private async checkDatabase(): Promise<HealthReport['database']> {
     const started = performance.now();
     try {
-      const rows = await withTimeout(
-        this.ds.query(`SELECT count(*)::int AS n FROM stripe_events WHERE processed_at IS NULL`),
+      const [row] = await withTimeout(
+        this.ds.query(
+          `SELECT (SELECT count(*) FROM stripe_events WHERE processed_at IS NULL)::int AS unprocessed,
+                  (SELECT coalesce(floor(extract(epoch FROM now() - min(received_at))), 0) FROM stripe_events WHERE processed_at IS NULL)::int AS lag,
+                  count(*)::int AS rejected,
+                  count(*) FILTER (WHERE received_at > now() - interval '24 hours')::int AS rejected_day
+             FROM stripe_events WHERE rejected_reason IS NOT NULL`,
+        ),
         2000,
       );
-      return { ok: true, latencyMs: Math.round(performance.now() - started), unprocessedEvents: rows[0].n };
+      return {
+        ok: true,
+        latencyMs: Math.round(performance.now() - started),
+        unprocessedEvents: row.unprocessed,
+        projectionLagSeconds: row.lag,
+        rejectedEvents: row.rejected,
+        rejectedEventsLast24h: row.rejected_day,
+      };
     } catch (err) {
       return { ok: false, error: (err as Error).message };
     }

@@ -13,6 +13,9 @@ export interface ManualDonationInput {
   donationType: string;
   donationDate: Date;
   notes: string | null;
+  giftDescription: string | null;
+  /** What the donor received in return and its fair-market value (cents): both or neither. */
+  goods: { description: string; valueCents: number } | null;
 }
 
 export type ManualValidation = { ok: true; value: ManualDonationInput } | { ok: false; message: string };
@@ -25,6 +28,7 @@ function firstMessage(errors: ValidationError[]): string {
   return 'Invalid manual donation';
 }
 
+const isBlankValue = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const blankToNull = (v: string | undefined | null) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
 
 /** The manual donation body, checked field by field in form order; the first problem is the answer. */
@@ -35,6 +39,12 @@ export async function validateManualDonation(body: unknown, timeZone: string, no
   if (errors.length) return { ok: false, message: firstMessage(errors) };
   const date = resolveDonationDate(dto.donationDate, timeZone, now);
   if (!date.ok) return { ok: false, message: date.message };
+  const amountCents = parseAmountCents(dto.amount)!;
+  const goodsDescription = blankToNull(dto.goodsDescription);
+  const goodsValue = isBlankValue(dto.goodsValue) ? null : parseAmountCents(dto.goodsValue);
+  if (goodsDescription && goodsValue === null) return { ok: false, message: 'Enter the fair-market value of what the donor received' };
+  if (!goodsDescription && goodsValue !== null) return { ok: false, message: 'Describe what the donor received in return' };
+  if (goodsValue !== null && goodsValue > amountCents) return { ok: false, message: 'The value of what the donor received cannot be more than the gift' };
   return {
     ok: true,
     value: {
@@ -43,10 +53,12 @@ export async function validateManualDonation(body: unknown, timeZone: string, no
       donorEmail: blankToNull(dto.donorEmail),
       donorPhone: blankToNull(dto.donorPhone),
       donorAddress: blankToNull(dto.donorAddress),
-      amountCents: parseAmountCents(dto.amount)!,
+      amountCents,
       donationType: dto.donationType,
       donationDate: date.at,
       notes: blankToNull(dto.notes),
+      giftDescription: blankToNull(dto.giftDescription),
+      goods: goodsDescription && goodsValue !== null ? { description: goodsDescription, valueCents: goodsValue } : null,
     },
   };
 }

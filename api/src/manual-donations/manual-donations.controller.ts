@@ -1,26 +1,24 @@
-import { Body, Controller, Delete, HttpCode, HttpException, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { AnyRole } from '../auth/roles.decorator.js';
 import {
   ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
-import { ENV } from '../core/config/load-env.js';
-import type { EnvDto } from '../core/config/env.dto.js';
-import { ErrorDto } from '../dashboard/dto/responses.js';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { badRequest, ErrorDto } from '../../../core/src/http/errors.js';
 import { CreateManualDonationDto } from './dto/create-manual-donation.dto.js';
 import { ManualDonationDeletedDto, ManualDonationDto } from './dto/manual-donation.response.js';
 import { validateManualDonation } from './manual-donation.validation.js';
-import { ManualDonationError, ManualDonationsService } from './manual-donations.service.js';
+import { ManualDonationsService } from './manual-donations.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function httpError(status: number, message: string): HttpException {
-  return new HttpException({ statusCode: status, error: message, message }, status);
-}
-
 @ApiTags('Admin: manual donations')
 @ApiBearerAuth()
+@AnyRole()
 @ApiUnauthorizedResponse({ type: ErrorDto })
 @Controller('admin/manual-donations')
 export class ManualDonationsController {
@@ -38,13 +36,8 @@ export class ManualDonationsController {
   // answers with the spec's exact messages.
   async create(@Body() body: unknown, @Req() req: Request) {
     const checked = await validateManualDonation(body, this.env.TIME_ZONE);
-    if (!checked.ok) throw httpError(400, checked.message);
-    try {
-      return await this.service.create(checked.value, AuditService.context(req));
-    } catch (err) {
-      if (err instanceof ManualDonationError) throw httpError(err.status, err.message);
-      throw err;
-    }
+    if (!checked.ok) throw badRequest(checked.message);
+    return this.service.create(checked.value, AuditService.context(req));
   }
 
   @Delete(':id')
@@ -53,12 +46,7 @@ export class ManualDonationsController {
   @ApiOkResponse({ type: ManualDonationDeletedDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   async remove(@Param('id') id: string, @Req() req: Request) {
-    if (!UUID.test(id)) throw httpError(400, 'Invalid manual donation id');
-    try {
-      return await this.service.delete(id, AuditService.context(req));
-    } catch (err) {
-      if (err instanceof ManualDonationError) throw httpError(err.status, err.message);
-      throw err;
-    }
+    if (!UUID.test(id)) throw badRequest('Invalid manual donation id');
+    return this.service.delete(id, AuditService.context(req));
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Queryable } from '../core/db/aggregates.js';
+import type { Queryable } from '../../../core/src/db/queryable.js';
 import type { ManualDonationInput } from './manual-donation.validation.js';
 
 export interface ManualDonationRow {
@@ -16,6 +16,9 @@ export interface ManualDonationRow {
   requires_irs_receipt: boolean;
   created_by: string | null;
   created_at: Date;
+  gift_description: string | null;
+  goods_description: string | null;
+  goods_value: string | null;
 }
 
 /** manual_donations: every call runs inside the caller's transaction, with the aggregates and the audit row. */
@@ -29,10 +32,10 @@ export class ManualDonationsRepository {
   async insert(db: Queryable, m: ManualDonationInput & { requiresIrsReceipt: boolean; createdBy: string | null }): Promise<ManualDonationRow> {
     const rows = await db.query(
       `INSERT INTO manual_donations (stripe_customer_id, donor_name, donor_email, donor_phone, donor_address, amount,
-         donation_type, donation_date, notes, requires_irs_receipt, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+         donation_type, donation_date, notes, requires_irs_receipt, created_by, gift_description, goods_description, goods_value)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
       [m.stripeCustomerId, m.donorName, m.donorEmail, m.donorPhone, m.donorAddress, m.amountCents, m.donationType,
-        m.donationDate, m.notes, m.requiresIrsReceipt, m.createdBy],
+        m.donationDate, m.notes, m.requiresIrsReceipt, m.createdBy, m.giftDescription, m.goods?.description ?? null, m.goods?.valueCents ?? null],
     );
     return rows[0];
   }

@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../auth/audit.service.js';
-import { ENV } from '../core/config/load-env.js';
-import type { EnvDto } from '../core/config/env.dto.js';
-import { applyContributionChange, manualContribution } from '../core/db/aggregates.js';
-import { IRS_RECEIPT_THRESHOLD_CENTS } from '../core/gifts/gift-labels.js';
-import { centsToDollars } from '../core/gifts/money.js';
-import { DonorSummaryCache } from '../dashboard/donor-summary.cache.js';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { applyContributionChange, manualContribution } from '../../../core/src/read-model/aggregates.js';
+import { needsIrsReceipt } from '../../../core/src/gifts/net-amount.js';
+import { centsToDollars } from '../../../core/src/gifts/money.js';
+import { DonorSummaryCache } from '../donors/donor-summary.cache.js';
 import { ManualDonationsRepository, type ManualDonationRow } from './manual-donations.repository.js';
 import type { ManualDonationInput } from './manual-donation.validation.js';
+import { DomainError } from '../../../core/src/http/errors.js';
 
 export interface AuditContext {
   adminId?: string;
@@ -16,9 +17,10 @@ export interface AuditContext {
   userAgent?: string;
 }
 
-export class ManualDonationError extends Error {
-  constructor(readonly status: 400 | 404, message: string) {
-    super(message);
+/** A manual gift the rules refuse (400) or cannot find (404). */
+export class ManualDonationError extends DomainError {
+  constructor(status: 400 | 404, message: string) {
+    super(status, message);
   }
 }
 
@@ -38,6 +40,9 @@ export function toManualDonation(r: ManualDonationRow) {
     notes: r.notes,
     requires_irs_receipt: r.requires_irs_receipt,
     createdAt: new Date(r.created_at).toISOString(),
+    giftDescription: r.gift_description,
+    goodsDescription: r.goods_description,
+    goodsValueCents: r.goods_value === null ? null : Number(r.goods_value),
   };
 }
 
@@ -62,7 +67,7 @@ export class ManualDonationsService {
       }
       const inserted = await this.repo.insert(m, {
         ...input,
-        requiresIrsReceipt: input.amountCents >= IRS_RECEIPT_THRESHOLD_CENTS,
+        requiresIrsReceipt: needsIrsReceipt(input.amountCents),
         createdBy: ctx.adminId ?? null,
       });
       await applyContributionChange(m, null, manualContribution(inserted), this.env.TIME_ZONE);

@@ -1,6 +1,7 @@
-import { neutraliseCsvRow } from '../core/csv/csv-cell.js';
-import { chargeDisplayStatus, giftMethodLabel, giftTypeLabel, IRS_RECEIPT_THRESHOLD_CENTS } from '../core/gifts/gift-labels.js';
-import { formatCents } from '../core/gifts/money.js';
+import { neutraliseCsvRow } from './csv-cell.js';
+import { chargeDisplayStatus, giftMethodLabel, giftTypeLabel } from '../../../core/src/gifts/gift-labels.js';
+import { needsIrsReceipt } from '../../../core/src/gifts/net-amount.js';
+import { formatCents } from '../../../core/src/gifts/money.js';
 import type { TaxGiftRow } from './tax-exports.repository.js';
 
 /** Columns of tax-report-{year}.csv: one row per gift. Amount is the gift as given; Net Amount after refunds. */
@@ -21,7 +22,7 @@ export function bulkRow(g: TaxGiftRow): string[] {
   return neutraliseCsvRow([
     g.day, g.name, g.email, g.address, formatCents(Number(g.amount)), giftTypeLabel(g.source, g.gift_type),
     giftMethodLabel(g.source, g.gift_type, g.brand, g.last4), status(g), formatCents(Number(g.amount_refunded)),
-    net >= IRS_RECEIPT_THRESHOLD_CENTS ? 'Yes' : 'No', formatCents(net), g.id,
+    needsIrsReceipt(net) ? 'Yes' : 'No', formatCents(net), g.id,
   ]);
 }
 

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuditService } from '../auth/audit.service.js';
-import { ENV } from '../core/config/load-env.js';
-import type { EnvDto } from '../core/config/env.dto.js';
-import { todayIn } from '../core/gifts/calendar.js';
-import { IRS_RECEIPT_THRESHOLD_CENTS } from '../core/gifts/gift-labels.js';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { parseTaxYear } from '../../../core/src/statements/tax-year.js';
+import { IRS_RECEIPT_THRESHOLD_CENTS } from '../../../core/src/gifts/net-amount.js';
 import { TaxExportsRepository } from './tax-exports.repository.js';
 import { BULK_HEADERS, bulkRow, IRS_HEADERS, irsRow } from './tax-csv.rows.js';
-import { renderStatement } from './year-end-statement.pdf.js';
+import { renderStatement, statementFilename, statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
+import { DomainError } from '../../../core/src/http/errors.js';
 
 export interface AuditContext {
   adminId?: string;
@@ -14,27 +15,18 @@ export interface AuditContext {
   userAgent?: string;
 }
 
-export class TaxExportError extends Error {
-  constructor(readonly status: 400 | 404, message: string) {
-    super(message);
+/** An export the rules refuse (400) or whose donor does not exist (404). */
+export class TaxExportError extends DomainError {
+  constructor(status: 400 | 404, message: string) {
+    super(status, message);
   }
 }
 
-export interface CsvExport {
-  filename: string;
-  headers: string[];
-  /** Batches of rows (cells already neutralised), as they come from the cursor. */
-  batches: AsyncIterable<string[][]>;
-}
+import type { CsvExport } from '../http/csv-response.js';
+
+export type { CsvExport };
 
 const CUSTOMER_ID = /^cus_[A-Za-z0-9]{1,250}$/;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 'jane-doe' from 'Jane Doe!'; the id when the name leaves nothing (the filename must be plain ASCII). */
-export function filenamePart(name: string | null, id: string): string {
-  const slug = (name ?? '').normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
-  return slug || id;
-}
 
 async function* mapBatches<T>(source: AsyncIterable<T[]>, fn: (row: T) => string[]): AsyncGenerator<string[][]> {
   for await (const batch of source) yield batch.map(fn);
@@ -50,10 +42,9 @@ export class TaxExportsService {
 
   /** Tax years run 2000 .. next year (the spec's year picker offers next year). */
   parseYear(raw: string): number {
-    const max = Number(todayIn(this.env.TIME_ZONE).slice(0, 4)) + 1;
-    const year = /^\d{4}$/.test(raw) ? Number(raw) : NaN;
-    if (!(year >= 2000 && year <= max)) throw new TaxExportError(400, `Year must be a whole number from 2000 to ${max}`);
-    return year;
+    const parsed = parseTaxYear(raw, this.env.TIME_ZONE);
+    if (!parsed.ok) throw new TaxExportError(400, parsed.message);
+    return parsed.year;
   }
 
   async bulkReport(rawYear: string, ctx: AuditContext): Promise<CsvExport> {
@@ -77,11 +68,9 @@ export class TaxExportsService {
     const donor = await this.repo.findDonor(customerId);
     if (!donor) throw new TaxExportError(404, `Customer not found: ${customerId}`);
     const gifts = await this.repo.donorYear(customerId, year, this.env.TIME_ZONE);
-    const today = todayIn(this.env.TIME_ZONE);
-    const issuedOn = `${MONTHS[Number(today.slice(5, 7)) - 1]} ${today.slice(8, 10)}, ${today.slice(0, 4)}`;
-    const pdf = await renderStatement({ donor, year, gifts, statementText: this.env.YEAR_END_STATEMENT_TEXT, issuedOn });
+    const pdf = await renderStatement({ donor, year, gifts, statementText: this.env.YEAR_END_STATEMENT_TEXT, issuedOn: statementIssuedOn(this.env.TIME_ZONE) });
     await this.audit.record('export.downloaded', { ...ctx, details: { report: 'year-end-statement', year, customerId } });
-    return { filename: `year-end-statement-${year}-${filenamePart(donor.name, donor.id)}.pdf`, pdf };
+    return { filename: statementFilename(year, donor), pdf };
   }
 
   private async recordDownload(ctx: AuditContext, details: Record<string, unknown>, onError: () => Promise<void>): Promise<void> {

@@ -14,9 +14,15 @@ const ROUTE_MODULES: Array<{ match: (p: string) => boolean; module: string }> = 
   { match: (p) => p === '/gallery', module: 'src/app/routes/gallery.tsx' },
   { match: (p) => p === '/donate', module: 'src/app/routes/donate.tsx' },
   { match: (p) => p === '/contact', module: 'src/app/routes/contact.tsx' },
-  { match: (p) => p === '/stripe-data', module: 'src/features/admin/routes/dashboard-route.tsx' },
-  { match: (p) => p.startsWith('/stripe-data/customer/'), module: 'src/features/admin/routes/donor-profile-route.tsx' },
-  { match: (p) => p === '/reset-password', module: 'src/features/admin/routes/reset-password-route.tsx' },
+  { match: (p) => p === '/stripe-data', module: 'src/app/routes/admin/dashboard.tsx' },
+  { match: (p) => p.startsWith('/stripe-data/customer/'), module: 'src/app/routes/admin/donor-profile.tsx' },
+  { match: (p) => p === '/stripe-data/audit', module: 'src/app/routes/admin/audit.tsx' },
+  { match: (p) => p === '/stripe-data/admins', module: 'src/app/routes/admin/admins.tsx' },
+  { match: (p) => p === '/stripe-data/settings', module: 'src/app/routes/admin/settings.tsx' },
+  { match: (p) => p === '/stripe-data/account', module: 'src/app/routes/admin/account.tsx' },
+  { match: (p) => p === '/stripe-data/operations', module: 'src/app/routes/admin/operations.tsx' },
+  { match: (p) => p === '/reset-password', module: 'src/app/routes/admin/reset-password.tsx' },
+  { match: (p) => p === '/admin-invite', module: 'src/app/routes/admin/admin-invite.tsx' },
 ];
 
 /**

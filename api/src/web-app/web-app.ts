@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { EnvDto } from '../core/config/env.dto.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { routePreloads } from './route-preloads.js';
 
 function escapeAttr(value: string): string {
@@ -11,19 +11,33 @@ function escapeAttr(value: string): string {
 }
 
 /**
- * Renders the built index.html with this deployment's settings: the Stripe publishable key and map embed URL
- * as <meta> tags (no inline script, so the CSP stays strict) and, when STRIPE_JS_URL is set (demo mode), a
- * deferred classic <script> for the Stripe.js stand-in placed before the app bundle so @stripe/stripe-js finds
- * window.Stripe and injects nothing (deferred and module scripts run in document order).
+ * Renders the built index.html with this deployment's settings as <meta> tags (no inline script, so the CSP
+ * stays strict): the Stripe publishable key, the map embed URL and, in demo mode, where the stand-in Stripe.js
+ * lives (web/src/lib/stripe.ts loads it on the donate page only).
  */
 export function renderIndexHtml(template: string, env: EnvDto): string {
   const tags = [
     `<meta name="app:stripe-publishable-key" content="${escapeAttr(env.STRIPE_PUBLISHABLE_KEY)}">`,
     env.MAP_EMBED_URL ? `<meta name="app:map-embed-url" content="${escapeAttr(env.MAP_EMBED_URL)}">` : '',
-    // defer: not render-blocking, and still run before the app's module script (same ordered list).
-    env.STRIPE_JS_URL ? `<script defer src="${escapeAttr(env.STRIPE_JS_URL)}"></script>` : '',
+    env.STRIPE_JS_URL ? `<meta name="app:stripe-js-url" content="${escapeAttr(env.STRIPE_JS_URL)}">` : '',
   ].filter(Boolean).join('\n    ');
   return template.includes('<!--app-config-->') ? template.replace('<!--app-config-->', tags) : template.replace('<head>', `<head>\n    ${tags}`);
+}
+
+/**
+ * The public payment pages: the only pages whose HTML carries the payment provider's script. Every other page
+ * (the admin pages, which hold the session token, above all) runs none of a third party's code.
+ */
+const PAYMENT_PAGES = new Set(['/donate']);
+
+/**
+ * On a payment page in demo mode, the stand-in Stripe.js as a deferred classic script ahead of the app bundle
+ * (deferred and module scripts run in document order), so it is fetched in parallel rather than after the
+ * route's code has run. With Stripe's own Stripe.js, loadStripe injects it from the donate route's code.
+ */
+function paymentScriptTag(pathname: string, env: EnvDto): string {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return env.STRIPE_JS_URL && PAYMENT_PAGES.has(p) ? `<script defer src="${escapeAttr(env.STRIPE_JS_URL)}"></script>` : '';
 }
 
 const ENCODINGS = [
@@ -78,7 +92,7 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    const extra = preloads(req.path);
+    const extra = [paymentScriptTag(req.path, env), preloads(req.path)].filter(Boolean).join('\n    ');
     const page = extra ? html.replace('</head>', `  ${extra}\n  </head>`) : html;
     res.type('html');
     res.setHeader('Vary', 'Accept-Encoding');

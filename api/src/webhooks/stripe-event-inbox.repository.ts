@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type Stripe from 'stripe';
-import { MicroBatcher } from '../core/batching/micro-batcher.js';
+import { MicroBatcher } from './micro-batcher.js';
 
 export interface StoredEvent {
   /** This delivery stored the event (false: a duplicate delivery). */
@@ -13,6 +13,8 @@ export interface StoredEvent {
 interface InboxRow {
   event: Stripe.Event;
   raw: string;
+  /** Why the sanity checks refused the event (stored processed and never enqueued), or null. */
+  rejected: string | null;
 }
 
 /**
@@ -34,8 +36,8 @@ export class StripeEventInboxRepository {
   }
 
   /** Insert-if-absent; resolves once the row is committed. */
-  store(event: Stripe.Event, raw: string): Promise<StoredEvent> {
-    return this.batcher.submit({ event, raw });
+  store(event: Stripe.Event, raw: string, rejected: string | null = null): Promise<StoredEvent> {
+    return this.batcher.submit({ event, raw, rejected });
   }
 
   /**
@@ -51,18 +53,24 @@ export class StripeEventInboxRepository {
     const unique = [...firstIndex.values()].map((i) => rows[i]);
     const answers: { id: string; inserted: boolean; pending: boolean }[] = await this.ds.query(
       `WITH input AS (
-         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::boolean[], $5::text[], $6::jsonb[])
-           AS t(id, type, created, livemode, api_version, payload)),
+         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::boolean[], $5::text[], $6::jsonb[], $7::text[])
+           AS t(id, type, created, livemode, api_version, payload, rejected_reason)),
        ins AS (
-         INSERT INTO stripe_events (id, type, created, livemode, api_version, payload, enqueued_at)
-         SELECT id, type, created, livemode, api_version, payload, now() FROM input
+         -- A rejected event is stored already done (processed, nothing projected) and is never enqueued.
+         INSERT INTO stripe_events (id, type, created, livemode, api_version, payload, rejected_reason, enqueued_at, processed_at, ignored)
+         SELECT id, type, created, livemode, api_version, payload, rejected_reason,
+                CASE WHEN rejected_reason IS NULL THEN now() END,
+                CASE WHEN rejected_reason IS NOT NULL THEN now() END,
+                rejected_reason IS NOT NULL
+           FROM input
          ON CONFLICT (id) DO NOTHING
          RETURNING id)
        SELECT input.id,
               ins.id IS NOT NULL AS inserted,
               -- A row another transaction committed during this statement is not in its snapshot: call it
               -- pending, and enqueue again (the queue ignores a job id it already has).
-              ins.id IS NOT NULL OR coalesce((SELECT s.processed_at IS NULL FROM stripe_events s WHERE s.id = input.id), true) AS pending
+              CASE WHEN ins.id IS NOT NULL THEN input.rejected_reason IS NULL
+                   ELSE coalesce((SELECT s.processed_at IS NULL FROM stripe_events s WHERE s.id = input.id), true) END AS pending
          FROM input LEFT JOIN ins ON ins.id = input.id`,
       [
         unique.map((r) => r.event.id),
@@ -71,6 +79,7 @@ export class StripeEventInboxRepository {
         unique.map((r) => r.event.livemode ?? false),
         unique.map((r) => r.event.api_version ?? null),
         unique.map((r) => r.raw),
+        unique.map((r) => r.rejected),
       ],
     );
     const byId = new Map(answers.map((a) => [a.id, a]));

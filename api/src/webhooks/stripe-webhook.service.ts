@@ -1,14 +1,16 @@
-import { BadRequestException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { Logger } from 'pino';
-import { ENV } from '../core/config/load-env.js';
-import type { EnvDto } from '../core/config/env.dto.js';
-import { LOGGER } from '../core/logging/logger.js';
-import { JobProducer } from '../core/queue/job.producer.js';
-import { JobName } from '../core/queue/queue.constants.js';
-import { STRIPE } from '../core/stripe/stripe.client.js';
-import { MicroBatcher } from '../core/batching/micro-batcher.js';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { LOGGER } from '../../../core/src/logging/logger.js';
+import { JobProducer } from '../../../core/src/queue/job.producer.js';
+import { JobName } from '../../../core/src/queue/queue.constants.js';
+import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
+import { eventRejection, isLiveKey } from '../../../core/src/stripe/event-sanity.js';
+import { MicroBatcher } from './micro-batcher.js';
 import { StripeEventInboxRepository, type StoredEvent } from './stripe-event-inbox.repository.js';
+import { badRequest, DomainError } from '../../../core/src/http/errors.js';
 
 /** Stripe's own default: a signature older than five minutes is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -35,7 +37,7 @@ export function storableJson(raw: string): string {
 }
 
 /**
- * verify -> inbox -> enqueue. The event is acknowledged only once it is stored; enqueueing is best effort
+ * verify -> sanity checks -> inbox -> enqueue (a rejected event is stored marked rejected and not enqueued). The event is acknowledged only once it is stored; enqueueing is best effort
  * (the worker's relay re-enqueues inbox rows that were never picked up), so Redis being away costs latency,
  * never an event.
  */
@@ -47,32 +49,43 @@ export class StripeWebhookService {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(JobProducer) private readonly producer: JobProducer,
     @Inject(StripeEventInboxRepository) private readonly inbox: StripeEventInboxRepository,
-  ) {}
+  ) {
+    this.livemode = isLiveKey(env.STRIPE_SECRET_KEY);
+  }
+
+  /** The mode of the key in use: events of the other mode are rejected. */
+  private readonly livemode: boolean;
 
   private readonly enqueuer = new MicroBatcher<string, void>((ids) => this.enqueueMany(ids), { maxBatch: 100, maxInFlight: 2 });
 
-  async ingest(body: unknown, signature: string | string[] | undefined): Promise<{ received: true; duplicate: boolean }> {
-    if (!Buffer.isBuffer(body) || body.length === 0) throw new BadRequestException('Empty body: expected a Stripe event');
-    if (typeof signature !== 'string' || signature.length === 0) throw new BadRequestException('Missing Stripe-Signature header');
+  async ingest(body: unknown, signature: string | string[] | undefined): Promise<{ received: true; duplicate: boolean; rejected?: string }> {
+    if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Empty body: expected a Stripe event');
+    if (typeof signature !== 'string' || signature.length === 0) throw badRequest('Missing Stripe-Signature header');
     let event: Stripe.Event;
     try {
       event = this.stripe.webhooks.constructEvent(body, signature, this.env.STRIPE_WEBHOOK_SECRET, SIGNATURE_TOLERANCE_SECONDS);
     } catch (err) {
-      if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw new BadRequestException('Invalid Stripe signature');
-      throw new BadRequestException('Body is not a Stripe event');
+      if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw badRequest('Invalid Stripe signature');
+      throw badRequest('Body is not a Stripe event');
     }
-    if (!isStripeEvent(event)) throw new BadRequestException('Body is not a Stripe event');
+    if (!isStripeEvent(event)) throw badRequest('Body is not a Stripe event');
 
+    const rejected = eventRejection(event, { livemode: this.livemode, receivedAt: Math.floor(Date.now() / 1000) });
     let stored: StoredEvent;
     try {
-      stored = await this.inbox.store(event, storableJson(body.toString('utf8')));
+      stored = await this.inbox.store(event, storableJson(body.toString('utf8')), rejected);
     } catch (err) {
       // Whatever kept the event out of the inbox (Postgres down, not accepting connections, a timeout),
       // the answer is the same: not acknowledged, so Stripe delivers it again later.
       this.logger.error({ eventId: event.id, err: (err as Error).message }, 'could not store a Stripe event');
-      throw new ServiceUnavailableException('The event could not be stored; please retry');
+      throw new DomainError(503, 'The event could not be stored; please retry', 5);
     }
     const { inserted, pending } = stored;
+    if (rejected) {
+      // Acknowledged (Stripe would retry a refusal for days), kept for a person to look at, never projected.
+      if (inserted) this.logger.warn({ eventId: event.id, type: event.type, reason: rejected }, 'Stripe event rejected by the sanity checks');
+      return { received: true, duplicate: !inserted, rejected };
+    }
     if (pending) await this.enqueue(event.id);
     return { received: true, duplicate: !inserted };
   }

@@ -1,8 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { BadRequestException } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { errorAnswer } from '../core/http/all-exceptions.filter.js';
+import { errorAnswer } from '../../../core/src/http/error-answer.js';
+import { jsonNestingExceeds, tooDeepMessage, WEBHOOK_JSON_DEPTH_LIMIT } from '../http/json-depth.js';
 import type { StripeWebhookService } from './stripe-webhook.service.js';
+import { badRequest } from '../../../core/src/http/errors.js';
 
 export const WEBHOOK_PATH = '/api/stripe/webhook';
 
@@ -15,10 +16,9 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * POST /api/stripe/webhook gets its own lane at the HTTP server, ahead of Express. Everything else still goes
  * through Express and Nest. Stripe is a machine: it needs no per-success request log, no browser security
- * headers, no session guard and no JSON body parser, only its raw bytes checked and an answer. Measured at a
- * thousand events a second (test/bench/webhook-ingest.bench.ts), the general stack cost the API about
- * 0.3 ms of CPU per event, more than verifying, storing and enqueueing it; on two cores that decided
- * whether one API process keeps up with 1,500 events/s.
+ * headers, no session guard and no JSON body parser, only its raw bytes checked and an answer; the general
+ * stack cost more CPU per event than verifying, storing and enqueueing it, which decides whether one API
+ * process keeps up with the ingest target (README, Performance; test/bench/webhook-ingest.bench.ts).
  *
  * The lane still hands every event to StripeWebhookService (a Nest provider): verify, store, enqueue, then 200.
  * Refusals are answered by errorAnswer, as the rest of the API's errors are.
@@ -42,12 +42,12 @@ function isWebhookUrl(url: string | undefined): boolean {
 function receive(req: IncomingMessage, res: ServerResponse, webhooks: StripeWebhookService, logger: Logger): void {
   /** Every refusal, ours or the sender's, answers in the API's one error shape (errorAnswer). */
   const fail = (err: unknown) => {
-    const { status, body, log } = errorAnswer(err);
+    const { status, body, log, retryAfterSeconds } = errorAnswer(err);
     if (log) logger.error({ err, path: WEBHOOK_PATH }, log);
     else logger[status >= 500 ? 'error' : 'warn']({ path: WEBHOOK_PATH, statusCode: status, reason: (body as { message?: unknown }).message, ip: req.socket.remoteAddress }, 'webhook refused');
-    answer(res, status, body);
+    answer(res, status, body, retryAfterSeconds);
   };
-  const refuse = (message: string) => fail(new BadRequestException(message));
+  const refuse = (message: string) => fail(badRequest(message));
   /** Answers at once and discards the rest of the body; the answer closes the connection (see answer()). */
   const refuseUnread = (message: string) => {
     refuse(message);
@@ -77,6 +77,8 @@ function receive(req: IncomingMessage, res: ServerResponse, webhooks: StripeWebh
     if (tooLarge || res.headersSent) return;
     if (mediaType(req.headers['content-type']) !== 'application/json') return refuse('Content-Type must be application/json');
     const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+    // Before the signature check parses it: deeper than any Stripe event, and deeper than Postgres stores.
+    if (jsonNestingExceeds(body, WEBHOOK_JSON_DEPTH_LIMIT)) return refuse(tooDeepMessage(WEBHOOK_JSON_DEPTH_LIMIT));
     webhooks.ingest(body, req.headers['stripe-signature']).then((ack) => answer(res, 200, ack), fail);
   });
 }
@@ -85,7 +87,7 @@ function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0].trim().toLowerCase();
 }
 
-function answer(res: ServerResponse, status: number, body: object): void {
+function answer(res: ServerResponse, status: number, body: object, retryAfterSeconds?: number): void {
   if (res.headersSent) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -93,7 +95,7 @@ function answer(res: ServerResponse, status: number, body: object): void {
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
-    ...(status === 503 ? { 'Retry-After': '5' } : {}),
+    ...(retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {}),
     ...(!res.req?.complete ? { Connection: 'close' } : {}),
   });
   res.end(text);

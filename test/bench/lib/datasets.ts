@@ -4,9 +4,9 @@
  * parameters is reused (after applying any new migrations) instead of loaded again.
  */
 import pg from 'pg';
-import { oneTimeRateFor, type HistoryOptions } from '../../fixtures/generator/index.js';
+import { oneTimeRateFor, type HistoryOptions } from '../../../dev/demo-history/generator/index.js';
 import { loadBulk, type BulkLoadResult } from '../../fixtures/loaders/bulk.js';
-import { runMigrations } from '../../../migrations/data-source.js';
+import { runMigrations } from '../../../core/src/db/data-source.js';
 import { dbUrl, PG_ADMIN_URL } from './env.js';
 import { fmtInt } from './report.js';
 

@@ -1,14 +1,14 @@
 /**
  * The production-like setting of the benchmarks: a dedicated database (school_bench, built from the
- * migrations), the API and the worker as real child processes (`node dist/api/src/main.js`,
- * `node dist/worker/src/main.js`), the Stripe emulator in its own process, and an admin session.
+ * migrations), the API and the worker as real child processes (`node dist-dev/api/src/main.js`,
+ * `node dist-dev/worker/src/main.js`), the Stripe emulator in its own process, and an admin session.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { runMigrations } from '../../../migrations/data-source.js';
+import { runMigrations } from '../../../core/src/db/data-source.js';
 
 export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -89,12 +89,16 @@ export function baseEnv(databaseUrl: string, extra: Record<string, string> = {})
   return {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
+    // Production with the emulator's test keys: a rehearsal, as far as the start-up checks are concerned.
+    PRODUCTION_REHEARSAL: 'true',
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     REDIS_PREFIX: `bench${randomBytes(3).toString('hex')}`,
     STRIPE_SECRET_KEY: 'sk_test_emulator_0000000000000000000000',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator_0000000000000000000000',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // Production refuses to start without outgoing mail; no benchmark sends any (port 9 is the discard port).
+    SMTP_URL: 'smtp://127.0.0.1:9',
     LOG_LEVEL,
     ...extra,
   };
@@ -144,7 +148,7 @@ export async function startApi(env: Record<string, string>, opts: { nodeArgs?: s
   const port = await freePort();
   // BENCH_API_NODE_ARGS (say "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the API under a benchmark's load.
   const nodeArgs = [...(opts.nodeArgs ?? []), ...(process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/api/src/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist-dev/api/src/main.js')], {
     env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'ignore', 'inherit'],
     cwd: ROOT,
@@ -160,7 +164,7 @@ export async function startApi(env: Record<string, string>, opts: { nodeArgs?: s
 }
 
 export async function startWorker(env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/worker/src/main.js')], { env, stdio: ['ignore', 'pipe', 'inherit'], cwd: ROOT });
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist-dev/worker/src/main.js')], { env, stdio: ['ignore', 'pipe', 'inherit'], cwd: ROOT });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => {
     if (out.length < 100_000) out += d.toString();
@@ -172,12 +176,9 @@ export async function startWorker(env: Record<string, string>): Promise<Proc> {
   return { child, pid: child.pid!, stop: stopper(child), peakRssMiB: () => peakRss(child.pid!), rssMiB: () => rss(child.pid!), cpuMs: () => cpuMs(child.pid!) };
 }
 
-/** The Stripe emulator's standalone CLI in its own process (so its work never shares the bench's event loop). */
-export async function startEmulatorProcess(webhookUrl?: string, extraArgs: string[] = []): Promise<Proc & { url: string }> {
-  const args = [path.join(ROOT, 'dist/test/stripe-emulator/src/cli.js'), '--port', '0', '--webhook-secret', WEBHOOK_SECRET, ...extraArgs];
-  if (webhookUrl) args.push('--webhook-url', webhookUrl);
-  const child = spawn(process.execPath, ['--max-old-space-size=8192', ...args], { stdio: ['ignore', 'pipe', 'ignore'], cwd: ROOT });
-  const url = await new Promise<string>((resolve, reject) => {
+/** The address an emulator CLI child announces on its first line ("Stripe emulator on http://..."). */
+export function emulatorUrlOf(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
@@ -186,6 +187,14 @@ export async function startEmulatorProcess(webhookUrl?: string, extraArgs: strin
     });
     child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
   });
+}
+
+/** The Stripe emulator's standalone CLI in its own process (so its work never shares the bench's event loop). */
+export async function startEmulatorProcess(webhookUrl?: string, extraArgs: string[] = []): Promise<Proc & { url: string }> {
+  const args = [path.join(ROOT, 'dist-dev/dev/stripe-emulator/src/cli.js'), '--port', '0', '--webhook-secret', WEBHOOK_SECRET, ...extraArgs];
+  if (webhookUrl) args.push('--webhook-url', webhookUrl);
+  const child = spawn(process.execPath, ['--max-old-space-size=8192', ...args], { stdio: ['ignore', 'pipe', 'ignore'], cwd: ROOT });
+  const url = await emulatorUrlOf(child);
   return { child, pid: child.pid!, url, stop: stopper(child), peakRssMiB: () => peakRss(child.pid!), rssMiB: () => rss(child.pid!), cpuMs: () => cpuMs(child.pid!) };
 }
 

@@ -3,6 +3,7 @@
  * charge with the Stripe SDK (`limit=100`, cursor pagination, necessarily sequential) and aggregate in memory.
  */
 import type Stripe from 'stripe';
+import { netCents } from '../../../core/src/gifts/net-amount.js';
 
 export interface LiveAnswer {
   totalCents: number;
@@ -23,8 +24,7 @@ export async function analyticsFromStripe(stripe: Stripe): Promise<LiveAnswer> {
     a.pages++;
     for (const ch of page.data) {
       if (ch.status !== 'succeeded') continue;
-      const lost = ch.disputed && !['won', 'warning_closed'].includes((ch as { dispute_status?: string }).dispute_status ?? '');
-      const net = lost ? 0 : ch.amount - ch.amount_refunded;
+      const net = netCents({ ...ch, dispute_status: (ch as { dispute_status?: string }).dispute_status ?? null });
       a.totalCents += net;
       a.count++;
       const month = dayFormat.format(new Date(ch.created * 1000)).slice(0, 7);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Layout } from '../components/layout/layout';
 import { HomeRoute } from './routes/home';
@@ -10,9 +10,30 @@ const ProgramsRoute = lazy(() => import('./routes/programs'));
 const GalleryRoute = lazy(() => import('./routes/gallery'));
 const DonateRoute = lazy(() => import('./routes/donate'));
 const ContactRoute = lazy(() => import('./routes/contact'));
-const AdminDashboardRoute = lazy(() => import('../features/admin/routes/dashboard-route'));
-const DonorProfileRoute = lazy(() => import('../features/admin/routes/donor-profile-route'));
-const ResetPasswordRoute = lazy(() => import('../features/admin/routes/reset-password-route'));
+const AdminDashboardRoute = adminPage(lazy(() => import('./routes/admin/dashboard')));
+const DonorProfileRoute = adminPage(lazy(() => import('./routes/admin/donor-profile')));
+const ResetPasswordRoute = adminPage(lazy(() => import('./routes/admin/reset-password')));
+const AdminInviteRoute = adminPage(lazy(() => import('./routes/admin/admin-invite')));
+const AuditRoute = adminPage(lazy(() => import('./routes/admin/audit')));
+const AdminsRoute = adminPage(lazy(() => import('./routes/admin/admins')));
+const SettingsRoute = adminPage(lazy(() => import('./routes/admin/settings')));
+const AccountRoute = adminPage(lazy(() => import('./routes/admin/account')));
+const OperationsRoute = adminPage(lazy(() => import('./routes/admin/operations')));
+
+/**
+ * Admin pages hold the session token (localStorage), so they never run beside the payment provider's script.
+ * Only the donate page loads it; reaching an admin page from there inside the app (back button, a link) reloads
+ * the document, whose HTML for admin paths carries no such script.
+ */
+function adminPage<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  return function AdminPage(props: P) {
+    if ('Stripe' in window) {
+      window.location.reload();
+      return <PageFallback />;
+    }
+    return <Page {...props} />;
+  };
+}
 
 function ScrollToTop() {
   const [location] = useLocation();
@@ -39,8 +60,14 @@ export function AppRouter() {
           <Route path="/donate" component={DonateRoute} />
           <Route path="/contact" component={ContactRoute} />
           <Route path="/stripe-data" component={AdminDashboardRoute} />
+          <Route path="/stripe-data/operations" component={OperationsRoute} />
           <Route path="/stripe-data/customer/:customerId" component={DonorProfileRoute} />
+          <Route path="/stripe-data/audit" component={AuditRoute} />
+          <Route path="/stripe-data/admins" component={AdminsRoute} />
+          <Route path="/stripe-data/settings" component={SettingsRoute} />
+          <Route path="/stripe-data/account" component={AccountRoute} />
           <Route path="/reset-password" component={ResetPasswordRoute} />
+          <Route path="/admin-invite" component={AdminInviteRoute} />
           <Route component={NotFoundRoute} />
         </Switch>
       </Suspense>

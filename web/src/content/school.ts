@@ -1,10 +1,13 @@
 /**
- * The school's facts, in one typed module: a school changes this file (and its images), not the components.
- * The server keeps the same facts in api/src/core/school.ts (receipts, statements): change both together.
+ * The school's content, in one typed module: a school changes this file (and its images), not the components.
+ * Its legal facts (name, EIN, addresses, phone, e-mail) come from core/src/school/school-facts.ts, which the
+ * server's statements and e-mails read too, so what the site says and what a receipt says cannot drift apart.
  *
  * The default is a plausible small school in rural Arkansas. Phone numbers use the 555-01xx range that is
  * reserved for fiction, so nobody real gets called.
  */
+
+import { mailingAddress, SCHOOL_FACTS, streetAddress } from '../../../core/src/school/school-facts';
 
 export interface ImageSource {
   /** Path without width and extension: `${base}-${width}.webp` exists for every width in `widths`. */
@@ -115,31 +118,20 @@ const gallery: GalleryImage[] = [
 ].map((g) => ({ ...g, image: galleryImage(g.slug) }));
 
 export const school = {
-  name: 'Hillside Learning Center',
-  shortName: 'Hillside',
+  name: SCHOOL_FACTS.name,
+  shortName: SCHOOL_FACTS.shortName,
   tagline: 'Education and support for adults with developmental disabilities',
   description: 'Hillside Learning Center trains and supports adults with developmental disabilities in rural Arkansas.',
-  ein: '71-0123456',
-  founded: 1969,
-  incorporated: 1972,
+  ein: SCHOOL_FACTS.ein,
+  founded: SCHOOL_FACTS.founded,
+  incorporated: SCHOOL_FACTS.incorporated,
   teamSize: 'about 6 to 10',
-  taxStatement:
-    'Hillside Learning Center is a 501(c)(3) non-profit organisation. All donations are tax-deductible to the extent allowed by law.',
-  address: {
-    street: '418 Schoolhouse Road',
-    city: 'Marshall',
-    state: 'AR',
-    zip: '72650',
-  },
-  mailing: {
-    poBox: 'PO Box 214',
-    city: 'Marshall',
-    state: 'AR',
-    zip: '72650',
-  },
-  phone: '(870) 555-0142',
-  phoneHref: 'tel:+18705550142',
-  email: 'info@hillsidelearning.org',
+  taxStatement: SCHOOL_FACTS.taxDeductibleStatement,
+  address: SCHOOL_FACTS.address,
+  mailing: SCHOOL_FACTS.mailing,
+  phone: SCHOOL_FACTS.phone,
+  phoneHref: SCHOOL_FACTS.phoneHref,
+  email: SCHOOL_FACTS.email,
   social: { label: 'Facebook', url: 'https://www.facebook.com/hillsidelearningcenter' },
   hours: [
     { days: 'Monday - Thursday', time: '8:00 AM - 3:00 PM' },
@@ -192,6 +184,6 @@ export const school = {
 
 export type School = typeof school;
 
-export const fullAddress = `${school.address.street}, ${school.address.city}, ${school.address.state} ${school.address.zip}`;
-export const mailingAddress = `${school.mailing.poBox}, ${school.mailing.city}, ${school.mailing.state} ${school.mailing.zip}`;
+export const fullAddress = streetAddress;
+export { mailingAddress };
 export const mapsLink = `https://www.openstreetmap.org/?mlat=${school.map.latitude}&mlon=${school.map.longitude}#map=16/${school.map.latitude}/${school.map.longitude}`;

@@ -7,4 +7,6 @@ function meta(name: string): string | undefined {
 export const appConfig = {
   stripePublishableKey: meta('app:stripe-publishable-key') ?? '',
   mapEmbedUrl: meta('app:map-embed-url'),
+  /** Another Stripe.js (demo mode's stand-in); unset: Stripe's own, which loadStripe injects. */
+  stripeJsUrl: meta('app:stripe-js-url'),
 };

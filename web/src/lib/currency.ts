@@ -16,6 +16,11 @@ export function formatCurrency(value: unknown): string {
   return usd.format(v);
 }
 
+/** Provider amounts (transactions) are cents; SPEC section 9 divides by 100 for display. */
+export function centsToDollars(cents: number | null | undefined): number {
+  return Number(cents ?? 0) / 100;
+}
+
 /** Cents to "$1,234.56". */
 export function formatCents(cents: number): string {
   return formatCurrency(cents / 100);

@@ -1,10 +1,13 @@
-import type { Queryable } from '../../../api/src/core/db/aggregates.js';
+import type { Queryable } from '../../../core/src/db/queryable.js';
 
 export interface InboxEvent {
   id: string;
   type: string;
   created: number;
+  livemode: boolean;
   payload: { data?: { object?: unknown } };
+  /** When the API stored it, unix seconds: the sanity checks' "now" for this event, on every replay too. */
+  received_at: number;
   processed_at: Date | null;
 }
 
@@ -12,8 +15,20 @@ export interface InboxEvent {
 export const stripeEvents = {
   /** Locks the row for this transaction: duplicate jobs of one event wait here and then see it processed. */
   async lockForProjection(db: Queryable, id: string): Promise<InboxEvent | null> {
-    const rows = await db.query(`SELECT id, type, created, payload, processed_at FROM stripe_events WHERE id = $1 FOR UPDATE`, [id]);
-    return rows[0] ? { ...rows[0], created: Number(rows[0].created) } : null;
+    const rows = await db.query(
+      `SELECT id, type, created, livemode, payload, floor(extract(epoch FROM received_at))::bigint AS received_at, processed_at
+         FROM stripe_events WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return rows[0] ? { ...rows[0], created: Number(rows[0].created), received_at: Number(rows[0].received_at) } : null;
+  },
+
+  /** Refused by the sanity checks: done, nothing projected, the reason kept. */
+  async markRejected(db: Queryable, id: string, reason: string): Promise<void> {
+    await db.query(
+      `UPDATE stripe_events SET processed_at = now(), attempts = attempts + 1, last_error = NULL, ignored = true, rejected_reason = $2 WHERE id = $1`,
+      [id, reason],
+    );
   },
 
   async markProcessed(db: Queryable, id: string, ignored: boolean): Promise<void> {
@@ -55,29 +70,28 @@ export const stripeEvents = {
     if (ids.length) await db.query(`UPDATE stripe_events SET enqueued_at = now() WHERE id = ANY($1)`, [ids]);
   },
 
-  /** Rows chosen for `events:replay`, reset so the projection runs again. */
-  async resetForReplay(db: Queryable, where: { failed?: boolean; since?: number; id?: string }): Promise<string[]> {
-    const conds: string[] = [];
-    const params: unknown[] = [];
-    if (where.failed) conds.push(`(processed_at IS NULL AND last_error IS NOT NULL)`);
-    if (where.since !== undefined) {
-      params.push(where.since);
-      conds.push(`created >= $${params.length}`);
-    }
-    if (where.id) {
-      params.push(where.id);
-      conds.push(`id = $${params.length}`);
-    }
-    if (!conds.length) throw new Error('Nothing selected to replay');
+  /**
+   * Replaces the payload of up to `limit` events processed more than `days` ago by a stub (the row's own id,
+   * type, created, livemode and API version; no object, so no donor data), oldest first. SKIP LOCKED: several
+   * workers prune side by side without waiting on each other. Returns how many rows it pruned.
+   */
+  async prunePayloads(db: Queryable, days: number, limit: number): Promise<number> {
     const rows = await db.query(
-      `WITH chosen AS (SELECT id FROM stripe_events WHERE ${conds.join(' AND ')} FOR UPDATE)
-       UPDATE stripe_events e SET processed_at = NULL, attempts = 0, last_error = NULL, ignored = false, enqueued_at = now()
-         FROM chosen WHERE e.id = chosen.id
-       RETURNING e.id, e.created`,
-      params,
+      `WITH due AS (
+         SELECT id FROM stripe_events
+          WHERE processed_at IS NOT NULL AND payload_pruned_at IS NULL AND processed_at < now() - make_interval(days => $1)
+          ORDER BY processed_at
+          LIMIT $2
+          FOR UPDATE SKIP LOCKED)
+       UPDATE stripe_events e
+          SET payload = jsonb_build_object('id', e.id, 'object', 'event', 'type', e.type, 'created', e.created,
+                                           'livemode', e.livemode, 'api_version', e.api_version, 'pruned', true),
+              payload_pruned_at = now()
+         FROM due WHERE e.id = due.id
+       RETURNING e.id`,
+      [days, limit],
     );
     // TypeORM answers an UPDATE with [rows, count]; pg with rows.
-    const list = (Array.isArray(rows[0]) ? rows[0] : rows) as { id: string; created: string }[];
-    return list.sort((a, b) => Number(a.created) - Number(b.created) || a.id.localeCompare(b.id)).map((r) => r.id);
+    return (Array.isArray(rows[0]) ? rows[0] : rows).length;
   },
 };

@@ -1,4 +1,4 @@
-import type { JobData, JobName } from '../../../api/src/core/queue/queue.constants.js';
+import type { JobData, JobName } from '../../../core/src/queue/queue.constants.js';
 
 /** One handler per job name; the worker refuses to boot if a name has none or two. */
 export interface JobHandler<N extends JobName = JobName> {

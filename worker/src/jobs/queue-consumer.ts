@@ -2,11 +2,11 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { ENV } from '../../../api/src/core/config/load-env.js';
-import type { EnvDto } from '../../../api/src/core/config/env.dto.js';
-import { LOGGER } from '../../../api/src/core/logging/logger.js';
-import { JOB_QUEUE, JobName, QueueName } from '../../../api/src/core/queue/queue.constants.js';
-import { createRedis } from '../../../api/src/core/queue/redis.js';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { LOGGER } from '../../../core/src/logging/logger.js';
+import { JOB_QUEUE, JobName, QueueName } from '../../../core/src/queue/queue.constants.js';
+import { createRedis } from '../../../core/src/queue/redis.js';
 import { checkHandlers, JOB_HANDLERS, type JobHandler } from './job-handler.js';
 
 /**

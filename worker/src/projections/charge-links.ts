@@ -1,10 +1,11 @@
 import { resolveDonationFacts, type DonationFacts } from './donation-facts.js';
-import { LOOKUP_OPTIONS, type ProjectionContext } from './projection.js';
-import { readModel } from './read-model.repository.js';
-import { toInvoiceRow } from './to-invoice-row.js';
-import { toSubscriptionRow } from './to-subscription-row.js';
+import { LOOKUP_OPTIONS } from '../../../core/src/read-model/later-state.js';
+import type { ProjectionContext } from './projection.js';
+import { readModel } from '../../../core/src/read-model/read-model.repository.js';
+import { toInvoiceRow } from '../../../core/src/read-model/to-invoice-row.js';
+import { toSubscriptionRow } from '../../../core/src/read-model/to-subscription-row.js';
 import type Stripe from 'stripe';
-import { idOf } from './stripe-object.js';
+import { idOf } from '../../../core/src/read-model/stripe-object.js';
 
 export interface ChargeLinks extends DonationFacts {
   invoice_id: string | null;

@@ -1,7 +1,7 @@
-import { applyContributionChange, chargeContribution, type ChargeFacts } from '../../../api/src/core/db/aggregates.js';
+import { applyContributionChange, chargeContribution, type ChargeFacts } from '../../../core/src/read-model/aggregates.js';
 import type { ProjectionContext } from './projection.js';
-import { readModel } from './read-model.repository.js';
-import type { ChargeRow } from './to-charge-row.js';
+import { readModel } from '../../../core/src/read-model/read-model.repository.js';
+import type { ChargeRow } from '../../../core/src/read-model/to-charge-row.js';
 
 /** A charges row as the database returns it (bigints as text, timestamps as Date). */
 export type StoredCharge = ChargeRow & Record<string, unknown>;

@@ -1,8 +1,9 @@
 import type Stripe from 'stripe';
 import { resolveChargeLinks } from './charge-links.js';
 import { writeCharge } from './charge-writer.js';
-import { LOOKUP_OPTIONS, laterState, type Projection, type ProjectionContext } from './projection.js';
-import { CHARGE_CONTENT, chargeInvoiceHint, toChargeCore, type ChargeCore } from './to-charge-row.js';
+import { LOOKUP_OPTIONS, laterState } from '../../../core/src/read-model/later-state.js';
+import type { Projection, ProjectionContext } from './projection.js';
+import { CHARGE_CONTENT, chargeInvoiceHint, toChargeCore, type ChargeCore } from '../../../core/src/read-model/to-charge-row.js';
 
 /**
  * charge.succeeded/failed/pending/updated/refunded/captured -> charges (and the aggregates).

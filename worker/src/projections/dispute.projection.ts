@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { writeCharge } from './charge-writer.js';
-import { disputeRank, compareVersions } from './ordering-guard.js';
+import { disputeRank, compareVersions, untrustedFuture } from '../../../core/src/read-model/ordering-guard.js';
 import type { Projection } from './projection.js';
-import { idOf } from './stripe-object.js';
-import { chargeStubFromDispute } from './to-charge-row.js';
+import { idOf } from '../../../core/src/read-model/stripe-object.js';
+import { chargeStubFromDispute } from '../../../core/src/read-model/to-charge-row.js';
 
 /**
  * charge.dispute.* -> the disputed charge's dispute columns. Dispute events carry the dispute, not the
@@ -16,7 +16,7 @@ export const disputeProjection: Projection = async (ctx, dispute: Stripe.Dispute
   if (!chargeId) return;
   const rank = disputeRank(dispute.status);
   await writeCharge(ctx, chargeId, (before) => {
-    if (before && compareVersions([at, rank], [before.dispute_event_created, before.dispute_rank]) < 0) return null;
+    if (before && compareVersions([at, rank], untrustedFuture([before.dispute_event_created, before.dispute_rank])) < 0) return null;
     const base = before ?? chargeStubFromDispute(dispute);
     return { ...base, disputed: true, dispute_id: dispute.id, dispute_status: dispute.status, dispute_event_created: at, dispute_rank: rank };
   });

@@ -1,4 +1,4 @@
-import { validFrequency } from './stripe-object.js';
+import { validFrequency } from '../../../core/src/gifts/frequencies.js';
 
 export interface DonationFacts {
   frequency: string;

@@ -1,9 +1,10 @@
 import type Stripe from 'stripe';
 import { relinkCharges } from './charge.projection.js';
-import { LOOKUP_OPTIONS, laterState, type Projection, type ProjectionContext } from './projection.js';
-import { readModel } from './read-model.repository.js';
-import { idOf } from './stripe-object.js';
-import { INVOICE_CONTENT, invoiceFrequencyHint, toInvoiceRow, type InvoiceRow } from './to-invoice-row.js';
+import { LOOKUP_OPTIONS, laterState } from '../../../core/src/read-model/later-state.js';
+import type { Projection, ProjectionContext } from './projection.js';
+import { readModel } from '../../../core/src/read-model/read-model.repository.js';
+import { idOf } from '../../../core/src/read-model/stripe-object.js';
+import { INVOICE_CONTENT, invoiceFrequencyHint, toInvoiceRow, type InvoiceCore, type InvoiceRow } from '../../../core/src/read-model/to-invoice-row.js';
 
 /**
  * invoice.* -> invoices, and the renewal link: the charges of the invoice's payment get the invoice, its
@@ -21,7 +22,7 @@ export const invoiceProjection: Projection = async (ctx, invoice: Stripe.Invoice
   incoming.payment_intent_id = incoming.payment_intent_id ?? stored?.payment_intent_id ?? null;
   incoming.charge_id = incoming.charge_id ?? stored?.charge_id ?? null;
   incoming.subscription_id = incoming.subscription_id ?? stored?.subscription_id ?? null;
-  const state = await laterState<InvoiceRow>(
+  const state = await laterState<InvoiceCore>(
     ctx,
     stored && { version: [Number(stored.last_event_created), stored.state_rank], row: stored },
     { version: [at, incoming.state_rank], row: incoming },

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
-import { LOOKUP_OPTIONS, laterState, type Projection, type ProjectionContext } from './projection.js';
-import { readModel } from './read-model.repository.js';
-import { PAYMENT_METHOD_CONTENT, toPaymentMethodRow, type PaymentMethodRow } from './to-payment-method-row.js';
+import { LOOKUP_OPTIONS, laterState } from '../../../core/src/read-model/later-state.js';
+import type { Projection, ProjectionContext } from './projection.js';
+import { readModel } from '../../../core/src/read-model/read-model.repository.js';
+import { PAYMENT_METHOD_CONTENT, toPaymentMethodRow, type PaymentMethodCore } from '../../../core/src/read-model/to-payment-method-row.js';
 
 /**
  * payment_method.attached/detached/updated -> payment_methods. Detaching is final in Stripe (a detached
@@ -14,7 +15,7 @@ async function projectPaymentMethod(ctx: ProjectionContext, pm: Stripe.PaymentMe
   const tombstone = stored?.detached_at ?? (detached ? new Date(at * 1000) : null);
   const incoming = toPaymentMethodRow(pm);
   if (detached || tombstone) incoming.customer_id = incoming.customer_id ?? stored?.customer_id ?? null;
-  const state = await laterState<PaymentMethodRow>(
+  const state = await laterState<PaymentMethodCore>(
     ctx,
     stored && { version: [Number(stored.last_event_created), stored.detached_at ? 1 : 0], row: stored },
     { version: [at, detached ? 1 : 0], row: incoming },

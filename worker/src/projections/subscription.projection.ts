@@ -1,8 +1,9 @@
 import type Stripe from 'stripe';
 import { relinkCharges } from './charge.projection.js';
-import { LOOKUP_OPTIONS, laterState, type Projection } from './projection.js';
-import { readModel } from './read-model.repository.js';
-import { SUBSCRIPTION_CONTENT, toSubscriptionRow, type SubscriptionRow } from './to-subscription-row.js';
+import { LOOKUP_OPTIONS, laterState } from '../../../core/src/read-model/later-state.js';
+import type { Projection } from './projection.js';
+import { readModel } from '../../../core/src/read-model/read-model.repository.js';
+import { SUBSCRIPTION_CONTENT, toSubscriptionRow, type SubscriptionCore } from '../../../core/src/read-model/to-subscription-row.js';
 
 /**
  * customer.subscription.* -> subscriptions. Cancellation ranks last, so an older `updated` (active) cannot
@@ -11,7 +12,7 @@ import { SUBSCRIPTION_CONTENT, toSubscriptionRow, type SubscriptionRow } from '.
 export const subscriptionProjection: Projection = async (ctx, sub: Stripe.Subscription, at) => {
   await readModel.lock(ctx.db, 'subscriptions', sub.id);
   const stored = await readModel.find(ctx.db, 'subscriptions', sub.id);
-  const state = await laterState<SubscriptionRow>(
+  const state = await laterState<SubscriptionCore>(
     ctx,
     stored && { version: [Number(stored.last_event_created), stored.state_rank], row: stored },
     { version: [at, toSubscriptionRow(sub).state_rank], row: toSubscriptionRow(sub) },

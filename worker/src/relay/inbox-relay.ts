@@ -1,11 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { ENV } from '../../../api/src/core/config/load-env.js';
-import type { EnvDto } from '../../../api/src/core/config/env.dto.js';
-import { LOGGER } from '../../../api/src/core/logging/logger.js';
-import { JobProducer } from '../../../api/src/core/queue/job.producer.js';
-import { DEFAULT_JOB_OPTIONS, JobName, QueueName } from '../../../api/src/core/queue/queue.constants.js';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { LOGGER } from '../../../core/src/logging/logger.js';
+import { JobProducer } from '../../../core/src/queue/job.producer.js';
+import { DEFAULT_JOB_OPTIONS, JobName } from '../../../core/src/queue/queue.constants.js';
 import { stripeEvents } from '../inbox/stripe-events.repository.js';
 
 const BATCH = 200;
@@ -54,7 +54,7 @@ export class InboxRelay implements OnApplicationBootstrap, OnApplicationShutdown
         try {
           // A completed job under this id with the row unprocessed means the row was reset (replayed, restored
           // from a backup): BullMQ would ignore the add, so the old job goes first. A failed job stays for replay.
-          const existing = await this.producer.queue(QueueName.StripeEvents).getJob(eventId);
+          const existing = await this.producer.getJob(JobName.ProjectStripeEvent, eventId);
           if (existing && (await existing.isCompleted())) await existing.remove();
           await this.producer.add(JobName.ProjectStripeEvent, { eventId }, { jobId: eventId });
           enqueued.push(eventId);

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { DOLLARS, DonorDetailsDto, toDollarText } from './donor-details.dto.js';
+import { DOLLAR_TEXT, dollarText } from '../../../../core/src/gifts/money.js';
+import { DonorDetailsDto } from './donor-details.dto.js';
 
 /** $1 to $100,000 per gift, in cents. The floor keeps out the tiny probes of card testers; the cap, typos. */
 export const MIN_DONATION_CENTS = 100;
@@ -11,9 +12,9 @@ export const MAX_DONATION_CENTS = 10_000_000;
 export class IntentDonationDataDto extends DonorDetailsDto {
   @ApiPropertyOptional({ example: '50' })
   @IsOptional()
-  @Transform(toDollarText)
+  @Transform(({ value }) => dollarText(value))
   @IsString()
-  @Matches(DOLLARS, { message: 'donationData.amount must be a number of dollars' })
+  @Matches(DOLLAR_TEXT, { message: 'donationData.amount must be a number of dollars' })
   amount?: string;
 }
 

@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 
-export const FREQUENCIES = ['one-time', 'monthly', 'quarterly', 'annual'] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
+import { FREQUENCIES, type Frequency } from '../../../../core/src/gifts/frequencies.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional text: an empty string means "not given". */
@@ -12,11 +11,6 @@ const trimOrUndefined = ({ value }: { value: unknown }) => {
   const t = value.trim();
   return t === '' ? undefined : t;
 };
-
-/** Dollars as typed ("1,250.50", "$40", "40."): symbols and separators dropped; cents are rounded later. */
-export const toDollarText = ({ value }: { value: unknown }) =>
-  typeof value === 'number' ? String(value) : typeof value === 'string' ? value.replace(/[$,\s]/g, '') : value;
-export const DOLLARS = /^(\d{1,9}(\.\d{0,6})?|\.\d{1,6})$/;
 
 /**
  * The donor's form data (SPEC section 3, Donation form data), shared by both public donation calls.

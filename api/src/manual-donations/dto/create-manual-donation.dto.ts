@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
-import { MANUAL_DONATION_TYPES } from '../../core/gifts/gift-labels.js';
+import { MANUAL_DONATION_TYPES } from '../../../../core/src/gifts/gift-labels.js';
 import { AMOUNT_MESSAGE, parseAmountCents } from '../manual-donation.rules.js';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -65,4 +65,29 @@ export class CreateManualDonationDto {
   @MaxLength(2000, { message: 'Notes must be at most 2000 characters' })
   @IsString({ message: 'Notes must be text' })
   notes?: string;
+
+  @ApiPropertyOptional({
+    maxLength: 500,
+    example: '100 shares of Acme Corporation (ACME)',
+    description: 'What a gift of property was (stock, in-kind item, crypto, other): its acknowledgment describes it and states no value.',
+  })
+  @IsOptional()
+  @MaxLength(500, { message: 'Gift description must be at most 500 characters' })
+  @IsString({ message: 'Gift description must be text' })
+  giftDescription?: string;
+
+  @ApiPropertyOptional({
+    maxLength: 300,
+    example: 'a dinner at the spring gala',
+    description: 'Goods or services the donor received in return; with goodsValue, the acknowledgment carries the quid-pro-quo disclosure.',
+  })
+  @IsOptional()
+  @MaxLength(300, { message: 'What the donor received must be at most 300 characters' })
+  @IsString({ message: 'What the donor received must be text' })
+  goodsDescription?: string;
+
+  @ApiPropertyOptional({ example: '40.00', description: 'Fair-market value (US dollars as text) of what the donor received; at most the gift amount.' })
+  @ValidateIf((o) => !isBlank(o.goodsValue))
+  @ValidateBy({ name: 'goodsValue', validator: { validate: (v: unknown) => parseAmountCents(v) !== null, defaultMessage: () => 'Enter the fair-market value as an amount (e.g., 40.00)' } })
+  goodsValue?: string;
 }

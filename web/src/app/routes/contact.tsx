@@ -1,3 +1,4 @@
+import { StreetAddress } from '../../components/layout/street-address';
 import { ClockIcon, MailboxIcon, MailIcon, PhoneIcon, PinIcon } from '../../components/ui/icons';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { fullAddress, mailingAddress, mapsLink, school } from '../../content/school';
@@ -54,11 +55,7 @@ export default function ContactRoute() {
                 <div>
                   <h3>Street Address</h3>
                   <address>
-                    <p>
-                      {school.address.street}
-                      <br />
-                      {school.address.city}, {school.address.state} {school.address.zip}
-                    </p>
+                    <StreetAddress />
                   </address>
                 </div>
               </li>

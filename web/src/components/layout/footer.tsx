@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { mailingAddress, school } from '../../content/school';
 import { footerLinks } from './nav-links';
+import { StreetAddress } from './street-address';
 
 /**
  * Site footer: address, PO box, phone, e-mail, social link, the copyright line with the year and tax ID, and
@@ -17,11 +18,7 @@ export function Footer() {
             <h2>{school.name}</h2>
             <p>{school.mission}</p>
             <address>
-              <p>
-                {school.address.street}
-                <br />
-                {school.address.city}, {school.address.state} {school.address.zip}
-              </p>
+              <StreetAddress />
               <p>Mailing address: {mailingAddress}</p>
             </address>
           </div>

@@ -28,6 +28,19 @@ function NavList({ location, onNavigate }: { location: string; onNavigate?: () =
   );
 }
 
+/** The school's phone number with its icon: in the bar on desktop, under the menu on small screens. */
+function PhoneLink({ className }: { className: string }) {
+  return (
+    <a className={className} href={school.phoneHref}>
+      <PhoneIcon />
+      <span>
+        <span className="sr-only">Call us: </span>
+        {school.phone}
+      </span>
+    </a>
+  );
+}
+
 /**
  * Site header: brand, desktop navigation with the active link highlighted, the phone number on desktop, and on
  * small screens a menu toggled by the 'Toggle mobile menu' button (aria-expanded tells its state). Choosing a
@@ -61,13 +74,7 @@ export function Header() {
         <nav className="nav" aria-label="Main">
           <NavList location={location} />
         </nav>
-        <a className="header-phone" href={school.phoneHref}>
-          <PhoneIcon />
-          <span>
-            <span className="sr-only">Call us: </span>
-            {school.phone}
-          </span>
-        </a>
+        <PhoneLink className="header-phone" />
         <button
           type="button"
           className="menu-toggle"
@@ -81,13 +88,7 @@ export function Header() {
       </div>
       <nav id={menuId} className="mobile-nav container" aria-label="Mobile" hidden={!open}>
         <NavList location={location} onNavigate={() => setOpen(false)} />
-        <a className="header-phone mobile-nav__phone" href={school.phoneHref}>
-          <PhoneIcon />
-          <span>
-            <span className="sr-only">Call us: </span>
-            {school.phone}
-          </span>
-        </a>
+        <PhoneLink className="header-phone mobile-nav__phone" />
       </nav>
     </header>
   );

@@ -7,10 +7,5 @@ export const headerLinks = [
   { href: '/contact', label: 'Contact' },
 ] as const;
 
-export const footerLinks = [
-  { href: '/', label: 'Home' },
-  { href: '/about', label: 'About Us' },
-  { href: '/programs', label: 'Our Programs' },
-  { href: '/donate', label: 'Donate' },
-  { href: '/contact', label: 'Contact' },
-] as const;
+/** The same links; the footer labels the programs link 'Our Programs'. */
+export const footerLinks = headerLinks.map((link) => (link.href === '/programs' ? { ...link, label: 'Our Programs' } : link));

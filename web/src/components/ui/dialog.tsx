@@ -1,127 +1,101 @@
-import { createContext, useContext, useEffect, useId, useRef, type ComponentProps, type ReactNode } from 'react';
-import { buttonClass, type ButtonProps } from './button';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from './cn';
+import { CloseIcon } from './icons';
 
-interface DialogState {
+export interface DialogProps {
   open: boolean;
-  setOpen: (open: boolean) => void;
-  titleId: string;
-  descriptionId: string;
-}
-
-const DialogContext = createContext<DialogState | null>(null);
-
-function useDialog(): DialogState {
-  const ctx = useContext(DialogContext);
-  if (!ctx) throw new Error('Dialog parts must be inside <Dialog>');
-  return ctx;
-}
-
-/** Controlled dialog: the caller owns `open` and hears every request to close through onOpenChange(false). */
-export function Dialog({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
-  const titleId = useId();
-  const descriptionId = useId();
-  return <DialogContext.Provider value={{ open, setOpen: onOpenChange, titleId, descriptionId }}>{children}</DialogContext.Provider>;
-}
-
-export interface DialogContentProps extends Omit<ComponentProps<'dialog'>, 'open'> {
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
   /** 'alertdialog' for confirmations of destructive actions. */
   role?: 'dialog' | 'alertdialog';
-  /** Accessible name of the corner close button; false hides it. */
-  closeLabel?: string | false;
+  size?: 'sm' | 'md' | 'lg';
+  /** While true (its request is in flight) Escape, the backdrop and the close button leave the dialog open. */
+  busy?: boolean;
 }
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A native modal <dialog> (showModal): the browser makes the page behind inert, traps Tab inside and closes on
- * Escape; we add closing on a backdrop click and return focus to whatever opened it. Children mount only while
- * open, so forms inside start fresh each time.
+ * The one modal dialog (WAI-ARIA dialog pattern): labelled by its title (and described by its description),
+ * focus moves in on open, Tab and Shift+Tab cycle inside, Escape and a click on the backdrop close it, and
+ * focus returns to the opener. Rendered in place, as a fixed overlay, so it takes the colours of the area that
+ * opened it (the admin theme). Not the native <dialog>: its top layer would sit above the notifications
+ * region, hiding toasts raised while a dialog is open (for example 'Invalid Date Range').
  */
-export function DialogContent({ className, children, role = 'dialog', closeLabel = 'Close', ...props }: DialogContentProps) {
-  const { open, setOpen, titleId, descriptionId } = useDialog();
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+export function Dialog({ open, onOpenChange, title, description, children, footer, role = 'dialog', size = 'md', busy = false }: DialogProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const close = () => {
+    if (!busy) onOpenChange(false);
+  };
+  const titleId = useId();
+  const descId = useId();
 
   useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) {
-      opener.current = document.activeElement as HTMLElement | null;
-      el.showModal();
-    } else if (!open && el.open) {
-      el.close();
-      opener.current?.focus?.();
-    }
+    if (!open) return;
+    const opener = document.activeElement;
+    const panel = ref.current;
+    const first = panel?.querySelector<HTMLElement>(`.dialog__body ${FOCUSABLE}`) ?? panel;
+    first?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, [open]);
 
-  useEffect(
-    () => () => {
-      // Unmounted while open (route change): give focus back rather than leaving it on <body>.
-      if (ref.current?.open) opener.current?.focus?.();
-    },
-    [],
-  );
+  if (!open) return null;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      close();
+      return;
+    }
+    if (e.key !== 'Tab' || !ref.current) return;
+    const items = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    if (items.length === 0) return;
+    const firstEl = items[0];
+    const lastEl = items[items.length - 1];
+    if (e.shiftKey && (document.activeElement === firstEl || document.activeElement === ref.current)) {
+      e.preventDefault();
+      lastEl.focus();
+    } else if (!e.shiftKey && document.activeElement === lastEl) {
+      e.preventDefault();
+      firstEl.focus();
+    }
+  };
 
   return (
-    <dialog
-      ref={ref}
-      role={role === 'alertdialog' ? 'alertdialog' : undefined}
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      aria-modal="true"
-      className={cn('dialog', className)}
-      onCancel={(e) => {
-        e.preventDefault();
-        setOpen(false);
-      }}
+    <div
+      className="dialog-overlay"
       onMouseDown={(e) => {
-        if (e.target === e.currentTarget) setOpen(false);
+        if (e.target === e.currentTarget) close();
       }}
-      {...props}
     >
-      {open && (
-        <div className="dialog__panel">
-          {children}
-          {closeLabel !== false && (
-            <button type="button" className="dialog__close" aria-label={closeLabel} onClick={() => setOpen(false)}>
-              <span aria-hidden="true">×</span>
-            </button>
-          )}
+      <div
+        ref={ref}
+        className={cn('dialog', `dialog--${size}`)}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descId : undefined}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <div className="dialog__header">
+          <h2 className="dialog__title" id={titleId}>{title}</h2>
+          {description && <div className="dialog__description" id={descId}>{description}</div>}
         </div>
-      )}
-    </dialog>
-  );
-}
-
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('dialog__header', className)} {...props} />;
-}
-
-export function DialogTitle({ className, ...props }: ComponentProps<'h2'>) {
-  const { titleId } = useDialog();
-  return <h2 id={titleId} className={cn('dialog__title', className)} {...props} />;
-}
-
-export function DialogDescription({ className, ...props }: ComponentProps<'p'>) {
-  const { descriptionId } = useDialog();
-  return <p id={descriptionId} className={cn('dialog__description', className)} {...props} />;
-}
-
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('dialog__footer', className)} {...props} />;
-}
-
-/** A button that closes the dialog (e.g. Cancel); runs onClick first. */
-export function DialogClose({ variant = 'outline', size, className, onClick, type = 'button', ...props }: ButtonProps) {
-  const { setOpen } = useDialog();
-  return (
-    <button
-      type={type}
-      className={buttonClass({ variant, size, className })}
-      onClick={(e) => {
-        onClick?.(e);
-        if (!e.defaultPrevented) setOpen(false);
-      }}
-      {...props}
-    />
+        {children && <div className="dialog__body">{children}</div>}
+        {footer && <div className="dialog__footer dialog__body">{footer}</div>}
+        <button type="button" className="dialog__close" aria-label="Close" onClick={close}>
+          <CloseIcon width={20} height={20} />
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,12 +1,16 @@
-/** SPEC section 3, Donation form data; section 4, Frequency options; section 9, preset amounts. */
-export type Frequency = 'one-time' | 'monthly' | 'quarterly' | 'annual';
+import { FREQUENCIES as FREQUENCY_VALUES, FREQUENCY_LABELS, type Frequency } from '../../../../core/src/gifts/frequencies';
 
-export const FREQUENCIES: ReadonlyArray<{ value: Frequency; label: string; summary: string }> = [
-  { value: 'one-time', label: 'One-time', summary: '' },
-  { value: 'monthly', label: 'Monthly', summary: 'monthly' },
-  { value: 'quarterly', label: 'Quarterly', summary: 'quarterly' },
-  { value: 'annual', label: 'Annual', summary: 'annually' },
-];
+export type { Frequency };
+
+/** How the donate page's summary line words each frequency ("You're donating $25.00 monthly"). */
+const SUMMARY: Record<Frequency, string> = { 'one-time': '', monthly: 'monthly', quarterly: 'quarterly', annual: 'annually' };
+
+/** SPEC section 3, Donation form data; section 4, Frequency options (the server's one list); section 9, preset amounts. */
+export const FREQUENCIES: ReadonlyArray<{ value: Frequency; label: string; summary: string }> = FREQUENCY_VALUES.map((value) => ({
+  value,
+  label: FREQUENCY_LABELS[value],
+  summary: SUMMARY[value],
+}));
 
 export const PRESET_AMOUNTS = ['25', '50', '100'] as const;
 

@@ -5,6 +5,8 @@ export interface PaymentIntentResponse {
   clientSecret: string;
   /** Set for monthly, quarterly and annual gifts: the Stripe subscription whose first invoice is being paid. */
   subscriptionId?: string;
+  /** Issued for this payment only; sent back with the record so that only this page can record the gift. */
+  recordToken: string;
 }
 
 /**
@@ -20,6 +22,6 @@ export async function createPaymentIntent(amountCents: number, donationData: Don
     throw new Error(errorMessage(err, 'Failed to create payment intent'));
   }
   const body = (await res.json().catch(() => ({}))) as Partial<PaymentIntentResponse>;
-  if (!body.clientSecret) throw new Error('Failed to create payment intent');
-  return { clientSecret: body.clientSecret, subscriptionId: body.subscriptionId };
+  if (!body.clientSecret || !body.recordToken) throw new Error('Failed to create payment intent');
+  return { clientSecret: body.clientSecret, subscriptionId: body.subscriptionId, recordToken: body.recordToken };
 }

@@ -1,7 +1,6 @@
 import { useRef, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Field, FieldHint, Label } from '../../../components/ui/label';
+import { Field, FieldHint, Input, Label } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { school } from '../../../content/school';

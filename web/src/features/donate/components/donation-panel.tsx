@@ -1,7 +1,7 @@
 import { Elements } from '@stripe/react-stripe-js';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { stripePromise } from '../../../lib/stripe';
 import { appConfig } from '../../../lib/config';
@@ -33,9 +33,9 @@ export function DonationPanel() {
     stepHeading.current?.focus();
   }, [step]);
 
-  const onPaid = async ({ paymentIntentId, subscriptionId }: PaymentSuccess) => {
+  const onPaid = async ({ paymentIntentId, subscriptionId, recordToken }: PaymentSuccess) => {
     try {
-      await recordDonation({ ...form, paymentIntentId, subscriptionId });
+      await recordDonation({ ...form, paymentIntentId, subscriptionId, recordToken });
       toast({ title: 'Donation Recorded', description: 'Your donation has been successfully recorded. Thank you for your support!' });
       setNote({ kind: 'success', text: 'Thank you! Your donation was received. A receipt is on its way to your e-mail.' });
     } catch {
@@ -47,12 +47,11 @@ export function DonationPanel() {
 
   return (
     <Card className="donate-panel">
-      <CardHeader>
-        <CardTitle id="make-donation-title">Make a Donation</CardTitle>
-        <CardDescription>
-          Step {step === 'form' ? 1 : 2} of 2: {step === 'form' ? 'your gift and details' : 'card payment'}
-        </CardDescription>
-      </CardHeader>
+      <CardHeader
+        title="Make a Donation"
+        titleId="make-donation-title"
+        description={`Step ${step === 'form' ? 1 : 2} of 2: ${step === 'form' ? 'your gift and details' : 'card payment'}`}
+      />
       <CardContent>
         <div ref={stepHeading} tabIndex={-1} className="stack">
           {note && (

@@ -12,6 +12,7 @@ import { FREQUENCIES, type DonationFormData } from '../types';
 export interface PaymentSuccess {
   paymentIntentId?: string;
   subscriptionId?: string;
+  recordToken: string;
 }
 
 interface PaymentStepProps {
@@ -75,14 +76,14 @@ export function PaymentStep({ form, onBack, onPaid, stripeAvailable }: PaymentSt
     try {
       const card = elements.getElement(CardElement);
       if (!card) throw new Error('Card element not found');
-      const { clientSecret, subscriptionId } = await createPaymentIntent(cents, form);
+      const { clientSecret, subscriptionId, recordToken } = await createPaymentIntent(cents, form);
       const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
         payment_method: { card, billing_details: billingDetails(form) },
       });
       if (error) throw new Error(error.message || 'Payment failed');
       if (paymentIntent?.status !== 'succeeded') throw new Error('Payment failed');
       toast({ title: 'Donation Complete', description: 'Thank you for your generous donation!' });
-      await onPaid({ paymentIntentId: paymentIntent.id, subscriptionId });
+      await onPaid({ paymentIntentId: paymentIntent.id, subscriptionId, recordToken });
     } catch (err) {
       fail(err instanceof Error && err.message ? err.message : 'An error occurred during the payment process');
     } finally {

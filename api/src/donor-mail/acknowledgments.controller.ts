@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import {
+  ApiAcceptedResponse, ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ErrorDto } from '../../../core/src/http/errors.js';
+import { AuditService } from '../auth/audit.service.js';
+import { AnyRole } from '../auth/roles.decorator.js';
+import { AcknowledgmentsService } from './acknowledgments.service.js';
+import {
+  AcknowledgmentSettingDto, DonorMessagesDto, MailSummaryDto, RetriedMailDto, SendAcknowledgmentDto, SentAcknowledgmentDto,
+} from './dto/donor-mail.dto.js';
+
+@ApiTags('Admin: donor mail')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ type: ErrorDto })
+@AnyRole()
+@Controller('admin')
+export class AcknowledgmentsController {
+  constructor(@Inject(AcknowledgmentsService) private readonly service: AcknowledgmentsService) {}
+
+  @Get('acknowledgments/setting')
+  @ApiOperation({ summary: 'Automatic acknowledgments: on or off, and since when (owners change it on the Settings page)' })
+  @ApiOkResponse({ type: AcknowledgmentSettingDto })
+  setting() {
+    return this.service.setting();
+  }
+
+  @Get('donors/:customerId/messages')
+  @ApiOperation({ summary: "A donor's e-mail: every message sent or waiting, and the gifts never acknowledged" })
+  @ApiOkResponse({ type: DonorMessagesDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  messages(@Param('customerId') customerId: string) {
+    return this.service.donorMessages(customerId);
+  }
+
+  @Post('donors/:customerId/acknowledgments')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: "Send (or send again) a gift's acknowledgment to the donor",
+    description: 'A gift without a receipt number gets the next one of its year. The e-mail goes through the outbox (202: queued).',
+  })
+  @ApiAcceptedResponse({ type: SentAcknowledgmentDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'No e-mail address, refunded in full, or a malformed id.' })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiConflictResponse({ type: ErrorDto, description: 'One is already waiting to be sent.' })
+  send(@Param('customerId') customerId: string, @Body() body: SendAcknowledgmentDto, @Req() req: Request) {
+    return this.service.send(customerId, body, AuditService.context(req));
+  }
+
+  @Get('mail')
+  @ApiOperation({ summary: 'The outbox: messages waiting, being sent and failed for good (with the latest failures)' })
+  @ApiOkResponse({ type: MailSummaryDto })
+  summary() {
+    return this.service.summary();
+  }
+
+  @Post('mail/:id/retry')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Queue a failed message again, with fresh attempts' })
+  @ApiOkResponse({ type: RetriedMailDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  retry(@Param('id') id: string, @Req() req: Request) {
+    return this.service.retry(id, AuditService.context(req));
+  }
+}

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { DonorsModule } from '../donors/donors.module.js';
+import { DonorPrivacyController } from './donor-privacy.controller.js';
+import { DonorPrivacyRepository } from './donor-privacy.repository.js';
+import { DonorPrivacyService } from './donor-privacy.service.js';
+
+/** A donor's data export and erasure. */
+@Module({ imports: [DonorsModule], controllers: [DonorPrivacyController], providers: [DonorPrivacyRepository, DonorPrivacyService] })
+export class DonorPrivacyModule {}

@@ -1,0 +1,61 @@
+import { Inject, Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { AnyRole, OwnerOnly } from '../auth/roles.decorator.js';
+import {
+  ApiBadGatewayResponse, ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse,
+  ApiOperation, ApiTags, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { AuditService } from '../auth/audit.service.js';
+import { DonorsService } from './donors.service.js';
+import { CreateDonorDto } from './dto/create-donor.dto.js';
+import { CustomersQueryDto } from './dto/customers-query.dto.js';
+import { ErrorDto } from '../../../core/src/http/errors.js';
+import { DeletedDto, DonorDto, DonorListDto } from './dto/donor.dto.js';
+
+@ApiTags('Admin: donors')
+@ApiBearerAuth()
+@AnyRole()
+@ApiUnauthorizedResponse({ type: ErrorDto })
+@Controller('stripe')
+export class DonorsController {
+  constructor(@Inject(DonorsService) private readonly donors: DonorsService) {}
+
+  @Get('customers')
+  @ApiOperation({
+    summary: 'Donors (paginated, newest first) with a summary',
+    description: 'donationStats.totalDonated and summary.totalLifetimeValue are DOLLARS. Deleted donors are left out, and so are customers of card attempts that never succeeded. Without query parameters: the first page of 50.',
+  })
+  @ApiOkResponse({ type: DonorListDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  list(@Query() query: CustomersQueryDto) {
+    return this.donors.list(query);
+  }
+
+  @Post('customers')
+  @ApiOperation({ summary: 'Create a donor in Stripe (and in the read model at once)', description: 'Answers the new donor in the single-donor shape.' })
+  @ApiCreatedResponse({ type: DonorDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid fields, or Stripe refused them.' })
+  @ApiBadGatewayResponse({ type: ErrorDto, description: 'Stripe could not be reached; nothing was written.' })
+  create(@Body() body: CreateDonorDto, @Req() req: Request) {
+    return this.donors.create(body, AuditService.context(req));
+  }
+
+  @Get('customer/:id')
+  @ApiOperation({ summary: 'One donor', description: 'donationStats are DOLLARS. Unknown or deleted donors: 404.' })
+  @ApiOkResponse({ type: DonorDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  get(@Param('id') id: string) {
+    return this.donors.get(id);
+  }
+
+  @OwnerOnly()
+  @Delete('customer/:id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a donor in Stripe; tombstoned here', description: 'Their gifts stay in tax reports and statements.' })
+  @ApiOkResponse({ type: DeletedDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiBadGatewayResponse({ type: ErrorDto })
+  remove(@Param('id') id: string, @Req() req: Request) {
+    return this.donors.delete(id, AuditService.context(req));
+  }
+}

@@ -1,0 +1,158 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import { AuditService } from '../auth/audit.service.js';
+import type { Logger } from 'pino';
+import { LOGGER } from '../../../core/src/logging/logger.js';
+import { tombstoneDonor, writeCustomer } from '../../../core/src/read-model/donor-writer.js';
+import type { ReadModelWrite } from '../../../core/src/read-model/later-state.js';
+import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
+import { centsToDollars } from '../../../core/src/gifts/money.js';
+import type { CreateDonorDto } from './dto/create-donor.dto.js';
+import type { CustomersQueryDto } from './dto/customers-query.dto.js';
+import { DonorSummaryCache } from './donor-summary.cache.js';
+import { DonorsRepository, type DonorCard, type DonorListing } from './donors.repository.js';
+import { notFound } from '../../../core/src/http/errors.js';
+import { isStripeResourceMissing, stripeWriteError } from '../../../core/src/stripe/stripe-errors.js';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const CUSTOMER_ID = /^cus_[A-Za-z0-9]{1,250}$/;
+
+export interface AuditContext {
+  adminId?: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+function card(pm: DonorCard) {
+  return { id: pm.id, card: { brand: pm.brand ?? 'unknown', last4: pm.last4 ?? '' } };
+}
+
+/** Donors as the admin screens read them: donationStats in dollars (the UI formats them as currency directly). */
+@Injectable()
+export class DonorsService {
+  constructor(
+    @Inject(DonorsRepository) private readonly donors: DonorsRepository,
+    @Inject(DataSource) private readonly ds: DataSource,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(DonorSummaryCache) private readonly summaryCache: DonorSummaryCache,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** The donor writer's view of a transaction of ours: the same writer the worker's projection uses. */
+  private writeIn(db: ReadModelWrite['db']): ReadModelWrite {
+    return { db, stripe: this.stripe, warn: (msg, details) => this.logger.warn(details ?? {}, msg) };
+  }
+
+  async list(query: CustomersQueryDto) {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const q = query.q?.trim() || undefined;
+    const activeSince = new Date();
+    activeSince.setUTCFullYear(activeSince.getUTCFullYear() - 1);
+    const [rows, summary, matching] = await Promise.all([
+      this.donors.page({ q, limit: pageSize, offset: (page - 1) * pageSize }),
+      this.summaryCache.get(() => this.donors.summary(activeSince)),
+      q ? this.donors.countMatching(q) : Promise.resolve(null),
+    ]);
+    const methods = await this.donors.paymentMethods(rows.map((r) => r.id));
+    const totalCustomers = Number(summary.total_customers);
+    return {
+      summary: {
+        activeCustomers: Number(summary.active_customers),
+        totalCustomers,
+        totalLifetimeValue: centsToDollars(Number(summary.lifetime_cents)),
+      },
+      customers: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        phone: r.phone,
+        address: { line1: r.address_line1, city: r.address_city, state: r.address_state },
+        created: Number(r.created),
+        donationStats: { totalDonated: centsToDollars(Number(r.total_amount)), donationCount: Number(r.donation_count) },
+        paymentMethods: methods.filter((m) => m.customer_id === r.id).map(card),
+      })),
+      page,
+      pageSize,
+      total: matching ?? totalCustomers,
+    };
+  }
+
+  /** A live donor; unknown and deleted donors are both 404. */
+  async getLive(id: string): Promise<DonorListing> {
+    const row = CUSTOMER_ID.test(id) ? await this.donors.findById(id) : null;
+    if (!row || row.deleted_at) throw notFound(`Customer not found: ${id}`);
+    return row;
+  }
+
+  async get(id: string) {
+    const r = await this.getLive(id);
+    const methods = await this.donors.paymentMethods([r.id]);
+    const total = Number(r.total_amount);
+    const count = Number(r.donation_count);
+    return {
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      address: {
+        line1: r.address_line1,
+        line2: r.address_line2,
+        city: r.address_city,
+        state: r.address_state,
+        postal_code: r.address_postal_code,
+      },
+      created: Number(r.created),
+      donationStats: {
+        totalDonated: centsToDollars(total),
+        donationCount: count,
+        averageDonation: count > 0 ? centsToDollars(Math.round(total / count)) : 0,
+      },
+      paymentMethods: methods.map(card),
+    };
+  }
+
+  /**
+   * Stripe first; the read-model row only once Stripe has the customer (no half-written state). The row is
+   * written at once (read-your-writes) as the customer.created webhook will write it, versioned at the
+   * customer's own `created`, so that webhook is no newer and changes nothing. A customer the admin creates is
+   * a donor at once, gift or not (donorBeforeAnyGift).
+   */
+  async create(dto: CreateDonorDto, ctx: AuditContext) {
+    let customer: Stripe.Customer;
+    try {
+      customer = await this.stripe.customers.create({
+        name: dto.name,
+        email: dto.email,
+        ...(dto.phone ? { phone: dto.phone } : {}),
+        ...(dto.address ? { address: { line1: dto.address } } : {}),
+      });
+    } catch (err) {
+      throw stripeWriteError(err, 'create the donor');
+    }
+    await this.ds.transaction(async (m) => {
+      await writeCustomer(this.writeIn(m), customer, customer.created, false);
+      await this.audit.record('donor.created', { ...ctx, details: { customerId: customer.id }, manager: m });
+    });
+    this.summaryCache.invalidate();
+    return this.get(customer.id);
+  }
+
+  async delete(id: string, ctx: AuditContext) {
+    await this.getLive(id);
+    try {
+      await this.stripe.customers.del(id);
+    } catch (err) {
+      // Already gone in Stripe (deleted from its dashboard): finish the job on our side.
+      if (!isStripeResourceMissing(err)) throw stripeWriteError(err, 'delete the donor');
+    }
+    await this.ds.transaction(async (m) => {
+      await tombstoneDonor(m, id, new Date());
+      await this.audit.record('donor.deleted', { ...ctx, details: { customerId: id }, manager: m });
+    });
+    this.summaryCache.invalidate();
+    return { id, deleted: true };
+  }
+}

@@ -1,0 +1,54 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/* The Transaction and PaymentIntent shapes of SPEC section 3 (amounts in CENTS), for the OpenAPI document. */
+
+export class CardDto {
+  @ApiProperty({ example: 'visa' }) brand: string;
+  @ApiProperty({ example: '4242' }) last4: string;
+}
+
+export class BillingDetailsDto {
+  @ApiProperty({ nullable: true, type: String }) name: string | null;
+  @ApiProperty({ nullable: true, type: String }) email: string | null;
+}
+
+export class TransactionPaymentMethodDto {
+  @ApiProperty({ type: CardDto, nullable: true }) card: CardDto | null;
+}
+
+export class TransactionDto {
+  @ApiProperty({ description: 'Charge id (ch_...) or manual donation id (uuid).' }) id: string;
+  @ApiProperty({ description: 'Unix seconds (for manual gifts: the donation date).' }) created: number;
+  @ApiProperty({ description: 'Gross amount in CENTS.' }) amount: number;
+  @ApiProperty({ description: 'Refunded amount in CENTS.' }) amount_refunded: number;
+  @ApiProperty({ example: 'usd' }) currency: string;
+  @ApiProperty({ description: "succeeded | pending | failed | refunded | partially_refunded | disputed (manual gifts: succeeded)." }) status: string;
+  @ApiProperty({ enum: ['card', 'manual'] }) type: 'card' | 'manual';
+  @ApiProperty({ nullable: true, type: String, description: 'Card gifts: one-time | monthly | quarterly | annual.' }) frequency: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Manual gifts: cash | check | stock | item | crypto | other.' }) donation_type: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Manual gifts: the id to DELETE /api/admin/manual-donations/{id}.' }) manual_donation_id: string | null;
+  @ApiProperty({ description: 'Manual gifts of $250 or more.' }) requires_irs_receipt: boolean;
+  @ApiProperty({ nullable: true, type: String }) receipt_url: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Stripe customer id.' }) customer: string | null;
+  @ApiProperty({ type: BillingDetailsDto }) billing_details: BillingDetailsDto;
+  @ApiProperty({ type: CardDto, nullable: true }) card: CardDto | null;
+  @ApiPropertyOptional({ type: TransactionPaymentMethodDto, description: 'Donor transaction list only.' }) payment_method?: TransactionPaymentMethodDto;
+}
+
+export class PaymentIntentDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ description: 'CENTS' }) amount: number;
+  @ApiProperty() currency: string;
+  @ApiProperty() status: string;
+  @ApiProperty({ nullable: true, type: String }) customer: string | null;
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty({ nullable: true, type: String }) receipt_email: string | null;
+  @ApiProperty({ nullable: true, type: String }) latest_charge: string | null;
+  @ApiProperty({ type: Object }) metadata: Record<string, string>;
+  @ApiProperty({ description: 'Unix seconds.' }) created: number;
+}
+
+export class PaymentIntentListDto {
+  @ApiProperty({ enum: ['list'] }) object: 'list';
+  @ApiProperty({ type: [PaymentIntentDto] }) data: PaymentIntentDto[];
+}

@@ -1,0 +1,72 @@
+import { chargeDisplayStatus } from '../../../core/src/gifts/gift-labels.js';
+
+/** One row of the card + manual union, as the transactions repository reads it. */
+export interface GiftRow {
+  kind: 'card' | 'manual';
+  id: string;
+  created: string | number;
+  amount: string | number;
+  amount_refunded: string | number;
+  currency: string;
+  status: string;
+  disputed: boolean;
+  dispute_status: string | null;
+  frequency: string | null;
+  donation_type: string | null;
+  manual_donation_id: string | null;
+  requires_irs_receipt: boolean | null;
+  receipt_url: string | null;
+  name: string | null;
+  email: string | null;
+  brand: string | null;
+  last4: string | null;
+  customer_id: string | null;
+}
+
+export interface Transaction {
+  id: string;
+  created: number;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  status: string;
+  type: 'card' | 'manual';
+  frequency: string | null;
+  donation_type: string | null;
+  manual_donation_id: string | null;
+  requires_irs_receipt: boolean;
+  receipt_url: string | null;
+  customer: string | null;
+  billing_details: { name: string | null; email: string | null };
+  card: { brand: string; last4: string } | null;
+  payment_method?: { card: { brand: string; last4: string } | null };
+}
+
+/**
+ * The Transaction shape of SPEC section 3 (amounts in cents, `created` in unix seconds). The donor's own list
+ * carries the card under `payment_method.card` as well, which is where the donor page reads it.
+ */
+export function toTransaction(r: GiftRow, opts: { withPaymentMethod?: boolean } = {}): Transaction {
+  const amount = Number(r.amount);
+  const refunded = Number(r.amount_refunded);
+  const card = r.kind === 'card' && r.brand ? { brand: r.brand, last4: r.last4 ?? '' } : null;
+  const tx: Transaction = {
+    id: r.id,
+    created: Number(r.created),
+    amount,
+    amount_refunded: refunded,
+    currency: r.currency,
+    status: r.kind === 'manual' ? 'succeeded' : chargeDisplayStatus({ status: r.status, amount, amount_refunded: refunded, disputed: r.disputed, dispute_status: r.dispute_status }),
+    type: r.kind,
+    frequency: r.kind === 'card' ? r.frequency : null,
+    donation_type: r.kind === 'manual' ? r.donation_type : null,
+    manual_donation_id: r.manual_donation_id,
+    requires_irs_receipt: r.kind === 'manual' ? Boolean(r.requires_irs_receipt) : false,
+    receipt_url: r.receipt_url,
+    customer: r.customer_id,
+    billing_details: { name: r.name, email: r.email },
+    card,
+  };
+  if (opts.withPaymentMethod) tx.payment_method = { card };
+  return tx;
+}

@@ -1,0 +1,40 @@
+import { FREQUENCY_LABELS, type Frequency } from './frequencies.js';
+import { fundsHeldByDispute } from './net-amount.js';
+
+/** Names of gift kinds as the admin screens and the exports show them (SPEC section 5 labels). */
+
+export const MANUAL_DONATION_TYPES = ['cash', 'check', 'stock', 'item', 'crypto', 'other'] as const;
+export type ManualDonationType = (typeof MANUAL_DONATION_TYPES)[number];
+
+export const MANUAL_TYPE_LABELS: Record<ManualDonationType, string> = {
+  cash: 'Cash',
+  check: 'Check',
+  stock: 'Stock/Securities',
+  item: 'In-Kind Item',
+  crypto: 'Cryptocurrency',
+  other: 'Other',
+};
+
+export function giftTypeLabel(source: 'card' | 'manual', donationType: string | null): string {
+  if (source === 'manual') return MANUAL_TYPE_LABELS[donationType as ManualDonationType] ?? donationType ?? 'Other';
+  return FREQUENCY_LABELS[(donationType ?? 'one-time') as Frequency] ?? donationType ?? 'One-time';
+}
+
+/** 'Visa 4242' for a card, the type label for a manual gift. */
+export function giftMethodLabel(source: 'card' | 'manual', donationType: string | null, brand: string | null, last4: string | null): string {
+  if (source === 'manual') return giftTypeLabel('manual', donationType);
+  const name = brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card';
+  return last4 ? `${name} ${last4}` : name;
+}
+
+/**
+ * The status a card gift shows. Stripe keeps status 'succeeded' on refunded and disputed charges; the admin
+ * needs to see what happened to the money, so refunds and open or lost disputes take precedence.
+ */
+export function chargeDisplayStatus(c: { status: string; amount: number; amount_refunded: number; disputed: boolean; dispute_status: string | null }): string {
+  if (c.status !== 'succeeded') return c.status;
+  if (fundsHeldByDispute(c)) return 'disputed';
+  if (c.amount_refunded >= c.amount && c.amount > 0) return 'refunded';
+  if (c.amount_refunded > 0) return 'partially_refunded';
+  return 'succeeded';
+}

@@ -1,0 +1,40 @@
+/**
+ * What a gift is worth to the school: a succeeded card charge counts its amount less refunds, and nothing while
+ * a dispute holds the funds (any dispute not closed in our favour). A manual gift counts its amount. The
+ * dashboard's totals, the tax exports, the statements and the transaction statuses all apply this one rule;
+ * where SQL needs it, netCentsSql writes it from the same list.
+ */
+
+/** Dispute outcomes that leave the money with the school. */
+export const DISPUTE_STATUSES_KEEPING_FUNDS = ['won', 'warning_closed'] as const;
+
+export interface ChargeAmounts {
+  amount: number | string;
+  amount_refunded: number | string;
+  disputed: boolean;
+  dispute_status: string | null;
+}
+
+export function fundsHeldByDispute(c: Pick<ChargeAmounts, 'disputed' | 'dispute_status'>): boolean {
+  return c.disputed && !(DISPUTE_STATUSES_KEEPING_FUNDS as readonly string[]).includes(c.dispute_status ?? '');
+}
+
+/** Cents the school keeps from a succeeded charge. */
+export function netCents(c: ChargeAmounts): number {
+  return fundsHeldByDispute(c) ? 0 : Number(c.amount) - Number(c.amount_refunded);
+}
+
+/** netCents as an SQL expression over the charges columns of `alias` ('' for unqualified columns). */
+export function netCentsSql(alias = ''): string {
+  const col = (name: string) => (alias ? `${alias}.${name}` : name);
+  const kept = DISPUTE_STATUSES_KEEPING_FUNDS.map((s) => `'${s}'`).join(', ');
+  return `CASE WHEN ${col('disputed')} AND coalesce(${col('dispute_status')}, '') NOT IN (${kept}) THEN 0 ELSE ${col('amount')} - ${col('amount_refunded')} END`;
+}
+
+/** Gifts of this many cents or more need a written acknowledgment (IRS Publication 1771): $250. */
+export const IRS_RECEIPT_THRESHOLD_CENTS = 25_000;
+
+/** Whether a gift of this net amount needs the written acknowledgment. */
+export function needsIrsReceipt(net: number): boolean {
+  return net >= IRS_RECEIPT_THRESHOLD_CENTS;
+}

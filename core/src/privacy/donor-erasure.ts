@@ -1,0 +1,187 @@
+import type { Queryable } from '../db/queryable.js';
+import { lockRow } from '../db/row-lock.js';
+
+/** What an erased donor's name reads as everywhere it was shown (lists, statements, tax reports). */
+export const ERASED_NAME = 'Erased donor';
+
+/** Whom to erase: the Stripe customer id, and the e-mails the donor's rows hold (gifts not linked by id are found by these). */
+export interface ErasureTarget {
+  customerId: string;
+  /** Lower-cased e-mails seen on the donor's rows. */
+  emails: string[];
+  /** Every name and e-mail seen on the donor's rows, as typed: stored event payloads are searched for them. */
+  needles: string[];
+}
+
+export interface ErasureStep {
+  /** The table the step changes (README "Where donor data lives" lists the same tables). */
+  table: string;
+  /** What the step replaces. */
+  what: string;
+  run(db: Queryable, t: ErasureTarget): Promise<number>;
+}
+
+/** Metadata keys that carry the donor's details (the public form's donor_name, donor_email, donor_phone, ...). */
+const STRIP_DONOR_KEYS = `metadata - ARRAY(SELECT k FROM jsonb_object_keys(metadata) k WHERE k LIKE 'donor\\_%')`;
+
+/** TypeORM answers an UPDATE with [rows, count]; pg with rows. */
+function affected(result: unknown): number {
+  if (Array.isArray(result) && typeof result[1] === 'number') return result[1];
+  return Array.isArray(result) ? result.length : 0;
+}
+
+const update = async (db: Queryable, sql: string, params: unknown[]) => affected(await db.query(`${sql} RETURNING 1`, params));
+
+/**
+ * The erasure, table by table: each step replaces the donor's name, e-mail, phone and address (and card
+ * fragments) and leaves amounts, dates and ids alone, so totals, tax reports and the books do not change.
+ * Every step is idempotent: the worker runs them again after projecting a later event about an erased donor.
+ * A table that starts holding donor data gets its step here (and its line in the README's inventory); the
+ * erasure test scans every text column of every table, so a forgotten one fails it.
+ */
+export const DONOR_ERASURE_STEPS: readonly ErasureStep[] = [
+  {
+    table: 'donors',
+    what: 'name, e-mail, phone, address, description',
+    run: (db, t) => update(db,
+      `UPDATE donors SET name = $2, email = NULL, phone = NULL, address_line1 = NULL, address_line2 = NULL, address_city = NULL,
+              address_state = NULL, address_postal_code = NULL, address_country = NULL, description = NULL,
+              erased_at = coalesce(erased_at, now()), deleted_at = coalesce(deleted_at, now()), updated_at = now()
+        WHERE id = $1`, [t.customerId, ERASED_NAME]),
+  },
+  {
+    table: 'charges',
+    what: 'billing name, e-mail and phone, description, receipt link, card last 4, donor metadata',
+    run: (db, t) => update(db,
+      `UPDATE charges SET billing_name = CASE WHEN billing_name IS NULL THEN NULL ELSE $2 END, billing_email = NULL,
+              billing_phone = NULL, description = NULL, receipt_url = NULL, last4 = NULL, metadata = ${STRIP_DONOR_KEYS}
+        WHERE customer_id = $1 OR lower(billing_email) = ANY($3::text[])`, [t.customerId, ERASED_NAME, t.emails]),
+  },
+  {
+    table: 'payment_intents',
+    what: 'receipt e-mail, description, donor metadata',
+    run: (db, t) => update(db,
+      `UPDATE payment_intents SET receipt_email = NULL, description = NULL, metadata = ${STRIP_DONOR_KEYS}
+        WHERE customer_id = $1 OR lower(receipt_email) = ANY($2::text[])`, [t.customerId, t.emails]),
+  },
+  {
+    table: 'subscriptions',
+    what: 'donor metadata',
+    run: (db, t) => update(db, `UPDATE subscriptions SET metadata = ${STRIP_DONOR_KEYS} WHERE customer_id = $1`, [t.customerId]),
+  },
+  {
+    table: 'payment_methods',
+    what: 'card last 4 and expiry',
+    run: (db, t) => update(db, `UPDATE payment_methods SET last4 = NULL, exp_month = NULL, exp_year = NULL WHERE customer_id = $1`, [t.customerId]),
+  },
+  {
+    table: 'donation_records',
+    what: 'name, e-mail, phone, address',
+    run: (db, t) => update(db,
+      `UPDATE donation_records SET first_name = 'Erased', last_name = 'donor', email = '', phone = NULL, address = NULL,
+              city = NULL, state = NULL, zip_code = NULL
+        WHERE customer_id = $1 OR lower(email) = ANY($2::text[])`, [t.customerId, t.emails]),
+  },
+  {
+    table: 'manual_donations',
+    what: 'name, e-mail, phone, address, notes, descriptions of the gift and of what was received',
+    run: (db, t) => update(db,
+      `UPDATE manual_donations SET donor_name = $2, donor_email = NULL, donor_phone = NULL, donor_address = NULL, notes = NULL,
+              gift_description = NULL, goods_description = NULL
+        WHERE stripe_customer_id = $1 OR lower(donor_email) = ANY($3::text[])`, [t.customerId, ERASED_NAME, t.emails]),
+  },
+  {
+    table: 'outbound_mail',
+    what: "recipient's e-mail and the mail server's reply; mail still waiting is not sent",
+    run: (db, t) => update(db,
+      `UPDATE outbound_mail
+          SET recipient = '',
+              last_error = CASE WHEN status IN ('queued', 'sending') OR last_error = $3 THEN $3 END,
+              status = CASE WHEN status IN ('queued', 'sending') THEN 'failed' ELSE status END
+        WHERE customer_id = $1 OR lower(recipient) = ANY($2::text[])`,
+      [t.customerId, t.emails, 'Not sent: the donor was erased']),
+  },
+  {
+    table: 'gift_acknowledgments',
+    what: "recipient's e-mail",
+    run: (db, t) => update(db,
+      `UPDATE gift_acknowledgments SET recipient = NULL WHERE customer_id = $1 OR lower(recipient) = ANY($2::text[])`,
+      [t.customerId, t.emails]),
+  },
+  {
+    table: 'stripe_events',
+    what: 'the whole payload of every event about the donor (replaced by a stub of id, type and time)',
+    run: (db, t) => update(db,
+      `UPDATE stripe_events e
+          SET payload = jsonb_build_object('id', e.id, 'object', 'event', 'type', e.type, 'created', e.created,
+                                           'livemode', e.livemode, 'api_version', e.api_version, 'pruned', true),
+              payload_pruned_at = now(),
+              processed_at = coalesce(e.processed_at, now())
+        WHERE e.payload_pruned_at IS NULL
+          AND (e.payload->'data'->'object'->>'id' = $1
+               OR e.payload->'data'->'object'->>'customer' = $1
+               OR e.payload->'data'->'object'->'customer'->>'id' = $1
+               OR EXISTS (SELECT 1 FROM unnest($2::text[]) n WHERE position(n IN lower(e.payload::text)) > 0))`,
+      [t.customerId, t.needles.map((n) => jsonText(n).toLowerCase())]),
+  },
+];
+
+/** A string as it appears inside JSON text (quotes and backslashes escaped), without the surrounding quotes. */
+function jsonText(s: string): string {
+  return JSON.stringify(s).slice(1, -1);
+}
+
+/** The donor's names and e-mails as every table holds them, read before the erasure replaces them. */
+export async function erasureTarget(db: Queryable, customerId: string): Promise<ErasureTarget> {
+  const rows: Array<{ v: string | null }> = await db.query(
+    `SELECT name AS v FROM donors WHERE id = $1 UNION SELECT email FROM donors WHERE id = $1
+     UNION SELECT billing_name FROM charges WHERE customer_id = $1 UNION SELECT billing_email FROM charges WHERE customer_id = $1
+     UNION SELECT receipt_email FROM payment_intents WHERE customer_id = $1
+     UNION SELECT first_name || ' ' || last_name FROM donation_records WHERE customer_id = $1
+     UNION SELECT email FROM donation_records WHERE customer_id = $1
+     UNION SELECT donor_name FROM manual_donations WHERE stripe_customer_id = $1
+     UNION SELECT donor_email FROM manual_donations WHERE stripe_customer_id = $1
+     UNION SELECT recipient FROM outbound_mail WHERE customer_id = $1
+     UNION SELECT recipient FROM gift_acknowledgments WHERE customer_id = $1`,
+    [customerId],
+  );
+  const values = rows.map((r) => r.v?.trim()).filter((v): v is string => Boolean(v) && v !== ERASED_NAME && v!.length >= 3);
+  const emails = [...new Set(values.filter((v) => v.includes('@')).map((v) => v.toLowerCase()))];
+  return { customerId, emails, needles: [...new Set(values)] };
+}
+
+/** Runs every step for one donor (inside the caller's transaction); returns the rows changed per table. */
+export async function eraseDonorData(db: Queryable, target: ErasureTarget): Promise<Record<string, number>> {
+  const changed: Record<string, number> = {};
+  for (const step of DONOR_ERASURE_STEPS) changed[step.table] = (changed[step.table] ?? 0) + (await step.run(db, target));
+  return changed;
+}
+
+/** The Stripe customer a projected object is about: itself, its `customer`, or (a dispute) its charge's customer. */
+export async function customerOf(db: Queryable, object: { id?: unknown; object?: unknown; customer?: unknown; charge?: unknown }): Promise<string | null> {
+  if (object.object === 'customer' && typeof object.id === 'string') return object.id;
+  if (typeof object.customer === 'string') return object.customer;
+  const expanded = (object.customer as { id?: unknown } | null | undefined)?.id;
+  if (typeof expanded === 'string') return expanded;
+  if (object.object === 'dispute' && typeof object.charge === 'string') {
+    const rows: Array<{ customer_id: string | null }> = await db.query(`SELECT customer_id FROM charges WHERE id = $1`, [object.charge]);
+    return rows[0]?.customer_id ?? null;
+  }
+  return null;
+}
+
+/**
+ * After the worker projects an event: if its donor was erased, the event's data (in the rows just written and
+ * in the stored payload) is scrubbed again, in the same transaction. The donor's row lock (the one the erasure
+ * holds while it runs) is taken first and then released at commit: a projection racing an erasure waits for
+ * it and then sees it. One advisory lock and one index probe per event with a customer.
+ */
+export async function scrubIfErased(db: Queryable, customerId: string): Promise<boolean> {
+  // Two statements: a statement's snapshot is taken before it waits, so a check in the locking statement
+  // would not see the erasure it waited for.
+  await lockRow(db, 'donors', customerId);
+  const rows: unknown[] = await db.query(`SELECT 1 FROM donors WHERE id = $1 AND erased_at IS NOT NULL`, [customerId]);
+  if (rows.length === 0) return false;
+  await eraseDonorData(db, { customerId, emails: [], needles: [] });
+  return true;
+}

@@ -1,0 +1,39 @@
+/**
+ * Queue names, job names and job payload types: the one contract between the API (producer)
+ * and the worker (consumer). The worker refuses to boot when a job name has no handler or two.
+ */
+export enum QueueName {
+  StripeEvents = 'stripe-events',
+  Mail = 'mail',
+}
+
+export enum JobName {
+  /** Project one inbox row (stripe_events.id) into the read model. jobId = the event id. */
+  ProjectStripeEvent = 'project-stripe-event',
+  /** Send one e-mail (password reset and invitation links). Queued so the request answers in constant time. */
+  SendMail = 'send-mail',
+}
+
+/**
+ * What a mail job names: only ids. The worker builds the message (and mints any token it carries) at send time,
+ * so no link or token is ever stored in Redis, in a job that may outlive its delivery.
+ */
+export type MailJob = { kind: 'password-reset'; adminId: string } | { kind: 'admin-invite'; adminId: string };
+
+export interface JobData {
+  [JobName.ProjectStripeEvent]: { eventId: string };
+  [JobName.SendMail]: MailJob;
+}
+
+export const JOB_QUEUE: Record<JobName, QueueName> = {
+  [JobName.ProjectStripeEvent]: QueueName.StripeEvents,
+  [JobName.SendMail]: QueueName.Mail,
+};
+
+/** Retries with exponential backoff; after the last attempt the job stays failed and visible. */
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: { age: 3600, count: 10000 },
+  removeOnFail: false,
+} as const;

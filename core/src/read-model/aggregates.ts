@@ -1,0 +1,161 @@
+import type { Queryable } from '../db/queryable.js';
+import { lockRow } from '../db/row-lock.js';
+import { netCents } from '../gifts/net-amount.js';
+
+/**
+ * The incremental aggregates behind the dashboard (daily_totals and its monthly rollup monthly_totals,
+ * donor_totals).
+ *
+ * Every writer of a gift row (the worker projecting a charge, the admin API adding or deleting a manual gift)
+ * computes the row's contribution before and after its change and applies the difference here, in the same
+ * transaction as the row itself. Analytics then reads a few hundred aggregate rows instead of every charge,
+ * so its cost does not grow with the number of charges.
+ */
+
+export type GiftSource = 'card' | 'manual';
+
+/** What one gift adds to the totals. Amount is net of refunds (and of disputes not won), in cents. */
+export interface Contribution {
+  at: Date;
+  source: GiftSource;
+  /** one-time | monthly | quarterly | annual for cards; cash | check | stock | item | crypto | other for manual. */
+  donationType: string;
+  /** Card brand ('visa', ...); '' for manual gifts. */
+  brand: string;
+  customerId: string | null;
+  amount: number;
+  count: number;
+}
+
+export interface ChargeFacts {
+  status: string;
+  amount: number | string;
+  amount_refunded: number | string;
+  disputed: boolean;
+  dispute_status: string | null;
+  frequency: string | null;
+  brand: string | null;
+  customer_id: string | null;
+  created: Date | string;
+}
+
+export interface ManualFacts {
+  amount: number | string;
+  donation_type: string;
+  stripe_customer_id: string | null;
+  donation_date: Date | string;
+}
+
+/** A succeeded charge counts once; its amount is net of refunds, and zero while a dispute holds the funds. */
+export function chargeContribution(c: ChargeFacts | null | undefined): Contribution | null {
+  if (!c || c.status !== 'succeeded') return null;
+  return {
+    at: new Date(c.created),
+    source: 'card',
+    donationType: c.frequency || 'one-time',
+    brand: c.brand || 'unknown',
+    customerId: c.customer_id,
+    amount: netCents(c),
+    count: 1,
+  };
+}
+
+export function manualContribution(m: ManualFacts | null | undefined): Contribution | null {
+  if (!m) return null;
+  return {
+    at: new Date(m.donation_date),
+    source: 'manual',
+    donationType: m.donation_type,
+    brand: '',
+    customerId: m.stripe_customer_id,
+    amount: Number(m.amount),
+    count: 1,
+  };
+}
+
+function sameBucket(a: Contribution, b: Contribution): boolean {
+  return a.at.getTime() === b.at.getTime() && a.source === b.source && a.donationType === b.donationType && a.brand === b.brand && a.customerId === b.customerId;
+}
+
+/** The day's bucket and its month's bucket, in one statement (one round trip on the projection's hot path). */
+async function addToDaily(db: Queryable, c: Contribution, sign: 1 | -1, timeZone: string): Promise<void> {
+  await db.query(
+    `WITH d AS (
+       INSERT INTO daily_totals (day, source, donation_type, brand, amount, count)
+       VALUES ((($1::timestamptz) AT TIME ZONE $2)::date, $3, $4, $5, $6, $7)
+       ON CONFLICT (day, source, donation_type, brand)
+       DO UPDATE SET amount = daily_totals.amount + EXCLUDED.amount, count = daily_totals.count + EXCLUDED.count)
+     INSERT INTO monthly_totals (month, source, donation_type, brand, amount, count)
+     VALUES (date_trunc('month', ($1::timestamptz) AT TIME ZONE $2)::date, $3, $4, $5, $6, $7)
+     ON CONFLICT (month, source, donation_type, brand)
+     DO UPDATE SET amount = monthly_totals.amount + EXCLUDED.amount, count = monthly_totals.count + EXCLUDED.count`,
+    [c.at.toISOString(), timeZone, c.source, c.donationType, c.brand, sign * c.amount, sign * c.count],
+  );
+}
+
+async function addToDonor(db: Queryable, customerId: string, amount: number, count: number): Promise<void> {
+  await db.query(
+    `INSERT INTO donor_totals (customer_id, total_amount, donation_count) VALUES ($1, $2, $3)
+     ON CONFLICT (customer_id) DO UPDATE SET total_amount = donor_totals.total_amount + EXCLUDED.total_amount,
+       donation_count = donor_totals.donation_count + EXCLUDED.donation_count`,
+    [customerId, amount, count],
+  );
+}
+
+/**
+ * First and last gift cannot be maintained by addition (a deleted gift may have been the first), so they are
+ * re-read for the one donor from the per-customer indexes: a handful of rows, not the whole table.
+ * `gave` (a gift of this donor just succeeded) also turns the donor's `is_donor` flag on, in the same statement.
+ */
+async function refreshDonorDates(db: Queryable, customerId: string, gave: boolean): Promise<void> {
+  await db.query(
+    `WITH became_donor AS (UPDATE donors SET is_donor = true WHERE $2::boolean AND id = $1 AND NOT is_donor)
+     UPDATE donor_totals t SET first_gift_at = g.first_at, last_gift_at = g.last_at
+       FROM (SELECT min(at) AS first_at, max(at) AS last_at FROM (
+               SELECT created AS at FROM charges WHERE customer_id = $1 AND status = 'succeeded'
+               UNION ALL SELECT donation_date FROM manual_donations WHERE stripe_customer_id = $1) x) g
+      WHERE t.customer_id = $1`,
+    [customerId, gave],
+  );
+}
+
+/**
+ * Applies (after - before) to the aggregates. Call it inside the transaction that writes the row, after the
+ * row itself is written (the donor's first/last gift dates are re-read from the rows).
+ */
+export async function applyContributionChange(
+  db: Queryable,
+  before: Contribution | null,
+  after: Contribution | null,
+  timeZone: string,
+): Promise<void> {
+  if (before && after && sameBucket(before, after)) {
+    if (before.amount === after.amount && before.count === after.count) return;
+    await addToDaily(db, { ...after, amount: after.amount - before.amount, count: after.count - before.count }, 1, timeZone);
+  } else {
+    if (before) await addToDaily(db, before, -1, timeZone);
+    if (after) await addToDaily(db, after, 1, timeZone);
+  }
+  const donors = new Map<string, { amount: number; count: number }>();
+  for (const [c, sign] of [[before, -1], [after, 1]] as const) {
+    if (!c?.customerId) continue;
+    const d = donors.get(c.customerId) ?? { amount: 0, count: 0 };
+    d.amount += sign * c.amount;
+    d.count += sign * c.count;
+    donors.set(c.customerId, d);
+  }
+  for (const [customerId, d] of donors) {
+    const gave = after?.customerId === customerId && after.count > 0 && !(before?.customerId === customerId && before.count > 0);
+    // Someone becomes a donor when a gift succeeds. The customer projection decides the flag for a row it
+    // inserts from donor_totals under this same lock, so whichever of the two commits first, the other sees it.
+    if (gave) await lockRow(db, 'donors', customerId);
+    if (d.amount !== 0 || d.count !== 0) await addToDonor(db, customerId, d.amount, d.count);
+    await refreshDonorDates(db, customerId, gave);
+  }
+}
+
+/** Whether a customer already has a gift in the aggregates (read by the customer projection under lockRow). */
+export async function hasGift(db: Queryable, customerId: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM donor_totals WHERE customer_id = $1 AND donation_count > 0`, [customerId]);
+  return rows.length > 0;
+}

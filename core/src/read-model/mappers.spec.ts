@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chargeStateRank, compareVersions, contentKey, disputeRank, invoiceRank, subscriptionRank } from './ordering-guard.js';
+import { frequencyFromInterval } from '../gifts/frequencies.js';
+import { chargeStubFromDispute, toChargeCore } from './to-charge-row.js';
+import { toDonorRow } from './to-donor-row.js';
+import { invoiceFrequencyHint, toInvoiceRow } from './to-invoice-row.js';
+import { toPaymentIntentRow } from './to-payment-intent-row.js';
+import { toPaymentMethodRow } from './to-payment-method-row.js';
+import { toSubscriptionRow } from './to-subscription-row.js';
+
+const FIXTURES = JSON.parse(readFileSync(resolve(process.cwd(), 'test/fixtures/stripe/fixtures3.json'), 'utf8')).resources;
+const fx = (name: string, overrides: Record<string, unknown> = {}) => ({ ...structuredClone(FIXTURES[name]), ...overrides });
+
+describe('Stripe object -> row mappers (fixtures3.json)', () => {
+  it('maps a customer to a donor, address flattened', () => {
+    const row = toDonorRow(fx('customer', { name: 'Ann Lee', email: 'ann@example.org', address: { line1: '1 Main', line2: null, city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' } }));
+    expect(row).toEqual({
+      id: 'cus_QXg1o8vcGmoR32', name: 'Ann Lee', email: 'ann@example.org', phone: null, address_line1: '1 Main', address_line2: null,
+      address_city: 'Austin', address_state: 'TX', address_postal_code: '78701', address_country: 'US', description: null,
+      created: new Date(1234567890 * 1000),
+    });
+  });
+
+  it('maps a deleted customer stub without failing', () => {
+    expect(toDonorRow(fx('deleted_customer'))).toMatchObject({ id: 'cus_QXg1o8vcGmoR32', name: null, created: new Date(0) });
+  });
+
+  it('maps a card payment method', () => {
+    expect(toPaymentMethodRow(fx('payment_method', { customer: 'cus_1' }))).toEqual({
+      id: 'pm_1Pgc75B7WZ01zgkWlHVgdEGJ', customer_id: 'cus_1', brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2030, created: new Date(1234567890 * 1000),
+    });
+  });
+
+  it('maps a charge with card, billing details, metadata fallbacks and its state rank', () => {
+    const core = toChargeCore(fx('charge', { payment_intent: { id: 'pi_1' }, customer: 'cus_1', amount_refunded: 40, metadata: { donor_email: 'm@example.org', frequency: 'one-time' } }));
+    expect(core).toMatchObject({
+      id: 'ch_1PgafuB7WZ01zgkWXYmPNZs8', payment_intent_id: 'pi_1', customer_id: 'cus_1', amount: 100, amount_refunded: 40, currency: 'usd',
+      status: 'succeeded', paid: true, brand: 'visa', last4: '4242', billing_name: 'Jenny Rosen', billing_email: 'm@example.org',
+      receipt_url: expect.stringContaining('receipts'), metadata: { donor_email: 'm@example.org', frequency: 'one-time' }, state_rank: 3,
+    });
+  });
+
+  it('builds a charge stub from a dispute that arrives first, counting for nothing', () => {
+    const stub = chargeStubFromDispute(fx('dispute'));
+    expect(stub).toMatchObject({ id: 'ch_1PgafuB7WZ01zgkWXYmPNZs8', amount: 1000, status: 'pending', last_event_created: 0, disputed: true });
+  });
+
+  it('maps a payment intent', () => {
+    expect(toPaymentIntentRow(fx('payment_intent', { metadata: { frequency: 'one-time' } }))).toMatchObject({
+      id: 'pi_1PgafyB7WZ01zgkWSjxsAJo3', amount: 1099, status: 'requires_payment_method', latest_charge_id: null, invoice_id: null, metadata: { frequency: 'one-time' }, state_rank: 1,
+    });
+  });
+
+  it('maps a subscription: period and price from the item, frequency from metadata or the interval', () => {
+    const row = toSubscriptionRow(fx('subscription'));
+    expect(row).toMatchObject({
+      id: 'sub_1Pgc6rB7WZ01zgkWNy0Cn5nw', customer_id: 'cus_QXg1o8vcGmoR32', status: 'active', interval: 'month', interval_count: 1,
+      frequency: 'monthly', amount: 2000, currency: 'usd', current_period_end: new Date(976287773 * 1000), cancel_at_period_end: true, state_rank: 2,
+    });
+    expect(toSubscriptionRow(fx('subscription', { metadata: { frequency: 'quarterly' } })).frequency).toBe('quarterly');
+  });
+
+  it('maps an invoice: subscription from parent, payment intent from payments', () => {
+    const inv = fx('invoice', {
+      status: 'paid', amount_paid: 1000,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: 'sub_1', metadata: { frequency: 'annual' } } },
+      payments: { object: 'list', data: [{ ...fx('invoice_payment'), status: 'paid', payment: { type: 'payment_intent', payment_intent: 'pi_9' } }] },
+    });
+    expect(toInvoiceRow(inv)).toMatchObject({ id: 'in_1Pgc6tB7WZ01zgkWu9fdqL6I', customer_id: 'cus_QXg1o8vcGmoR32', subscription_id: 'sub_1', payment_intent_id: 'pi_9', status: 'paid', amount_paid: 1000, state_rank: 3 });
+    expect(invoiceFrequencyHint(inv)).toBe('annual');
+    expect(toInvoiceRow(fx('invoice'))).toMatchObject({ subscription_id: null, payment_intent_id: null, status: 'draft' });
+  });
+});
+
+describe('frequency of a recurring price', () => {
+  it('derives frequency from the billing interval', () => {
+    expect(frequencyFromInterval('month', 1)).toBe('monthly');
+    expect(frequencyFromInterval('month', 3)).toBe('quarterly');
+    expect(frequencyFromInterval('year', 1)).toBe('annual');
+    expect(frequencyFromInterval(null, null)).toBeNull();
+  });
+});
+
+describe('ordering guard', () => {
+  it('orders by created, then by the object state on a tie', () => {
+    expect(compareVersions([100, 3, 0], [99, 3, 500])).toBe(1);
+    expect(compareVersions([100, 3, 500], [100, 3, 0])).toBe(1); // charge.refunded after charge.succeeded, same second
+    expect(compareVersions([100, 3, 0], [100, 3, 500])).toBe(-1); // ...delivered the other way round
+    expect(compareVersions([100, 3, 500], [100, 3, 500])).toBe(0);
+    expect(compareVersions([100], [100, 0])).toBe(0);
+  });
+
+  it('ranks states so the later one wins a tie', () => {
+    expect(chargeStateRank('succeeded')).toBeGreaterThan(chargeStateRank('pending'));
+    expect(disputeRank('won')).toBeGreaterThan(disputeRank('needs_response'));
+    expect(disputeRank('under_review')).toBeGreaterThan(disputeRank('warning_needs_response'));
+    expect(subscriptionRank('canceled')).toBeGreaterThan(subscriptionRank('active'));
+    expect(subscriptionRank('active')).toBe(subscriptionRank('past_due'));
+    expect(invoiceRank('paid')).toBeGreaterThan(invoiceRank('open'));
+  });
+
+  it('compares content regardless of type and key order', () => {
+    expect(contentKey({ a: 1, m: { x: '1', y: '2' }, d: new Date(0) }, ['a', 'm', 'd'])).toBe(contentKey({ a: '1', m: { y: '2', x: '1' }, d: new Date(0) }, ['a', 'm', 'd']));
+  });
+});

@@ -1,0 +1,79 @@
+import { acknowledgmentMail, mailDate, statementMail, voidMail, type AcknowledgmentFacts } from './donor-mail-texts.js';
+
+const NO_GOODS = 'No goods or services were provided in exchange for these contributions.';
+const base: AcknowledgmentFacts = {
+  receiptNumber: '2026-000123',
+  donorName: 'Maria Lopez',
+  giftDate: 'November 22, 2026',
+  method: 'Visa ending in 4242',
+  isMoney: true,
+  amountCents: 30000,
+  refundedCents: 0,
+  description: null,
+  goods: null,
+  recurring: null,
+  noGoodsSentence: NO_GOODS,
+};
+
+describe('donor mail texts (IRS Publication 1771)', () => {
+  it('a card gift: school name, address and EIN, donor, date, amount, receipt number and the no-goods sentence, in both parts', () => {
+    const m = acknowledgmentMail(base);
+    expect(m.subject).toBe('Thank you for your gift - receipt 2026-000123 - Hillside Learning Center');
+    for (const part of [m.text, m.html]) {
+      for (const s of ['Hillside Learning Center', '418 Schoolhouse Road, Marshall, AR 72650', 'EIN 71-0123456', 'Dear Maria Lopez,', 'November 22, 2026', '$300.00', '2026-000123', 'Visa ending in 4242', NO_GOODS]) {
+        expect(part).toContain(s);
+      }
+    }
+    expect(m.html).toMatch(/^<!doctype html><html lang="en">/);
+    expect(m.html).toContain('<th scope="row"');
+  });
+
+  it('a stock gift: described, and no dollar value anywhere', () => {
+    const m = acknowledgmentMail({ ...base, isMoney: false, method: 'Stock/Securities', description: '100 shares of Acme Corporation (ACME)', amountCents: 1234500 });
+    expect(m.text).toContain('100 shares of Acme Corporation (ACME)');
+    expect(m.text).toContain('does not state its value');
+    expect(m.text).not.toMatch(/\$/);
+    expect(m.html).not.toMatch(/\$/);
+  });
+
+  it('goods received in return: the quid-pro-quo disclosure with the deductible part instead of the no-goods sentence', () => {
+    const m = acknowledgmentMail({ ...base, method: 'Check', amountCents: 15000, goods: { description: 'a dinner at the spring gala', valueCents: 4000 } });
+    expect(m.text).toContain('you received a dinner at the spring gala, with an estimated fair-market value of $40.00');
+    expect(m.text).toContain('deductible for federal income tax purposes is limited to the excess of the money you gave over the value of what you received: $110.00.');
+    expect(m.text).not.toContain(NO_GOODS);
+  });
+
+  it('a partial refund: a corrected acknowledgment under the same number with what still counts', () => {
+    const m = acknowledgmentMail({ ...base, amountCents: 10000, refundedCents: 3000 });
+    expect(m.subject).toBe('Corrected receipt 2026-000123 - Hillside Learning Center');
+    expect(m.text).toContain('Amount given: $100.00\nAmount refunded: $30.00\nContribution: $70.00');
+    expect(m.text).toContain('replaces the one we sent before under the same receipt number');
+  });
+
+  it('a renewal: its frequency and the next date', () => {
+    const m = acknowledgmentMail({ ...base, recurring: { frequency: 'Monthly', nextDate: 'December 22, 2026' } });
+    expect(m.text).toContain('Frequency: Monthly\nNext gift: December 22, 2026');
+    expect(m.text).toContain('for each monthly gift');
+  });
+
+  it('escapes what the school recorded in the HTML part', () => {
+    const m = acknowledgmentMail({ ...base, donorName: '<img src=x onerror=alert(1)>' });
+    expect(m.html).not.toContain('<img');
+    expect(m.html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+    expect(m.text).toContain('Dear <img src=x onerror=alert(1)>,');
+  });
+
+  it('a void notice and a statement cover note', () => {
+    const v = voidMail({ receiptNumber: '2026-000007', donorName: null, giftDate: 'March 3, 2026', amountCents: 2500, reason: 'refunded' });
+    expect(v.subject).toBe('Receipt 2026-000007 is void - Hillside Learning Center');
+    expect(v.text).toContain('Dear friend of Hillside,');
+    expect(v.text).toContain('Because your gift of $25.00 on March 3, 2026 was refunded in full, the acknowledgment we sent you with receipt number 2026-000007 is void.');
+    const s = statementMail({ donorName: 'Ann', year: 2025, totalCents: 123456, giftCount: 3, filename: 'year-end-statement-2025-ann.pdf' });
+    expect(s.subject).toBe('Your 2025 year-end giving statement - Hillside Learning Center');
+    expect(s.text).toContain('Total contributions: $1,234.56');
+  });
+
+  it('dates in the school time zone', () => {
+    expect(mailDate(new Date('2026-01-01T03:00:00Z'), 'America/Chicago')).toBe('December 31, 2025');
+  });
+});

@@ -1,0 +1,173 @@
+import { formatUsd } from '../gifts/money.js';
+import { SCHOOL_FACTS as SCHOOL, streetAddress } from './school-facts.js';
+
+/**
+ * The words of the e-mails donors receive: a gift's acknowledgment (and its corrected version after a partial
+ * refund), the notice that voids one, and the year-end statement's cover note. They follow IRS Publication
+ * 1771: the school's legal name, EIN and address, the donor, the date, the amount for money (card, cash,
+ * check) or a description without a value for property (stock, items, crypto), and either the
+ * no-goods-or-services sentence or the quid-pro-quo disclosure. Each message has a plain-text and an HTML part
+ * that say the same; the HTML is large, high-contrast real text (no images) that screen readers read in order.
+ * Plain functions of plain facts, so the texts are tested without a database or a mail server.
+ */
+
+export interface MailText {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface AcknowledgmentFacts {
+  receiptNumber: string;
+  donorName: string | null;
+  /** 'November 22, 2026' */
+  giftDate: string;
+  /** 'Visa ending in 4242', 'Check', 'Stock/Securities' ... */
+  method: string;
+  /** Money (card, cash, check): the amount is stated. Property (stock, item, crypto, other): described, no value. */
+  isMoney: boolean;
+  amountCents: number;
+  /** > 0: a corrected acknowledgment after a partial refund. */
+  refundedCents: number;
+  /** What a gift of property was, as the school recorded it. */
+  description: string | null;
+  /** Goods or services the donor received in return (quid pro quo), with their fair-market value. */
+  goods: { description: string; valueCents: number } | null;
+  recurring: { frequency: string; nextDate: string | null } | null;
+  /** YEAR_END_STATEMENT_TEXT: 'No goods or services were provided in exchange for these contributions.' */
+  noGoodsSentence: string;
+}
+
+export interface VoidFacts {
+  receiptNumber: string;
+  donorName: string | null;
+  giftDate: string;
+  /** Null for a gift of property (its acknowledgment stated no value). */
+  amountCents: number | null;
+  reason: 'refunded' | 'deleted';
+}
+
+export interface StatementFacts {
+  donorName: string | null;
+  year: number;
+  totalCents: number;
+  giftCount: number;
+  filename: string;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** '<Dear Maria Lopez,>' or a greeting that needs no name. */
+const greeting = (name: string | null) => (name?.trim() ? `Dear ${name.trim()},` : 'Dear friend of Hillside,');
+
+const LETTERHEAD = [SCHOOL.name, streetAddress, `EIN ${SCHOOL.ein}`];
+const SIGNATURE = ['With gratitude,', SCHOOL.name, `${SCHOOL.phone} · ${SCHOOL.email}`];
+const STATUS_LINE = `${SCHOOL.taxExemptStatus} EIN ${SCHOOL.ein}.`;
+
+/** A paragraph is a string; a table is rows of [label, value]. */
+type Block = string | Array<[string, string]>;
+
+function plain(title: string, name: string | null, blocks: Block[]): string {
+  const parts = [LETTERHEAD.join('\n'), title, greeting(name)];
+  for (const b of blocks) parts.push(typeof b === 'string' ? b : b.map(([k, v]) => `${k}: ${v}`).join('\n'));
+  parts.push(SIGNATURE.join('\n'), STATUS_LINE);
+  return `${parts.join('\n\n')}\n`;
+}
+
+const P = 'margin:0 0 18px;';
+
+function html(title: string, name: string | null, blocks: Block[]): string {
+  const body = blocks
+    .map((b) =>
+      typeof b === 'string'
+        ? `<p style="${P}">${esc(b)}</p>`
+        : `<table style="border-collapse:collapse;margin:0 0 18px;font-size:18px"><tbody>${b
+            .map(([k, v]) => `<tr><th scope="row" style="text-align:left;padding:6px 18px 6px 0;vertical-align:top">${esc(k)}</th><td style="padding:6px 0">${esc(v)}</td></tr>`)
+            .join('')}</tbody></table>`,
+    )
+    .join('');
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title></head>` +
+    `<body style="margin:0;padding:0;background:#ffffff">` +
+    `<div style="max-width:640px;margin:0 auto;padding:24px;font-family:Georgia,'Times New Roman',serif;font-size:18px;line-height:1.6;color:#1b1b1b">` +
+    `<p style="margin:0;font-size:22px;font-weight:bold">${esc(SCHOOL.name)}</p>` +
+    `<p style="margin:0 0 24px;font-size:16px;color:#333333">${esc(streetAddress)}<br>EIN ${esc(SCHOOL.ein)}</p>` +
+    `<h1 style="font-size:26px;line-height:1.3;margin:0 0 18px">${esc(title)}</h1>` +
+    `<p style="${P}">${esc(greeting(name))}</p>${body}` +
+    `<p style="${P}">${SIGNATURE.map(esc).join('<br>')}</p>` +
+    `<p style="margin:24px 0 0;font-size:16px;color:#333333">${esc(STATUS_LINE)}</p></div></body></html>`
+  );
+}
+
+function message(subject: string, title: string, name: string | null, blocks: Block[]): MailText {
+  return { subject, text: plain(title, name, blocks), html: html(title, name, blocks) };
+}
+
+/** A gift's acknowledgment; after a partial refund, the corrected acknowledgment under the same receipt number. */
+export function acknowledgmentMail(f: AcknowledgmentFacts): MailText {
+  const corrected = f.refundedCents > 0;
+  const net = f.amountCents - f.refundedCents;
+  const title = corrected ? 'Corrected acknowledgment of your gift' : 'Thank you for your gift';
+  const subject = corrected
+    ? `Corrected receipt ${f.receiptNumber} - ${SCHOOL.name}`
+    : `Thank you for your gift - receipt ${f.receiptNumber} - ${SCHOOL.name}`;
+  const rows: Array<[string, string]> = [['Receipt number', f.receiptNumber], ['Date of gift', f.giftDate]];
+  if (f.isMoney) {
+    if (corrected) rows.push(['Amount given', formatUsd(f.amountCents)], ['Amount refunded', formatUsd(f.refundedCents)], ['Contribution', formatUsd(net)]);
+    else rows.push(['Amount', formatUsd(f.amountCents)]);
+    rows.push(['Paid by', f.method]);
+  } else {
+    rows.push(['Gift', f.method], ['Description', f.description?.trim() || f.method]);
+  }
+  if (f.recurring) {
+    rows.push(['Frequency', f.recurring.frequency]);
+    if (f.recurring.nextDate) rows.push(['Next gift', f.recurring.nextDate]);
+  }
+  const blocks: Block[] = [
+    corrected
+      ? `Part of your gift of ${f.giftDate} was refunded, so this corrected acknowledgment replaces the one we sent before under the same receipt number. Please use this one for your tax records.`
+      : `Thank you for your generous gift to ${SCHOOL.name}. This e-mail is your receipt: please keep it for your tax records.`,
+    rows,
+  ];
+  if (!f.isMoney) {
+    blocks.push('As the law asks, this acknowledgment describes your gift of property but does not state its value; the value you claim is yours to determine.');
+  }
+  if (f.goods) {
+    const deductible = Math.max(0, (f.isMoney ? net : 0) - f.goods.valueCents);
+    blocks.push(
+      `In return for your contribution you received ${f.goods.description.trim()}, with an estimated fair-market value of ${formatUsd(f.goods.valueCents)}.` +
+        (f.isMoney
+          ? ` The amount of your contribution that is deductible for federal income tax purposes is limited to the excess of the money you gave over the value of what you received: ${formatUsd(deductible)}.`
+          : ' Only the value of your gift above that amount is deductible for federal income tax purposes.'),
+    );
+  } else {
+    blocks.push(f.noGoodsSentence);
+  }
+  if (f.recurring) blocks.push(`You will receive an acknowledgment like this one for each ${f.recurring.frequency.toLowerCase()} gift.`);
+  return message(subject, title, f.donorName, blocks);
+}
+
+/** The notice that withdraws an acknowledgment: the gift was refunded in full, or removed from the school's records. */
+export function voidMail(f: VoidFacts): MailText {
+  const what = f.amountCents === null ? `your gift of ${f.giftDate}` : `your gift of ${formatUsd(f.amountCents)} on ${f.giftDate}`;
+  const why = f.reason === 'refunded' ? `Because ${what} was refunded in full` : `Because ${what} was removed from our records`;
+  return message(`Receipt ${f.receiptNumber} is void - ${SCHOOL.name}`, `Receipt ${f.receiptNumber} is void`, f.donorName, [
+    `${why}, the acknowledgment we sent you with receipt number ${f.receiptNumber} is void. Please do not use it for your tax records.`,
+    `If you have a question about this, reply to this e-mail or call us at ${SCHOOL.phone}.`,
+  ]);
+}
+
+/** The cover note of an e-mailed year-end statement (the statement itself is the attached PDF). */
+export function statementMail(f: StatementFacts): MailText {
+  const gifts = f.giftCount === 1 ? '1 gift' : `${f.giftCount} gifts`;
+  return message(`Your ${f.year} year-end giving statement - ${SCHOOL.name}`, `Your giving statement for ${f.year}`, f.donorName, [
+    `Thank you for supporting ${SCHOOL.name} in ${f.year}. Your year-end giving statement is attached as a PDF (${f.filename}).`,
+    [['Year', String(f.year)], ['Gifts', gifts], ['Total contributions', formatUsd(f.totalCents)]],
+    'Please keep the statement with your tax records.',
+  ]);
+}
+
+/** A date as the e-mails write it, in the school's time zone: 'November 22, 2026'. */
+export function mailDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'long', day: 'numeric' }).format(at);
+}

@@ -1,0 +1,134 @@
+import pdfmake from 'pdfmake';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import { mailingAddress, SCHOOL_FACTS as SCHOOL, streetAddress } from '../school/school-facts.js';
+import { giftMethodLabel } from '../gifts/gift-labels.js';
+import { formatUsd } from '../gifts/money.js';
+import type { DonorForStatement, TaxGiftRow } from './statement-gifts.js';
+import { todayIn } from '../gifts/calendar.js';
+
+/**
+ * pdfmake 0.3 refuses every font file its access policy does not allow, even the names of PDF's standard 14
+ * fonts. We use only standard Helvetica (built into every PDF reader, nothing to embed or read from disk) and
+ * allow exactly those names; remote URLs are never fetched.
+ */
+const HELVETICA = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
+const ALLOWED_FONTS = new Set(Object.values(HELVETICA));
+pdfmake.addFonts({ Helvetica: HELVETICA });
+pdfmake.setLocalAccessPolicy((path: string) => ALLOWED_FONTS.has(path));
+pdfmake.setUrlAccessPolicy(() => false);
+
+export interface StatementInput {
+  donor: DonorForStatement;
+  year: number;
+  gifts: TaxGiftRow[];
+  statementText: string;
+  issuedOn: string;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Today in the school's time zone as a statement prints it: 'Nov 22, 2026'. */
+export function statementIssuedOn(timeZone: string, now: Date = new Date()): string {
+  const today = todayIn(timeZone, now);
+  return `${MONTHS[Number(today.slice(5, 7)) - 1]} ${today.slice(8, 10)}, ${today.slice(0, 4)}`;
+}
+
+/** 'jane-doe' from 'Jane Doe!'; the id when the name leaves nothing (the filename must be plain ASCII). */
+export function filenamePart(name: string | null, id: string): string {
+  const slug = (name ?? '').normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  return slug || id;
+}
+
+/** year-end-statement-2026-jane-doe.pdf */
+export function statementFilename(year: number, donor: Pick<DonorForStatement, 'id' | 'name'>): string {
+  return `year-end-statement-${year}-${filenamePart(donor.name, donor.id)}.pdf`;
+}
+
+export function donorAddressLines(d: DonorForStatement): string[] {
+  const cityLine = [d.address_city, [d.address_state, d.address_postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [d.address_line1, d.address_line2, cityLine].filter((l): l is string => Boolean(l && l.trim()));
+}
+
+/** The gifts that count: net of refunds, fully refunded or lost-dispute gifts left out. */
+export function statementGifts(gifts: TaxGiftRow[]): TaxGiftRow[] {
+  return gifts.filter((g) => Number(g.net) > 0);
+}
+
+/** What a statement adds up to: the gifts that count and their total in cents. */
+export function statementTotals(gifts: TaxGiftRow[]): { gifts: TaxGiftRow[]; totalCents: number } {
+  const counted = statementGifts(gifts);
+  return { gifts: counted, totalCents: counted.reduce((sum, g) => sum + Number(g.net), 0) };
+}
+
+/** One donor's statement as pdfmake content (several can share one document, for postal mail). */
+function statementContent(s: StatementInput): Content[] {
+  const { gifts, totalCents: total } = statementTotals(s.gifts);
+  const body: Content[] = [
+    { text: SCHOOL.name, style: 'school' },
+    { text: [streetAddress, mailingAddress, `EIN ${SCHOOL.ein}`].join('\n'), style: 'small' },
+    { text: `Year-End Giving Statement ${s.year}`, style: 'title' },
+    { text: `Issued ${s.issuedOn}`, style: 'small' },
+    { text: [s.donor.name || 'Donor', ...donorAddressLines(s.donor), s.donor.email ?? ''].filter(Boolean).join('\n'), margin: [0, 12, 0, 12] },
+    {
+      text: `Thank you for supporting ${SCHOOL.name}. This statement lists the contributions we received from you between January 1 and December 31, ${s.year}.`,
+      margin: [0, 0, 0, 10],
+    },
+  ];
+  if (gifts.length === 0) {
+    body.push({ text: `No contributions were recorded for ${s.year}.`, italics: true, margin: [0, 0, 0, 10] });
+  } else {
+    body.push({
+      table: {
+        headerRows: 1,
+        // Fixed widths: 'auto' makes pdfmake measure every cell twice, the larger part of a 500-gift statement.
+        widths: [80, 80, '*', 80],
+        body: [
+          [{ text: 'Date', bold: true }, { text: 'Receipt', bold: true }, { text: 'Method', bold: true }, { text: 'Amount', bold: true, alignment: 'right' }],
+          ...gifts.map((g) => [
+            g.day_label,
+            g.receipt_number ?? '',
+            giftMethodLabel(g.source, g.gift_type, g.brand, g.last4),
+            { text: formatUsd(Number(g.net)), alignment: 'right' as const },
+          ]),
+        ],
+      },
+      layout: { hLineWidth: (i: number) => (i === 1 ? 0.7 : 0), vLineWidth: () => 0, paddingLeft: () => 0, paddingRight: () => 6 },
+    });
+  }
+  body.push(
+    { text: `Total contributions for ${s.year}: ${formatUsd(total)}`, bold: true, margin: [0, 12, 0, 12] },
+    { text: s.statementText, margin: [0, 0, 0, 12] },
+    { text: `${SCHOOL.taxExemptStatus} EIN ${SCHOOL.ein}. Please keep this statement for your tax records.`, style: 'small' },
+  );
+  return body;
+}
+
+/** A document of one or more statements, each starting on a new page. */
+export function statementDefinition(...statements: StatementInput[]): TDocumentDefinitions {
+  const content: Content[] = statements.flatMap((s, i) => {
+    const part = statementContent(s);
+    return i === 0 ? part : [{ text: '', pageBreak: 'before' as const }, ...part];
+  });
+  const title = statements.length === 1 ? `Year-End Giving Statement ${statements[0].year}` : `Year-End Giving Statements ${statements[0]?.year ?? ''}`;
+  return {
+    info: { title, author: SCHOOL.name },
+    pageSize: 'LETTER',
+    pageMargins: [54, 54, 54, 54],
+    defaultStyle: { font: 'Helvetica', fontSize: 10.5 },
+    styles: {
+      school: { fontSize: 16, bold: true },
+      title: { fontSize: 14, bold: true, margin: [0, 16, 0, 2] },
+      small: { fontSize: 9, color: '#444444' },
+    },
+    content,
+  };
+}
+
+export async function renderStatement(s: StatementInput): Promise<Buffer> {
+  return pdfmake.createPdf(statementDefinition(s)).getBuffer();
+}
+
+/** Several donors' statements in one PDF, one after the other (the postal batch). */
+export async function renderStatements(statements: StatementInput[]): Promise<Buffer> {
+  return pdfmake.createPdf(statementDefinition(...statements)).getBuffer();
+}

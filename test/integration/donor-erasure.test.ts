@@ -1,0 +1,122 @@
+import request from 'supertest';
+import type Stripe from 'stripe';
+import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
+import { authed, createAdmin, signIn } from '../helpers/admin.js';
+import { waitForProjection } from '../helpers/events.js';
+import { findInDatabase } from '../helpers/pii-scan.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+const DANA = {
+  frequency: 'one-time', firstName: 'Dana', lastName: 'Whitfield', email: 'dana.whitfield@example.org', phone: '(870) 555-0190',
+  address: '12 Creek Road', city: 'Marshall', state: 'AR', zipCode: '72650',
+};
+const OTHER = { ...DANA, firstName: 'Oscar', lastName: 'Ramirez', email: 'oscar.ramirez@example.org', address: '4 Hill Lane', phone: '(501) 555-0123' };
+const NEEDLES = ['dana.whitfield@example.org', 'Dana Whitfield', 'Whitfield', '12 Creek Road', '555-0190'];
+
+/** The sum of a tax CSV's Net Amount column, in cents, and its rows. */
+function taxCsv(text: string): { cents: number; rows: string[][] } {
+  const lines = text.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+  const header = lines[0].split(',');
+  const net = header.indexOf('Net Amount');
+  const rows = lines.slice(1).map((l) => l.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '')));
+  return { cents: rows.reduce((sum, r) => sum + Math.round(Number(r[net]) * 100), 0), rows };
+}
+
+describe('donor data export and erasure (emulator, worker, whole-database scan)', () => {
+  let stack: Stack;
+  let stripe: Stripe;
+  let owner: string;
+  let bookkeeper: string;
+  let danaId: string;
+  let danaCharge: string;
+  const year = new Date().getFullYear();
+
+  const settled = async () => {
+    for (let i = 0; i < 2; i++) await waitForProjection(stack, { timeoutMs: 30_000, predicate: async () => stack.emulator!.pendingWebhooks() === 0 });
+  };
+  const give = async (donor: typeof DANA, amount: number) => {
+    const start = await request(stack.apiUrl).post('/api/create-payment-intent').send({ amount, donationData: donor }).expect(200);
+    await stripe.paymentIntents.confirm(start.body.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await request(stack.apiUrl).post('/api/donation')
+      .send({ ...donor, amount: String(amount / 100), paymentIntentId: start.body.paymentIntentId, recordToken: start.body.recordToken }).expect(201);
+    return (await stripe.paymentIntents.retrieve(start.body.paymentIntentId)) as Stripe.PaymentIntent;
+  };
+
+  beforeAll(async () => {
+    stack = await startStack({ workers: 1 });
+    stripe = createStripeClient(stack.env);
+    owner = (await signIn(stack, await createAdmin(stack, { name: 'Olive Owner' }))).token;
+    bookkeeper = (await signIn(stack, await createAdmin(stack, { role: 'bookkeeper' }))).token;
+    const first = await give(DANA, 5000);
+    await give(DANA, 2500);
+    await give(OTHER, 4000);
+    danaId = first.customer as string;
+    danaCharge = first.latest_charge as string;
+    await authed(stack, owner).post('/api/admin/manual-donations').send({
+      stripeCustomerId: danaId, donorName: 'Dana Whitfield', donorEmail: DANA.email, donorPhone: DANA.phone, donorAddress: '12 Creek Road, Marshall AR',
+      amount: '300', donationType: 'check', donationDate: new Date().toISOString(), notes: 'Check from Dana Whitfield',
+    }).expect(201);
+    await settled();
+  });
+  afterAll(() => stack?.stop());
+
+  it('exports everything held about the donor as JSON and CSV, for owners and bookkeepers, and audits it', async () => {
+    const json = await authed(stack, bookkeeper).get(`/api/admin/donors/${danaId}/export`).expect(200);
+    expect(json.headers['content-disposition']).toBe(`attachment; filename="donor-${danaId}.json"`);
+    const s = json.body.sections;
+    expect(s.donor[0]).toMatchObject({ id: danaId, name: 'Dana Whitfield', email: DANA.email });
+    expect(s.cardGifts).toHaveLength(2);
+    expect(s.donationRecords).toHaveLength(2);
+    expect(s.manualGifts).toEqual([expect.objectContaining({ donor_name: 'Dana Whitfield', amount: '30000' })]);
+    expect(s.paymentIntents).toHaveLength(2);
+    expect(s.storedEvents.length).toBeGreaterThan(3);
+    expect(s.adminActions.map((a: { action: string }) => a.action)).toContain('manual_donation.created');
+    expect(JSON.stringify(s)).not.toContain(OTHER.email);
+    const csv = await authed(stack, owner).get(`/api/admin/donors/${danaId}/export?format=csv`).expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.text).toContain(`donor,${danaId},email,${DANA.email}`);
+    await authed(stack, owner).get(`/api/admin/donors/${danaId}/export?format=xml`).expect(400);
+    await authed(stack, owner).get('/api/admin/donors/cus_Nobody1/export').expect(404);
+    const audited = await stack.db.query(`SELECT details FROM audit_log WHERE action = 'donor.exported' ORDER BY id`);
+    expect(audited.map((r) => r.details)).toEqual([{ customerId: danaId, format: 'json' }, { customerId: danaId, format: 'csv' }]);
+  });
+
+  it('erases the donor everywhere: no table or stored payload holds the e-mail or name; totals unchanged; Stripe customer gone', async () => {
+    expect(await findInDatabase(stack.db, NEEDLES)).not.toEqual([]);
+    const analytics = (await authed(stack, owner).get('/api/stripe/analytics').expect(200)).body;
+    const tax = taxCsv((await authed(stack, owner).get(`/api/admin/tax-exports/bulk-report/${year}`).expect(200)).text);
+
+    await authed(stack, bookkeeper).post(`/api/admin/donors/${danaId}/erase`).send({ confirmName: 'Dana Whitfield' }).expect(403);
+    const wrong = await authed(stack, owner).post(`/api/admin/donors/${danaId}/erase`).send({ confirmName: 'Dana' }).expect(400);
+    expect(wrong.body.message).toBe('To confirm, type the donor’s name exactly as shown.');
+    await authed(stack, owner).post(`/api/admin/donors/${danaId}/erase`).send({}).expect(400);
+    const erased = await authed(stack, owner).post(`/api/admin/donors/${danaId}/erase`).send({ confirmName: ' dana whitfield ' }).expect(200);
+    expect(erased.body).toMatchObject({ id: danaId, erased: true });
+    await authed(stack, owner).post(`/api/admin/donors/${danaId}/erase`).send({ confirmName: 'Erased donor' }).expect(409);
+    // Deleting the customer in Stripe sends customer.deleted, with the donor's details, after the erasure.
+    await settled();
+
+    expect(await findInDatabase(stack.db, NEEDLES)).toEqual([]);
+    expect(await findInDatabase(stack.db, [OTHER.email, 'Oscar Ramirez'])).not.toEqual([]);
+    // The numbers stay; the recent-transactions list now names the gifts "Erased donor".
+    const now = (await authed(stack, owner).get('/api/stripe/analytics').expect(200)).body;
+    expect({ overview: now.overview, charts: now.charts }).toEqual({ overview: analytics.overview, charts: analytics.charts });
+    expect(now.recentTransactions.map((t: { amount: number }) => t.amount)).toEqual(analytics.recentTransactions.map((t: { amount: number }) => t.amount));
+    const after = taxCsv((await authed(stack, owner).get(`/api/admin/tax-exports/bulk-report/${year}`).expect(200)).text);
+    expect(after.cents).toBe(tax.cents);
+    expect(after.rows.length).toBe(tax.rows.length);
+    expect(after.rows.filter((r) => r.includes('Erased donor'))).toHaveLength(3);
+    await expect(stripe.customers.retrieve(danaId)).resolves.toMatchObject({ id: danaId, deleted: true });
+    const [audit] = await stack.db.query(`SELECT details FROM audit_log WHERE action = 'donor.erased'`);
+    expect(audit.details.customerId).toBe(danaId);
+    expect(audit.details.changed).toMatchObject({ donors: 1, charges: 2, donation_records: 2, manual_donations: 1 });
+  });
+
+  it('keeps an erased donor erased when later events about them arrive (a refund of their gift)', async () => {
+    await stripe.refunds.create({ charge: danaCharge, amount: 1000 });
+    await settled();
+    expect(await findInDatabase(stack.db, NEEDLES)).toEqual([]);
+    const [charge] = await stack.db.query(`SELECT amount_refunded, billing_name FROM charges WHERE id = $1`, [danaCharge]);
+    expect(charge).toEqual({ amount_refunded: '1000', billing_name: 'Erased donor' });
+  });
+});

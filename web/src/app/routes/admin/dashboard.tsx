@@ -1,0 +1,88 @@
+import { lazy, Suspense, useState } from 'react';
+import { AdminPageHeader } from '../../../components/layout/admin-page-header';
+import { Alert } from '../../../components/ui/alert';
+import { ShieldIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs } from '../../../components/ui/tabs';
+import { useAnalytics } from '../../../features/analytics/api/get-analytics';
+import { InsightsTab } from '../../../features/analytics/components/insights-tab';
+import { SummaryCards } from '../../../features/analytics/components/summary-cards';
+import { AdminNav } from '../../../components/layout/admin-nav';
+import { AccountActions } from '../../../features/auth/components/account-actions';
+import { AdminGate } from '../../../features/auth/components/admin-gate';
+import { DonorMailSettings } from '../../../features/donor-mail/components/donor-mail-settings';
+import { useCustomers } from '../../../features/donors/api/get-customers';
+import { DonorsTab } from '../../../features/donors/components/donors-tab';
+import { TaxExportsTab } from '../../../features/tax-exports/components/tax-exports-tab';
+import { usePaymentIntents } from '../../../features/transactions/api/get-payment-intents';
+import { TransactionsTab } from '../../../features/transactions/components/transactions-tab';
+import type { AdminDto } from '../../../lib/api-types';
+import { AdminArea } from './admin-area';
+
+// ECharts is the heaviest part of the admin area: it loads with the Analytics tab, not with the login form.
+const AnalyticsTab = lazy(() => import('../../../features/analytics/components/analytics-tab'));
+
+const TABS = [
+  { value: 'analytics', label: 'Analytics' },
+  { value: 'donors', label: 'Donors' },
+  { value: 'transactions', label: 'Transactions' },
+  { value: 'insights', label: 'Insights' },
+  { value: 'tax-exports', label: 'Tax Exports' },
+];
+
+/**
+ * The dashboard composes the features: summary cards and Insights (analytics, with the donor list's summary),
+ * Donors, Transactions (recent gifts from the analytics answer) and Tax Exports (with donor e-mail's settings).
+ */
+function Dashboard({ admin }: { admin: AdminDto }) {
+  const [tab, setTab] = useState('analytics');
+  const analytics = useAnalytics(true);
+  // First page of the donor list: its summary feeds the Active Donors card and the Insights tab.
+  const customers = useCustomers({ page: 1, q: '' }, true);
+  usePaymentIntents(true);
+
+  const overview = analytics.data?.overview;
+  const summary = customers.data?.summary;
+
+  return (
+    <div className="adm-page">
+      <AdminPageHeader
+        eyebrow={<><ShieldIcon width={16} height={16} /> Admin Access</>}
+        title="Financial Analytics Dashboard"
+        subtitle={<p className="adm-muted">Welcome back, {admin.name}</p>}
+        actions={<AccountActions admin={admin} />}
+      />
+      <AdminNav role={admin.role} />
+      {analytics.isError && <Alert variant="destructive">{analytics.error.message}</Alert>}
+      {customers.isError && tab !== 'donors' && <Alert variant="destructive">{customers.error.message}</Alert>}
+      <SummaryCards overview={overview} summary={summary} />
+      <Tabs label="Dashboard sections" items={TABS} value={tab} onChange={setTab}>
+        {tab === 'analytics' &&
+          (analytics.isPending ? (
+            <Spinner label="Loading analytics" />
+          ) : (
+            <Suspense fallback={<Spinner label="Loading charts" />}>
+              <AnalyticsTab charts={analytics.data?.charts} />
+            </Suspense>
+          ))}
+        {tab === 'donors' && <DonorsTab enabled />}
+        {tab === 'transactions' && (analytics.isPending ? <Spinner label="Loading transactions" /> : <TransactionsTab transactions={analytics.data?.recentTransactions ?? []} />)}
+        {tab === 'insights' && <InsightsTab overview={overview} summary={summary} />}
+        {tab === 'tax-exports' && (
+          <TaxExportsTab>
+            <DonorMailSettings canChange={admin.role === 'owner'} />
+          </TaxExportsTab>
+        )}
+      </Tabs>
+    </div>
+  );
+}
+
+/** /stripe-data: the login form when signed out, a spinner while the session loads, else the dashboard. */
+export default function DashboardRoute() {
+  return (
+    <AdminArea>
+      <AdminGate>{(admin) => <Dashboard admin={admin} />}</AdminGate>
+    </AdminArea>
+  );
+}

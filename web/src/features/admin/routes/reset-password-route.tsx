@@ -1,7 +1,0 @@
-import { ResetPasswordPage } from '../components/auth/reset-password-page';
-import '../admin.css';
-
-/** /reset-password?token=...: reachable without a session. */
-export default function ResetPasswordRoute() {
-  return <ResetPasswordPage />;
-}

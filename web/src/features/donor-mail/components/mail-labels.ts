@@ -1,0 +1,21 @@
+import type { DonorMessageDto } from '../../../lib/api-types';
+
+/** What a message is, as the admin reads it in a list. */
+export function messageLabel(m: Pick<DonorMessageDto, 'kind' | 'statementYear'>): string {
+  switch (m.kind) {
+    case 'acknowledgment':
+      return 'Acknowledgment';
+    case 'correction':
+      return 'Corrected acknowledgment';
+    case 'void':
+      return 'Void notice';
+    case 'statement':
+      return `Year-end statement ${m.statementYear ?? ''}`.trim();
+    default:
+      return m.kind;
+  }
+}
+
+export const STATUS_LABELS: Record<string, string> = { queued: 'Waiting', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
+
+export const statusVariant = (status: string) => (status === 'sent' ? 'success' : status === 'failed' ? 'destructive' : 'secondary') as 'success' | 'destructive' | 'secondary';

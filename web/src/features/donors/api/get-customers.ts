@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { DonorListDto } from '../../../lib/api-types';
+
+export const CUSTOMERS_PAGE_SIZE = 24;
+
+export interface CustomersParams {
+  page: number;
+  q: string;
+}
+
+export async function getCustomers({ page, q }: CustomersParams): Promise<DonorListDto> {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(CUSTOMERS_PAGE_SIZE) });
+  if (q.trim()) params.set('q', q.trim());
+  try {
+    return await apiGet<DonorListDto>(`/api/stripe/customers?${params}`);
+  } catch (cause) {
+    throw new Error('Failed to fetch customers', { cause });
+  }
+}
+
+export function customersQueryOptions(params: CustomersParams, enabled: boolean) {
+  return queryOptions({
+    queryKey: [...queryKeys.donorList, { page: params.page, q: params.q.trim() }],
+    queryFn: () => getCustomers(params),
+    enabled,
+    // Keep the current page on screen while the next page or search result loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomers(params: CustomersParams, enabled: boolean) {
+  return useQuery(customersQueryOptions(params, enabled));
+}

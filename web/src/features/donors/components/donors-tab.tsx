@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/get-customers';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { PlusIcon } from '../../../components/ui/icons';
+import { TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { CreateDonorDialog } from './create-donor-dialog';
+import { DonorCard } from './donor-card';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/**
+ * Donor Information: the server pages and searches (name or e-mail), so 100,000 donors cost one page of cards.
+ */
+export function DonorsTab({ enabled }: { enabled: boolean }) {
+  const [creating, setCreating] = useState(false);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebounced(search, 300);
+  useEffect(() => setPage(1), [q]);
+
+  const customers = useCustomers({ page, q }, enabled);
+  const data = customers.data;
+  const total = data?.total ?? data?.customers.length ?? 0;
+  const pageSize = data?.pageSize ?? CUSTOMERS_PAGE_SIZE;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+
+  return (
+    <Card>
+      <CardHeader
+        title="Donor Information"
+        description="Donors synced from Stripe, newest first. Open a donor for their full history."
+        actions={<Button onClick={() => setCreating(true)}><PlusIcon /> Create New</Button>}
+      />
+      <CardContent>
+        <div className="adm-toolbar">
+          <TextField
+            label="Search donors"
+            className="adm-search"
+            type="search"
+            placeholder="Name or email"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <p className="adm-muted" aria-live="polite">
+            {data ? `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} donors` : ''}
+          </p>
+        </div>
+
+        {customers.isError && <Alert variant="destructive">{customers.error.message}</Alert>}
+        {customers.isPending && enabled && <Spinner label="Loading donors" />}
+        {data && data.customers.length === 0 && <p className="adm-empty">{q ? 'No donors match your search.' : 'No donors yet.'}</p>}
+        {data && data.customers.length > 0 && (
+          <ul className="adm-donor-grid" aria-busy={customers.isFetching}>
+            {data.customers.map((d) => <DonorCard key={d.id} donor={d} />)}
+          </ul>
+        )}
+
+        {pages > 1 && (
+          <nav className="adm-pagination" aria-label="Donor pages">
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
+              Previous
+            </Button>
+            <span>Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}</span>
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>
+              Next
+            </Button>
+          </nav>
+        )}
+
+        <CreateDonorDialog open={creating} onOpenChange={setCreating} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { SettingsDto, UpdateSettingsDto } from '../../../lib/api-types';
+
+export function useSettings() {
+  return useQuery(queryOptions({ queryKey: queryKeys.settings, queryFn: () => apiGet<SettingsDto>('/api/admin/settings') }));
+}
+
+export async function updateSettings(input: UpdateSettingsDto): Promise<SettingsDto> {
+  const res = await apiRequest('PATCH', '/api/admin/settings', input);
+  return (await res.json()) as SettingsDto;
+}
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateSettings, onSuccess: (data) => queryClient.setQueryData(queryKeys.settings, data) });
+}

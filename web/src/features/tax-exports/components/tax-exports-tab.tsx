@@ -1,0 +1,71 @@
+import { useState, type ReactNode } from 'react';
+import { useDownloadTaxExport, type TaxExportKind } from '../api/download-tax-export';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { SelectField } from '../../../components/ui/field';
+import { DownloadIcon } from '../../../components/ui/icons';
+import { StatementMailingCard } from './statement-mailing-card';
+
+/** Next year down to five years before the current one: 7 options. */
+export function taxYearOptions(now = new Date()): number[] {
+  const current = now.getFullYear();
+  return Array.from({ length: 7 }, (_, i) => current + 1 - i);
+}
+
+function DownloadCard({ kind, year, title, description }: { kind: TaxExportKind; year: number; title: string; description: string }) {
+  const download = useDownloadTaxExport();
+  const pending = download.isPending && download.variables?.kind === kind;
+  return (
+    <Card className="adm-export-card">
+      <CardHeader title={title} description={description} titleAs="h3" />
+      <CardContent>
+        <Button onClick={() => download.mutate({ kind, year })} disabled={pending} aria-label={`Download CSV: ${title} ${year}`}>
+          <DownloadIcon /> {pending ? 'Downloading...' : 'Download CSV'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `children`: what other features add to the tab (the dashboard puts the donor e-mail settings there). */
+export function TaxExportsTab({ children }: { children?: ReactNode }) {
+  const [year, setYear] = useState(() => new Date().getFullYear());
+  return (
+    <div className="adm-stack">
+      <Card>
+        <CardHeader title="Tax Reports" description="Download donation records for tax filing and donor acknowledgments." />
+        <CardContent>
+          <SelectField
+            label="Tax year"
+            className="adm-year-select"
+            value={String(year)}
+            onValueChange={(v) => setYear(Number(v))}
+            options={taxYearOptions().map((y) => ({ value: String(y), label: String(y) }))}
+          />
+        </CardContent>
+      </Card>
+      <div className="adm-grid adm-grid--3">
+        <DownloadCard
+          kind="bulk-report"
+          year={year}
+          title="Annual Tax Report"
+          description={`Every donation received in ${year}, card and manual, with donor details.`}
+        />
+        <DownloadCard
+          kind="irs-receipts"
+          year={year}
+          title="IRS Receipts Required"
+          description={`Donations of $250 or more in ${year} that need a written acknowledgment.`}
+        />
+        <Card className="adm-export-card">
+          <CardHeader title="Individual Statements" description="Year-end statements are generated per donor from each donor's page." titleAs="h3" />
+          <CardContent>
+            <Button variant="outline" disabled>Available on Individual Donor Pages</Button>
+          </CardContent>
+        </Card>
+      </div>
+      <StatementMailingCard year={year} />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../components/ui/use-toast';
+import { useDeleteManualDonation } from '../api/delete-manual-donation';
+import type { TransactionDto } from '../../../lib/api-types';
+import { formatCents } from '../../../lib/currency';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+
+/** Confirmation for deleting a manual row; `tx` null means closed. */
+export function DeleteManualDonationDialog({ tx, onClose }: { tx: TransactionDto | null; onClose: () => void }) {
+  const del = useDeleteManualDonation();
+  const amount = tx ? formatCents(tx.amount) : '';
+
+  const confirm = () => {
+    if (!tx?.manual_donation_id) return;
+    del.mutate(tx.manual_donation_id, {
+      onSuccess: () => {
+        toast({ title: 'Manual Donation Deleted', description: 'The manual donation has been successfully deleted.' });
+        onClose();
+      },
+      onError: (err) => {
+        toast({ title: 'Error', description: errorMessage(err, 'Failed to delete manual donation'), variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      open={!!tx}
+      onOpenChange={(open) => !open && onClose()}
+      busy={del.isPending}
+      role="alertdialog"
+      size="sm"
+      title="Delete Manual Donation"
+      description={`Are you sure you want to delete this manual donation of ${amount}? This action cannot be undone.`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={del.isPending}>Cancel</Button>
+          <Button variant="destructive" onClick={confirm} disabled={del.isPending}>{del.isPending ? 'Deleting...' : 'Delete'}</Button>
+        </>
+      }
+    />
+  );
+}

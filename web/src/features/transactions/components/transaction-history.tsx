@@ -1,0 +1,93 @@
+import { format, parseISO } from 'date-fns';
+import { useState, type ReactNode } from 'react';
+import { toast } from '../../../components/ui/use-toast';
+import { TIME_FILTERS, useCustomerTransactions, type TimeFilter, type TransactionFilter } from '../api/get-customer-transactions';
+import type { DonorDto } from '../../../lib/api-types';
+import { saveBlob } from '../../../lib/download';
+import { DATE_FORMAT } from '../../../lib/format';
+import { transactionsCsvFilename, transactionsToCsv } from '../lib/transactions-csv';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { DownloadIcon, PlusIcon } from '../../../components/ui/icons';
+import { SelectField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { AddDonationDialog } from './add-donation-dialog';
+import { CustomDateRangeDialog } from './custom-date-range-dialog';
+import { TransactionsTable } from './transactions-table';
+
+const rangeLabel = (d: string) => format(parseISO(d), DATE_FORMAT);
+
+/** A donor's gifts with the time filter, CSV export and manual gifts; `actions` adds buttons (the year-end statement). */
+export function TransactionHistory({ donor, actions }: { donor: DonorDto; actions?: ReactNode }) {
+  const [filter, setFilter] = useState<TransactionFilter>({ timeframe: 'all' });
+  const [choosingRange, setChoosingRange] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const transactions = useCustomerTransactions(donor.id, filter, true);
+  const list = transactions.data ?? [];
+
+  const onFilterChange = (value: TimeFilter) => {
+    if (value === 'custom') setChoosingRange(true);
+    // Any other choice clears the custom dates.
+    else setFilter({ timeframe: value });
+  };
+
+  const exportCsv = () => {
+    if (list.length === 0) {
+      toast({ title: 'No Data', description: 'No transactions available to download.', variant: 'destructive' });
+      return;
+    }
+    const filename = transactionsCsvFilename(donor.name, filter.timeframe);
+    saveBlob(new Blob([transactionsToCsv(list, donor)], { type: 'text/csv;charset=utf-8' }), filename);
+    toast({ title: 'Download Started', description: `Transaction data exported to ${filename}` });
+  };
+
+  return (
+    <Card>
+      <CardHeader title="Transaction History" description="Card and manual donations from this donor" />
+      <CardContent>
+        <div className="adm-toolbar">
+          <SelectField
+            label="Time period"
+            className="adm-filter"
+            value={choosingRange ? 'custom' : filter.timeframe}
+            onValueChange={(v) => onFilterChange(v as TimeFilter)}
+            options={[...TIME_FILTERS]}
+          />
+          {filter.timeframe === 'custom' && filter.startDate && filter.endDate && (
+            <p className="adm-range">
+              {rangeLabel(filter.startDate)} – {rangeLabel(filter.endDate)}{' '}
+              <Button variant="link" size="sm" onClick={() => setChoosingRange(true)}>Change dates</Button>
+            </p>
+          )}
+          <div className="adm-toolbar__actions">
+            <Button variant="outline" onClick={exportCsv}><DownloadIcon /> Export CSV</Button>
+            {actions}
+            <Button onClick={() => setAdding(true)}><PlusIcon /> Add Donation</Button>
+          </div>
+        </div>
+
+        {transactions.isError && <Alert variant="destructive">{transactions.error.message}</Alert>}
+        {transactions.isPending ? (
+          <Spinner label="Loading transactions" />
+        ) : list.length === 0 ? (
+          <p className="adm-empty">No transactions found for the selected timeframe.</p>
+        ) : (
+          <TransactionsTable variant="donor" transactions={list} busy={transactions.isFetching} />
+        )}
+
+        <CustomDateRangeDialog
+          open={choosingRange}
+          initialStart={filter.startDate}
+          initialEnd={filter.endDate}
+          onCancel={() => setChoosingRange(false)}
+          onApply={(startDate, endDate) => {
+            setFilter({ timeframe: 'custom', startDate, endDate });
+            setChoosingRange(false);
+          }}
+        />
+        <AddDonationDialog donor={donor} open={adding} onOpenChange={setAdding} />
+      </CardContent>
+    </Card>
+  );
+}

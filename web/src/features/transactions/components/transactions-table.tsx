@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { TrashIcon } from '../../../components/ui/icons';
+import type { TransactionDto } from '../../../lib/api-types';
+import { formatCents } from '../../../lib/currency';
+import { DATE_FORMAT, DATE_TIME_FORMAT, formatUnixDate } from '../../../lib/format';
+import { paymentMethodLabel } from '../lib/transaction-labels';
+import { DeleteManualDonationDialog } from './delete-manual-donation-dialog';
+
+/** SPEC section 2: the Transactions tab lists every donor's gifts, a donor's profile only theirs (no Donor column). */
+const VARIANTS = {
+  recent: { caption: 'Recent Transactions', date: 'Date', dateFormat: DATE_FORMAT, method: 'Payment Method', donor: true },
+  donor: { caption: 'Transaction History', date: 'Date & Time', dateFormat: DATE_TIME_FORMAT, method: 'Card', donor: false },
+} as const;
+
+/** 'succeeded' is green; any other status is a neutral badge. */
+function StatusBadge({ status }: { status: string }) {
+  return <Badge variant={status === 'succeeded' ? 'success' : 'secondary'}>{status}</Badge>;
+}
+
+/** IRS badge for manual gifts that need one, else the provider's receipt link (new tab), else N/A. */
+function ReceiptCell({ tx }: { tx: TransactionDto }) {
+  if (tx.type === 'manual' && tx.requires_irs_receipt) return <Badge variant="warning">IRS Receipt Required</Badge>;
+  if (tx.receipt_url) {
+    return (
+      <a href={tx.receipt_url} target="_blank" rel="noopener noreferrer">
+        View Receipt<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  return <span className="adm-muted">N/A</span>;
+}
+
+function DonorCell({ tx }: { tx: TransactionDto }) {
+  const name = tx.billing_details?.name;
+  const email = tx.billing_details?.email;
+  if (!name && !email) return <span className="adm-muted">N/A</span>;
+  return (
+    <>
+      <span className="adm-cell-strong">{name || email}</span>
+      {name && email && <span className="adm-cell-sub">{email}</span>}
+    </>
+  );
+}
+
+/** Only manual rows can be deleted. */
+function DeleteManualAction({ tx, onDelete }: { tx: TransactionDto; onDelete: (tx: TransactionDto) => void }) {
+  if (tx.type !== 'manual' || !tx.manual_donation_id) return null;
+  return (
+    <Button variant="ghost" size="sm" className="adm-danger-text" aria-label={`Delete manual donation of ${formatCents(tx.amount)}`} onClick={() => onDelete(tx)}>
+      <TrashIcon width={16} height={16} /> Delete
+    </Button>
+  );
+}
+
+/**
+ * The gifts table of the Transactions tab and of a donor's profile: a scrollable, labelled region around a
+ * table with a caption, and the confirmation dialog for deleting a manual row.
+ */
+export function TransactionsTable({ transactions, variant, busy }: { transactions: TransactionDto[]; variant: keyof typeof VARIANTS; busy?: boolean }) {
+  const v = VARIANTS[variant];
+  const captionId = useId();
+  const [deleting, setDeleting] = useState<TransactionDto | null>(null);
+  return (
+    <>
+      <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId} aria-busy={busy}>
+        <table className="adm-table">
+          <caption id={captionId} className="sr-only">{v.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{v.date}</th>
+              <th scope="col" className="adm-num">Amount</th>
+              {v.donor && <th scope="col">Donor</th>}
+              <th scope="col">{v.method}</th>
+              <th scope="col">Status</th>
+              <th scope="col">Receipt</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {transactions.map((tx) => (
+              <tr key={tx.id}>
+                <td className="adm-nowrap">{formatUnixDate(tx.created, v.dateFormat)}</td>
+                <td className="adm-num adm-cell-strong">{formatCents(tx.amount)}</td>
+                {v.donor && <td><DonorCell tx={tx} /></td>}
+                <td className="adm-nowrap">{paymentMethodLabel(tx)}</td>
+                <td><StatusBadge status={tx.status} /></td>
+                <td><ReceiptCell tx={tx} /></td>
+                <td><DeleteManualAction tx={tx} onDelete={setDeleting} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <DeleteManualDonationDialog tx={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The admin API's query keys, in one place so that a mutation in one feature can refresh what another feature
+ * shows without the features importing each other. Each key starts with the API path it reads, and
+ * invalidating a key refreshes every query that starts with it.
+ */
+export const queryKeys = {
+  /** The session check, per token. */
+  me: ['/api/admin/me'],
+  analytics: ['/api/stripe/analytics'],
+  /** Every page and search of the donor list. */
+  donorList: ['/api/stripe/customers'],
+  /** Every single-donor query (profiles and their transaction lists). */
+  donors: ['/api/stripe/customer'],
+  /** One donor's profile and transaction lists. */
+  donor: (customerId: string) => ['/api/stripe/customer', customerId],
+  paymentIntents: ['/api/stripe/payment-intents'],
+  manualDonations: ['/api/admin/manual-donations'],
+  twoFactor: ['/api/admin/account/two-factor'],
+  mySessions: ['/api/admin/account/sessions'],
+  admins: ['/api/admin/admins'],
+  /** An admin's sessions, as an owner sees them. */
+  adminSessions: (adminId: string) => ['/api/admin/admins', adminId, 'sessions'],
+  audit: ['/api/admin/audit'],
+  auditFilters: ['/api/admin/audit/filters'],
+  settings: ['/api/admin/settings'],
+  operations: ['/api/admin/operations'],
+  /** Every donor's messages (acknowledgments, corrections, voids, statements). */
+  donorMail: ['/api/admin/donors'],
+  donorMessages: (customerId: string) => ['/api/admin/donors', customerId, 'messages'],
+  acknowledgmentSetting: ['/api/admin/acknowledgments/setting'],
+  /** The outbox's counts and failures. */
+  mail: ['/api/admin/mail'],
+  /** Year-end statements by e-mail, per year. */
+  statementRuns: ['/api/admin/tax-exports/statements'],
+  statementRun: (year: number) => ['/api/admin/tax-exports/statements', year],
+  donorYears: (customerId: string) => ['/api/admin/tax-exports/years', customerId],
+} as const;

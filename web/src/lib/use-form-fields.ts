@@ -1,0 +1,15 @@
+import { useState } from 'react';
+
+/**
+ * State of a form's text fields: the values, and for each field the name, value and onChange props to spread
+ * on its input (`<TextField label="Email" {...form.field('email')} />`).
+ */
+export function useFormFields<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const field = (name: keyof T & string) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+  return { values, field, reset: () => setValues(initial) };
+}

@@ -1,0 +1,45 @@
+import { SCHOOL_FACTS } from '../../../core/src/school/school-facts.js';
+import type { MailMessage } from '../../../core/src/mail/mail.transport.js';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The password reset e-mail: the link, how long it lasts, and what to do if it was not you. */
+export function resetMail(to: string, name: string, link: string, ttlMinutes: number): MailMessage {
+  const subject = `Reset your admin password - ${SCHOOL_FACTS.name}`;
+  const lasts = ttlMinutes === 60 ? '1 hour' : `${ttlMinutes} minutes`;
+  const text = [
+    `Hello ${name},`,
+    '',
+    'Someone (hopefully you) asked to reset the password of your admin account. Open this link to choose a new one:',
+    '',
+    link,
+    '',
+    `The link works once and expires in ${lasts}. Resetting signs out every open session.`,
+    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  ].join('\n');
+  const html =
+    `<p>Hello ${esc(name)},</p><p>Someone (hopefully you) asked to reset the password of your admin account.</p>` +
+    `<p><a href="${esc(link)}">Choose a new password</a></p><p>Or paste this address into your browser: ${esc(link)}</p>` +
+    `<p>The link works once and expires in ${lasts}. If you did not ask for this, ignore this e-mail.</p>`;
+  return { to, subject, text, html };
+}
+
+/** The invitation to become an admin: who invited, the link (a week, once), and that two-factor set-up follows. */
+export function inviteMail(to: string, name: string, invitedBy: string | null, link: string): MailMessage {
+  const subject = `You are invited to the admin area - ${SCHOOL_FACTS.name}`;
+  const who = invitedBy ? `${invitedBy} invited you` : 'You have been invited';
+  const text = [
+    `Hello ${name},`,
+    '',
+    `${who} to the admin area of ${SCHOOL_FACTS.name}. Open this link to choose your password and set up two-factor sign-in with an authenticator app:`,
+    '',
+    link,
+    '',
+    'The link works once and expires in 7 days. If you did not expect this, ignore this e-mail.',
+  ].join('\n');
+  const html =
+    `<p>Hello ${esc(name)},</p><p>${esc(who)} to the admin area of ${esc(SCHOOL_FACTS.name)}.</p>` +
+    `<p><a href="${esc(link)}">Choose your password</a></p><p>Or paste this address into your browser: ${esc(link)}</p>` +
+    `<p>The link works once and expires in 7 days. If you did not expect this, ignore this e-mail.</p>`;
+  return { to, subject, text, html };
+}
