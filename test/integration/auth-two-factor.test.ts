@@ -6,6 +6,7 @@ import { createLogger } from '../../core/src/logging/logger.js';
 import { newToken, tokenHash } from '../../core/src/tokens/opaque-token.js';
 import { authed, createAdmin } from '../helpers/admin.js';
 import { Authenticator, signInEnrolling, signInWithCode, type TwoFactorAdmin } from '../helpers/authenticator.js';
+import { TWO_FACTOR_KEY_REQUIRED } from '../../api/src/auth/auth.module.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 describe('two-factor sign-in (TOTP)', () => {
@@ -163,7 +164,7 @@ describe('two-factor sign-in (TOTP)', () => {
     }
   });
 
-  it('start-up refuses a missing or wrong TWO_FACTOR_KEY once an admin has two-factor, and a short key at all', async () => {
+  it('start-up refuses a missing or wrong TWO_FACTOR_KEY once an admin has two-factor (in production whenever it is required), and a short key at all', async () => {
     const { TWO_FACTOR_KEY: _key, ...withoutKey } = stack.rawEnv;
     const logger = createLogger('silent', 'test');
     const startsWith = async (env: Record<string, string>, message: string) => {
@@ -175,6 +176,8 @@ describe('two-factor sign-in (TOTP)', () => {
       }
     };
     await startsWith(withoutKey, 'TWO_FACTOR_KEY is missing, but admins have two-factor sign-in');
+    // In production the key is needed as soon as two-factor sign-in is required, before any admin has enrolled.
+    await startsWith({ ...withoutKey, NODE_ENV: 'production', PRODUCTION_REHEARSAL: 'true' }, TWO_FACTOR_KEY_REQUIRED);
     await startsWith({ ...withoutKey, TWO_FACTOR_KEY: Buffer.alloc(32, 7).toString('base64') }, 'TWO_FACTOR_KEY does not open the stored two-factor secrets');
     expect(() => loadEnv({ ...withoutKey, TWO_FACTOR_KEY: 'c2hvcnQ=' })).toThrow(
       'Invalid environment variable TWO_FACTOR_KEY: TWO_FACTOR_KEY must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)',

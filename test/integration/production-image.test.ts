@@ -12,6 +12,9 @@ import { adminQuery } from '../helpers/database.js';
 import { databaseUrl, TEST_REDIS_URL } from '../helpers/services.js';
 import { startSmtpCatcher } from '../helpers/smtp-catcher.js';
 import { sdkFor } from '../helpers/stripe-shapes.js';
+import type { TestAdmin } from '../helpers/admin.js';
+import { signInEnrolling } from '../helpers/authenticator.js';
+import type { Stack } from '../helpers/stack.js';
 
 /**
  * The production image, built by the Dockerfile's own commands from a copy of the repository (clean: nothing of
@@ -44,7 +47,7 @@ describe('the production image and npm run start:prod', () => {
       DATABASE_URL: databaseUrl(dbName), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `t${randomBytes(4).toString('hex')}`,
       STRIPE_SECRET_KEY: emulator.secretKey, STRIPE_PUBLISHABLE_KEY: emulator.publishableKey, STRIPE_WEBHOOK_SECRET: emulator.webhookSecret,
       STRIPE_API_BASE: emulator.url, STRIPE_JS_URL: `${emulator.url}/js/v3`, PUBLIC_URL: apiUrl, PORT: String(port), HOST: '127.0.0.1',
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'info',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, TWO_FACTOR_KEY: randomBytes(32).toString('base64'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'info',
     };
   }, 600_000);
 
@@ -116,10 +119,11 @@ describe('the production image and npm run start:prod', () => {
       donationData: { amount: '75', frequency: 'one-time', firstName: 'Rosa', lastName: 'Park', email: 'rosa.park@example.org', phone: '(870) 555-0101', address: '4 Elm St', city: 'Marshall', state: 'AR', zipCode: '72650' },
     }).expect(200);
     await sdkFor(emulator).paymentIntents.confirm(intent.body.paymentIntentId, { payment_method: 'pm_card_visa' });
-    const login0 = await request(api).post('/api/admin/login').send(ADMIN); if (login0.status !== 200) throw new Error(JSON.stringify(login0.body) + '\n' + out.slice(-3000)); const login = login0;
+    // A new install requires two-factor sign-in: the first admin enrols an authenticator at the first sign-in.
+    const { token } = await signInEnrolling({ apiUrl: api } as Stack, ADMIN as TestAdmin);
     let analytics: any;
     for (let i = 0; i < 200; i++) {
-      analytics = (await request(api).get('/api/stripe/analytics').set('Authorization', `Bearer ${login.body.sessionToken}`).expect(200)).body;
+      analytics = (await request(api).get('/api/stripe/analytics').set('Authorization', `Bearer ${token}`).expect(200)).body;
       if (analytics.overview.totalDonations === 1) break;
       await new Promise((r) => setTimeout(r, 150));
     }

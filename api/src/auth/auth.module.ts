@@ -29,6 +29,9 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
 import { REQUIRE_TWO_FACTOR } from '../../../core/src/settings/admin-settings.js';
 import { settings } from '../../../core/src/settings/settings.repository.js';
 
+export const TWO_FACTOR_KEY_REQUIRED =
+  'TWO_FACTOR_KEY is missing: this site requires two-factor sign-in for its admins, so none could sign in; set 32 random bytes (openssl rand -base64 32) and keep them with the backups';
+
 /**
  * Admin accounts: sign-in, sessions, password reset, the audit log and the one guard (APP_GUARD) in front
  * of /api/admin/* and /api/stripe/*. Global so feature modules can inject AuditService without importing it.
@@ -65,9 +68,12 @@ export class AuthModule implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    const keyMissingButRequired = !this.twoFactor.available && (await settings.read(this.ds, REQUIRE_TWO_FACTOR)).value;
+    // A live site would start and then let no admin in (every sign-in needs the key to enrol): refuse to start.
+    if (keyMissingButRequired && this.env.NODE_ENV === 'production') throw new Error(TWO_FACTOR_KEY_REQUIRED);
     await this.twoFactor.checkKey();
     await ensureInitialAdmin(this.ds, this.env, this.logger);
-    if (!this.twoFactor.available && (await settings.read(this.ds, REQUIRE_TWO_FACTOR)).value) {
+    if (keyMissingButRequired) {
       this.logger.warn('two-factor sign-in is required but TWO_FACTOR_KEY is not set: admins cannot sign in until it is');
     }
     await warmUpDummyHash();
