@@ -107,6 +107,8 @@ export async function startDemoMailbox(opts: { smtpPort: number; webPort: number
       );
     },
   });
+  // A sender that drops mid-message (a worker stopped with SIGKILL) is reported as 'error'; the mailbox keeps going.
+  smtp.on('error', () => undefined);
   await listen(smtp, opts.smtpPort);
 
   const web: Server = createServer((req, res) => {

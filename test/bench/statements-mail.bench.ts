@@ -7,6 +7,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { ignoreDroppedSenders } from '../helpers/smtp-catcher.js';
 import { adminSession, baseEnv, postgresVersion, startApi, startWorker } from './lib/env.js';
 import { dataset, log } from './lib/datasets.js';
 import { fmtInt, machine, writeReport } from './lib/report.js';
@@ -23,7 +24,7 @@ await ds.pool.query(`INSERT INTO settings (key, value) VALUES ('acknowledgments.
 // The sink: a real SMTP server that reads every message to its end and keeps only counts.
 let received = 0;
 let bytes = 0;
-const sink = new SMTPServer({
+const sink = ignoreDroppedSenders(new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS', 'AUTH'],
   logger: false,
@@ -35,7 +36,7 @@ const sink = new SMTPServer({
       callback();
     });
   },
-});
+}));
 await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
 

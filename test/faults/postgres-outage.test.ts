@@ -71,7 +71,9 @@ describe('Postgres unavailable', () => {
     }
     for (const o of outage) {
       expect(o).toEqual({ status: 503, ms: expect.any(Number), message: UNAVAILABLE });
-      expect(o.ms).toBeLessThan(5000);
+      // Within the pool's 5 s connection timeout (core/src/db/data-source.ts) plus a loaded machine's scheduling:
+      // an answer, never a hang until the client gives up.
+      expect(o.ms).toBeLessThan(8000);
     }
     const refused = emulator.deliveries().filter((d) => d.status === 503 || d.status === 500);
     expect(refused.filter((d) => d.status !== 503)).toEqual([]);

@@ -14,11 +14,18 @@ export interface CaughtMail {
  * `stop()` and `start()` take it away and bring it back on the same port ("the mail server is down"),
  * keeping what it received.
  */
+/** Ignores connection errors of senders (ECONNRESET of a killed process): the mail they did not finish is not kept. */
+export function ignoreDroppedSenders(server: SMTPServer): SMTPServer {
+  server.on('error', () => undefined);
+  return server;
+}
+
 export async function startSmtpCatcher(opts: { refuse?: boolean; port?: number; delayMs?: number } = {}) {
   const mails: CaughtMail[] = [];
   const refused: string[] = [];
-  const create = () =>
-    new SMTPServer({
+  // A sender that dies mid-message (the fault suites SIGKILL workers) resets its connection; smtp-server emits
+  // that as 'error', which without a listener would throw in the test process.
+  const create = () => ignoreDroppedSenders(new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
@@ -43,7 +50,7 @@ export async function startSmtpCatcher(opts: { refuse?: boolean; port?: number; 
           else keep();
         });
       },
-    });
+    }));
   let server = create();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;

@@ -48,7 +48,7 @@ describe('API and worker processes', () => {
   }, SLOW);
 
   it.each(['dist-dev/api/src/main.js', 'dist-dev/worker/src/main.js'])('%s refuses a database whose migrations are behind', async (script) => {
-    const name = `school_t_empty_${randomBytes(4).toString('hex')}`;
+    const name = `school_t_${process.pid}_empty_${randomBytes(4).toString('hex')}`; // the pid keeps other runs' start-up from dropping it
     const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
