@@ -199,6 +199,27 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     expect(errors).toHaveLength(2);
   });
 
+  it('a monthly gift declined and retried keeps one subscription, whose first invoice the good card pays', async () => {
+    const { page, errors } = await openDonate(1280);
+    const email = 'ruth.monthly.retry@example.org';
+    await page.getByLabel('Donation Amount').fill('30');
+    await page.getByLabel('Frequency').selectOption('monthly');
+    await fillDonor(page, email);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await fillCard(page, '4000 0000 0000 0002');
+    const pay = page.getByRole('button', { name: 'Pay $30.00 monthly', exact: true });
+    await pay.click();
+    await page.locator('.payment-error').waitFor();
+    await fillCard(page, '4242 4242 4242 4242');
+    await pay.click();
+    await page.locator('.thank-you').waitFor();
+    const [customer] = (await stripe.customers.list({ email })).data;
+    const subs = await stripe.subscriptions.list({ customer: customer.id, status: 'all' });
+    expect(subs.data.map((s) => s.status)).toEqual(['active']);
+    await expect(stack.db.query(`SELECT subscription_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ subscription_id: subs.data[0].id }]);
+    expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
+  });
+
   it.each([[390], [1280]])('at %i px: a monthly gift reads "Pay $25.00 monthly"; the thank-you repeats amount, frequency and date, and how to change or stop it', async (width) => {
     const { page, errors } = await openDonate(width);
     await page.getByLabel('Donation Amount').fill('25');
