@@ -108,6 +108,17 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     expect(errors).toEqual([]);
   });
 
+  it('at 390 px a field reached with Shift+Tab from below is scrolled clear of the sticky header', async () => {
+    const { page } = await openDonate(390);
+    await page.getByLabel('Last Name').focus();
+    // Put First Name right under the header, as a donor scrolling up would find it, then Shift+Tab onto it.
+    await page.getByLabel('First Name').evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 20));
+    await expect(clearlyVisible(page, '#donor-firstName')).resolves.toMatchObject({ belowHeader: false });
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('donor-firstName');
+    await expect(clearlyVisible(page, '#donor-firstName')).resolves.toEqual({ belowHeader: true, inViewport: true, onTop: true });
+  });
+
   it('the amount is checked at step 1: "abc", 0, -5, $0.001, $0.99 and $1,000,000 never reach the card step; $100,000 does', async () => {
     const { page } = await openDonate(1280);
     await fillDonor(page, 'ruth.range@example.org');
