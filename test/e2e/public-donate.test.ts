@@ -2,7 +2,8 @@ import { jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
-import { collectConsoleErrors, screenshot } from '../helpers/browser.js';
+import { screenshot } from '../helpers/browser.js';
+import { fillCard, fillDonor as fillDonorDetails, openDonate as openDonatePage, toastText } from '../helpers/donate-page.js';
 import type { Stack } from '../helpers/stack.js';
 import { startPublicEnv, type PublicEnv } from '../helpers/public-browser.js';
 import { runAxe } from '../helpers/axe.js';
@@ -41,36 +42,8 @@ describe('donating on /donate (Stripe Elements against the emulator)', () => {
   });
   afterAll(() => env?.stop());
 
-  async function openDonate(width = 1280): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    const errors = collectConsoleErrors(page);
-    await page.goto(`${stack.apiUrl}/donate`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: 'Make a Donation' }).waitFor();
-    return { page, errors };
-  }
-
-  async function fillDonor(page: Page, email: string) {
-    await page.getByLabel('First Name').fill(donor.firstName);
-    await page.getByLabel('Last Name').fill(donor.lastName);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Phone (optional)').fill(donor.phone);
-    await page.getByLabel('Address').fill(donor.address);
-    await page.getByLabel('City').fill(donor.city);
-    await page.getByLabel('State').fill(donor.state);
-    await page.getByLabel('ZIP Code').fill(donor.zipCode);
-  }
-
-  async function toastText(page: Page): Promise<string> {
-    const t = page.locator('.toast').last();
-    await t.waitFor();
-    return (await t.innerText()).replace(/\s+/g, ' ').replace('×', '').trim();
-  }
-
-  async function fillCard(page: Page, number: string) {
-    await page.getByLabel('Card number').fill(number);
-    await page.getByLabel(/Expiration date/).fill('12 / 34');
-    await page.getByLabel('CVC').fill('123');
-  }
+  const openDonate = (width = 1280) => openDonatePage(browser, stack.apiUrl, width);
+  const fillDonor = (page: Page, email: string) => fillDonorDetails(page, donor, email);
 
   /** Watches the Pay button so a test can prove it read 'Processing...' and that both buttons were disabled. */
   async function watchProcessing(page: Page) {
@@ -111,17 +84,26 @@ describe('donating on /donate (Stripe Elements against the emulator)', () => {
     expect(errors).toEqual([]);
   });
 
-  it("step 2 rounds to cents and refuses 0 cents: 'Invalid Amount: Please go back and enter a valid donation amount.'; Back keeps the form", async () => {
+  it('an amount below $1, above $100,000 or finer than cents stays on step 1 (gift rules); Back from step 2 keeps the form', async () => {
     const { page } = await openDonate();
     await fillDonor(page, 'maria.cents@example.org');
-    await page.getByLabel('Donation Amount').fill('0.004');
+    for (const [bad, message] of [
+      ['0.004', 'Please enter the amount in whole cents, for example 40 or 40.25.'],
+      ['0.5', 'The minimum donation amount is $1.00.'],
+      ['1,000,000', 'The maximum online donation amount is $100,000.00. Please call us about larger gifts.'],
+    ]) {
+      await page.getByLabel('Donation Amount').fill(bad);
+      await page.getByRole('button', { name: 'Continue to Payment' }).click();
+      await expect(toastText(page)).resolves.toBe(`Invalid Amount ${message}`);
+      await expect(page.locator('#donation-amount-error').textContent()).resolves.toBe(`Error: ${message}`);
+      await expect(page.getByRole('heading', { name: 'Complete Your Donation' }).count()).resolves.toBe(0);
+    }
+    await page.getByLabel('Donation Amount').fill('10');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByRole('heading', { name: 'Complete Your Donation' }).waitFor();
-    await expect(page.locator('.donation-summary').innerText()).resolves.toBe("You're donating $0.00");
-    await page.getByRole('button', { name: 'Pay $0.00' }).click();
-    await expect(toastText(page)).resolves.toBe('Invalid Amount Please go back and enter a valid donation amount.');
+    await expect(page.locator('.donation-summary').innerText()).resolves.toBe("You're donating $10.00");
     await page.getByRole('button', { name: 'Back' }).click();
-    await expect(page.getByLabel('Donation Amount').inputValue()).resolves.toBe('0.004');
+    await expect(page.getByLabel('Donation Amount').inputValue()).resolves.toBe('10');
     await expect(page.getByLabel('First Name').inputValue()).resolves.toBe('Maria');
   });
 
@@ -205,7 +187,9 @@ describe('donating on /donate (Stripe Elements against the emulator)', () => {
     await page.getByRole('button', { name: 'Pay $100.00' }).click();
     await expect(toastText(page)).resolves.toBe('Payment Error Your card was declined.');
     const alert = page.locator('.alert--destructive');
-    await expect(alert.innerText().then((t) => t.replace(/\s+/g, ' '))).resolves.toBe('Payment Error Your card was declined.');
+    // The toast gives the provider's reason (SPEC section 8); the alert, which stays, what to do next.
+    await expect(alert.innerText().then((t) => t.replace(/\s+/g, ' '))).resolves.toBe(
+      'Your payment did not go through Nothing was charged. Please try another card, or call us at (870) 555-0142 and we will take your gift by phone.');
     await expect(alert.getAttribute('role')).resolves.toBe('alert');
     await expect(page.getByRole('button', { name: 'Pay $100.00' }).isEnabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Back' }).isEnabled()).resolves.toBe(true);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
+import { collectConsoleErrors, launchBrowser } from './browser.js';
 import { startStack, type Stack, type StackOptions } from './stack.js';
 
 /** Shared by the public-site browser tests (test/e2e/public-*.test.ts). */
@@ -27,6 +27,15 @@ export async function startPublicEnv(opts: StackOptions): Promise<PublicEnv> {
       await stack.stop();
     },
   };
+}
+
+/** A public page in a new tab of that width, once its first heading is there; console errors are collected. */
+export async function openPublicPage(browser: Browser, url: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const errors = collectConsoleErrors(page);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('h1').first().waitFor();
+  return { page, errors };
 }
 
 export function routeName(route: string): string {

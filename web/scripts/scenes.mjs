@@ -115,7 +115,11 @@ ${person(130, 460, 1.05, { shirt: C.terracotta, skin: SKIN[0], hair: HAIR[3], po
     outdoor(GW, GH, 'sky-s', `${schoolHouse(160, 380, 1)}${tree(90, 380, 1.2)}${pine(580, 380, 1.2)}`, { dawn: true, horizon: 0.7 }),
 };
 
-/** The offline map of the Contact page: streets, a river, the courthouse square and a pin on the school. */
+/**
+ * The offline map of the Contact page: streets, a river, the courthouse square and a pin on the school. The pin's
+ * tip sits on Schoolhouse Rd (the curve through (480,170) and (960,130) passes (620,151)), whose name is written
+ * on the road itself, so nobody reads the school as being on another street.
+ */
 export function mapScene() {
   const W = 960, H = 720;
   const road = (d, w = 18) => `<path d="${d}" stroke="${C.white}" stroke-width="${w}" fill="none" stroke-linecap="round"/><path d="${d}" stroke="#e2d9c8" stroke-width="2" fill="none"/>`;
@@ -125,9 +129,9 @@ export function mapScene() {
 <path d="M-20 660 C200 600 320 700 520 650 S820 560 980 620" stroke="#9cc9e3" stroke-width="34" fill="none"/>
 ${road('M0 360 H960', 28)}${road('M480 0 V720', 28)}${road('M0 160 Q300 200 480 170 T960 130')}${road('M140 0 V720')}${road('M800 0 V720')}${road('M0 480 H960')}${road('M300 360 L300 0')}
 <rect x="420" y="300" width="120" height="120" fill="#d9cfbf" stroke="${C.woodDark}" stroke-width="3"/>${label(480, 366, 'Courthouse', 17)}
-${label(250, 352, 'US-65', 20, C.terracotta)}${label(470, 100, 'Main St', 18, C.ink, 'end')}${label(170, 222, 'Schoolhouse Rd', 18, C.ink, 'start')}
+${label(250, 352, 'US-65', 20, C.terracotta)}${label(470, 100, 'Main St', 18, C.ink, 'end')}${label(215, 186, 'Schoolhouse Rd', 16)}
 ${label(760, 100, 'City Park', 18, C.pine)}${label(700, 640, 'Bear Creek', 18, C.blue)}${label(250, 470, 'Oak St', 17)}
-<g transform="translate(620 170)"><path d="M0 0 C-34 -44 -40 -60 -40 -76 A40 40 0 0 1 40 -76 C40 -60 34 -44 0 0Z" fill="${C.terracotta}" stroke="${C.white}" stroke-width="4"/><circle cx="0" cy="-76" r="15" fill="${C.white}"/></g>
-${label(620, 214, 'Hillside Learning Center', 22, C.terracotta)}
+<g transform="translate(620 151)"><path d="M0 0 C-34 -44 -40 -60 -40 -76 A40 40 0 0 1 40 -76 C40 -60 34 -44 0 0Z" fill="${C.terracotta}" stroke="${C.white}" stroke-width="4"/><circle cx="0" cy="-76" r="15" fill="${C.white}"/></g>
+${label(620, 196, 'Hillside Learning Center', 22, C.terracotta)}
 <g transform="translate(900 660)"><path d="M0 -40 L12 0 L0 -8 L-12 0Z" fill="${C.ink}"/>${label(0, 24, 'N', 20)}</g>`);
 }

@@ -25,6 +25,12 @@ const ROUTE_MODULES: Array<{ match: (p: string) => boolean; module: string }> = 
   { match: (p) => p === '/admin-invite', module: 'src/app/routes/admin/admin-invite.tsx' },
 ];
 
+/** Whether the web app has a page at this path (every other path shows its not-found page, served with 404). */
+export function isAppRoute(pathname: string): boolean {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return p === '/' || ROUTE_MODULES.some((r) => r.match(p));
+}
+
 /**
  * <link rel="modulepreload"> tags for the route chunk a URL needs, read from Vite's build manifest: the browser
  * fetches the page's own chunk in parallel with the app bundle instead of after it has run (one round trip

@@ -4,7 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
-import { routePreloads } from './route-preloads.js';
+import { isAppRoute, routePreloads } from './route-preloads.js';
 
 function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -92,6 +92,8 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
     res.setHeader('Cache-Control', 'no-cache');
+    // The app shows its not-found page there; crawlers and link checkers learn it from the status.
+    if (!isAppRoute(req.path)) res.status(404);
     const extra = [paymentScriptTag(req.path, env), preloads(req.path)].filter(Boolean).join('\n    ');
     const page = extra ? html.replace('</head>', `  ${extra}\n  </head>`) : html;
     res.type('html');

@@ -16,9 +16,20 @@ export const SCHOOL_FACTS = {
   phone: '(870) 555-0142',
   phoneHref: 'tel:+18705550142',
   email: 'info@hillsidelearning.org',
+  /**
+   * When the school is open, and so when classes run and the van drives: the Contact page's hours and the
+   * Programs page's promises both read this, so they cannot disagree.
+   */
+  schedule: {
+    openDays: 'Monday to Thursday',
+    openDaysShort: 'Monday - Thursday',
+    openDayCount: 'four',
+    hours: '8:00 AM - 3:00 PM',
+    closedDaysShort: 'Friday - Sunday',
+  },
   /** What the site says next to the donation form (SPEC section 2, Donate: the tax-deductible statement). */
   taxDeductibleStatement:
-    'Hillside Learning Center is a 501(c)(3) non-profit organisation. All donations are tax-deductible to the extent allowed by law.',
+    'Hillside Learning Center is a 501(c)(3) non-profit organization. All donations are tax-deductible to the extent allowed by law.',
   /** The status line of a year-end giving statement, followed there by the EIN. */
   taxExemptStatus: 'Hillside Learning Center is a 501(c)(3) tax-exempt organization.',
 } as const;

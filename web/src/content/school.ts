@@ -51,7 +51,7 @@ const programs: ProgramContent[] = [
     title: 'Adult Development Program',
     summary: 'Daily classes that build reading, math, communication and self-confidence at each person’s own pace.',
     description:
-      'Small classes, five days a week. Each adult has a personal plan made with their family. We practise reading, money, time and speaking up for yourself. Progress is celebrated, big or small.',
+      `Small classes, ${SCHOOL_FACTS.schedule.openDayCount} days a week, ${SCHOOL_FACTS.schedule.openDays}. Each adult has a personal plan made with their family. We practice reading, money, time and speaking up for yourself. Progress is celebrated, big or small.`,
     image: programImage('adult-development'),
     alt: 'An instructor and two adults work together at a classroom table with books and a counting board.',
   },
@@ -60,14 +60,14 @@ const programs: ProgramContent[] = [
     title: 'Transportation Services',
     summary: 'Door-to-door rides in our accessible van with a wheelchair lift, so no one misses a day.',
     description:
-      'Our accessible van with a lift picks people up at home and brings them back each day. Trained drivers help with boarding and seat belts. We also drive to outings, doctor visits and work sites across the county.',
+      `Our accessible van with a lift picks people up at home and brings them back each school day, ${SCHOOL_FACTS.schedule.openDays}. Trained drivers help with boarding and seat belts. We also drive to outings, doctor visits and work sites across the county.`,
     image: programImage('transportation'),
     alt: 'A white accessible van with its side wheelchair lift lowered, parked in front of the school.',
   },
   {
     slug: 'community-integration',
     title: 'Community Integration',
-    summary: 'Trips to shops, the library and local events, so every adult is a known and welcome neighbour.',
+    summary: 'Trips to shops, the library and local events, so every adult is a known and welcome neighbor.',
     description:
       'We go out into town together every week. People shop, order a meal, visit the library and help at local events. Each trip builds confidence and friendships outside our walls.',
     image: programImage('community-integration'),
@@ -78,7 +78,7 @@ const programs: ProgramContent[] = [
     title: 'Life Skills Training',
     summary: 'Cooking, cleaning, budgeting and staying safe: the skills that make everyday life more independent.',
     description:
-      'In our teaching kitchen and practice apartment, adults learn to cook simple meals, do laundry, plan a budget and stay safe at home. Skills are practised step by step until they feel easy.',
+      'In our teaching kitchen and practice apartment, adults learn to cook simple meals, do laundry, plan a budget and stay safe at home. Skills are practiced step by step until they feel easy.',
     image: programImage('life-skills'),
     alt: 'Two adults stir a pot and chop vegetables in a bright teaching kitchen.',
   },
@@ -103,18 +103,18 @@ const programs: ProgramContent[] = [
 ];
 
 const gallery: GalleryImage[] = [
-  { slug: 'morning-circle', caption: 'Morning circle: sharing news and planning the day.', alt: 'Adults sit in a circle of chairs in a sunny classroom, one raising a hand.' },
-  { slug: 'garden-harvest', caption: 'Harvest time in our raised-bed garden.', alt: 'Two adults hold baskets of tomatoes and squash beside green garden beds.' },
+  { slug: 'morning-circle', caption: 'Morning circle: sharing news and planning the day.', alt: 'Five adults sit on chairs in a sunny classroom, one raising a hand to speak.' },
+  { slug: 'garden-harvest', caption: 'Harvest time in our raised-bed garden.', alt: 'Two adults hold baskets of vegetables between raised beds of ripe red tomatoes.' },
   { slug: 'van-lift', caption: 'Our accessible van makes every trip possible.', alt: 'A wheelchair user rides the lift into the school van with a driver nearby.' },
-  { slug: 'art-class', caption: 'Bright colours in Thursday art class.', alt: 'Colourful paintings of suns and hills hang on a wall above an art table.' },
-  { slug: 'cooking-lesson', caption: 'Learning to make a healthy lunch.', alt: 'An adult in an apron mixes a salad in a kitchen while an instructor watches.' },
-  { slug: 'library-visit', caption: 'A weekly visit to the county library.', alt: 'Adults browse tall shelves of books at the public library.' },
-  { slug: 'music-time', caption: 'Music time with drums and guitar.', alt: 'A group plays drums and a guitar together in a room with music notes on the wall.' },
+  { slug: 'art-class', caption: 'Bright colors in Thursday art class.', alt: 'Colorful paintings of suns and hills hang on a wall above an art table.' },
+  { slug: 'cooking-lesson', caption: 'Learning to make a healthy lunch.', alt: 'An adult in a yellow apron and an instructor stand at a kitchen counter with a bowl of salad.' },
+  { slug: 'library-visit', caption: 'A weekly visit to the county library.', alt: 'Two adults browse tall, full bookshelves at the county library.' },
+  { slug: 'music-time', caption: 'Music time with drums and guitar.', alt: 'Three adults play two drums and a guitar together under painted music notes.' },
   { slug: 'workshop', caption: 'Job skills in our workshop.', alt: 'An adult sands a wooden birdhouse at a workbench with tools on the wall.' },
   { slug: 'fall-festival', caption: 'Our booth at the town fall festival.', alt: 'A booth with a striped awning and pumpkins, with people gathered in front.' },
-  { slug: 'walking-club', caption: 'Walking club on the river trail.', alt: 'A line of walkers follows a trail beside a river and pine trees.' },
-  { slug: 'graduation', caption: 'Celebrating a new job placement.', alt: 'An adult holds a certificate under a banner while friends clap.' },
-  { slug: 'school-front', caption: 'Our school on the hill, our home since 1969.', alt: 'A single-storey school building with a flag and a ramp, on a green hill.' },
+  { slug: 'walking-club', caption: 'Walking club on the river trail.', alt: 'Three walkers, one waving, follow a trail beside a river lined with pine trees.' },
+  { slug: 'graduation', caption: 'Celebrating a new job placement.', alt: 'An adult holds up a certificate under a Congratulations banner while two friends cheer.' },
+  { slug: 'school-front', caption: 'Our school on the hill, our home since 1969.', alt: 'A single-story school building with a flag and a ramp, on a green hill.' },
 ].map((g) => ({ ...g, image: galleryImage(g.slug) }));
 
 export const school = {
@@ -132,16 +132,17 @@ export const school = {
   phone: SCHOOL_FACTS.phone,
   phoneHref: SCHOOL_FACTS.phoneHref,
   email: SCHOOL_FACTS.email,
+  schedule: SCHOOL_FACTS.schedule,
   social: { label: 'Facebook', url: 'https://www.facebook.com/hillsidelearningcenter' },
   hours: [
-    { days: 'Monday - Thursday', time: '8:00 AM - 3:00 PM' },
-    { days: 'Friday - Sunday', time: 'Closed' },
+    { days: SCHOOL_FACTS.schedule.openDaysShort, time: SCHOOL_FACTS.schedule.hours },
+    { days: SCHOOL_FACTS.schedule.closedDaysShort, time: 'Closed' },
   ],
   map: {
     latitude: 35.9089,
     longitude: -92.6318,
     image: { base: '/images/map', widths: [480, 960], width: 960, height: 720 } satisfies ImageSource,
-    alt: 'Street map of Marshall, Arkansas, with a pin on 418 Schoolhouse Road, north of the courthouse square.',
+    alt: 'Street map of Marshall, Arkansas, with a pin on 418 Schoolhouse Road, northeast of the courthouse square beside City Park.',
   },
   mission:
     'We help adults with developmental disabilities learn, work and take part in community life, with dignity and the support each person needs.',
@@ -162,7 +163,7 @@ export const school = {
     },
     {
       role: 'Office Administrator',
-      description: 'Administrative contact. Handles enrolment, donations, receipts and general questions.',
+      description: 'Administrative contact. Handles enrollment, donations, receipts and general questions.',
       email: 'info@hillsidelearning.org',
     },
   ] satisfies StaffCard[],

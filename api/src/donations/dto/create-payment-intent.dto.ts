@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { GIFT_AMOUNT_MESSAGES, MAX_GIFT_CENTS, MIN_GIFT_CENTS } from '../../../../core/src/gifts/gift-amount.js';
 import { DOLLAR_TEXT, dollarText } from '../../../../core/src/gifts/money.js';
 import { DonorDetailsDto } from './donor-details.dto.js';
 
-/** $1 to $100,000 per gift, in cents. The floor keeps out the tiny probes of card testers; the cap, typos. */
-export const MIN_DONATION_CENTS = 100;
-export const MAX_DONATION_CENTS = 10_000_000;
+/** $1 to $100,000 per gift, in cents: the gift rules the donation form checks too (core/src/gifts/gift-amount.ts). */
+export const MIN_DONATION_CENTS = MIN_GIFT_CENTS;
+export const MAX_DONATION_CENTS = MAX_GIFT_CENTS;
 
 /** The whole form as the browser holds it; its amount text is informational (the cents field above rules). */
 export class IntentDonationDataDto extends DonorDetailsDto {
@@ -21,8 +22,8 @@ export class IntentDonationDataDto extends DonorDetailsDto {
 export class CreatePaymentIntentDto {
   @ApiProperty({ description: 'Integer cents', minimum: MIN_DONATION_CENTS, maximum: MAX_DONATION_CENTS, example: 5000 })
   // Decorators run bottom-up: the type check first, then the bounds.
-  @Max(MAX_DONATION_CENTS, { message: 'The maximum online donation amount is $100,000.00. Please call us about larger gifts.' })
-  @Min(MIN_DONATION_CENTS, { message: 'The minimum donation amount is $1.00.' })
+  @Max(MAX_DONATION_CENTS, { message: GIFT_AMOUNT_MESSAGES.max })
+  @Min(MIN_DONATION_CENTS, { message: GIFT_AMOUNT_MESSAGES.min })
   @IsInt({ message: 'amount must be a whole number of cents' })
   amount: number;
 

@@ -1,3 +1,4 @@
+import { EmailAddress } from '../../components/ui/email-address';
 import { Link } from 'wouter';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -66,7 +67,7 @@ export default function AboutRoute() {
               const name = 'name' in s && typeof s.name === 'string' ? s.name : undefined;
               return (
                 <li key={s.role} style={{ margin: 0 }}>
-                  <Card className="staff-card" style={{ flexDirection: 'row', height: '100%' }}>
+                  <Card className="staff-card" style={{ height: '100%' }}>
                     <span className="staff-card__avatar" aria-hidden="true">
                       {initials(name ?? s.role)}
                     </span>
@@ -76,7 +77,9 @@ export default function AboutRoute() {
                       <p>{s.description}</p>
                       {'email' in s && s.email && (
                         <p>
-                          <a href={`mailto:${s.email}`}>{s.email}</a>
+                          <a href={`mailto:${s.email}`}>
+                            <EmailAddress address={s.email} />
+                          </a>
                         </p>
                       )}
                     </div>

@@ -1,3 +1,4 @@
+import { EmailAddress } from '../../components/ui/email-address';
 import { StreetAddress } from '../../components/layout/street-address';
 import { ClockIcon, MailboxIcon, MailIcon, PhoneIcon, PinIcon } from '../../components/ui/icons';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
@@ -36,7 +37,7 @@ function FindUsMap() {
 }
 
 export default function ContactRoute() {
-  usePageMeta('Contact', `Visit, call or e-mail ${school.name} in ${school.address.city}, Arkansas. Open Monday to Thursday, 8:00 AM to 3:00 PM.`);
+  usePageMeta('Contact', `Visit, call or e-mail ${school.name} in ${school.address.city}, Arkansas. Open ${school.schedule.openDays}, ${school.schedule.hours.replace(' - ', ' to ')}.`);
   return (
     <>
       <header className="page-header">
@@ -82,7 +83,9 @@ export default function ContactRoute() {
                 <div>
                   <h3>E-mail</h3>
                   <p>
-                    <a href={`mailto:${school.email}`}>{school.email}</a>
+                    <a href={`mailto:${school.email}`}>
+                      <EmailAddress address={school.email} />
+                    </a>
                   </p>
                 </div>
               </li>

@@ -23,7 +23,7 @@ export default function DonateRoute() {
             <div>
               <h2>Support Our Mission</h2>
               <p>
-                For over 50 years, {school.name} has depended on the generosity of neighbours like you. Your gift pays
+                For over 50 years, {school.name} has depended on the generosity of neighbors like you. Your gift pays
                 for classes, the accessible van, job coaching and the supplies our adults use every day.
               </p>
               <p>Every dollar stays in our community.</p>

@@ -1,3 +1,4 @@
+import { EmailAddress } from '../ui/email-address';
 import { Link } from 'wouter';
 import { mailingAddress, school } from '../../content/school';
 import { footerLinks } from './nav-links';
@@ -43,8 +44,11 @@ export function Footer() {
               </li>
               <li>
                 <a href={`mailto:${school.email}`}>
-                  <span className="sr-only">E-mail: </span>
-                  {school.email}
+                  {/* One flex item, so the address wraps as text (before its '@') and is named as one word. */}
+                  <span>
+                    <span className="sr-only">E-mail: </span>
+                    <EmailAddress address={school.email} />
+                  </span>
                 </a>
               </li>
               <li>

@@ -66,7 +66,7 @@ function MySessionsCard() {
       <CardHeader
         title="Where You Are Signed In"
         titleId="sessions-title"
-        description="Each browser or device with a live session. End any you do not recognise."
+        description="Each browser or device with a live session. End any you do not recognize."
         actions={<Button variant="destructive" onClick={() => everywhere.mutate()} disabled={everywhere.isPending}>{everywhere.isPending ? 'Signing out...' : 'Sign Out Everywhere'}</Button>}
       />
       <CardContent>

@@ -1,16 +1,17 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, FieldHint, Input, Label } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { school } from '../../../content/school';
-import { parseAmount } from '../../../lib/currency';
 import { FREQUENCIES, PRESET_AMOUNTS, type DonationFormData, type Frequency } from '../types';
+import { fieldError, FIELD_IDS, validateDonation, type DonationErrors, type DonationField } from '../validate';
+import { ErrorSummary } from './error-summary';
 
 interface DonationFormProps {
   value: DonationFormData;
   onChange: (next: DonationFormData) => void;
-  /** Called when the form is complete and the amount parses to more than 0. */
+  /** Called when every field is valid (the amount by the gift rules: $1 to $100,000 in whole cents). */
   onSubmit: () => void;
 }
 
@@ -27,32 +28,70 @@ const donorFields: Array<{ name: TextField; label: string; type?: string; autoCo
   { name: 'zipCode', label: 'ZIP Code', autoComplete: 'postal-code', required: true, inputMode: 'numeric' },
 ];
 
+/** aria-invalid and aria-describedby (hint, then error) of a field with this error state. */
+function errorProps(field: DonationField, error: string | undefined, hintId?: string) {
+  const describedBy = [hintId, error ? `${FIELD_IDS[field]}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
+}
+
+function InlineError({ field, error }: { field: DonationField; error: string | undefined }) {
+  return error ? (
+    <p className="field__error" id={`${FIELD_IDS[field]}-error`}>
+      <span className="sr-only">Error: </span>
+      {error}
+    </p>
+  ) : null;
+}
+
 /**
  * Step 1 (SPEC sections 2 and 5): amount with $25 / $50 / $100 presets and 'Other' (which clears the amount),
- * frequency, the donor's details, and the EIN with the tax-deductible statement. Required fields use the
- * browser's own validation; the amount must parse to a number greater than 0.
+ * frequency, the donor's details, and the EIN with the tax-deductible statement. The form checks itself (not the
+ * browser's one bubble at a time): on Continue every problem shows next to its field (aria-invalid,
+ * aria-describedby) and in a summary at the top that links to each; an error stays until its field is fixed.
+ * The amount follows the gift rules ($1 to $100,000 in whole cents); a bad one also gets the SPEC's toast.
  */
 export function DonationForm({ value, onChange, onSubmit }: DonationFormProps) {
   const amountRef = useRef<HTMLInputElement>(null);
-  const set = (patch: Partial<DonationFormData>) => onChange({ ...value, ...patch });
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [errors, setErrors] = useState<DonationErrors>({});
+  const set = (patch: Partial<DonationFormData>) => {
+    const next = { ...value, ...patch };
+    onChange(next);
+    // A shown error follows its field as it is edited and goes once the field is right; no new ones while typing.
+    const shown = (Object.keys(patch) as DonationField[]).filter((f) => errors[f]);
+    if (shown.length) {
+      setErrors((prev) => {
+        const updated = { ...prev };
+        for (const f of shown) {
+          const message = fieldError(f, next);
+          if (message) updated[f] = message;
+          else delete updated[f];
+        }
+        return updated;
+      });
+    }
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const amount = parseAmount(value.amount);
-    if (!Number.isFinite(amount) || amount <= 0) {
-      toast({ title: 'Invalid Amount', description: 'Please enter a valid donation amount greater than 0.', variant: 'destructive' });
-      amountRef.current?.focus();
+    const found = validateDonation(value);
+    setErrors(found);
+    if (Object.keys(found).length === 0) {
+      onSubmit();
       return;
     }
-    onSubmit();
+    if (found.amount) toast({ title: 'Invalid Amount', description: found.amount, variant: 'destructive' });
+    // After React has drawn the summary: focus it, so it is read out and the links to each field are next.
+    requestAnimationFrame(() => summaryRef.current?.focus());
   };
 
   return (
-    <form onSubmit={submit} aria-labelledby="donation-form-title">
+    <form onSubmit={submit} aria-labelledby="donation-form-title" noValidate>
       <h3 id="donation-form-title" className="sr-only">
         Donation details
       </h3>
       <div className="stack">
+        <ErrorSummary ref={summaryRef} errors={errors} />
         <fieldset>
           <legend>Choose an amount</legend>
           <div className="amount-presets" role="group" aria-label="Preset amounts">
@@ -91,12 +130,13 @@ export function DonationForm({ value, onChange, onSubmit }: DonationFormProps) {
                 inputMode="decimal"
                 autoComplete="transaction-amount"
                 required
-                aria-describedby="donation-amount-hint"
+                {...errorProps('amount', errors.amount, 'donation-amount-hint')}
                 value={value.amount}
                 onChange={(e) => set({ amount: e.target.value })}
               />
             </div>
-            <FieldHint id="donation-amount-hint">In US dollars, for example 40 or 40.00.</FieldHint>
+            <FieldHint id="donation-amount-hint">In US dollars, from $1 to $100,000, for example 40 or 40.25.</FieldHint>
+            <InlineError field="amount" error={errors.amount} />
           </Field>
           <Field>
             <Label htmlFor="donation-frequency">Frequency</Label>
@@ -128,7 +168,9 @@ export function DonationForm({ value, onChange, onSubmit }: DonationFormProps) {
                   maxLength={f.name === 'zipCode' ? 10 : f.name === 'state' ? 40 : 120}
                   value={value[f.name]}
                   onChange={(e) => set({ [f.name]: e.target.value })}
+                  {...errorProps(f.name, errors[f.name])}
                 />
+                <InlineError field={f.name} error={errors[f.name]} />
               </Field>
             ))}
           </div>

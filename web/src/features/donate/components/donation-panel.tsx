@@ -1,6 +1,5 @@
 import { Elements } from '@stripe/react-stripe-js';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { stripePromise } from '../../../lib/stripe';
@@ -8,10 +7,9 @@ import { appConfig } from '../../../lib/config';
 import { recordDonation } from '../api/record-donation';
 import { emptyDonationForm, type DonationFormData } from '../types';
 import { DonationForm } from './donation-form';
-import { PaymentStep, type PaymentSuccess } from './payment-step';
-
-const RECORDING_FAILED =
-  "Your payment was successful, but we had trouble recording your donation details. Don't worry, your contribution has been received.";
+import { PaymentStep, type PaymentSuccess, type StartedPayment } from './payment-step';
+import { ThankYou, type GiftGiven } from './thank-you';
+import { parseAmount, toCents } from '../../../lib/currency';
 
 /**
  * The 'Make a Donation' panel: form -> payment on a valid submit, payment -> form on Back; after a paid gift the
@@ -20,26 +18,30 @@ const RECORDING_FAILED =
 export function DonationPanel() {
   const [step, setStep] = useState<'form' | 'payment'>('form');
   const [form, setForm] = useState<DonationFormData>(emptyDonationForm);
-  const [note, setNote] = useState<{ kind: 'success' | 'warning'; text: string } | null>(null);
+  const [given, setGiven] = useState<GiftGiven | null>(null);
+  const started = useRef<StartedPayment | null>(null);
   const stepHeading = useRef<HTMLDivElement>(null);
+  const thankYou = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
 
-  // Move focus to the start of the new step so keyboard and screen-reader users land where the content changed.
+  // Move focus to the start of the new step (or to the thank-you after a gift) so keyboard and screen-reader
+  // users land where the content changed.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    stepHeading.current?.focus();
-  }, [step]);
+    (thankYou.current ?? stepHeading.current)?.focus();
+  }, [step, given]);
 
   const onPaid = async ({ paymentIntentId, subscriptionId, recordToken }: PaymentSuccess) => {
+    const gift = { cents: toCents(parseAmount(form.amount)), frequency: form.frequency, firstName: form.firstName.trim(), at: new Date() };
     try {
       await recordDonation({ ...form, paymentIntentId, subscriptionId, recordToken });
       toast({ title: 'Donation Recorded', description: 'Your donation has been successfully recorded. Thank you for your support!' });
-      setNote({ kind: 'success', text: 'Thank you! Your donation was received. A receipt is on its way to your e-mail.' });
+      setGiven({ ...gift, recorded: true });
     } catch {
-      setNote({ kind: 'warning', text: RECORDING_FAILED });
+      setGiven({ ...gift, recorded: false });
     }
     setForm(emptyDonationForm);
     setStep('form');
@@ -54,20 +56,14 @@ export function DonationPanel() {
       />
       <CardContent>
         <div ref={stepHeading} tabIndex={-1} className="stack">
-          {note && (
-            <Alert variant={note.kind}>
-              <AlertDescription>
-                <p>{note.text}</p>
-              </AlertDescription>
-            </Alert>
-          )}
+          {given && <ThankYou ref={thankYou} gift={given} />}
           <Elements stripe={stripePromise}>
             {step === 'form' ? (
               <DonationForm
                 value={form}
                 onChange={setForm}
                 onSubmit={() => {
-                  setNote(null);
+                  setGiven(null);
                   setStep('payment');
                 }}
               />
@@ -77,6 +73,7 @@ export function DonationPanel() {
                 onBack={() => setStep('form')}
                 onPaid={onPaid}
                 stripeAvailable={Boolean(appConfig.stripePublishableKey)}
+                started={started}
               />
             )}
           </Elements>

@@ -1,0 +1,67 @@
+import { checkGiftAmount } from '../../../../core/src/gifts/gift-amount';
+import type { DonationFormData } from './types';
+
+export type DonationField = Exclude<keyof DonationFormData, 'frequency'>;
+export type DonationErrors = Partial<Record<DonationField, string>>;
+
+/** Field -> input id, in the order the form shows them (the error summary lists them in this order). */
+export const FIELD_IDS: Record<DonationField, string> = {
+  amount: 'donation-amount',
+  firstName: 'donor-firstName',
+  lastName: 'donor-lastName',
+  email: 'donor-email',
+  phone: 'donor-phone',
+  address: 'donor-address',
+  city: 'donor-city',
+  state: 'donor-state',
+  zipCode: 'donor-zipCode',
+};
+
+export const FIELD_LABELS: Record<DonationField, string> = {
+  amount: 'Donation Amount',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  zipCode: 'ZIP Code',
+};
+
+const REQUIRED: Partial<Record<DonationField, string>> = {
+  firstName: 'Enter your first name.',
+  lastName: 'Enter your last name.',
+  email: 'Enter your e-mail address, so we can send your receipt.',
+  address: 'Enter your street address.',
+  city: 'Enter your city.',
+  state: 'Enter your state.',
+  zipCode: 'Enter your ZIP code.',
+};
+
+/** As the API's class-validator IsEmail would take it, loosely: something@something.tld, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const ZIP = /^\d{5}(-\d{4})?$/;
+
+/** The one problem with one field, or null: the amount by the gift rules (core/src/gifts), the rest as the SPEC requires. */
+export function fieldError(field: DonationField, form: DonationFormData): string | null {
+  const value = form[field].trim();
+  if (field === 'amount') {
+    const check = checkGiftAmount(value);
+    return check.ok ? null : check.message;
+  }
+  if (!value) return REQUIRED[field] ?? null;
+  if (field === 'email' && !EMAIL.test(value)) return 'Enter an e-mail address like name@example.com.';
+  if (field === 'zipCode' && !ZIP.test(value)) return 'Enter a 5-digit ZIP code, like 72650.';
+  return null;
+}
+
+/** Every field's problem, in the form's order. */
+export function validateDonation(form: DonationFormData): DonationErrors {
+  const errors: DonationErrors = {};
+  for (const field of Object.keys(FIELD_IDS) as DonationField[]) {
+    const message = fieldError(field, form);
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
