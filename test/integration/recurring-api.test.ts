@@ -98,9 +98,9 @@ describe('the Recurring view\'s figures', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { body: { plans: { id: string }[]; nextCursor: string | null; total: number } } =
+      const res: { body: { plans: { id: string }[]; nextCursor: string | null } } =
         await api.get(`/api/admin/recurring/plans?limit=3${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
-      expect(res.body.total).toBe(7);
+      expect(res.body.plans).toHaveLength(seen.length < 6 ? 3 : 1);
       seen.push(...res.body.plans.map((p) => p.id));
       cursor = res.body.nextCursor;
     } while (cursor);
@@ -109,7 +109,7 @@ describe('the Recurring view\'s figures', () => {
     expect(seen).toEqual(stripeOrder);
 
     const pastDue = await api.get('/api/admin/recurring/plans?status=past_due').expect(200);
-    expect(pastDue.body).toMatchObject({ total: 1, nextCursor: null });
+    expect(pastDue.body.nextCursor).toBeNull();
     expect(pastDue.body.plans).toEqual([expect.objectContaining({ id: plans.catMonthly.id, donorName: 'Cat Declined', amount: 15, frequency: 'monthly', status: 'past_due' })]);
     const paused = await api.get('/api/admin/recurring/plans?status=paused').expect(200);
     expect(paused.body.plans).toEqual([expect.objectContaining({ id: plans.danMonthly.id, status: 'paused', nextChargeDate: null })]);
@@ -185,5 +185,21 @@ describe('a donor\'s plans and the admin\'s actions', () => {
     expect((await api.post(`/api/admin/recurring/plans/${plans.annAnnual.id}/cancel`).send({})).status).toBe(400);
     expect((await api.post(`/api/admin/recurring/plans/${plans.annAnnual.id}/cancel`).send({ when: 'tomorrow' })).status).toBe(400);
     expect((await stripe.subscriptions.retrieve(plans.annAnnual.id)).status).toBe('active');
+  });
+
+  it('keeps plan_totals and the active donors equal to the plans themselves through every change', async () => {
+    const totals = await stack.db.query(`SELECT plan_status, frequency, plans, amount::int FROM plan_totals WHERE plans <> 0 ORDER BY 1, 2`);
+    const recount = await stack.db.query(
+      `SELECT plan_status, coalesce(frequency, '') AS frequency, count(*)::int AS plans, sum(amount)::int AS amount FROM subscriptions GROUP BY 1, 2 ORDER BY 1, 2`);
+    expect(totals).toEqual(recount);
+    expect(totals.length).toBeGreaterThan(3);
+    const donors = await stack.db.query(`SELECT customer_id, active_plans FROM recurring_donors ORDER BY 1`);
+    expect(donors).toEqual(await stack.db.query(
+      `SELECT customer_id, count(*)::int AS active_plans FROM subscriptions WHERE plan_status = 'active' GROUP BY 1 ORDER BY 1`));
+    expect((await stack.db.query(`SELECT active_donors FROM recurring_totals`))[0].active_donors).toBe(donors.length);
+    await stack.db.query(`TRUNCATE subscriptions`);
+    expect(await stack.db.query(`SELECT * FROM plan_totals WHERE plans <> 0 OR amount <> 0`)).toEqual([]);
+    expect(await stack.db.query(`SELECT * FROM recurring_donors`)).toEqual([]);
+    expect((await stack.db.query(`SELECT active_donors FROM recurring_totals`))[0].active_donors).toBe(0);
   });
 });

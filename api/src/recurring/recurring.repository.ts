@@ -66,33 +66,31 @@ export class RecurringRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   /**
-   * The summary in three index scans: the active plans' donors and amounts (subscriptions_active_idx, index
-   * only), plans by status (subscriptions_plan_status_idx) and recent cancellations (subscriptions_ended_idx).
+   * The summary: counts, amounts and donors from plan_totals and recurring_totals (a dozen rows, kept by a
+   * trigger on subscriptions), recent cancellations from subscriptions_ended_idx (a range of the index).
    */
   async summary(canceledSince: Date): Promise<RecurringSummaryRow> {
-    const [[donors], byFrequency, [canceled], byStatus] = await Promise.all([
-      this.ds.query(`SELECT count(DISTINCT customer_id)::int AS n FROM subscriptions WHERE plan_status = 'active'`),
-      this.ds.query(`SELECT frequency, sum(amount)::bigint AS cents FROM subscriptions WHERE plan_status = 'active' GROUP BY frequency`),
+    const [[donors], totals, [canceled]] = await Promise.all([
+      this.ds.query(`SELECT coalesce((SELECT active_donors FROM recurring_totals), 0) AS n`),
+      this.ds.query(`SELECT plan_status, frequency, plans, amount FROM plan_totals WHERE plans <> 0`),
       this.ds.query(`SELECT count(*)::int AS n FROM subscriptions WHERE plan_status = 'canceled' AND ended_at >= $1`, [canceledSince]),
-      this.countByStatus(),
     ]);
+    const rows = totals as { plan_status: string; frequency: string; plans: number; amount: string }[];
+    const byStatus: Record<string, number> = {};
+    for (const r of rows) byStatus[r.plan_status] = (byStatus[r.plan_status] ?? 0) + r.plans;
     return {
       activeDonors: donors.n,
-      activeByFrequency: byFrequency.map((r: { frequency: string | null; cents: string | null }) => ({ frequency: r.frequency, cents: Number(r.cents ?? 0) })),
+      activeByFrequency: rows.filter((r) => r.plan_status === 'active').map((r) => ({ frequency: r.frequency || null, cents: Number(r.amount) })),
       canceledLast30Days: canceled.n,
       byStatus,
     };
   }
 
-  async countByStatus(): Promise<Record<string, number>> {
-    const rows = await this.ds.query(`SELECT plan_status, count(*)::int AS n FROM subscriptions GROUP BY plan_status`);
-    return Object.fromEntries(rows.map((r: { plan_status: string; n: number }) => [r.plan_status, r.n]));
-  }
-
   /**
    * One keyset page of plans, newest first, whole or of one status: the page is cut on
    * subscriptions_started_idx or subscriptions_plan_status_idx however deep it is, and only its rows are joined
-   * to their donors. One row more than asked tells whether another page follows.
+   * to their donors. One row more than asked tells whether another page follows. No count: the summary's
+   * byStatus has them, and counting 100k plans on every page turn would cost more than the page.
    */
   async page(opts: { status?: PlanStatus; after?: PlanCursor; limit: number }): Promise<PlanRow[]> {
     const params: unknown[] = [opts.limit];

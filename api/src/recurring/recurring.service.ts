@@ -90,11 +90,10 @@ export class RecurringService {
   async plans(query: PlansQueryDto) {
     const limit = query.limit ?? DEFAULT_LIMIT;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const [rows, counts] = await Promise.all([this.repo.page({ status: query.status, after, limit: limit + 1 }), this.repo.countByStatus()]);
+    const rows = await this.repo.page({ status: query.status, after, limit: limit + 1 });
     const more = rows.length > limit;
     const page = rows.slice(0, limit);
-    const total = query.status ? counts[query.status] ?? 0 : Object.values(counts).reduce((a, b) => a + b, 0);
-    return { plans: page.map(toPlan), nextCursor: more ? encodeCursor(page[page.length - 1]) : null, total };
+    return { plans: page.map(toPlan), nextCursor: more ? encodeCursor(page[page.length - 1]) : null };
   }
 
   async donorPlans(customerId: string) {

@@ -1822,10 +1822,8 @@ export interface components {
         };
         PlanPageDto: {
             plans: components["schemas"]["PlanDto"][];
-            /** @description Pass as cursor for the next page; null on the last page. */
+            /** @description Pass as cursor for the next page; null on the last page. How many plans match: the summary's byStatus. */
             nextCursor: string | null;
-            /** @description Plans matching the filter. */
-            total: number;
         };
         FailedInvoiceDto: {
             /** @example in_123 */

@@ -57,8 +57,8 @@ export class PlanDto {
 
 export class PlanPageDto {
   @ApiProperty({ type: [PlanDto] }) plans: PlanDto[];
-  @ApiProperty({ nullable: true, type: String, description: 'Pass as cursor for the next page; null on the last page.' }) nextCursor: string | null;
-  @ApiProperty({ description: 'Plans matching the filter.' }) total: number;
+  @ApiProperty({ nullable: true, type: String, description: 'Pass as cursor for the next page; null on the last page. How many plans match: the summary\'s byStatus.' })
+  nextCursor: string | null;
 }
 
 export class DonorPlanDto extends PlanDto {

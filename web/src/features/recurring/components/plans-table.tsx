@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatCurrency } from '../../../lib/currency';
 import type { RecurringSummaryDto } from '../../../lib/api-types';
 import { formatUnixDate } from '../../../lib/format';
-import { usePlans } from '../api/get-plans';
+import { PAGE_SIZE, usePlans } from '../api/get-plans';
 import { PLAN_STATUS_LABELS, PlanStatusBadge, frequencyLabel } from './plan-status';
 
 /**
@@ -26,6 +26,7 @@ export function PlansTable({ status, onStatusChange, counts }: { status: string;
     ...Object.entries(PLAN_STATUS_LABELS).map(([value, label]) => ({ value, label: counts ? `${label} (${(counts[value as keyof typeof counts] ?? 0).toLocaleString('en-US')})` : label })),
   ];
   const page = cursors.length;
+  const total = counts && (status ? counts[status as keyof typeof counts] : Object.values(counts).reduce((a, b) => a + b, 0));
 
   return (
     <Card as="section" aria-labelledby="plans-title">
@@ -64,7 +65,7 @@ export function PlansTable({ status, onStatusChange, counts }: { status: string;
         )}
         <div className="adm-pager">
           <Button variant="outline" size="sm" onClick={() => setCursors((c) => c.slice(0, -1))} disabled={page <= 1}>Newer</Button>
-          <span className="adm-muted">Page {page}{plans.data ? ` · ${plans.data.total.toLocaleString('en-US')} ${plans.data.total === 1 ? 'plan' : 'plans'}` : ''}</span>
+          <span className="adm-muted">Page {page}{total !== undefined ? ` of ${Math.max(1, Math.ceil(total / PAGE_SIZE)).toLocaleString('en-US')} · ${total.toLocaleString('en-US')} ${total === 1 ? 'plan' : 'plans'}` : ''}</span>
           <Button variant="outline" size="sm" onClick={() => plans.data?.nextCursor && setCursors((c) => [...c, plans.data!.nextCursor!])} disabled={!plans.data?.nextCursor}>Older</Button>
         </div>
       </CardContent>
