@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { rebuildPlanTotals } from '../core/src/read-model/plan-totals.js';
 
 /**
  * Recurring plans as the admin's Recurring view and the donor's own page read them.
@@ -57,13 +58,7 @@ export class RecurringPlans1764310000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE TABLE recurring_donors (customer_id text PRIMARY KEY, active_plans integer NOT NULL)`);
     await q.query(`CREATE TABLE recurring_totals (id boolean PRIMARY KEY DEFAULT true CHECK (id), active_donors integer NOT NULL DEFAULT 0)`);
-    await q.query(`
-      INSERT INTO plan_totals (plan_status, frequency, plans, amount)
-      SELECT plan_status, coalesce(frequency, ''), count(*), coalesce(sum(amount), 0) FROM subscriptions GROUP BY 1, 2`);
-    await q.query(`
-      INSERT INTO recurring_donors (customer_id, active_plans)
-      SELECT customer_id, count(*) FROM subscriptions WHERE plan_status = 'active' AND customer_id IS NOT NULL GROUP BY 1`);
-    await q.query(`INSERT INTO recurring_totals (active_donors) SELECT count(*) FROM recurring_donors`);
+    await rebuildPlanTotals(q);
     await q.query(`
       CREATE FUNCTION plan_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE
