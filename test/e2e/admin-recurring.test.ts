@@ -53,6 +53,11 @@ describe('admin Recurring view in Chromium', () => {
     await signInUi(page, env);
     const banner = page.getByRole('status').filter({ hasText: '1 recurring gift is past due' });
     await banner.waitFor();
+    await expectNoAxeViolations(page, 'dashboard with the past-due banner, 1280 px');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await expectNoAxeViolations(page, 'dashboard with the past-due banner, 390 px');
+    await shot(page, 'admin-dashboard-past-due-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await banner.getByRole('link', { name: 'View past-due plans' }).click();
     await page.getByRole('heading', { name: 'Recurring Gifts', level: 1 }).waitFor();
     expect(new URL(page.url()).search).toBe('?status=past_due');
