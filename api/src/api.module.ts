@@ -18,6 +18,7 @@ import { DonationsModule } from './donations/donations.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ManualDonationsModule } from './manual-donations/manual-donations.module.js';
 import { OperationsModule } from './operations/operations.module.js';
+import { RecurringModule } from './recurring/recurring.module.js';
 import { TaxExportsModule } from './tax-exports/tax-exports.module.js';
 import { TransactionsModule } from './transactions/transactions.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
@@ -43,6 +44,7 @@ export class ApiModule {
         ManualDonationsModule,
         TaxExportsModule,
         DonorMailModule,
+        RecurringModule,
         AdminsModule,
         AuditLogModule,
         SettingsModule,

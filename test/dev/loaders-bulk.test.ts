@@ -76,6 +76,31 @@ describe('bulk loader', () => {
     expect(await donors()).toEqual(bulkDonors);
   }, 120_000);
 
+  it('leaves the plan totals as the trigger on subscriptions would, plan by plan', async () => {
+    const totals = async () => ({
+      plans: await stack.db.query(`SELECT plan_status, frequency, plans, amount::text FROM plan_totals WHERE plans <> 0 OR amount <> 0 ORDER BY 1, 2`),
+      donors: await stack.db.query(`SELECT customer_id, active_plans FROM recurring_donors ORDER BY 1`),
+      active: (await stack.db.query(`SELECT active_donors FROM recurring_totals`))[0].active_donors,
+    });
+    const bulk = await totals();
+    expect(bulk.plans.map((r: { plan_status: string }) => r.plan_status)).toEqual(expect.arrayContaining(['active', 'canceled']));
+    expect(bulk.active).toBe(bulk.donors.length);
+    expect(bulk.active).toBeGreaterThan(0);
+    // Every plan out and back in, one row at a time through the trigger.
+    const columns = (await stack.db.query(
+      `SELECT string_agg(column_name, ', ') AS c FROM information_schema.columns WHERE table_name = 'subscriptions' AND is_generated = 'NEVER'`))[0].c;
+    const client = await stack.db.pool.connect();
+    try {
+      await client.query(`CREATE TEMP TABLE plans_copy AS SELECT ${columns} FROM subscriptions`);
+      await client.query(`DELETE FROM subscriptions`);
+      expect((await client.query(`SELECT count(*)::int AS n FROM plan_totals WHERE plans <> 0`)).rows[0].n).toBe(0);
+      await client.query(`INSERT INTO subscriptions (${columns}) SELECT ${columns} FROM plans_copy ORDER BY id`);
+    } finally {
+      client.release();
+    }
+    expect(await totals()).toEqual(bulk);
+  });
+
   it('puts December above the average month and keeps recurring renewals linked to their subscription', async () => {
     const months = await stack.db.query(
       `SELECT to_char(day, 'YYYY-MM') AS m, sum(amount)::bigint AS amount FROM daily_totals WHERE source = 'card' AND donation_type = 'one-time' GROUP BY 1`,

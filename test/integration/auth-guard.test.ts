@@ -61,6 +61,14 @@ const ROLES: Record<string, readonly ('owner' | 'bookkeeper')[]> = {
   'POST /api/admin/tax-exports/statements/:year/resend/:customerId': BOTH,
   'GET /api/admin/tax-exports/statements/:year/postal': BOTH,
   'GET /api/admin/tax-exports/years/:customerId': BOTH,
+  // Recurring plans: every role sees them, and a bookkeeper who takes a donor's call may cancel or pause the
+  // donor's own gift (audited): it is the donor's decision, not a change to the school's money or accounts.
+  'GET /api/admin/recurring/summary': BOTH,
+  'GET /api/admin/recurring/plans': BOTH,
+  'GET /api/admin/donors/:customerId/plans': BOTH,
+  'POST /api/admin/recurring/plans/:id/cancel': BOTH,
+  'POST /api/admin/recurring/plans/:id/pause': BOTH,
+  'POST /api/admin/recurring/plans/:id/resume': BOTH,
   // Owners only: deleting and erasing donors, admins, settings.
   'DELETE /api/stripe/customer/:id': OWNER,
   'POST /api/admin/donors/:customerId/erase': OWNER,

@@ -61,6 +61,21 @@ describe('Stripe object -> row mappers (fixtures3.json)', () => {
     expect(toSubscriptionRow(fx('subscription', { metadata: { frequency: 'quarterly' } })).frequency).toBe('quarterly');
   });
 
+  it('maps a subscription\'s life: start, end, scheduled cancel, paused collection, default card', () => {
+    expect(toSubscriptionRow(fx('subscription'))).toMatchObject({
+      pause_collection: { behavior: 'mark_uncollectible', resumes_at: null }, ended_at: new Date(1234567890 * 1000), default_payment_method: null,
+    });
+    expect(toSubscriptionRow(fx('subscription', { pause_collection: null, ended_at: null }))).toMatchObject({ pause_collection: null, ended_at: null });
+    const row = toSubscriptionRow(fx('subscription', {
+      status: 'canceled', start_date: 970000000, ended_at: 980000000, cancel_at: 980000000, default_payment_method: { id: 'pm_1', object: 'payment_method' },
+      pause_collection: { behavior: 'void', resumes_at: null },
+    }));
+    expect(row).toMatchObject({
+      start_date: new Date(970000000 * 1000), ended_at: new Date(980000000 * 1000), cancel_at: new Date(980000000 * 1000),
+      pause_collection: { behavior: 'void', resumes_at: null }, default_payment_method: 'pm_1', state_rank: 3,
+    });
+  });
+
   it('maps an invoice: subscription from parent, payment intent from payments', () => {
     const inv = fx('invoice', {
       status: 'paid', amount_paid: 1000,
@@ -70,6 +85,11 @@ describe('Stripe object -> row mappers (fixtures3.json)', () => {
     expect(toInvoiceRow(inv)).toMatchObject({ id: 'in_1Pgc6tB7WZ01zgkWu9fdqL6I', customer_id: 'cus_QXg1o8vcGmoR32', subscription_id: 'sub_1', payment_intent_id: 'pi_9', status: 'paid', amount_paid: 1000, state_rank: 3 });
     expect(invoiceFrequencyHint(inv)).toBe('annual');
     expect(toInvoiceRow(fx('invoice'))).toMatchObject({ subscription_id: null, payment_intent_id: null, status: 'draft' });
+  });
+
+  it('maps a renewal that failed: amount due, attempts, the next try', () => {
+    const row = toInvoiceRow(fx('invoice', { status: 'open', amount_due: 2000, amount_paid: 0, attempt_count: 2, next_payment_attempt: 990000000 }));
+    expect(row).toMatchObject({ status: 'open', amount_due: 2000, amount_paid: 0, attempt_count: 2, next_payment_attempt: new Date(990000000 * 1000) });
   });
 });
 

@@ -12,6 +12,10 @@ export interface InvoiceCore {
   charge_id: string | null;
   status: string | null;
   amount_paid: number;
+  /** A renewal's failed attempts: what it asks, how often it was tried, when Stripe tries again (null: no more). */
+  amount_due: number;
+  attempt_count: number;
+  next_payment_attempt: Date | null;
   currency: string | null;
   billing_reason: string | null;
   created: Date;
@@ -24,7 +28,8 @@ export interface InvoiceRow extends InvoiceCore {
 }
 
 export const INVOICE_CONTENT = [
-  'customer_id', 'subscription_id', 'payment_intent_id', 'charge_id', 'status', 'amount_paid', 'currency', 'billing_reason',
+  'customer_id', 'subscription_id', 'payment_intent_id', 'charge_id', 'status', 'amount_paid', 'amount_due', 'attempt_count', 'next_payment_attempt',
+  'currency', 'billing_reason',
 ] as const;
 
 /**
@@ -45,6 +50,9 @@ export function toInvoiceRow(inv: Stripe.Invoice): InvoiceCore {
     charge_id: idOf(paid?.payment?.charge) ?? idOf(legacy.charge),
     status: inv.status ?? null,
     amount_paid: inv.amount_paid ?? 0,
+    amount_due: inv.amount_due ?? 0,
+    attempt_count: inv.attempt_count ?? 0,
+    next_payment_attempt: toDate(inv.next_payment_attempt),
     currency: inv.currency ?? null,
     billing_reason: inv.billing_reason ?? null,
     created: toDate(inv.created) ?? new Date(0),

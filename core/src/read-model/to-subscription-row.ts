@@ -17,6 +17,13 @@ export interface SubscriptionCore {
   current_period_end: Date | null;
   cancel_at_period_end: boolean;
   canceled_at: Date | null;
+  /** When the plan began (Stripe's start_date), ended (ended_at) or is set to end (cancel_at). */
+  start_date: Date | null;
+  ended_at: Date | null;
+  cancel_at: Date | null;
+  /** Stripe's pause_collection ({behavior, resumes_at}) while collection is paused, else null. */
+  pause_collection: { behavior: string; resumes_at: number | null } | null;
+  default_payment_method: string | null;
   metadata: Record<string, string>;
   created: Date;
   state_rank: number;
@@ -29,7 +36,8 @@ export interface SubscriptionRow extends SubscriptionCore {
 
 export const SUBSCRIPTION_CONTENT = [
   'customer_id', 'status', 'interval', 'interval_count', 'frequency', 'amount', 'currency', 'current_period_start',
-  'current_period_end', 'cancel_at_period_end', 'canceled_at', 'metadata',
+  'current_period_end', 'cancel_at_period_end', 'canceled_at', 'start_date', 'ended_at', 'cancel_at', 'pause_collection',
+  'default_payment_method', 'metadata',
 ] as const;
 
 /**
@@ -56,6 +64,11 @@ export function toSubscriptionRow(s: Stripe.Subscription): SubscriptionCore {
     current_period_end: toDate(item?.current_period_end ?? legacy.current_period_end),
     cancel_at_period_end: !!s.cancel_at_period_end,
     canceled_at: toDate(s.canceled_at),
+    start_date: toDate(s.start_date),
+    ended_at: toDate(s.ended_at),
+    cancel_at: toDate(s.cancel_at),
+    pause_collection: s.pause_collection ? { behavior: s.pause_collection.behavior, resumes_at: s.pause_collection.resumes_at ?? null } : null,
+    default_payment_method: idOf(s.default_payment_method),
     metadata: meta,
     created: toDate(s.created) ?? new Date(0),
     state_rank: subscriptionRank(s.status),

@@ -694,6 +694,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/recurring/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Recurring view's figures
+         * @description monthlyRecurringRevenue is DOLLARS.
+         */
+        get: operations["RecurringController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/recurring/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Plans, newest first, by status, one keyset page at a time
+         * @description Amounts are DOLLARS.
+         */
+        get: operations["RecurringController_plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/donors/{customerId}/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One donor's plans with their failed renewals
+         * @description Amounts are DOLLARS. A donor with no plans: an empty list.
+         */
+        get: operations["RecurringController_donorPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/recurring/plans/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a plan now or at the end of its period (through Stripe) */
+        post: operations["RecurringController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/recurring/plans/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a plan's collection (renewals due meanwhile are voided) */
+        post: operations["RecurringController_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/recurring/plans/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused plan's collection */
+        post: operations["RecurringController_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/admins": {
         parameters: {
             query?: never;
@@ -1664,6 +1775,117 @@ export interface components {
              */
             years: number[];
         };
+        RecurringStatusCountsDto: {
+            active: number;
+            past_due: number;
+            paused: number;
+            canceled: number;
+            incomplete: number;
+        };
+        RecurringSummaryDto: {
+            /** @description Donors with at least one active plan (paused, past-due and canceled plans do not count). */
+            activeDonors: number;
+            /** @description DOLLARS a month: the active plans' amounts, quarterly ones / 3 and annual ones / 12. */
+            monthlyRecurringRevenue: number;
+            /** @description Plans whose latest renewal failed and that Stripe is still retrying. */
+            pastDue: number;
+            /** @description Plans that ended in the last 30 days (canceled by the donor, an admin, or after failed retries). */
+            canceledLast30Days: number;
+            /** @description Every plan by status. */
+            byStatus: components["schemas"]["RecurringStatusCountsDto"];
+        };
+        PlanDto: {
+            /** @example sub_123 */
+            id: string;
+            customerId: string | null;
+            donorName: string | null;
+            donorEmail: string | null;
+            /** @description DOLLARS per charge. */
+            amount: number;
+            /** @enum {string|null} */
+            frequency: "monthly" | "quarterly" | "annual" | null;
+            /** @enum {string} */
+            status: "active" | "past_due" | "paused" | "canceled" | "incomplete";
+            /** @description Unix seconds of the next charge; null when none will come (canceled, set to cancel, paused, incomplete). */
+            nextChargeDate: number | null;
+            /** @description Unix seconds. */
+            started: number;
+            cancelAtPeriodEnd: boolean;
+            /** @description Unix seconds: when a plan set to cancel will end. */
+            cancelAt: number | null;
+            /** @description Unix seconds: when the cancellation was asked for. */
+            canceledAt: number | null;
+            /** @description Unix seconds: when the plan ended. */
+            endedAt: number | null;
+            /** @description Unix seconds: when a paused plan resumes by itself (null: paused until resumed). */
+            resumesAt: number | null;
+        };
+        PlanPageDto: {
+            plans: components["schemas"]["PlanDto"][];
+            /** @description Pass as cursor for the next page; null on the last page. How many plans match: the summary's byStatus. */
+            nextCursor: string | null;
+        };
+        FailedInvoiceDto: {
+            /** @example in_123 */
+            id: string;
+            /**
+             * @description open: Stripe is still retrying; uncollectible: it gave up.
+             * @enum {string}
+             */
+            status: "open" | "uncollectible";
+            /** @description DOLLARS */
+            amountDue: number;
+            attemptCount: number;
+            /** @description Unix seconds of the next retry, null when none is planned. */
+            nextPaymentAttempt: number | null;
+            /** @description Unix seconds. */
+            created: number;
+        };
+        DonorPlanDto: {
+            /** @example sub_123 */
+            id: string;
+            customerId: string | null;
+            donorName: string | null;
+            donorEmail: string | null;
+            /** @description DOLLARS per charge. */
+            amount: number;
+            /** @enum {string|null} */
+            frequency: "monthly" | "quarterly" | "annual" | null;
+            /** @enum {string} */
+            status: "active" | "past_due" | "paused" | "canceled" | "incomplete";
+            /** @description Unix seconds of the next charge; null when none will come (canceled, set to cancel, paused, incomplete). */
+            nextChargeDate: number | null;
+            /** @description Unix seconds. */
+            started: number;
+            cancelAtPeriodEnd: boolean;
+            /** @description Unix seconds: when a plan set to cancel will end. */
+            cancelAt: number | null;
+            /** @description Unix seconds: when the cancellation was asked for. */
+            canceledAt: number | null;
+            /** @description Unix seconds: when the plan ended. */
+            endedAt: number | null;
+            /** @description Unix seconds: when a paused plan resumes by itself (null: paused until resumed). */
+            resumesAt: number | null;
+            failedInvoices: components["schemas"]["FailedInvoiceDto"][];
+        };
+        DonorPlansDto: {
+            plans: components["schemas"]["DonorPlanDto"][];
+        };
+        CancelPlanDto: {
+            /**
+             * @description now: the plan ends at once; period_end: it runs to the end of the period already paid, then ends with no further charge.
+             * @enum {string}
+             */
+            when: "now" | "period_end";
+        };
+        PlanActionDto: {
+            /** @example sub_123 */
+            id: string;
+            /** @enum {string} */
+            result: "canceled" | "cancel_scheduled" | "paused" | "resumed";
+            /** @description The status Stripe answered with; the plans list shows it once its webhook is projected. */
+            stripeStatus: string;
+        };
         AdminListingDto: {
             /** Format: uuid */
             id: string;
@@ -1933,6 +2155,15 @@ export type StatementRunDto = components['schemas']['StatementRunDto'];
 export type SendStatementsResultDto = components['schemas']['SendStatementsResultDto'];
 export type ResentStatementDto = components['schemas']['ResentStatementDto'];
 export type DonorYearsDto = components['schemas']['DonorYearsDto'];
+export type RecurringStatusCountsDto = components['schemas']['RecurringStatusCountsDto'];
+export type RecurringSummaryDto = components['schemas']['RecurringSummaryDto'];
+export type PlanDto = components['schemas']['PlanDto'];
+export type PlanPageDto = components['schemas']['PlanPageDto'];
+export type FailedInvoiceDto = components['schemas']['FailedInvoiceDto'];
+export type DonorPlanDto = components['schemas']['DonorPlanDto'];
+export type DonorPlansDto = components['schemas']['DonorPlansDto'];
+export type CancelPlanDto = components['schemas']['CancelPlanDto'];
+export type PlanActionDto = components['schemas']['PlanActionDto'];
 export type AdminListingDto = components['schemas']['AdminListingDto'];
 export type InviteAdminDto = components['schemas']['InviteAdminDto'];
 export type ChangeRoleDto = components['schemas']['ChangeRoleDto'];
@@ -3250,6 +3481,276 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    RecurringController_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringSummaryDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    RecurringController_plans: {
+        parameters: {
+            query?: {
+                /** @description Only plans of this status (default: every plan). */
+                status?: "active" | "past_due" | "paused" | "canceled" | "incomplete";
+                /** @description The nextCursor of the previous page (default: the first page). */
+                cursor?: string;
+                /** @description Plans per page (default 50, at most 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanPageDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    RecurringController_donorPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonorPlansDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    RecurringController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelPlanDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanActionDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The plan's status does not allow it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    RecurringController_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanActionDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    RecurringController_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanActionDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

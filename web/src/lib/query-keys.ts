@@ -34,4 +34,8 @@ export const queryKeys = {
   statementRuns: ['/api/admin/tax-exports/statements'],
   statementRun: (year: number) => ['/api/admin/tax-exports/statements', year],
   donorYears: (customerId: string) => ['/api/admin/tax-exports/years', customerId],
+  /** The Recurring view: its summary and every page of plans. */
+  recurring: ['/api/admin/recurring'],
+  recurringSummary: ['/api/admin/recurring', 'summary'],
+  donorPlans: (customerId: string) => ['/api/admin/donors', customerId, 'plans'],
 } as const;

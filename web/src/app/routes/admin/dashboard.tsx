@@ -12,6 +12,7 @@ import { AccountActions } from '../../../features/auth/components/account-action
 import { AdminGate } from '../../../features/auth/components/admin-gate';
 import { DonorMailSettings } from '../../../features/donor-mail/components/donor-mail-settings';
 import { useCustomers } from '../../../features/donors/api/get-customers';
+import { PastDueBanner } from '../../../features/recurring/components/past-due-banner';
 import { DonorsTab } from '../../../features/donors/components/donors-tab';
 import { TaxExportsTab } from '../../../features/tax-exports/components/tax-exports-tab';
 import { usePaymentIntents } from '../../../features/transactions/api/get-payment-intents';
@@ -32,7 +33,8 @@ const TABS = [
 
 /**
  * The dashboard composes the features: summary cards and Insights (analytics, with the donor list's summary),
- * Donors, Transactions (recent gifts from the analytics answer) and Tax Exports (with donor e-mail's settings).
+ * Donors, Transactions (recent gifts from the analytics answer) and Tax Exports (with donor e-mail's settings);
+ * above them, recurring gifts that are past due (recurring).
  */
 function Dashboard({ admin }: { admin: AdminDto }) {
   const [tab, setTab] = useState('analytics');
@@ -55,6 +57,7 @@ function Dashboard({ admin }: { admin: AdminDto }) {
       <AdminNav role={admin.role} />
       {analytics.isError && <Alert variant="destructive">{analytics.error.message}</Alert>}
       {customers.isError && tab !== 'donors' && <Alert variant="destructive">{customers.error.message}</Alert>}
+      <PastDueBanner />
       <SummaryCards overview={overview} summary={summary} />
       <Tabs label="Dashboard sections" items={TABS} value={tab} onChange={setTab}>
         {tab === 'analytics' &&

@@ -1,7 +1,7 @@
 import type { AnalyticsDto, DonorListDto } from '../../../lib/api-types';
-import type { ReactNode } from 'react';
 import { formatCurrency } from '../../../lib/currency';
 import { DollarIcon, HeartIcon, PeopleIcon, TrendIcon } from '../../../components/ui/icons';
+import { StatCard as SummaryCard } from '../../../components/ui/stat-card';
 
 export function formatGrowth(growth: number | null | undefined): string {
   const g = Number(growth ?? 0);
@@ -10,19 +10,6 @@ export function formatGrowth(growth: number | null | undefined): string {
 }
 
 export const count = (n: number | null | undefined) => Number(n ?? 0).toLocaleString('en-US');
-
-function SummaryCard({ title, value, note, icon }: { title: string; value: string; note: string; icon: ReactNode }) {
-  return (
-    <section className="card adm-stat" aria-label={title}>
-      <div className="adm-stat__top">
-        <h2 className="adm-stat__title">{title}</h2>
-        <span className="adm-stat__icon" aria-hidden="true">{icon}</span>
-      </div>
-      <p className="adm-stat__value">{value}</p>
-      <p className="adm-stat__note">{note}</p>
-    </section>
-  );
-}
 
 /** Total Revenue, Total Donations, Average Donation, Active Donors. */
 export function SummaryCards({ overview, summary }: { overview?: AnalyticsDto['overview']; summary?: DonorListDto['summary'] }) {

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { PlanActionDto } from '../../../lib/api-types';
+
+export type PlanAction = 'cancel-now' | 'cancel-period-end' | 'pause' | 'resume';
+
+export async function planAction({ id, action }: { id: string; action: PlanAction }): Promise<PlanActionDto> {
+  const base = `/api/admin/recurring/plans/${encodeURIComponent(id)}`;
+  const res = action === 'pause' || action === 'resume'
+    ? await apiRequest('POST', `${base}/${action}`, {})
+    : await apiRequest('POST', `${base}/cancel`, { when: action === 'cancel-now' ? 'now' : 'period_end' });
+  return (await res.json()) as PlanActionDto;
+}
+
+/** Cancel, pause or resume a plan; then the Recurring view and the donor's plans are read again. */
+export function usePlanAction(customerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: planAction,
+    onSuccess: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.recurring }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.donorPlans(customerId) }),
+    ]),
+  });
+}
