@@ -61,6 +61,12 @@ describe('Stripe object -> row mappers (fixtures3.json)', () => {
     expect(toSubscriptionRow(fx('subscription', { metadata: { frequency: 'quarterly' } })).frequency).toBe('quarterly');
   });
 
+  it("maps a subscription's card, paused collection and scheduled cancellation (what the donor's page shows)", () => {
+    expect(toSubscriptionRow(fx('subscription', { pause_collection: null }))).toMatchObject({ default_payment_method_id: null, pause_behavior: null });
+    const changed = toSubscriptionRow(fx('subscription', { default_payment_method: 'pm_1', pause_collection: { behavior: 'void', resumes_at: null }, cancel_at: 976287773 }));
+    expect(changed).toMatchObject({ default_payment_method_id: 'pm_1', pause_behavior: 'void', cancel_at: new Date(976287773 * 1000) });
+  });
+
   it('maps an invoice: subscription from parent, payment intent from payments', () => {
     const inv = fx('invoice', {
       status: 'paid', amount_paid: 1000,

@@ -20,6 +20,12 @@ export interface SubscriptionCore {
   metadata: Record<string, string>;
   created: Date;
   state_rank: number;
+  /** The card the gift is charged to (the donor's page shows its brand and last 4 from payment_methods). */
+  default_payment_method_id: string | null;
+  /** pause_collection.behavior while collection is paused ('void', 'keep_as_draft', 'mark_uncollectible'), else null. */
+  pause_behavior: string | null;
+  /** When a scheduled cancellation takes effect (cancel_at_period_end sets it to the period's end). */
+  cancel_at: Date | null;
 }
 
 /** A whole subscriptions row: the object's columns and the guard's version. */
@@ -29,7 +35,7 @@ export interface SubscriptionRow extends SubscriptionCore {
 
 export const SUBSCRIPTION_CONTENT = [
   'customer_id', 'status', 'interval', 'interval_count', 'frequency', 'amount', 'currency', 'current_period_start',
-  'current_period_end', 'cancel_at_period_end', 'canceled_at', 'metadata',
+  'current_period_end', 'cancel_at_period_end', 'canceled_at', 'metadata', 'default_payment_method_id', 'pause_behavior', 'cancel_at',
 ] as const;
 
 /**
@@ -59,5 +65,8 @@ export function toSubscriptionRow(s: Stripe.Subscription): SubscriptionCore {
     metadata: meta,
     created: toDate(s.created) ?? new Date(0),
     state_rank: subscriptionRank(s.status),
+    default_payment_method_id: idOf(s.default_payment_method),
+    pause_behavior: s.pause_collection?.behavior ?? null,
+    cancel_at: toDate(s.cancel_at),
   };
 }
