@@ -1,10 +1,10 @@
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { StripeCardElementOptions } from '@stripe/stripe-js';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LockIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/use-toast';
+import { CARD_ELEMENT_OPTIONS } from '../../../lib/card-element';
 import { formatCents, parseAmount, toCents } from '../../../lib/currency';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { FREQUENCIES, type DonationFormData } from '../types';
@@ -22,14 +22,6 @@ interface PaymentStepProps {
   /** Whether Stripe.js could be set up at all (no publishable key: no card payments). */
   stripeAvailable: boolean;
 }
-
-const cardOptions: StripeCardElementOptions = {
-  hidePostalCode: true,
-  style: {
-    base: { fontSize: '18px', color: '#1d2521', fontFamily: 'system-ui, sans-serif', '::placeholder': { color: '#6b6459' } },
-    invalid: { color: '#a4161a' },
-  },
-};
 
 /** Billing address only when all four parts are present; country is always US (SPEC section 5). */
 function billingDetails(form: DonationFormData) {
@@ -108,7 +100,7 @@ export function PaymentStep({ form, onBack, onPaid, stripeAvailable }: PaymentSt
         <fieldset>
           <legend>Card details</legend>
           <div className="card-field">
-            <CardElement options={cardOptions} />
+            <CardElement options={CARD_ELEMENT_OPTIONS} />
           </div>
         </fieldset>
       )}
