@@ -51,6 +51,21 @@ describe('My Giving in the browser', () => {
     }
   }
 
+  /** An e-mail's HTML part as a mail program shows it: no axe violations at either width. */
+  async function checkMail(html: string, name: string) {
+    const mailPage = await browser.newPage();
+    try {
+      for (const width of [390, 1280]) {
+        await mailPage.setViewportSize({ width, height: 900 });
+        await mailPage.setContent(html);
+        expect({ name, width, violations: await runAxe(mailPage) }).toEqual({ name, width, violations: [] });
+        await screenshot(mailPage, `my-giving-${name}-mail-${width}`);
+      }
+    } finally {
+      await mailPage.close();
+    }
+  }
+
   /** Moves the keyboard focus forward with Tab until it is on the button or link named `name`. */
   async function tabTo(name: string | RegExp, max = 60) {
     for (let i = 0; i < max; i++) {
@@ -102,6 +117,7 @@ describe('My Giving in the browser', () => {
     await checkPage('asked');
 
     usedLink = await linkIn(email, 1);
+    await checkMail((await waitForMails(smtp, email, 1))[0].html as string, 'sign-in');
     await page.goto(usedLink, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: '$20.00 monthly' }).waitFor();
     expect(page.url()).toBe(`${stack.apiUrl}/my-giving`); // the token left the address bar
@@ -155,6 +171,7 @@ describe('My Giving in the browser', () => {
 
     const [mail] = await waitForMails(smtp, email, 1, 60_000);
     expect(mail.subject).toBe('Your monthly gift could not be charged - Hillside Learning Center');
+    await checkMail(mail.html as string, 'payment-failed');
     await page.evaluate(() => sessionStorage.clear());
     await page.goto(await linkIn(email, 1), { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: '$25.00 monthly' }).waitFor();

@@ -43,9 +43,10 @@ describe('My Giving: changing, pausing, canceling a gift and recovering a declin
     await acknowledgmentsOnSince(stack.db, new Date(Date.now() - 40 * DAY * 1000));
     await monthly('ann', 'ann@example.org', 'pm_card_visa', 2000);
     await monthly('dee', 'dee@example.org', 'pm_card_visa', 1500);
+    await monthly('eve', 'eve@example.org', 'pm_card_visa', 1000);
     await monthly('cy', 'cy@example.org', 'pm_card_chargeCustomerFail', 2500, 29);
     await stack.emulator!.flushWebhooks(30_000);
-    await waitForProjection(stack, { predicate: async () => (await stack.db.query(`SELECT 1 FROM subscriptions WHERE status = 'active'`)).length === 3 });
+    await waitForProjection(stack, { predicate: async () => (await stack.db.query(`SELECT 1 FROM subscriptions WHERE status = 'active'`)).length === 4 });
   }, 90_000);
   afterAll(async () => {
     await stack?.stop();
@@ -139,10 +140,21 @@ describe('My Giving: changing, pausing, canceling a gift and recovering a declin
     ]);
   });
 
-  it('a month later the new amount is charged; a declined renewal sends one e-mail whose link updates the card and pays the invoice', async () => {
+  it('cancel at the end of the period: the gift stays active until then', async () => {
+    const eve = await signedIn('eve@example.org', 1);
+    await eve.post(`/api/my-giving/plans/${gifts.eve.sub}/cancel`, { when: 'period_end' }).expect(200);
+    await planShown(eve, gifts.eve.sub, { status: 'canceling' });
+    expect(await stripe.subscriptions.retrieve(gifts.eve.sub)).toMatchObject({ status: 'active', cancel_at_period_end: true });
+  });
+
+  it('a month later the new amount is charged and the gift canceled at period end ends without a charge; a declined renewal sends one e-mail whose link updates the card and pays the invoice', async () => {
     const periodEnd = (await stripe.subscriptions.retrieve(gifts.ann.sub)).items.data[0].current_period_end;
     await stack.emulator!.advanceClock(periodEnd - stack.emulator!.now() + 60);
     expect((await stripe.charges.list({ customer: gifts.ann.customer })).data.map((c) => c.amount)).toEqual([3500, 2000]);
+    expect((await stripe.charges.list({ customer: gifts.eve.customer })).data.map((c) => c.amount)).toEqual([1000]);
+    expect((await stripe.subscriptions.retrieve(gifts.eve.sub)).status).toBe('canceled');
+    const eve = await signedIn('eve@example.org', 2);
+    await planShown(eve, gifts.eve.sub, { status: 'canceled', nextChargeDate: null });
 
     const [failed] = await waitForMails(smtp, 'cy@example.org', 1);
     expect(failed.subject).toBe('Your monthly gift could not be charged - Hillside Learning Center');
