@@ -8,8 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   SHA-256 is kept; the link is spent once (used_at) and ends at expires_at.
  * - donor_sessions: what a spent link opens, bearer token stored hashed, idle and absolute expiry, the same
  *   scope and purpose as its link.
- * - subscriptions: what the donor's page shows and the actions change: the gift's card, paused collection
- *   and a scheduled cancellation date.
+ * - subscriptions: what the donor's page shows and the actions change: the gift's card (default_payment_method),
+ *   paused collection (pause_collection, Stripe's {behavior, resumes_at}) and a scheduled cancellation (cancel_at).
  */
 export class DonorSelfService1764300000000 implements MigrationInterface {
   name = 'DonorSelfService1764300000000';
@@ -44,13 +44,13 @@ export class DonorSelfService1764300000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX donor_sessions_customers_idx ON donor_sessions USING gin (customer_ids)`);
     await q.query(`ALTER TABLE subscriptions
-      ADD COLUMN default_payment_method_id text,
-      ADD COLUMN pause_behavior text,
-      ADD COLUMN cancel_at timestamptz`);
+      ADD COLUMN cancel_at timestamptz,
+      ADD COLUMN pause_collection jsonb,
+      ADD COLUMN default_payment_method text`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE subscriptions DROP COLUMN cancel_at, DROP COLUMN pause_behavior, DROP COLUMN default_payment_method_id`);
+    await q.query(`ALTER TABLE subscriptions DROP COLUMN default_payment_method, DROP COLUMN pause_collection, DROP COLUMN cancel_at`);
     await q.query(`DROP TABLE donor_sessions`);
     await q.query(`DROP TABLE donor_links`);
   }

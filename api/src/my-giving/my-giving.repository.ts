@@ -22,7 +22,7 @@ export interface PlanRow {
  */
 const SHOWN_STATUS = `CASE
     WHEN s.status IN ('canceled', 'incomplete_expired') THEN 'canceled'
-    WHEN s.pause_behavior IS NOT NULL AND s.status IN ('active', 'past_due') THEN 'paused'
+    WHEN s.pause_collection IS NOT NULL AND s.status IN ('active', 'past_due') THEN 'paused'
     WHEN (s.cancel_at_period_end OR s.cancel_at IS NOT NULL) AND s.status IN ('active', 'trialing') THEN 'canceling'
     WHEN s.status = 'trialing' THEN 'active'
     ELSE s.status END`;
@@ -57,7 +57,7 @@ export class MyGivingRepository {
               EXISTS (SELECT 1 FROM invoices i WHERE i.subscription_id = s.id AND i.status = 'open') AS unpaid_renewal,
               s.created
          FROM subscriptions s
-         LEFT JOIN payment_methods pm ON pm.id = s.default_payment_method_id AND pm.detached_at IS NULL
+         LEFT JOIN payment_methods pm ON pm.id = s.default_payment_method AND pm.detached_at IS NULL
          LEFT JOIN LATERAL (SELECT c.brand, c.last4 FROM charges c WHERE c.subscription_id = s.id AND c.status = 'succeeded'
                              ORDER BY c.created DESC, c.id DESC LIMIT 1) lc ON true
         WHERE s.customer_id = ANY($1::text[]) AND ($2::text IS NULL OR s.id = $2)

@@ -49,7 +49,7 @@ export const declinedRenewals = {
          FROM invoices i
          JOIN subscriptions s ON s.id = i.subscription_id
          LEFT JOIN donors d ON d.id = s.customer_id
-         LEFT JOIN payment_methods pm ON pm.id = s.default_payment_method_id
+         LEFT JOIN payment_methods pm ON pm.id = s.default_payment_method
          LEFT JOIN LATERAL (SELECT c.brand, c.last4 FROM charges c WHERE c.subscription_id = s.id ORDER BY c.created DESC, c.id DESC LIMIT 1) lc ON true
         WHERE i.id = $1`,
       [invoiceId],

@@ -62,9 +62,9 @@ describe('Stripe object -> row mappers (fixtures3.json)', () => {
   });
 
   it("maps a subscription's card, paused collection and scheduled cancellation (what the donor's page shows)", () => {
-    expect(toSubscriptionRow(fx('subscription', { pause_collection: null }))).toMatchObject({ default_payment_method_id: null, pause_behavior: null });
-    const changed = toSubscriptionRow(fx('subscription', { default_payment_method: 'pm_1', pause_collection: { behavior: 'void', resumes_at: null }, cancel_at: 976287773 }));
-    expect(changed).toMatchObject({ default_payment_method_id: 'pm_1', pause_behavior: 'void', cancel_at: new Date(976287773 * 1000) });
+    expect(toSubscriptionRow(fx('subscription', { pause_collection: null }))).toMatchObject({ default_payment_method: null, pause_collection: null });
+    const changed = toSubscriptionRow(fx('subscription', { default_payment_method: { id: 'pm_1', object: 'payment_method' }, pause_collection: { behavior: 'void', resumes_at: null }, cancel_at: 976287773 }));
+    expect(changed).toMatchObject({ default_payment_method: 'pm_1', pause_collection: { behavior: 'void', resumes_at: null }, cancel_at: new Date(976287773 * 1000) });
   });
 
   it('maps an invoice: subscription from parent, payment intent from payments', () => {

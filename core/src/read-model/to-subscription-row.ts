@@ -17,15 +17,13 @@ export interface SubscriptionCore {
   current_period_end: Date | null;
   cancel_at_period_end: boolean;
   canceled_at: Date | null;
+  cancel_at: Date | null;
+  /** Stripe's pause_collection ({behavior, resumes_at}) while collection is paused, else null. */
+  pause_collection: { behavior: string; resumes_at: number | null } | null;
+  default_payment_method: string | null;
   metadata: Record<string, string>;
   created: Date;
   state_rank: number;
-  /** The card the gift is charged to (the donor's page shows its brand and last 4 from payment_methods). */
-  default_payment_method_id: string | null;
-  /** pause_collection.behavior while collection is paused ('void', 'keep_as_draft', 'mark_uncollectible'), else null. */
-  pause_behavior: string | null;
-  /** When a scheduled cancellation takes effect (cancel_at_period_end sets it to the period's end). */
-  cancel_at: Date | null;
 }
 
 /** A whole subscriptions row: the object's columns and the guard's version. */
@@ -35,7 +33,8 @@ export interface SubscriptionRow extends SubscriptionCore {
 
 export const SUBSCRIPTION_CONTENT = [
   'customer_id', 'status', 'interval', 'interval_count', 'frequency', 'amount', 'currency', 'current_period_start',
-  'current_period_end', 'cancel_at_period_end', 'canceled_at', 'metadata', 'default_payment_method_id', 'pause_behavior', 'cancel_at',
+  'current_period_end', 'cancel_at_period_end', 'canceled_at', 'cancel_at', 'pause_collection',
+  'default_payment_method', 'metadata',
 ] as const;
 
 /**
@@ -62,11 +61,11 @@ export function toSubscriptionRow(s: Stripe.Subscription): SubscriptionCore {
     current_period_end: toDate(item?.current_period_end ?? legacy.current_period_end),
     cancel_at_period_end: !!s.cancel_at_period_end,
     canceled_at: toDate(s.canceled_at),
+    cancel_at: toDate(s.cancel_at),
+    pause_collection: s.pause_collection ? { behavior: s.pause_collection.behavior, resumes_at: s.pause_collection.resumes_at ?? null } : null,
+    default_payment_method: idOf(s.default_payment_method),
     metadata: meta,
     created: toDate(s.created) ?? new Date(0),
     state_rank: subscriptionRank(s.status),
-    default_payment_method_id: idOf(s.default_payment_method),
-    pause_behavior: s.pause_collection?.behavior ?? null,
-    cancel_at: toDate(s.cancel_at),
   };
 }
