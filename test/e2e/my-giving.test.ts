@@ -141,6 +141,23 @@ describe('My Giving in the browser', () => {
     await expect(page.evaluate(() => document.activeElement?.classList.contains('plan-card__result'))).resolves.toBe(true);
     await page.getByRole('heading', { name: '$35.00 monthly' }).waitFor({ timeout: 20_000 });
 
+    // Pause and resume, with the keyboard too: the confirm dialog opens on its safe choice.
+    await tabTo('Pause gift');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog', { name: 'Pause your monthly gift?' }).waitFor();
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Keep it going');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText('Your monthly gift is paused. Nothing will be charged until you resume it.').waitFor();
+    await page.locator('.plan-card .badge', { hasText: 'Paused' }).waitFor({ timeout: 20_000 });
+    await tabTo('Resume gift');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Resume your monthly gift?' }).waitFor();
+    await tabTo('Resume my gift', 5);
+    await page.keyboard.press('Enter');
+    await page.getByText(/^Your monthly gift is running again\./).waitFor();
+    await page.locator('.plan-card .badge', { hasText: 'Active' }).waitFor({ timeout: 20_000 });
+
     await renew(sub.id);
     const charges = (await stripe.charges.list({ customer: sub.customer_id })).data.map((c) => [c.amount, c.status]);
     expect(charges).toEqual([[3500, 'succeeded'], [2000, 'succeeded']]);
