@@ -2,6 +2,7 @@ import request from 'supertest';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { tokenHash } from '../../core/src/tokens/opaque-token.js';
+import { InboxPruner } from '../../worker/src/inbox/inbox-pruner.js';
 import { authed, signIn } from '../helpers/admin.js';
 import { acknowledgmentsOnSince, waitForMails } from '../helpers/donor-mail.js';
 import { waitForProjection } from '../helpers/events.js';
@@ -191,6 +192,16 @@ describe('My Giving: sign-in links, the donor session and its scope', () => {
     const other = await sessionFor('ann.giver@example.org', 5);
     expect((await donor(other).post('/api/my-giving/sign-out')).status).toBe(204);
     expect((await donor(other).get('/api/my-giving')).status).toBe(401);
+  });
+
+  it("old sign-in links and their sessions are forgotten with the inbox's retention (at least 8 days)", async () => {
+    const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM donor_links`);
+    await stack.db.query(`UPDATE donor_links SET created_at = now() - interval '91 days' WHERE email = 'ben@example.org'`);
+    await stack.workers[0].get(InboxPruner).prune();
+    expect(await stack.db.query(`SELECT DISTINCT email FROM donor_links ORDER BY email`)).toEqual([{ email: 'ann.giver@EXAMPLE.org' }, { email: 'ann.giver@example.org' }]);
+    const [{ left }] = await stack.db.query(`SELECT count(*)::int AS left FROM donor_links`);
+    expect(left).toBe(n - 2);
+    expect(await stack.db.query(`SELECT 1 FROM donor_sessions s WHERE NOT EXISTS (SELECT 1 FROM donor_links l WHERE l.id = s.link_id)`)).toEqual([]);
   });
 
   it('link requests over the limit answer 429 with Retry-After, for an unknown address too', async () => {

@@ -72,6 +72,16 @@ export const donorLinks = {
     await db.query(`UPDATE donor_links SET used_at = now() WHERE id = $1`, [id]);
   },
 
+  /**
+   * Forgets links (and their sessions) older than the inbox retention, and never before every link and session
+   * could still be in use (a card link's days and a day more): the address a link went to is donor data.
+   */
+  async prune(db: Queryable, retentionDays: number): Promise<number> {
+    const days = Math.max(retentionDays, DONOR_ACCESS.cardLinkDays + 1);
+    const result = await db.query(`DELETE FROM donor_links WHERE created_at < now() - make_interval(days => $1) RETURNING 1`, [days]);
+    return Array.isArray(result[0]) ? result[0].length : result.length;
+  },
+
   async find(db: Queryable, id: string): Promise<Pick<DonorLinkRow, 'id' | 'email' | 'customer_ids' | 'purpose' | 'subscription_id' | 'used_at'> | null> {
     const rows = await db.query(`SELECT id, email, customer_ids, purpose, subscription_id, used_at FROM donor_links WHERE id = $1`, [id]);
     return rows[0] ?? null;
