@@ -7,6 +7,7 @@ import { InboxRejectionAndRetention1764070000000 } from './1764070000000-InboxRe
 import { SettingsAndAuditActors1764100000000 } from './1764100000000-SettingsAndAuditActors.js';
 import { AdminAccounts1764200000000 } from './1764200000000-AdminAccounts.js';
 import { MailOutbox1764215000000 } from './1764215000000-MailOutbox.js';
+import { DonorSelfService1764300000000 } from './1764300000000-DonorSelfService.js';
 import { RecurringPlans1764310000000 } from './1764310000000-RecurringPlans.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
@@ -15,5 +16,6 @@ export const migrations = [
   DonorsWhoGave1764050000000, InboxRejectionAndRetention1764070000000, SettingsAndAuditActors1764100000000,
   AdminAccounts1764200000000,
   MailOutbox1764215000000,
+  DonorSelfService1764300000000,
   RecurringPlans1764310000000,
 ];

@@ -17,6 +17,7 @@ import { DonorsModule } from './donors/donors.module.js';
 import { DonationsModule } from './donations/donations.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ManualDonationsModule } from './manual-donations/manual-donations.module.js';
+import { MyGivingModule } from './my-giving/my-giving.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { TaxExportsModule } from './tax-exports/tax-exports.module.js';
@@ -38,6 +39,7 @@ export class ApiModule {
         AuthModule,
         WebhooksModule,
         DonationsModule,
+        MyGivingModule,
         DashboardModule,
         DonorsModule,
         TransactionsModule,

@@ -14,6 +14,7 @@ const ROUTES: Record<string, string> = {
   '/gallery': 'src/app/routes/gallery.tsx',
   '/donate': 'src/app/routes/donate.tsx',
   '/contact': 'src/app/routes/contact.tsx',
+  '/my-giving': 'src/app/routes/my-giving.tsx',
   '/stripe-data': 'src/app/routes/admin/dashboard.tsx',
   '/stripe-data/customer/cus_123': 'src/app/routes/admin/donor-profile.tsx',
   '/reset-password': 'src/app/routes/admin/reset-password.tsx',

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type Stripe from 'stripe';
+import { waitUntil } from '../helpers/faults.js';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, createAdmin, signIn } from '../helpers/admin.js';
 import { waitForProjection } from '../helpers/events.js';
@@ -57,6 +58,9 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
       amount: '300', donationType: 'check', donationDate: new Date().toISOString(), notes: 'Check from Dana Whitfield',
     }).expect(201);
     await settled();
+    // Both donors asked for a My Giving sign-in link (donor_links holds the address it goes to).
+    for (const email of [DANA.email, OTHER.email]) await request(stack.apiUrl).post('/api/my-giving/link').send({ email }).expect(202);
+    await waitUntil(async () => (await stack.db.query(`SELECT 1 FROM donor_links`)).length === 2, { timeoutMs: 10_000 });
   });
   afterAll(() => stack?.stop());
 

@@ -14,6 +14,7 @@ const ROUTE_MODULES: Array<{ match: (p: string) => boolean; module: string }> = 
   { match: (p) => p === '/gallery', module: 'src/app/routes/gallery.tsx' },
   { match: (p) => p === '/donate', module: 'src/app/routes/donate.tsx' },
   { match: (p) => p === '/contact', module: 'src/app/routes/contact.tsx' },
+  { match: (p) => p === '/my-giving', module: 'src/app/routes/my-giving.tsx' },
   { match: (p) => p === '/stripe-data', module: 'src/app/routes/admin/dashboard.tsx' },
   { match: (p) => p.startsWith('/stripe-data/customer/'), module: 'src/app/routes/admin/donor-profile.tsx' },
   { match: (p) => p === '/stripe-data/audit', module: 'src/app/routes/admin/audit.tsx' },

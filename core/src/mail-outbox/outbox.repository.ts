@@ -8,8 +8,11 @@ import { MAX_SEND_ATTEMPTS } from './retry-policy.js';
  * - correction: a partly refunded gift, acknowledged again with what still counts (`card:ch_...:refunded:<cents>`).
  * - void: a fully refunded or deleted gift's acknowledgment withdrawn (`card:ch_...`).
  * - statement: a donor's year-end statement with its PDF (`cus_...:2026`; resends add `#resend-n`).
+ * - sign-in-link: a link to the donor's own page (/my-giving), about its donor_links row (`<uuid>`); the
+ *   worker mints the link's token when it sends, so no token is ever stored in clear.
+ * - payment-failed: a recurring gift's renewal was declined, with a link to update the card (`in_...`).
  */
-export const MAIL_KINDS = ['acknowledgment', 'correction', 'void', 'statement'] as const;
+export const MAIL_KINDS = ['acknowledgment', 'correction', 'void', 'statement', 'sign-in-link', 'payment-failed'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
 

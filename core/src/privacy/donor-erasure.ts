@@ -109,6 +109,11 @@ export const DONOR_ERASURE_STEPS: readonly ErasureStep[] = [
       [t.customerId, t.emails]),
   },
   {
+    table: 'donor_links',
+    what: "the donor's self-service sign-in links (e-mail address, scope); their sessions end with them",
+    run: (db, t) => update(db, `DELETE FROM donor_links WHERE $1 = ANY(customer_ids) OR lower(email) = ANY($2::text[])`, [t.customerId, t.emails]),
+  },
+  {
     table: 'stripe_events',
     what: 'the whole payload of every event about the donor (replaced by a stub of id, type and time)',
     run: (db, t) => update(db,

@@ -1,4 +1,4 @@
-import { acknowledgmentMail, mailDate, statementMail, voidMail, type AcknowledgmentFacts } from './donor-mail-texts.js';
+import { acknowledgmentMail, mailDate, paymentFailedMail, signInLinkMail, statementMail, voidMail, type AcknowledgmentFacts } from './donor-mail-texts.js';
 
 const NO_GOODS = 'No goods or services were provided in exchange for these contributions.';
 const base: AcknowledgmentFacts = {
@@ -71,6 +71,31 @@ describe('donor mail texts (IRS Publication 1771)', () => {
     const s = statementMail({ donorName: 'Ann', year: 2025, totalCents: 123456, giftCount: 3, filename: 'year-end-statement-2025-ann.pdf' });
     expect(s.subject).toBe('Your 2025 year-end giving statement - Hillside Learning Center');
     expect(s.text).toContain('Total contributions: $1,234.56');
+  });
+
+  it("a recurring gift's acknowledgment says where the donor manages it", () => {
+    const m = acknowledgmentMail({ ...base, recurring: { frequency: 'Monthly', nextDate: 'December 22, 2026', manageUrl: 'https://give.example.org/my-giving' } });
+    for (const part of [m.text, m.html]) {
+      expect(part).toContain('To change the amount or the card, pause or cancel your monthly gift, visit My Giving: https://give.example.org/my-giving');
+    }
+    expect(acknowledgmentMail(base).text).not.toContain('My Giving');
+  });
+
+  it('a sign-in link and a declined renewal: plain words, the link as a real link in the HTML part and as text in both', () => {
+    const url = 'https://give.example.org/my-giving#link=abc';
+    const link = signInLinkMail({ url, minutes: 30 });
+    expect(link.subject).toBe('Your sign-in link for My Giving - Hillside Learning Center');
+    expect(link.text).toContain(`Sign in to My Giving:\n${url}`);
+    expect(link.html).toContain(`<a href="${url}"`);
+    expect(link.text).toContain('The link works once, for 30 minutes.');
+
+    const failed = paymentFailedMail({ donorName: 'Cy Card', frequency: 'Monthly', amountCents: 2500, card: 'Visa ending in 0341', url, days: 7 });
+    expect(failed.subject).toBe('Your monthly gift could not be charged - Hillside Learning Center');
+    for (const part of [failed.text, failed.html]) {
+      for (const s of ['Dear Cy Card,', 'monthly gift of $25.00 to Visa ending in 0341', 'the bank declined it', 'The link works for 7 days', '(870) 555-0142']) expect(part).toContain(s);
+    }
+    expect(failed.html).toContain(`<a href="${url}"`);
+    expect(failed.text).toContain(`Update your card:\n${url}`);
   });
 
   it('dates in the school time zone', () => {

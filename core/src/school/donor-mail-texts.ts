@@ -33,7 +33,8 @@ export interface AcknowledgmentFacts {
   description: string | null;
   /** Goods or services the donor received in return (quid pro quo), with their fair-market value. */
   goods: { description: string; valueCents: number } | null;
-  recurring: { frequency: string; nextDate: string | null } | null;
+  /** manageUrl: the donor's own page (/my-giving), where they change, pause or cancel the gift. */
+  recurring: { frequency: string; nextDate: string | null; manageUrl?: string } | null;
   /** YEAR_END_STATEMENT_TEXT: 'No goods or services were provided in exchange for these contributions.' */
   noGoodsSentence: string;
 }
@@ -64,12 +65,12 @@ const LETTERHEAD = [SCHOOL.name, streetAddress, `EIN ${SCHOOL.ein}`];
 const SIGNATURE = ['With gratitude,', SCHOOL.name, `${SCHOOL.phone} · ${SCHOOL.email}`];
 const STATUS_LINE = `${SCHOOL.taxExemptStatus} EIN ${SCHOOL.ein}.`;
 
-/** A paragraph is a string; a table is rows of [label, value]. */
-type Block = string | Array<[string, string]>;
+/** A paragraph is a string; a table is rows of [label, value]; a link is a button-like line with its address. */
+type Block = string | Array<[string, string]> | { link: string; label: string };
 
 function plain(title: string, name: string | null, blocks: Block[]): string {
   const parts = [LETTERHEAD.join('\n'), title, greeting(name)];
-  for (const b of blocks) parts.push(typeof b === 'string' ? b : b.map(([k, v]) => `${k}: ${v}`).join('\n'));
+  for (const b of blocks) parts.push(typeof b === 'string' ? b : Array.isArray(b) ? b.map(([k, v]) => `${k}: ${v}`).join('\n') : `${b.label}:\n${b.link}`);
   parts.push(SIGNATURE.join('\n'), STATUS_LINE);
   return `${parts.join('\n\n')}\n`;
 }
@@ -81,6 +82,8 @@ function html(title: string, name: string | null, blocks: Block[]): string {
     .map((b) =>
       typeof b === 'string'
         ? `<p style="${P}">${esc(b)}</p>`
+        : !Array.isArray(b)
+        ? `<p style="${P}"><a href="${esc(b.link)}" style="color:#0b4f8a;font-weight:bold">${esc(b.label)}</a><br><span style="font-size:15px;word-break:break-all">${esc(b.link)}</span></p>`
         : `<table style="border-collapse:collapse;margin:0 0 18px;font-size:18px"><tbody>${b
             .map(([k, v]) => `<tr><th scope="row" style="text-align:left;padding:6px 18px 6px 0;vertical-align:top">${esc(k)}</th><td style="padding:6px 0">${esc(v)}</td></tr>`)
             .join('')}</tbody></table>`,
@@ -144,6 +147,9 @@ export function acknowledgmentMail(f: AcknowledgmentFacts): MailText {
     blocks.push(f.noGoodsSentence);
   }
   if (f.recurring) blocks.push(`You will receive an acknowledgment like this one for each ${f.recurring.frequency.toLowerCase()} gift.`);
+  if (f.recurring?.manageUrl) {
+    blocks.push(`To change the amount or the card, pause or cancel your ${f.recurring.frequency.toLowerCase()} gift, visit My Giving: ${f.recurring.manageUrl}`);
+  }
   return message(subject, title, f.donorName, blocks);
 }
 
@@ -164,6 +170,43 @@ export function statementMail(f: StatementFacts): MailText {
     `Thank you for supporting ${SCHOOL.name} in ${f.year}. Your year-end giving statement is attached as a PDF (${f.filename}).`,
     [['Year', String(f.year)], ['Gifts', gifts], ['Total contributions', formatUsd(f.totalCents)]],
     'Please keep the statement with your tax records.',
+  ]);
+}
+
+export interface SignInLinkFacts {
+  url: string;
+  minutes: number;
+}
+
+/** The sign-in link a donor asked for on the My Giving page. */
+export function signInLinkMail(f: SignInLinkFacts): MailText {
+  return message(`Your sign-in link for My Giving - ${SCHOOL.name}`, 'Your sign-in link', null, [
+    `You asked to see and manage your gifts to ${SCHOOL.name}. Open this link to sign in:`,
+    { link: f.url, label: 'Sign in to My Giving' },
+    `The link works once, for ${f.minutes} minutes. If it has expired, you can ask for a new one on the same page.`,
+    `If you did not ask for it, you can ignore this e-mail: nothing changes without the link.`,
+  ]);
+}
+
+export interface PaymentFailedFacts {
+  donorName: string | null;
+  frequency: string;
+  amountCents: number;
+  /** 'Visa ending in 0341', or null when the card is unknown. */
+  card: string | null;
+  url: string;
+  days: number;
+}
+
+/** A recurring gift's renewal was declined: plain words and a link straight to updating the card. */
+export function paymentFailedMail(f: PaymentFailedFacts): MailText {
+  const freq = f.frequency.toLowerCase();
+  return message(`Your ${freq} gift could not be charged - ${SCHOOL.name}`, `Your ${freq} gift could not be charged`, f.donorName, [
+    `We tried to charge your ${freq} gift of ${formatUsd(f.amountCents)} to ${f.card ?? 'your card'}, and the bank declined it. This often happens when a card expires or is replaced.`,
+    `To keep your gift going, update your card here (no password needed):`,
+    { link: f.url, label: 'Update your card' },
+    `The link works for ${f.days} days. When you update the card, the missed gift is charged to it at once. We will also try the card again over the next few days.`,
+    `If you would rather stop your gift, you can do that from the same page. Questions? Reply to this e-mail or call us at ${SCHOOL.phone}.`,
   ]);
 }
 

@@ -10,6 +10,7 @@ const ProgramsRoute = lazy(() => import('./routes/programs'));
 const GalleryRoute = lazy(() => import('./routes/gallery'));
 const DonateRoute = lazy(() => import('./routes/donate'));
 const ContactRoute = lazy(() => import('./routes/contact'));
+const MyGivingRoute = lazy(() => import('./routes/my-giving'));
 const AdminDashboardRoute = adminPage(lazy(() => import('./routes/admin/dashboard')));
 const DonorProfileRoute = adminPage(lazy(() => import('./routes/admin/donor-profile')));
 const ResetPasswordRoute = adminPage(lazy(() => import('./routes/admin/reset-password')));
@@ -60,6 +61,7 @@ export function AppRouter() {
           <Route path="/gallery" component={GalleryRoute} />
           <Route path="/donate" component={DonateRoute} />
           <Route path="/contact" component={ContactRoute} />
+          <Route path="/my-giving" component={MyGivingRoute} />
           <Route path="/stripe-data" component={AdminDashboardRoute} />
           <Route path="/stripe-data/operations" component={OperationsRoute} />
           <Route path="/stripe-data/customer/:customerId" component={DonorProfileRoute} />

@@ -316,6 +316,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my-giving/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails a sign-in link to the address when it has gifts; the same answer either way */
+        post: operations["MyGivingSignInController_requestLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-giving/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Spends an e-mailed link and opens a donor session (410 when the link was used or expired) */
+        post: operations["MyGivingSignInController_open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-giving": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The donor's recurring gifts, this year's gifts with receipt numbers, and their statements */
+        get: operations["MyGivingController_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-giving/statements/{customerId}/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The donor's own year-end statement (PDF) */
+        get: operations["MyGivingController_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-giving/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MyGivingController_signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-giving/plans/{id}/amount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the amount from the next charge on (no proration) */
+        post: operations["MyGivingController_amount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-giving/plans/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MyGivingController_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-giving/plans/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resumes a paused gift, or keeps a gift whose cancellation was scheduled */
+        post: operations["MyGivingController_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-giving/plans/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MyGivingController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-giving/plans/{id}/card-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A SetupIntent for the new card (confirmed in the browser with confirmCardSetup) */
+        post: operations["MyGivingController_cardSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-giving/plans/{id}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes the confirmed card the gift's card and pays an unpaid renewal with it at once */
+        post: operations["MyGivingController_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stripe/analytics": {
         parameters: {
             query?: never;
@@ -1333,6 +1517,97 @@ export interface components {
              */
             recordToken: string;
         };
+        RequestLinkDto: {
+            /** @example donor@example.org */
+            email: string;
+        };
+        LinkRequestedDto: {
+            /** @example If we have gifts under that address, a sign-in link is on its way. It works once, for 30 minutes. */
+            message: string;
+        };
+        OpenSessionDto: {
+            /** @description The token of the e-mailed link. */
+            token: string;
+        };
+        DonorSessionDto: {
+            /** @description Bearer token for the /api/my-giving calls; ends after 30 minutes without use. */
+            sessionToken: string;
+            /**
+             * @description 'card': opened by a declined-renewal e-mail, for that gift's card only.
+             * @enum {string}
+             */
+            purpose: "manage" | "card";
+            /** @description The gift a card link is for. */
+            planId: string | null;
+            idleMinutes: number;
+        };
+        MyGivingPlanDto: {
+            /** @example sub_123 */
+            id: string;
+            /** @description Integer cents per charge */
+            amount: number;
+            /** @enum {string} */
+            frequency: "monthly" | "quarterly" | "annual";
+            /**
+             * @description 'canceling': active until nextChargeDate, then canceled; 'paused': collection paused
+             * @enum {string}
+             */
+            status: "active" | "past_due" | "paused" | "canceled" | "incomplete" | "canceling";
+            /** @description ISO time of the next charge (or of the cancellation, when canceling) */
+            nextChargeDate: string | null;
+            cardBrand: string | null;
+            cardLast4: string | null;
+            /** @description A renewal was declined and is not paid yet (updating the card pays it at once) */
+            unpaidRenewal: boolean;
+            started: string;
+        };
+        DonorGiftDto: {
+            id: string;
+            /** @description yyyy-MM-dd in the school time zone */
+            day: string;
+            /** @description Integer cents, net of refunds */
+            amount: number;
+            frequency: string | null;
+            /** @example 2026-000123 */
+            receiptNumber: string | null;
+        };
+        DonorStatementDto: {
+            customerId: string;
+            year: number;
+        };
+        MyGivingDto: {
+            /** @enum {string} */
+            purpose: "manage" | "card";
+            email: string;
+            plans: components["schemas"]["MyGivingPlanDto"][];
+            year: number;
+            gifts: components["schemas"]["DonorGiftDto"][];
+            /** @description This year's statement, one per Stripe customer of the donor with gifts */
+            statements: components["schemas"]["DonorStatementDto"][];
+        };
+        ChangeAmountDto: {
+            /**
+             * @description Integer cents
+             * @example 3500
+             */
+            amount: number;
+        };
+        PlanActionResultDto: {
+            /** @description What happened, in plain words (the page reads the gift again from the records, which learn it from Stripe) */
+            message: string;
+        };
+        MyGivingCancelDto: {
+            /** @enum {string} */
+            when: "now" | "period_end";
+        };
+        CardSetupDto: {
+            /** @description Client secret of a SetupIntent for confirmCardSetup */
+            clientSecret: string;
+        };
+        ConfirmCardDto: {
+            /** @example seti_123 */
+            setupIntentId: string;
+        };
         ErrorDto: {
             statusCode: number;
             error: string;
@@ -1630,7 +1905,7 @@ export interface components {
         DonorMessageDto: {
             id: string;
             /** @enum {string} */
-            kind: "acknowledgment" | "correction" | "void" | "statement";
+            kind: "acknowledgment" | "correction" | "void" | "statement" | "sign-in-link" | "payment-failed";
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "failed";
             recipient: string;
@@ -1684,7 +1959,7 @@ export interface components {
         FailedMailDto: {
             id: string;
             /** @enum {string} */
-            kind: "acknowledgment" | "correction" | "void" | "statement";
+            kind: "acknowledgment" | "correction" | "void" | "statement" | "sign-in-link" | "payment-failed";
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "failed";
             recipient: string;
@@ -2113,6 +2388,19 @@ export type PasswordResetConfirmDto = components['schemas']['PasswordResetConfir
 export type IntentDonationDataDto = components['schemas']['IntentDonationDataDto'];
 export type CreatePaymentIntentDto = components['schemas']['CreatePaymentIntentDto'];
 export type RecordDonationDto = components['schemas']['RecordDonationDto'];
+export type RequestLinkDto = components['schemas']['RequestLinkDto'];
+export type LinkRequestedDto = components['schemas']['LinkRequestedDto'];
+export type OpenSessionDto = components['schemas']['OpenSessionDto'];
+export type DonorSessionDto = components['schemas']['DonorSessionDto'];
+export type MyGivingPlanDto = components['schemas']['MyGivingPlanDto'];
+export type DonorGiftDto = components['schemas']['DonorGiftDto'];
+export type DonorStatementDto = components['schemas']['DonorStatementDto'];
+export type MyGivingDto = components['schemas']['MyGivingDto'];
+export type ChangeAmountDto = components['schemas']['ChangeAmountDto'];
+export type PlanActionResultDto = components['schemas']['PlanActionResultDto'];
+export type MyGivingCancelDto = components['schemas']['MyGivingCancelDto'];
+export type CardSetupDto = components['schemas']['CardSetupDto'];
+export type ConfirmCardDto = components['schemas']['ConfirmCardDto'];
 export type ErrorDto = components['schemas']['ErrorDto'];
 export type OverviewDto = components['schemas']['OverviewDto'];
 export type MonthAmountDto = components['schemas']['MonthAmountDto'];
@@ -2586,6 +2874,246 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    MyGivingSignInController_requestLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestLinkDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkRequestedDto"];
+                };
+            };
+        };
+    };
+    MyGivingSignInController_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenSessionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonorSessionDto"];
+                };
+            };
+        };
+    };
+    MyGivingController_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyGivingDto"];
+                };
+            };
+        };
+    };
+    MyGivingController_statement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+                year: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MyGivingController_signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MyGivingController_amount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeAmountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanActionResultDto"];
+                };
+            };
+        };
+    };
+    MyGivingController_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanActionResultDto"];
+                };
+            };
+        };
+    };
+    MyGivingController_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanActionResultDto"];
+                };
+            };
+        };
+    };
+    MyGivingController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MyGivingCancelDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanActionResultDto"];
+                };
+            };
+        };
+    };
+    MyGivingController_cardSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardSetupDto"];
+                };
+            };
+        };
+    };
+    MyGivingController_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmCardDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanActionResultDto"];
+                };
             };
         };
     };

@@ -6,6 +6,7 @@ import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { LOGGER } from '../../../core/src/logging/logger.js';
 import { inboxRetentionDays } from '../../../core/src/settings/admin-settings.js';
 import { stripeEvents } from './stripe-events.repository.js';
+import { donorLinks } from '../../../core/src/donor-access/donor-links.js';
 
 /** Rows per statement: short transactions, so projection never waits long on the pruner. */
 const BATCH = 1000;
@@ -16,7 +17,8 @@ const EVERY_MS = 3600_000;
  * the read model needs it only until the event is projected. Once a processed event is older than the
  * retention (the Settings page's value, else INBOX_RETENTION_DAYS) its payload becomes a stub of id, type and created (stripeEvents.prunePayloads);
  * the row stays, so duplicate deliveries are still recognised and the history of what arrived is kept.
- * Unprocessed (failed or waiting) events keep their payload until they are processed. Runs at start-up and
+ * Unprocessed (failed or waiting) events keep their payload until they are processed. Donors' My Giving sign-in
+ * links older than the retention (at least 8 days) go too, with their sessions. Runs at start-up and
  * then hourly in every worker; concurrent pruners take different rows.
  */
 @Injectable()
@@ -58,6 +60,8 @@ export class InboxPruner implements OnApplicationBootstrap, OnApplicationShutdow
       if (n < BATCH || this.stopped) break;
     }
     if (total) this.logger.info({ count: total, retentionDays: days }, 'pruned the payloads of old inbox events');
+    const links = await donorLinks.prune(this.ds, days);
+    if (links) this.logger.info({ count: links }, "forgot donors' old My Giving sign-in links");
     return total;
   }
 

@@ -8,6 +8,8 @@ import { AUTOMATIC_ACKNOWLEDGMENTS } from '../../../core/src/acknowledgments/ack
 import { acknowledgeNewGift, applyCardRefund, voidDeletedManualGift } from '../../../core/src/acknowledgments/acknowledge-gift.js';
 import { acknowledgments, type GiftToAcknowledge } from '../../../core/src/acknowledgments/acknowledgments.repository.js';
 import { settings } from '../../../core/src/settings/settings.repository.js';
+import { declinedRenewals } from '../../../core/src/donor-access/declined-renewals.js';
+import { outbox } from '../../../core/src/mail-outbox/outbox.repository.js';
 import { OutboxSender } from './outbox-sender.js';
 import { PeriodicTask } from './periodic-task.js';
 
@@ -16,7 +18,8 @@ const BATCH = 200;
 
 /**
  * Finds what donors should hear about and queues it in the outbox, beside the projections rather than inside
- * them: new gifts (succeeded card charges and manual gifts) get an acknowledgment with the next receipt number
+ * them: declined renewals of recurring gifts get one "update your card" e-mail; new gifts (succeeded card
+ * charges and manual gifts) get an acknowledgment with the next receipt number
  * when automatic acknowledgments are on and the gift is dated after they were switched on (so history that
  * arrives later is never mailed); refunds of acknowledged gifts get a correction or a void, and deleted manual
  * gifts a void, whatever the switch says. Each gift is handled in its own transaction under a lock on it, and
@@ -50,6 +53,10 @@ export class Acknowledger implements OnApplicationBootstrap, OnApplicationShutdo
         ...(await acknowledgments.manualCandidates(this.ds, since, this.env.TIME_ZONE, BATCH)),
       ];
       for (const gift of gifts) if (await this.each(gift, (m) => acknowledgeNewGift(m, gift, this.env.TIME_ZONE).then((r) => r.queued))) queued++;
+      for (const r of await declinedRenewals.candidates(this.ds, since, BATCH)) {
+        const mail = { kind: 'payment-failed' as const, subjectKey: r.invoice_id, recipient: r.email, customerId: r.customer_id };
+        if (await this.each({ giftKind: 'card', giftId: r.invoice_id }, async (m) => (await outbox.enqueue(m, mail)) !== null)) queued++;
+      }
     }
     for (const { gift_id } of await acknowledgments.refundChanges(this.ds, BATCH)) {
       if (await this.each({ giftKind: 'card', giftId: gift_id }, (m) => applyCardRefund(m, gift_id).then((r) => r !== null))) queued++;

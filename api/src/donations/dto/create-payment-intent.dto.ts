@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
@@ -19,12 +20,19 @@ export class IntentDonationDataDto extends DonorDetailsDto {
   amount?: string;
 }
 
+/** An online gift's amount in cents, $1 to $100,000: the donation form's and a donor's change of their recurring gift. */
+export function DonationCents(example: number): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ description: 'Integer cents', minimum: MIN_DONATION_CENTS, maximum: MAX_DONATION_CENTS, example }),
+    // Decorators run bottom-up: the type check first, then the bounds.
+    Max(MAX_DONATION_CENTS, { message: GIFT_AMOUNT_MESSAGES.max }),
+    Min(MIN_DONATION_CENTS, { message: GIFT_AMOUNT_MESSAGES.min }),
+    IsInt({ message: 'amount must be a whole number of cents' }),
+  );
+}
+
 export class CreatePaymentIntentDto {
-  @ApiProperty({ description: 'Integer cents', minimum: MIN_DONATION_CENTS, maximum: MAX_DONATION_CENTS, example: 5000 })
-  // Decorators run bottom-up: the type check first, then the bounds.
-  @Max(MAX_DONATION_CENTS, { message: GIFT_AMOUNT_MESSAGES.max })
-  @Min(MIN_DONATION_CENTS, { message: GIFT_AMOUNT_MESSAGES.min })
-  @IsInt({ message: 'amount must be a whole number of cents' })
+  @DonationCents(5000)
   amount: number;
 
   @ApiProperty({ type: IntentDonationDataDto })

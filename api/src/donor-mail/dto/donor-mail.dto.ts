@@ -33,7 +33,7 @@ export class SentAcknowledgmentDto {
 
 export class DonorMessageDto {
   @ApiProperty() id: string;
-  @ApiProperty({ enum: ['acknowledgment', 'correction', 'void', 'statement'] }) kind: string;
+  @ApiProperty({ enum: ['acknowledgment', 'correction', 'void', 'statement', 'sign-in-link', 'payment-failed'] }) kind: string;
   @ApiProperty({ enum: ['queued', 'sending', 'sent', 'failed'] }) status: string;
   @ApiProperty() recipient: string;
   @ApiProperty({ nullable: true, type: String, example: '2026-000123' }) receiptNumber: string | null;

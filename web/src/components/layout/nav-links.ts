@@ -7,5 +7,11 @@ export const headerLinks = [
   { href: '/contact', label: 'Contact' },
 ] as const;
 
-/** The same links; the footer labels the programs link 'Our Programs'. */
-export const footerLinks = headerLinks.map((link) => (link.href === '/programs' ? { ...link, label: 'Our Programs' } : link));
+/**
+ * The same links (the footer labels the programs link 'Our Programs'), and the donors' own page, where they
+ * manage a recurring gift.
+ */
+export const footerLinks = [
+  ...headerLinks.map((link) => (link.href === '/programs' ? { ...link, label: 'Our Programs' } : link)),
+  { href: '/my-giving', label: 'Manage My Giving' },
+];

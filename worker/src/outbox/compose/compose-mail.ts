@@ -9,6 +9,7 @@ import { acknowledgmentMail, mailDate, statementMail, voidMail, type MailText } 
 import { donorYearGifts, findStatementDonor } from '../../../../core/src/statements/statement-gifts.js';
 import { renderStatement, statementFilename, statementIssuedOn, statementTotals } from '../../../../core/src/statements/year-end-statement.pdf.js';
 import { giftFacts } from './gift-facts.repository.js';
+import { composePaymentFailed, composeSignInLink } from './compose-donor-access.js';
 
 export type Composed = { mail: MailText; attachments?: MailAttachment[] } | { undeliverable: string };
 
@@ -30,7 +31,11 @@ async function composeCard(db: Queryable, row: OutboxRow, env: EnvDto): Promise<
   const g = await giftFacts.card(db, row.gift_id!);
   if (!g) return { undeliverable: 'The gift is no longer in the records' };
   const recurring = g.subscription_id && g.frequency !== 'one-time'
-    ? { frequency: FREQUENCY_LABELS[g.frequency as Frequency] ?? g.frequency, nextDate: g.next_date ? mailDate(new Date(g.next_date), env.TIME_ZONE) : null }
+    ? {
+        frequency: FREQUENCY_LABELS[g.frequency as Frequency] ?? g.frequency,
+        nextDate: g.next_date ? mailDate(new Date(g.next_date), env.TIME_ZONE) : null,
+        manageUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}/my-giving`,
+      }
     : null;
   return {
     mail: acknowledgmentMail({
@@ -113,6 +118,10 @@ export function composeMail(db: Queryable, row: OutboxRow, env: EnvDto): Promise
       return composeVoid(db, row, env);
     case 'statement':
       return composeStatement(db, row, env);
+    case 'sign-in-link':
+      return composeSignInLink(db, row, env);
+    case 'payment-failed':
+      return composePaymentFailed(db, row, env);
     default:
       return Promise.resolve({ undeliverable: `Unknown kind of message: ${String(row.kind)}` });
   }

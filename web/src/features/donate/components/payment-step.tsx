@@ -1,11 +1,12 @@
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { StripeCardElementChangeEvent, StripeCardElementOptions } from '@stripe/stripe-js';
+import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LockIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/use-toast';
 import { school } from '../../../content/school';
+import { CARD_ELEMENT_OPTIONS } from '../../../lib/card-element';
 import { formatCents, parseAmount, toCents } from '../../../lib/currency';
 import { createPaymentIntent, type PaymentIntentResponse } from '../api/create-payment-intent';
 import { FREQUENCIES, type DonationFormData } from '../types';
@@ -43,14 +44,6 @@ function cardProblem(card: Pick<StripeCardElementChangeEvent, 'complete' | 'empt
 
 /** What a donor can do after a card problem: another card, or a call to the school (said once, in the alert). */
 const NEXT_STEP = `Nothing was charged. Please try another card, or call us at ${school.phone} and we will take your gift by phone.`;
-
-const cardOptions: StripeCardElementOptions = {
-  hidePostalCode: true,
-  style: {
-    base: { fontSize: '18px', color: '#1d2521', fontFamily: 'system-ui, sans-serif', '::placeholder': { color: '#6b6459' } },
-    invalid: { color: '#a4161a' },
-  },
-};
 
 /** Billing address only when all four parts are present; country is always US (SPEC section 5). */
 function billingDetails(form: DonationFormData) {
@@ -166,7 +159,7 @@ export function PaymentStep({ form, onBack, onPaid, stripeAvailable, started }: 
           <legend>Card details</legend>
           <div className={`card-field${cardError ? ' card-field--invalid' : ''}`}>
             <CardElement
-              options={cardOptions}
+              options={CARD_ELEMENT_OPTIONS}
               onChange={(e) => {
                 setCard({ complete: e.complete, empty: e.empty, error: e.error });
                 if (cardError) setCardError(cardProblem(e));

@@ -11,6 +11,10 @@ export function messageLabel(m: Pick<DonorMessageDto, 'kind' | 'statementYear'>)
       return 'Void notice';
     case 'statement':
       return `Year-end statement ${m.statementYear ?? ''}`.trim();
+    case 'sign-in-link':
+      return 'Sign-in link (My Giving)';
+    case 'payment-failed':
+      return 'Declined renewal: update your card';
     default:
       return m.kind;
   }

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Queryable } from '../../../core/src/db/queryable.js';
+import { DONOR_ACCESS, type DonorLinkPurpose } from '../../../core/src/donor-access/donor-links.js';
+
+export interface DonorSession {
+  id: string;
+  email: string;
+  customerIds: string[];
+  purpose: DonorLinkPurpose;
+  subscriptionId: string | null;
+}
+
+/** SQL over `donor_sessions` (tokens arrive hashed). */
+@Injectable()
+export class DonorSessionRepository {
+  constructor(@Inject(DataSource) readonly ds: DataSource) {}
+
+  async create(db: Queryable, s: { tokenHash: Buffer; linkId: string; customerIds: string[]; purpose: DonorLinkPurpose; subscriptionId: string | null }): Promise<void> {
+    await db.query(
+      `INSERT INTO donor_sessions (token_hash, link_id, customer_ids, purpose, subscription_id, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
+      [s.tokenHash, s.linkId, s.customerIds, s.purpose, s.subscriptionId, DONOR_ACCESS.sessionAbsoluteHours],
+    );
+  }
+
+  /** The live session of a token, its idle clock restarted; undefined when unknown, ended, idle too long or too old. */
+  async touch(tokenHash: Buffer): Promise<DonorSession | undefined> {
+    const result = await this.ds.query(
+      `UPDATE donor_sessions s SET last_seen_at = now()
+         FROM donor_links l
+        WHERE s.token_hash = $1 AND l.id = s.link_id AND s.ended_at IS NULL AND s.expires_at > now()
+          AND s.last_seen_at > now() - make_interval(mins => $2)
+        RETURNING s.id, l.email, s.customer_ids, s.purpose, s.subscription_id`,
+      [tokenHash, DONOR_ACCESS.sessionIdleMinutes],
+    );
+    const row = (Array.isArray(result[0]) ? result[0][0] : result[0]) as
+      | { id: string; email: string; customer_ids: string[]; purpose: DonorLinkPurpose; subscription_id: string | null }
+      | undefined;
+    return row && { id: row.id, email: row.email, customerIds: row.customer_ids, purpose: row.purpose, subscriptionId: row.subscription_id };
+  }
+
+  async end(id: string): Promise<void> {
+    await this.ds.query(`UPDATE donor_sessions SET ended_at = now() WHERE id = $1 AND ended_at IS NULL`, [id]);
+  }
+}

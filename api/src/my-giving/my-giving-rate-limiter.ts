@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { LOGGER } from '../../../core/src/logging/logger.js';
+import { consumeAll, type Counter, enforce, RedisRateLimits, TooManyRequestsException } from '../../../core/src/rate-limit/rate-limits.js';
+
+/**
+ * Sign-in links cost an e-mail each and could be used to flood someone's inbox: limited per client IP and per
+ * address, like the donation endpoints (same counters, same 10-minute window). Opening a link is limited per IP.
+ */
+export const MY_GIVING_LIMITS = { windowSeconds: 600, linkPerIp: 10, linkPerEmail: 5, openPerIp: 30 } as const;
+
+export const TOO_MANY_LINK_REQUESTS = 'Too many requests for a sign-in link. Please wait a few minutes and try again.';
+
+@Injectable()
+export class MyGivingRateLimiter implements OnModuleDestroy {
+  private readonly limits: RedisRateLimits;
+  private readonly linkIp: RateLimiterRedis;
+  private readonly linkEmail: RateLimiterRedis;
+  private readonly openIp: RateLimiterRedis;
+  private readonly logger: Logger;
+
+  constructor(@Inject(ENV) env: EnvDto, @Inject(LOGGER) logger: Logger) {
+    this.logger = logger.child({ module: 'my-giving' });
+    this.limits = new RedisRateLimits(env.REDIS_URL, env.REDIS_PREFIX, 'api-my-giving-limit');
+    const seconds = MY_GIVING_LIMITS.windowSeconds;
+    this.linkIp = this.limits.limiter('my-giving:link:ip', { points: MY_GIVING_LIMITS.linkPerIp, seconds });
+    this.linkEmail = this.limits.limiter('my-giving:link:email', { points: MY_GIVING_LIMITS.linkPerEmail, seconds });
+    this.openIp = this.limits.limiter('my-giving:open:ip', { points: MY_GIVING_LIMITS.openPerIp, seconds });
+  }
+
+  async hitLink(ip: string | undefined, email: string): Promise<void> {
+    const e = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+    await this.hit([[this.linkIp, ip ?? 'unknown'], [this.linkEmail, e]]);
+  }
+
+  async hitOpen(ip: string | undefined): Promise<void> {
+    await this.hit([[this.openIp, ip ?? 'unknown']]);
+  }
+
+  private async hit(counters: Counter[]): Promise<void> {
+    enforce(
+      await consumeAll(counters),
+      (err) => this.logger.warn({ err: err.message }, 'sign-in link rate limit unavailable (Redis); allowing the request'),
+      (seconds) => new TooManyRequestsException(seconds, TOO_MANY_LINK_REQUESTS),
+    );
+  }
+
+  onModuleDestroy(): void {
+    this.limits.close();
+  }
+}

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { donorGiftYears, donorYearGifts, type TaxGiftRow } from '../../../core/src/statements/statement-gifts.js';
+
+export interface PlanRow {
+  id: string;
+  customer_id: string;
+  amount: string | null;
+  frequency: string | null;
+  status: string;
+  shown_status: string;
+  next_at: Date | null;
+  brand: string | null;
+  last4: string | null;
+  unpaid_renewal: boolean;
+  created: Date;
+}
+
+/**
+ * A plan's status as the donor reads it: collection paused shows 'paused', a scheduled cancellation of a
+ * running gift 'canceling' (active until then), Stripe's expired first attempt 'canceled'.
+ */
+const SHOWN_STATUS = `CASE
+    WHEN s.status IN ('canceled', 'incomplete_expired') THEN 'canceled'
+    WHEN s.pause_collection IS NOT NULL AND s.status IN ('active', 'past_due') THEN 'paused'
+    WHEN (s.cancel_at_period_end OR s.cancel_at IS NOT NULL) AND s.status IN ('active', 'trialing') THEN 'canceling'
+    WHEN s.status = 'trialing' THEN 'active'
+    ELSE s.status END`;
+
+/**
+ * The donor's own records, always bounded by the session's customers: every query takes them as its first
+ * parameter, so a plan id of another donor finds nothing.
+ */
+@Injectable()
+export class MyGivingRepository {
+  constructor(@Inject(DataSource) readonly ds: DataSource) {}
+
+  /** The live customers with this e-mail in any letter case (donors_email_idx), erased and deleted ones excluded. */
+  async customersByEmail(email: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.ds.query(
+      `SELECT id FROM donors WHERE lower(email) = lower($1) AND deleted_at IS NULL AND erased_at IS NULL ORDER BY created, id LIMIT 20`,
+      [email],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * The donor's recurring gifts: running ones first, then those ended. An attempt never paid (incomplete) is not
+   * a gift. The card is the gift's default payment method, else the card of its last charge.
+   */
+  plans(customerIds: string[], onlyId?: string | null): Promise<PlanRow[]> {
+    return this.ds.query(
+      `SELECT s.id, s.customer_id, s.amount, s.frequency, s.status, ${SHOWN_STATUS} AS shown_status,
+              CASE WHEN s.status IN ('canceled', 'incomplete_expired') THEN NULL
+                   WHEN s.cancel_at IS NOT NULL THEN s.cancel_at ELSE s.current_period_end END AS next_at,
+              coalesce(pm.brand, lc.brand) AS brand, coalesce(pm.last4, lc.last4) AS last4,
+              EXISTS (SELECT 1 FROM invoices i WHERE i.subscription_id = s.id AND i.status = 'open') AS unpaid_renewal,
+              s.created
+         FROM subscriptions s
+         LEFT JOIN payment_methods pm ON pm.id = s.default_payment_method AND pm.detached_at IS NULL
+         LEFT JOIN LATERAL (SELECT c.brand, c.last4 FROM charges c WHERE c.subscription_id = s.id AND c.status = 'succeeded'
+                             ORDER BY c.created DESC, c.id DESC LIMIT 1) lc ON true
+        WHERE s.customer_id = ANY($1::text[]) AND ($2::text IS NULL OR s.id = $2)
+          AND s.status NOT IN ('incomplete')
+          AND NOT EXISTS (SELECT 1 FROM donors d WHERE d.id = s.customer_id AND d.deleted_at IS NOT NULL)
+        ORDER BY (s.status IN ('canceled', 'incomplete_expired')), s.created DESC, s.id
+        LIMIT 100`,
+      [customerIds, onlyId ?? null],
+    );
+  }
+
+  /** One of the donor's plans, or null when it is not theirs (or does not exist: the same answer). */
+  async plan(customerIds: string[], id: string): Promise<PlanRow | null> {
+    return (await this.plans(customerIds, id))[0] ?? null;
+  }
+
+  /** This year's gifts of every customer of the donor, with receipt numbers, oldest first. */
+  async yearGifts(customerIds: string[], year: number, timeZone: string): Promise<TaxGiftRow[]> {
+    const all = (await Promise.all(customerIds.map((id) => donorYearGifts(this.ds, id, year, timeZone)))).flat();
+    return all.sort((a, b) => a.day.localeCompare(b.day) || a.id.localeCompare(b.id));
+  }
+
+  /** The years each customer of the donor has a statement for, newest first. */
+  async statementYears(customerIds: string[], timeZone: string): Promise<Array<{ customerId: string; year: number }>> {
+    const per = await Promise.all(customerIds.map(async (customerId) => (await donorGiftYears(this.ds, customerId, timeZone)).map((year) => ({ customerId, year }))));
+    return per.flat().sort((a, b) => b.year - a.year);
+  }
+}

@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { todayIn } from '../../../core/src/gifts/calendar.js';
+import { notFound } from '../../../core/src/http/errors.js';
+import { donorYearGifts, findStatementDonor } from '../../../core/src/statements/statement-gifts.js';
+import { renderStatement, statementFilename, statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
+import { AuditService } from '../auth/audit.service.js';
+import type { RequestMeta } from '../auth/login.service.js';
+import type { DonorSession } from './donor-session.repository.js';
+import type { MyGivingPlanDto, MyGivingDto } from './dto/my-giving.dto.js';
+import { MyGivingRepository, type PlanRow } from './my-giving.repository.js';
+
+export function toPlanDto(p: PlanRow): MyGivingPlanDto {
+  return {
+    id: p.id,
+    amount: Number(p.amount ?? 0),
+    frequency: p.frequency ?? 'monthly',
+    status: p.shown_status,
+    nextChargeDate: p.next_at ? new Date(p.next_at).toISOString() : null,
+    cardBrand: p.brand,
+    cardLast4: p.last4,
+    unpaidRenewal: p.unpaid_renewal,
+    started: new Date(p.created).toISOString(),
+  };
+}
+
+/** What the donor's page shows, from the read model only, bounded by the session's customers. */
+@Injectable()
+export class MyGivingService {
+  constructor(
+    @Inject(ENV) private readonly env: EnvDto,
+    @Inject(MyGivingRepository) private readonly repo: MyGivingRepository,
+    @Inject(AuditService) private readonly audit: AuditService,
+  ) {}
+
+  async overview(s: DonorSession): Promise<MyGivingDto> {
+    const year = Number(todayIn(this.env.TIME_ZONE).slice(0, 4));
+    const card = s.purpose === 'card';
+    const plans = await this.repo.plans(s.customerIds, card ? s.subscriptionId : null);
+    const gifts = card ? [] : await this.repo.yearGifts(s.customerIds, year, this.env.TIME_ZONE);
+    const statements = card ? [] : await this.repo.statementYears(s.customerIds, this.env.TIME_ZONE);
+    return {
+      purpose: s.purpose,
+      email: s.email,
+      plans: plans.map(toPlanDto),
+      year,
+      gifts: gifts.map((g) => ({ id: g.id, day: g.day, amount: Number(g.net), frequency: g.gift_type, receiptNumber: g.receipt_number ?? null })),
+      statements,
+    };
+  }
+
+  /** The donor's own year-end statement: the same PDF the admin downloads. */
+  async statement(s: DonorSession, customerId: string, yearText: string, meta: RequestMeta): Promise<{ filename: string; pdf: Buffer }> {
+    const year = Number(yearText);
+    const offered = s.purpose === 'manage' && (await this.repo.statementYears(s.customerIds, this.env.TIME_ZONE)).some((x) => x.customerId === customerId && x.year === year);
+    const donor = offered ? await findStatementDonor(this.repo.ds, customerId) : null;
+    if (!donor) throw notFound('No statement for this year');
+    const gifts = await donorYearGifts(this.repo.ds, customerId, year, this.env.TIME_ZONE);
+    const pdf = await renderStatement({ donor, year, gifts, statementText: this.env.YEAR_END_STATEMENT_TEXT, issuedOn: statementIssuedOn(this.env.TIME_ZONE) });
+    await this.audit.record('donor.statement_downloaded', { actorKind: 'donor', donorId: customerId, success: true, ...meta, details: { customerId, year } });
+    return { filename: statementFilename(year, donor), pdf };
+  }
+}

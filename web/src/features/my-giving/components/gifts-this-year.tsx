@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import type { MyGivingDto } from '../../../lib/api-types';
+import { formatCents } from '../../../lib/currency';
+import { downloadStatement } from '../api/download-statement';
+import { capitalize, frequencyWord, longDate } from './plan-words';
+
+/** This year's gifts with their receipt numbers, and the donor's year-end statements to download. */
+export function GiftsThisYear({ data }: { data: MyGivingDto }) {
+  const [error, setError] = useState<string | null>(null);
+  const total = data.gifts.reduce((sum, g) => sum + g.amount, 0);
+  const download = (customerId: string, year: number) => {
+    setError(null);
+    downloadStatement(customerId, year).catch((err) => setError(errorMessage(err, 'The statement could not be downloaded. Please try again.')));
+  };
+  return (
+    <section aria-labelledby="gifts-title" className="stack">
+      <h2 id="gifts-title">Your gifts in {data.year}</h2>
+      {data.gifts.length === 0 ? (
+        <p>No gifts yet this year.</p>
+      ) : (
+        <div className="my-giving-table-wrap" tabIndex={0} role="region" aria-label={`Your gifts in ${data.year}`}>
+          <table className="my-giving-table">
+            <caption className="sr-only">Your gifts in {data.year}, with receipt numbers</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Gift</th>
+                <th scope="col">Receipt number</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.gifts.map((g) => (
+                <tr key={g.id}>
+                  <th scope="row">{longDate(`${g.day}T12:00:00`)}</th>
+                  <td>{formatCents(g.amount)}</td>
+                  <td>{g.frequency && g.frequency !== 'one-time' ? `${capitalize(frequencyWord(g.frequency))} gift` : 'One-time gift'}</td>
+                  <td>{g.receiptNumber ?? 'Not issued yet'}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                <td>{formatCents(total)}</td>
+                <td colSpan={2} />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+      {data.statements.length > 0 && (
+        <div className="stack">
+          <h3>Year-end statements</h3>
+          <ul className="my-giving__statements">
+            {data.statements.map((s) => (
+              <li key={`${s.customerId}-${s.year}`}>
+                <Button variant="secondary" onClick={() => download(s.customerId, s.year)}>
+                  Download {s.year} statement (PDF)
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {error && (
+        <Alert variant="destructive">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/field';
+import { formatCents, parseAmount, toCents } from '../../../lib/currency';
+import type { MyGivingPlanDto } from '../../../lib/api-types';
+import type { PlanAction } from '../api/plan-actions';
+import { frequencyWord, longDate } from './plan-words';
+
+const CardChangeForm = lazy(() => import('./card-change-form'));
+
+export type DialogKind = 'amount' | 'pause' | 'resume' | 'cancel' | 'card';
+
+interface PlanDialogProps {
+  kind: DialogKind;
+  plan: MyGivingPlanDto;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (action: PlanAction) => Promise<void>;
+}
+
+const MIN_CENTS = 100;
+const MAX_CENTS = 10_000_000;
+
+/** Each action's confirm step: what will happen, in plain words, before anything changes. */
+export function PlanDialog({ kind, plan, busy, onClose, onConfirm }: PlanDialogProps) {
+  const freq = frequencyWord(plan.frequency);
+  const next = plan.nextChargeDate ? longDate(plan.nextChargeDate) : null;
+  const [amount, setAmount] = useState('');
+  const [when, setWhen] = useState<'period_end' | 'now'>('period_end');
+  const cents = toCents(parseAmount(amount));
+  const amountOk = Number.isFinite(cents) && cents >= MIN_CENTS && cents <= MAX_CENTS;
+  const common = { open: true, onOpenChange: (o: boolean) => !o && onClose(), busy };
+  const footer = (label: string, action: PlanAction | null, opts: { destructive?: boolean; keep?: string } = {}) => (
+    <>
+      <Button variant="outline" onClick={onClose} disabled={busy}>
+        {opts.keep ?? 'Back'}
+      </Button>
+      <Button variant={opts.destructive ? 'destructive' : 'primary'} disabled={busy || !action} onClick={() => action && void onConfirm(action)}>
+        {busy ? 'Working...' : label}
+      </Button>
+    </>
+  );
+
+  switch (kind) {
+    case 'amount':
+      return (
+        <Dialog
+          {...common}
+          title={`Change your ${freq} gift`}
+          description={`Your gift is ${formatCents(plan.amount)} ${freq}. The new amount applies from the next charge${next ? ` on ${next}` : ''}; nothing is charged today.`}
+          footer={footer(amountOk ? `Change to ${formatCents(cents)}` : 'Change amount', amountOk ? { kind: 'amount', amount: cents } : null)}
+        >
+          <TextField
+            label="New amount in dollars"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            hint="From $1.00 to $100,000.00"
+            error={amount && !amountOk ? 'Enter an amount from $1.00 to $100,000.00' : null}
+          />
+        </Dialog>
+      );
+    case 'pause':
+      return (
+        <Dialog {...common} role="alertdialog" title={`Pause your ${freq} gift?`}
+          description="Nothing will be charged while your gift is paused. You can resume it here at any time."
+          footer={footer('Pause my gift', { kind: 'pause' }, { keep: 'Keep it going' })} />
+      );
+    case 'resume':
+      return (
+        <Dialog {...common} title={`Resume your ${freq} gift?`}
+          description={`Your gift of ${formatCents(plan.amount)} will continue${plan.status === 'canceling' ? ' and will not end' : ''}.${next ? ` The next charge is on ${next}.` : ''}`}
+          footer={footer('Resume my gift', { kind: 'resume' })} />
+      );
+    case 'cancel':
+      return (
+        <Dialog {...common} role="alertdialog" title={`Cancel your ${freq} gift?`}
+          description="Choose when your gift should end. Gifts already made stay on your records and statements."
+          footer={footer('Cancel my gift', { kind: 'cancel', when }, { destructive: true, keep: 'Keep my gift' })}
+        >
+          <fieldset className="stack">
+            <legend>When should it end?</legend>
+            <label className="radio-row">
+              <input type="radio" name="cancel-when" value="period_end" checked={when === 'period_end'} onChange={() => setWhen('period_end')} />
+              {` After the current period${next ? `, on ${next}` : ''} (no further charge)`}
+            </label>
+            <label className="radio-row">
+              <input type="radio" name="cancel-when" value="now" checked={when === 'now'} onChange={() => setWhen('now')} />
+              {' Now'}
+            </label>
+          </fieldset>
+        </Dialog>
+      );
+    case 'card':
+      return (
+        <Dialog {...common} title="Change the card for your gift"
+          description={plan.unpaidRenewal
+            ? `Your last ${freq} gift of ${formatCents(plan.amount)} could not be charged. It will be charged to the new card at once.`
+            : `Your ${freq} gift will be charged to the new card from the next charge${next ? ` on ${next}` : ''}.`}
+        >
+          <Suspense fallback={<p role="status">Loading the card field...</p>}>
+            <CardChangeForm
+              planId={plan.id}
+              submitLabel={plan.unpaidRenewal ? `Save card and pay ${formatCents(plan.amount)}` : 'Save card'}
+              onCancel={onClose}
+              onConfirmed={(setupIntentId) => onConfirm({ kind: 'card', setupIntentId })}
+            />
+          </Suspense>
+        </Dialog>
+      );
+  }
+}
