@@ -89,7 +89,7 @@ describe('My Giving in the browser', () => {
     await waitForProjection(stack);
   }
 
-  it('a monthly $20 gift from /donate becomes $35 through the e-mailed link, with the keyboard only; the next renewal charges $35', async () => {
+  it('a monthly $20 gift from /donate becomes $35 through the e-mailed link, with the keyboard only; the admin\'s monthly recurring revenue moves by $15 and the next renewal charges $35', async () => {
     const email = 'mia.monthly@example.org';
     await page.goto(`${stack.apiUrl}/donate`, { waitUntil: 'networkidle' });
     await page.getByLabel('Donation Amount').fill('20');
@@ -125,6 +125,11 @@ describe('My Giving in the browser', () => {
     await expect(page.locator('.plan-card').innerText()).resolves.toMatch(/Active[\s\S]*Next charge[\s\S]*Visa ending in 4242/);
     await checkPage('signed-in');
 
+    // The admin's monthly recurring revenue, read from the same read model, before and after the change.
+    const { token: adminToken } = await signIn(stack);
+    const mrr = async () => (await authed(stack, adminToken).get('/api/admin/recurring/summary').expect(200)).body.monthlyRecurringRevenue as number;
+    const mrrBefore = await mrr();
+
     // Keyboard only: to the button, Enter, the amount, Tab to the confirmation, Enter.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -141,6 +146,7 @@ describe('My Giving in the browser', () => {
     await page.getByText(/^Your monthly gift is now \$35\.00 from the next charge on/).waitFor();
     await expect(page.evaluate(() => document.activeElement?.classList.contains('plan-card__result'))).resolves.toBe(true);
     await page.getByRole('heading', { name: '$35.00 monthly' }).waitFor({ timeout: 20_000 });
+    expect(await mrr()).toBeCloseTo(mrrBefore + 15, 2);
 
     // Pause and resume, with the keyboard too: the confirm dialog opens on its safe choice.
     await tabTo('Pause gift');
@@ -174,7 +180,7 @@ describe('My Giving in the browser', () => {
     await checkPage('used-link');
   }, 60_000);
 
-  it('a renewal declined on card 4000 0000 0000 0341: the e-mail leads to updating the card, the missed gift is paid and the plan is active', async () => {
+  it('a renewal declined on card 4000 0000 0000 0341: the e-mail leads to updating the card (keyboard only), the missed gift is paid and the plan is active', async () => {
     const email = 'cy.card@example.org';
     const customer = await stripe.customers.create({ name: 'Cy Card', email });
     const pm = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
@@ -197,15 +203,27 @@ describe('My Giving in the browser', () => {
     expect(await page.getByRole('button', { name: 'Pause gift' }).count()).toBe(0);
     await checkPage('card-link');
 
+    // The keyboard alone, as for the other actions: to the button, into the card field, through its parts, to Save.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole('button', { name: 'Update card' }).click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await tabTo('Update card');
+    await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Change the card for your gift' }).waitFor();
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel(/Expiration date/).fill('12 / 34');
-    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Card number').waitFor();
+    for (let i = 0; i < 10 && (await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)) !== 'cardnumber'; i++) {
+      await page.keyboard.press('Tab');
+    }
+    // A Visa number may run to 19 digits, so Tab leaves it; like Stripe's own field, a complete date moves on to the CVC.
+    await page.keyboard.type('4242 4242 4242 4242');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1234');
+    await page.keyboard.type('123');
+    await expect(page.getByLabel('CVC').inputValue()).resolves.toBe('123');
     await checkPage('card-dialog');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole('button', { name: 'Save card and pay $25.00' }).click();
+    await page.getByLabel('CVC').focus();
+    await tabTo('Save card and pay $25.00', 5);
+    await page.keyboard.press('Enter');
     await page.getByText('Your new card is saved and the missed payment of $25.00 went through. Your monthly gift is active again. Thank you!').waitFor({ timeout: 30_000 });
     await page.locator('.plan-card').getByText('Visa ending in 4242').waitFor({ timeout: 20_000 });
     await page.locator('.plan-card .badge', { hasText: 'Active' }).waitFor();
