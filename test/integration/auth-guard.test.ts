@@ -40,6 +40,8 @@ const ROLES: Record<string, readonly ('owner' | 'bookkeeper')[]> = {
   'GET /api/stripe/customer/:id': BOTH,
   'GET /api/stripe/customer/:id/transactions': BOTH,
   'GET /api/stripe/payment-intents': BOTH,
+  'GET /api/stripe/transactions': BOTH,
+  'GET /api/stripe/transactions/export': BOTH,
   'POST /api/admin/manual-donations': BOTH,
   'DELETE /api/admin/manual-donations/:id': BOTH,
   'GET /api/admin/tax-exports/bulk-report/:year': BOTH,

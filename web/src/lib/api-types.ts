@@ -404,6 +404,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stripe/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger: every card charge (any status) and manual gift, newest first, filtered and paginated
+         * @description Amounts in CENTS. Days are whole calendar days in TIME_ZONE. totals cover every row the filters match, not only the page.
+         */
+        get: operations["LedgerController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger rows the same filters match, every page, as CSV (streamed): transactions_{range}_{today}.csv
+         * @description Columns: Date, Time (TIME_ZONE), Transaction ID, Donor Name, Donor Email, Amount, Refunded, Net Amount, Currency, Status, Type, Method, Note, Receipt URL. Dollars with 2 decimals; a failed charge nets 0. Cells that could run as spreadsheet formulas start with an apostrophe.
+         */
+        get: operations["LedgerController_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stripe/payment-intents": {
         parameters: {
             query?: never;
@@ -1309,6 +1349,8 @@ export interface components {
             customer: string | null;
             billing_details: components["schemas"]["BillingDetailsDto"];
             card: components["schemas"]["CardDto"] | null;
+            /** @description A manual gift's note (a check number, for example); null for card gifts. */
+            notes: string | null;
             /** @description Donor transaction list only. */
             payment_method?: components["schemas"]["TransactionPaymentMethodDto"];
         };
@@ -1404,6 +1446,22 @@ export interface components {
         DeletedDto: {
             id: string;
             deleted: boolean;
+        };
+        LedgerTotalsDto: {
+            /** @description Transactions matching the filters (every page), card charges of any status and manual gifts. */
+            count: number;
+            /** @description CENTS: the matching gifts that reached the school, as given (succeeded card charges and manual gifts). */
+            grossCents: number;
+            /** @description CENTS: grossCents less refunds and disputes not won. */
+            netCents: number;
+        };
+        LedgerPageDto: {
+            /** @description This page, newest first (amounts in CENTS). */
+            data: components["schemas"]["TransactionDto"][];
+            page: number;
+            pageSize: number;
+            /** @description Totals of everything the filters match, not only this page. */
+            totals: components["schemas"]["LedgerTotalsDto"];
         };
         PaymentIntentDto: {
             id: string;
@@ -1913,6 +1971,8 @@ export type AddressDto = components['schemas']['AddressDto'];
 export type DonorDonationStatsDto = components['schemas']['DonorDonationStatsDto'];
 export type DonorDto = components['schemas']['DonorDto'];
 export type DeletedDto = components['schemas']['DeletedDto'];
+export type LedgerTotalsDto = components['schemas']['LedgerTotalsDto'];
+export type LedgerPageDto = components['schemas']['LedgerPageDto'];
 export type PaymentIntentDto = components['schemas']['PaymentIntentDto'];
 export type PaymentIntentListDto = components['schemas']['PaymentIntentListDto'];
 export type CreateManualDonationDto = components['schemas']['CreateManualDonationDto'];
@@ -2390,7 +2450,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1 (default 1) to 1,000,000. */
                 page?: number;
-                /** @description Donors per page (default 50, at most 100). */
+                /** @description Rows per page (default 50, at most 100). */
                 pageSize?: number;
                 /** @description Search in name and e-mail (substring, case-insensitive). */
                 q?: string;
@@ -2601,6 +2661,101 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    LedgerController_page: {
+        parameters: {
+            query?: {
+                /** @description First day included (YYYY-MM-DD, in TIME_ZONE). */
+                start_date?: string;
+                /** @description Last day included (YYYY-MM-DD, in TIME_ZONE). */
+                end_date?: string;
+                /** @description An amount in dollars (25, 25.00, $1,250.50) finds gifts of exactly that amount; other text is searched in the donor name and e-mail (substring, case-insensitive). */
+                q?: string;
+                /** @description Comma-separated; any of them. */
+                status?: ("succeeded" | "partially_refunded" | "refunded" | "disputed" | "failed" | "pending")[];
+                /** @description Comma-separated; any of them. bank: Stripe charges without a card (ACH). */
+                method?: ("card" | "bank" | "cash" | "check" | "stock" | "in-kind" | "crypto" | "other")[];
+                /** @description Page number, from 1 (default 1) to 1,000,000. */
+                page?: number;
+                /** @description Rows per page (default 50, at most 100). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPageDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    LedgerController_csv: {
+        parameters: {
+            query?: {
+                /** @description First day included (YYYY-MM-DD, in TIME_ZONE). */
+                start_date?: string;
+                /** @description Last day included (YYYY-MM-DD, in TIME_ZONE). */
+                end_date?: string;
+                /** @description An amount in dollars (25, 25.00, $1,250.50) finds gifts of exactly that amount; other text is searched in the donor name and e-mail (substring, case-insensitive). */
+                q?: string;
+                /** @description Comma-separated; any of them. */
+                status?: ("succeeded" | "partially_refunded" | "refunded" | "disputed" | "failed" | "pending")[];
+                /** @description Comma-separated; any of them. bank: Stripe charges without a card (ACH). */
+                method?: ("card" | "bank" | "cash" | "check" | "stock" | "in-kind" | "crypto" | "other")[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (streamed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

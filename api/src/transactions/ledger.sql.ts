@@ -1,0 +1,141 @@
+import { chargeDisplayStatusSql } from '../../../core/src/gifts/gift-labels.js';
+import { dollarsToCents } from '../../../core/src/gifts/money.js';
+import { netCentsSql } from '../../../core/src/gifts/net-amount.js';
+import type { LedgerMethod, LedgerStatus } from './dto/ledger-query.dto.js';
+import { CARD_COLUMNS, MANUAL_COLUMNS } from './transactions.repository.js';
+
+/** The ledger's filters once checked: local days, the search split into amount or text. */
+export interface LedgerFilter {
+  fromDay: string | null;
+  toDay: string | null;
+  timeZone: string;
+  /** Gross amount in cents, when the search was an amount. */
+  amountCents: number | null;
+  /** Substring of the donor name or e-mail, when the search was text. */
+  text: string | null;
+  statuses: LedgerStatus[] | null;
+  methods: LedgerMethod[] | null;
+}
+
+/** A manual gift's stored donation_type for each ledger method. */
+const MANUAL_METHOD_TYPES: Partial<Record<LedgerMethod, string>> = { cash: 'cash', check: 'check', stock: 'stock', 'in-kind': 'item', crypto: 'crypto', other: 'other' };
+
+/** "25", "$1,250.50", "40." are amounts; anything else is searched as text. */
+export function parseSearch(q: string | undefined): Pick<LedgerFilter, 'amountCents' | 'text'> {
+  const trimmed = (q ?? '').trim();
+  if (!trimmed) return { amountCents: null, text: null };
+  const bare = trimmed.replace(/[$,\s]/g, '');
+  if (/^\d+(\.\d{0,2})?$/.test(bare)) return { amountCents: dollarsToCents(bare), text: null };
+  return { amountCents: null, text: trimmed };
+}
+
+/** `%text%` for ILIKE with the pattern characters of the search taken literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export interface LedgerSql {
+  /** WHERE clause of the card half (charges c LEFT JOIN donors d), or null when no card row can match. */
+  card: string | null;
+  /** WHERE clause of the manual half (manual_donations m), or null when no manual row can match. */
+  manual: string | null;
+  params: unknown[];
+}
+
+/**
+ * The filter as two WHERE clauses over one parameter list. A day range is whole local days in TIME_ZONE
+ * (inclusive), so each half keeps using its created/donation_date index. A manual gift's status is always
+ * 'succeeded'; card charges are filtered by the status the screens show (chargeDisplayStatus).
+ */
+export function ledgerWhere(f: LedgerFilter): LedgerSql {
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const card: string[] = [];
+  const manual: string[] = [];
+  // Which halves can match at all comes first: a parameter only one half would use must not be sent when that
+  // half is left out (Postgres cannot type a parameter no statement mentions).
+  const wantsCard = !f.methods || f.methods.includes('card');
+  const wantsBank = !f.methods || f.methods.includes('bank');
+  const manualTypes = f.methods ? f.methods.map((m) => MANUAL_METHOD_TYPES[m]).filter((t): t is string => Boolean(t)) : null;
+  const cardPossible = wantsCard || wantsBank;
+  const manualPossible = (!f.statuses || f.statuses.includes('succeeded')) && (manualTypes === null || manualTypes.length > 0);
+  if (!cardPossible && !manualPossible) return { card: null, manual: null, params: [] };
+  if (f.fromDay || f.toDay) {
+    const tz = p(f.timeZone);
+    if (f.fromDay) {
+      const from = `(${p(f.fromDay)}::date::timestamp AT TIME ZONE ${tz})`;
+      card.push(`c.created >= ${from}`);
+      manual.push(`m.donation_date >= ${from}`);
+    }
+    if (f.toDay) {
+      const to = `((${p(f.toDay)}::date + 1)::timestamp AT TIME ZONE ${tz})`;
+      card.push(`c.created < ${to}`);
+      manual.push(`m.donation_date < ${to}`);
+    }
+  }
+  if (f.amountCents !== null) {
+    const amount = p(f.amountCents);
+    card.push(`c.amount = ${amount}`);
+    manual.push(`m.amount = ${amount}`);
+  }
+  if (f.text !== null) {
+    const like = p(likePattern(f.text));
+    card.push(`(coalesce(c.billing_name, d.name) ILIKE ${like} OR coalesce(c.billing_email, d.email) ILIKE ${like})`);
+    manual.push(`(m.donor_name ILIKE ${like} OR m.donor_email ILIKE ${like})`);
+  }
+  if (cardPossible) {
+    if (f.statuses) card.push(`(${chargeDisplayStatusSql('c')}) = ANY(${p(f.statuses)}::text[])`);
+    if (!wantsCard) card.push('c.brand IS NULL');
+    else if (!wantsBank) card.push('c.brand IS NOT NULL');
+  }
+  if (manualPossible && manualTypes) manual.push(`m.donation_type = ANY(${p(manualTypes)}::text[])`);
+  const where = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true');
+  return { card: cardPossible ? where(card) : null, manual: manualPossible ? where(manual) : null, params };
+}
+
+/**
+ * The card half always comes first, with `WHERE false` when no card row can match: it names the union's
+ * columns (the manual half's are unnamed). Postgres answers `WHERE false` without reading the table.
+ */
+function union(w: LedgerSql, limit = ''): string {
+  const card = `SELECT ${CARD_COLUMNS} FROM charges c LEFT JOIN donors d ON d.id = c.customer_id WHERE ${w.card ?? 'false'}`;
+  const manual = w.manual && `SELECT ${MANUAL_COLUMNS} FROM manual_donations m WHERE ${w.manual}`;
+  if (!limit) return manual ? `${card} UNION ALL ${manual}` : card;
+  const cardPart = `(${card} ORDER BY c.created DESC, c.id DESC ${limit})`;
+  return manual ? `${cardPart} UNION ALL (${manual} ORDER BY m.donation_date DESC, m.id DESC ${limit})` : cardPart;
+}
+
+/** One page, newest first: each half ordered and limited on its own index, then merged. */
+export function ledgerPageSql(w: LedgerSql, offset: number, limit: number): { sql: string; params: unknown[] } {
+  const params = [...w.params, offset + limit, offset, limit];
+  const [reach, skip, take] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
+  return { sql: `SELECT * FROM (${union(w, `LIMIT ${reach}`)}) t ORDER BY at DESC, id DESC OFFSET ${skip} LIMIT ${take}`, params };
+}
+
+/**
+ * Count and money of everything the filter matches (not only the page). Gross and net count only gifts that
+ * reached the school (succeeded card charges, with refunds and lost disputes taken off net; manual gifts).
+ */
+export function ledgerTotalsSql(w: LedgerSql): { sql: string; params: unknown[] } {
+  const halves = [
+    w.card &&
+      `SELECT count(*) AS n,
+              coalesce(sum(c.amount) FILTER (WHERE c.status = 'succeeded'), 0) AS gross,
+              coalesce(sum(${netCentsSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0) AS net
+         FROM charges c LEFT JOIN donors d ON d.id = c.customer_id WHERE ${w.card}`,
+    w.manual && `SELECT count(*) AS n, coalesce(sum(m.amount), 0) AS gross, coalesce(sum(m.amount), 0) AS net FROM manual_donations m WHERE ${w.manual}`,
+  ].filter(Boolean);
+  if (!halves.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS gross, 0::bigint AS net`, params: [] };
+  return {
+    sql: `SELECT sum(n)::bigint AS count, sum(gross)::bigint AS gross, sum(net)::bigint AS net FROM (${halves.join(' UNION ALL ')}) t`,
+    params: w.params,
+  };
+}
+
+/** Every matching row, newest first, for the CSV cursor. */
+export function ledgerAllSql(w: LedgerSql): { sql: string; params: unknown[] } {
+  return { sql: `SELECT * FROM (${union(w)}) t ORDER BY at DESC, id DESC`, params: w.params };
+}
