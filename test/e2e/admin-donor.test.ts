@@ -90,11 +90,11 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     expect(custom.map((t) => t.id)).toEqual(all.filter((t) => dayOf(t.created) <= to).map((t) => t.id));
     await expectRows(page, custom.length);
 
-    // Export CSV of the custom range: 11 columns, filename from the donor's name and the timeframe.
+    // Export CSV of the custom range: 13 columns (SPEC's 11, then Method and Note), filename from the donor's name and the timeframe.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^[A-Za-z0-9_]+_transactions_custom_\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);
-    expect(csv[0]).toBe('Transaction ID,Date,Time,Amount,Currency,Status,Card Brand,Card Last 4,Customer Name,Customer Email,Receipt URL');
+    expect(csv[0]).toBe('Transaction ID,Date,Time,Amount,Currency,Status,Card Brand,Card Last 4,Customer Name,Customer Email,Receipt URL,Method,Note');
     expect(csv).toHaveLength(custom.length + 1);
     expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual(custom.map((t) => t.id));
     await page.locator('.toast', { hasText: 'Download Started' }).filter({ hasText: `Transaction data exported to ${download.suggestedFilename()}` }).waitFor();

@@ -8,15 +8,7 @@ import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { CreateDonorDialog } from './create-donor-dialog';
 import { DonorCard } from './donor-card';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+import { useDebounced } from '../../../lib/use-debounced';
 
 /**
  * Donor Information: the server pages and searches (name or e-mail), so 100,000 donors cost one page of cards.
