@@ -165,7 +165,10 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     const rate = customers.summary.totalCustomers ? Math.round((customers.summary.activeCustomers / customers.summary.totalCustomers) * 100) : 0;
     const insights = (await page.getByRole('tabpanel').textContent()) ?? '';
     expect(insights).toContain(`Active Donor Rate${rate}%`);
-    expect(insights).toContain('Transaction Success Rate100%');
+    expect(analytics.overview.failedCharges).toBeGreaterThan(0);
+    expect(analytics.overview.transactionSuccessRate).toBeLessThan(100);
+    expect(insights).toContain(`Transaction Success Rate${analytics.overview.transactionSuccessRate}%`);
+    expect(insights).toContain(`(${analytics.overview.failedCharges} failed)`);
     expect(insights).toContain(usd(customers.summary.totalLifetimeValue));
     await checkTab(page, 'insights');
 

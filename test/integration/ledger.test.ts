@@ -191,3 +191,39 @@ describe('the ledger', () => {
     expect(res.body.error).toContain(message);
   });
 });
+
+describe('figures that should agree do', () => {
+  it('recomputes Total Revenue, Total Donations, Average, Success Rate and Lifetime Value from the emulator and the manual gifts', async () => {
+    // The emulator's own charges, through the SDK: what Stripe says happened.
+    const charges = (await stripe.charges.list({ limit: 100 })).data;
+    const succeeded = charges.filter((c) => c.status === 'succeeded');
+    const failed = charges.filter((c) => c.status === 'failed');
+    expect([succeeded.length, failed.length]).toEqual([4, 1]);
+    const manual = await stack.db.query(`SELECT amount, stripe_customer_id FROM manual_donations`);
+    const cardNet = succeeded.reduce((s, c) => s + c.amount - c.amount_refunded, 0);
+    const manualNet = manual.reduce((s: number, m: { amount: string }) => s + Number(m.amount), 0);
+    const revenue = cardNet + manualNet;
+    const gifts = succeeded.length + manual.length;
+
+    const { overview } = (await api.get('/api/stripe/analytics').expect(200)).body;
+    expect(overview.totalAmount).toBe(revenue / 100);
+    expect(overview.totalDonations).toBe(gifts);
+    expect(overview.averageDonation).toBe(Math.round(revenue / gifts) / 100);
+    // 4 of 5 card attempts succeeded: the declined one counts against the rate.
+    expect(overview.transactionSuccessRate).toBe(80);
+    expect(overview.failedCharges).toBe(1);
+
+    // The ledger's all-time totals are the summary cards' numbers.
+    const all = await ledger('');
+    expect(all.totals.netCents).toBe(revenue);
+    const completed = await ledger('?status=succeeded,partially_refunded,refunded,disputed');
+    expect(completed.totals.count).toBe(gifts);
+
+    // Lifetime Value is Total Revenue less the gifts with no donor record (the walk-in and Dana's in-kind gift).
+    const { summary } = (await api.get('/api/stripe/customers').expect(200)).body;
+    const unlinked = manual.filter((m: { stripe_customer_id: string | null }) => !m.stripe_customer_id).reduce((s: number, m: { amount: string }) => s + Number(m.amount), 0);
+    expect(unlinked).toBe(32500);
+    expect(summary.totalLifetimeValue).toBe((revenue - unlinked) / 100);
+    expect(summary).toMatchObject({ totalCustomers: 2, activeCustomers: 2 });
+  });
+});

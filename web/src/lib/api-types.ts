@@ -1276,6 +1276,10 @@ export interface components {
             totalDonations: number;
             /** @description DOLLARS: totalAmount / totalDonations. */
             averageDonation: number;
+            /** @description Percent (one decimal) of card charges that succeeded: succeeded / (succeeded + failed). 0 before any card charge. */
+            transactionSuccessRate: number;
+            /** @description Card charges that failed (declined), ever. */
+            failedCharges: number;
         };
         MonthAmountDto: {
             /**
