@@ -56,8 +56,7 @@ async function rawLedger(): Promise<Row[]> {
 }
 
 function totalsOf(rows: Row[]) {
-  const reached = rows.filter((r) => r.status !== 'failed' && r.status !== 'pending');
-  return { count: rows.length, grossCents: reached.reduce((s, r) => s + r.amount, 0), netCents: rows.reduce((s, r) => s + r.net, 0) };
+  return { count: rows.length, netCents: rows.reduce((s, r) => s + r.net, 0) };
 }
 
 async function ledger(query: string) {

@@ -31,9 +31,9 @@ export class AnalyticsRepository {
     );
   }
 
-  /** Card charges that failed, ever (charges_failed_idx: reads only the failed rows). */
+  /** Card charges that failed, ever (charges_unsettled_idx: reads only the charges that did not succeed). */
   async failedCharges(): Promise<number> {
-    const [row] = await this.ds.query(`SELECT count(*)::bigint AS n FROM charges WHERE status = 'failed'`);
+    const [row] = await this.ds.query(`SELECT count(*)::bigint AS n FROM charges WHERE status <> 'succeeded' AND status = 'failed'`);
     return Number(row.n);
   }
 

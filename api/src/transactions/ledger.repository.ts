@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { openBatchCursor, type BatchCursor } from '../../../core/src/db/batch-cursor.js';
-import { ledgerAllSql, ledgerPageSql, ledgerTotalsSql, ledgerWhere, type LedgerFilter } from './ledger.sql.js';
+import { ledgerAllSql, ledgerPageSql, ledgerTotalsFromAggregatesSql, ledgerTotalsSql, ledgerWhere, type LedgerFilter } from './ledger.sql.js';
 import type { GiftRow } from './transaction.mapper.js';
 
 export interface LedgerTotalsRow {
   count: string;
-  gross: string;
   net: string;
 }
 
@@ -20,10 +19,11 @@ export class LedgerRepository {
     return this.ds.query(sql, params);
   }
 
+  /** From the aggregates when the filter allows (a date range and methods), else from the rows. */
   async totals(f: LedgerFilter): Promise<LedgerTotalsRow> {
-    const { sql, params } = ledgerTotalsSql(ledgerWhere(f));
+    const { sql, params } = ledgerTotalsFromAggregatesSql(f) ?? ledgerTotalsSql(ledgerWhere(f));
     const [row] = await this.ds.query(sql, params);
-    return { count: row.count ?? '0', gross: row.gross ?? '0', net: row.net ?? '0' };
+    return { count: row.count ?? '0', net: row.net ?? '0' };
   }
 
   cursor(f: LedgerFilter): Promise<BatchCursor<GiftRow>> {

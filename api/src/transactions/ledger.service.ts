@@ -15,7 +15,7 @@ export interface LedgerPage {
   data: Transaction[];
   page: number;
   pageSize: number;
-  totals: { count: number; grossCents: number; netCents: number };
+  totals: { count: number; netCents: number };
 }
 
 @Injectable()
@@ -35,7 +35,7 @@ export class LedgerService {
       data: rows.map((r) => toTransaction(r)),
       page,
       pageSize,
-      totals: { count: Number(totals.count), grossCents: Number(totals.gross), netCents: Number(totals.net) },
+      totals: { count: Number(totals.count), netCents: Number(totals.net) },
     };
   }
 

@@ -116,23 +116,62 @@ export function ledgerPageSql(w: LedgerSql, offset: number, limit: number): { sq
 }
 
 /**
- * Count and money of everything the filter matches (not only the page). Gross and net count only gifts that
- * reached the school (succeeded card charges, with refunds and lost disputes taken off net; manual gifts).
+ * Count and net money of everything the filter matches (not only the page). Net counts only gifts that reached
+ * the school (succeeded card charges less refunds and disputes not won, and manual gifts), netCents's rule.
  */
 export function ledgerTotalsSql(w: LedgerSql): { sql: string; params: unknown[] } {
   const halves = [
     w.card &&
-      `SELECT count(*) AS n,
-              coalesce(sum(c.amount) FILTER (WHERE c.status = 'succeeded'), 0) AS gross,
-              coalesce(sum(${netCentsSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0) AS net
+      `SELECT count(*) AS n, coalesce(sum(${netCentsSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0) AS net
          FROM charges c LEFT JOIN donors d ON d.id = c.customer_id WHERE ${w.card}`,
-    w.manual && `SELECT count(*) AS n, coalesce(sum(m.amount), 0) AS gross, coalesce(sum(m.amount), 0) AS net FROM manual_donations m WHERE ${w.manual}`,
+    w.manual && `SELECT count(*) AS n, coalesce(sum(m.amount), 0) AS net FROM manual_donations m WHERE ${w.manual}`,
   ].filter(Boolean);
-  if (!halves.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS gross, 0::bigint AS net`, params: [] };
-  return {
-    sql: `SELECT sum(n)::bigint AS count, sum(gross)::bigint AS gross, sum(net)::bigint AS net FROM (${halves.join(' UNION ALL ')}) t`,
-    params: w.params,
+  if (!halves.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS net`, params: [] };
+  return { sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net FROM (${halves.join(' UNION ALL ')}) t`, params: w.params };
+}
+
+/**
+ * The same totals from the incremental aggregates, when the filter allows: daily_totals holds, per local day and
+ * kind, the count and net amount of every succeeded card charge and manual gift (the worker and the manual-gift
+ * service keep it in the transactions that write those rows); the few charges that did not succeed are counted
+ * on charges_unsettled_idx. A search or a status filter needs the rows themselves (null: use ledgerTotalsSql),
+ * since the aggregates do not know names, amounts or refund states.
+ */
+export function ledgerTotalsFromAggregatesSql(f: LedgerFilter): { sql: string; params: unknown[] } | null {
+  if (f.text !== null || f.amountCents !== null || f.statuses) return null;
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
   };
+  const wantsCard = !f.methods || f.methods.includes('card');
+  const wantsBank = !f.methods || f.methods.includes('bank');
+  const manualTypes = f.methods ? f.methods.map((m) => MANUAL_METHOD_TYPES[m]).filter((t): t is string => Boolean(t)) : null;
+  const kinds: string[] = [];
+  if (wantsCard && wantsBank) kinds.push(`source = 'card'`);
+  else if (wantsCard) kinds.push(`(source = 'card' AND brand <> 'unknown')`);
+  else if (wantsBank) kinds.push(`(source = 'card' AND brand = 'unknown')`);
+  if (manualTypes === null) kinds.push(`source = 'manual'`);
+  else if (manualTypes.length) kinds.push(`(source = 'manual' AND donation_type = ANY(${p(manualTypes)}::text[]))`);
+  if (!kinds.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS net`, params: [] };
+  const days: string[] = [];
+  const unsettled: string[] = [`status <> 'succeeded'`];
+  if (!wantsCard) unsettled.push('brand IS NULL');
+  else if (!wantsBank) unsettled.push('brand IS NOT NULL');
+  if (f.fromDay) {
+    const from = p(f.fromDay);
+    days.push(`day >= ${from}::date`);
+    unsettled.push(`created >= (${from}::date::timestamp AT TIME ZONE ${p(f.timeZone)})`);
+  }
+  if (f.toDay) {
+    const to = p(f.toDay);
+    days.push(`day <= ${to}::date`);
+    unsettled.push(`created < ((${to}::date + 1)::timestamp AT TIME ZONE ${p(f.timeZone)})`);
+  }
+  const daily = `SELECT coalesce(sum(count), 0) AS n, coalesce(sum(amount), 0) AS net FROM daily_totals WHERE (${kinds.join(' OR ')})${days.map((d) => ` AND ${d}`).join('')}`;
+  const halves = [daily];
+  if (wantsCard || wantsBank) halves.push(`SELECT count(*), 0 FROM charges WHERE ${unsettled.join(' AND ')}`);
+  return { sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net FROM (${halves.join(' UNION ALL ')}) t`, params };
 }
 
 /** Every matching row, newest first, for the CSV cursor. */

@@ -1454,9 +1454,7 @@ export interface components {
         LedgerTotalsDto: {
             /** @description Transactions matching the filters (every page), card charges of any status and manual gifts. */
             count: number;
-            /** @description CENTS: the matching gifts that reached the school, as given (succeeded card charges and manual gifts). */
-            grossCents: number;
-            /** @description CENTS: grossCents less refunds and disputes not won. */
+            /** @description CENTS: what the matching gifts left with the school: succeeded card charges less refunds and disputes not won, and manual gifts. Over all time this is Total Revenue. */
             netCents: number;
         };
         LedgerPageDto: {

@@ -3,8 +3,7 @@ import { TransactionDto } from './transaction.dto.js';
 
 export class LedgerTotalsDto {
   @ApiProperty({ description: 'Transactions matching the filters (every page), card charges of any status and manual gifts.' }) count: number;
-  @ApiProperty({ description: 'CENTS: the matching gifts that reached the school, as given (succeeded card charges and manual gifts).' }) grossCents: number;
-  @ApiProperty({ description: 'CENTS: grossCents less refunds and disputes not won.' }) netCents: number;
+  @ApiProperty({ description: 'CENTS: what the matching gifts left with the school: succeeded card charges less refunds and disputes not won, and manual gifts. Over all time this is Total Revenue.' }) netCents: number;
 }
 
 export class LedgerPageDto {

@@ -113,7 +113,7 @@ export function TransactionsTab() {
 
         <p className="adm-ledger-total" aria-live="polite">
           {data
-            ? `${count.toLocaleString('en-US')} transaction${count === 1 ? '' : 's'} · ${formatCents(data.totals.netCents)} net received (${formatCents(data.totals.grossCents)} gross, before refunds and lost disputes)`
+            ? `${count.toLocaleString('en-US')} transaction${count === 1 ? '' : 's'} · ${formatCents(data.totals.netCents)} net received (after refunds and lost disputes)`
             : ''}
         </p>
 
