@@ -7,7 +7,7 @@ import { InboxRejectionAndRetention1764070000000 } from './1764070000000-InboxRe
 import { SettingsAndAuditActors1764100000000 } from './1764100000000-SettingsAndAuditActors.js';
 import { AdminAccounts1764200000000 } from './1764200000000-AdminAccounts.js';
 import { MailOutbox1764215000000 } from './1764215000000-MailOutbox.js';
-import { UnsettledChargesIndex1764320000000 } from './1764320000000-UnsettledChargesIndex.js';
+import { LedgerIndexes1764320000000 } from './1764320000000-LedgerIndexes.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -15,5 +15,5 @@ export const migrations = [
   DonorsWhoGave1764050000000, InboxRejectionAndRetention1764070000000, SettingsAndAuditActors1764100000000,
   AdminAccounts1764200000000,
   MailOutbox1764215000000,
-  UnsettledChargesIndex1764320000000,
+  LedgerIndexes1764320000000,
 ];

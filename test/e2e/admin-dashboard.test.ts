@@ -89,6 +89,14 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     expect(monthlyRows).toBe(analytics.charts.monthlyTrends.length);
     const dailyFirst = await page.locator('table:has(caption:text-is("Daily Donation Trends")) tbody tr th').first().textContent();
     expect(dailyFirst).toMatch(/^[A-Z][a-z]{2} \d{2}$/);
+    // Each chart's table is one click away for sighted users too.
+    const monthlyCard = page.locator('.adm-chart-card', { has: page.getByRole('heading', { name: 'Monthly Donation Trends' }) });
+    const tableWidth = async () => (await monthlyCard.locator('table').boundingBox())?.width ?? 0;
+    expect(await tableWidth()).toBeLessThanOrEqual(1);
+    await monthlyCard.getByRole('button', { name: 'Show data table' }).click();
+    await expect(monthlyCard.getByRole('button', { name: 'Hide data table' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    expect(await tableWidth()).toBeGreaterThan(200);
+    await expect(monthlyCard.locator('table tbody tr').count()).resolves.toBe(12);
     await checkTab(page, 'analytics');
 
     await page.getByRole('tab', { name: 'Analytics' }).focus();

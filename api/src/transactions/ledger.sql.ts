@@ -17,6 +17,9 @@ export interface LedgerFilter {
   methods: LedgerMethod[] | null;
 }
 
+/** Statuses of charges whose Stripe status is not 'succeeded' (the others are all succeeded charges). */
+const UNSETTLED_STATUSES: readonly LedgerStatus[] = ['failed', 'pending'];
+
 /** A manual gift's stored donation_type for each ledger method. */
 const MANUAL_METHOD_TYPES: Partial<Record<LedgerMethod, string>> = { cash: 'cash', check: 'check', stock: 'stock', 'in-kind': 'item', crypto: 'crypto', other: 'other' };
 
@@ -35,11 +38,13 @@ function likePattern(text: string): string {
 }
 
 export interface LedgerSql {
-  /** WHERE clause of the card half (charges c LEFT JOIN donors d), or null when no card row can match. */
+  /** WHERE clause of the card half (over charges c alone), or null when no card row can match. */
   card: string | null;
   /** WHERE clause of the manual half (manual_donations m), or null when no manual row can match. */
   manual: string | null;
   params: unknown[];
+  /** Only charges that did not succeed can match: they kept nothing, so the card half's net is 0. */
+  unsettledOnly: boolean;
 }
 
 /**
@@ -62,7 +67,8 @@ export function ledgerWhere(f: LedgerFilter): LedgerSql {
   const manualTypes = f.methods ? f.methods.map((m) => MANUAL_METHOD_TYPES[m]).filter((t): t is string => Boolean(t)) : null;
   const cardPossible = wantsCard || wantsBank;
   const manualPossible = (!f.statuses || f.statuses.includes('succeeded')) && (manualTypes === null || manualTypes.length > 0);
-  if (!cardPossible && !manualPossible) return { card: null, manual: null, params: [] };
+  const unsettledOnly = Boolean(f.statuses?.every((st) => UNSETTLED_STATUSES.includes(st)));
+  if (!cardPossible && !manualPossible) return { card: null, manual: null, params: [], unsettledOnly };
   if (f.fromDay || f.toDay) {
     const tz = p(f.timeZone);
     if (f.fromDay) {
@@ -83,17 +89,26 @@ export function ledgerWhere(f: LedgerFilter): LedgerSql {
   }
   if (f.text !== null) {
     const like = p(likePattern(f.text));
-    card.push(`(coalesce(c.billing_name, d.name) ILIKE ${like} OR coalesce(c.billing_email, d.email) ILIKE ${like})`);
+    // The charge's billing name or e-mail, or its donor's: two trigram indexes, one bitmap OR.
+    card.push(
+      `((coalesce(c.billing_name,'') || ' ' || coalesce(c.billing_email,'')) ILIKE ${like}
+        OR c.customer_id = ANY(ARRAY(SELECT id FROM donors WHERE (coalesce(name,'') || ' ' || coalesce(email,'')) ILIKE ${like})))`,
+    );
     manual.push(`(m.donor_name ILIKE ${like} OR m.donor_email ILIKE ${like})`);
   }
   if (cardPossible) {
-    if (f.statuses) card.push(`(${chargeDisplayStatusSql('c')}) = ANY(${p(f.statuses)}::text[])`);
+    if (f.statuses && unsettledOnly) {
+      // A charge that did not succeed shows its Stripe status as it is: charges_unsettled_idx answers alone.
+      card.push(`c.status <> 'succeeded'`, `c.status = ANY(${p(f.statuses)}::text[])`);
+    } else if (f.statuses) {
+      card.push(`(${chargeDisplayStatusSql('c')}) = ANY(${p(f.statuses)}::text[])`);
+    }
     if (!wantsCard) card.push('c.brand IS NULL');
     else if (!wantsBank) card.push('c.brand IS NOT NULL');
   }
   if (manualPossible && manualTypes) manual.push(`m.donation_type = ANY(${p(manualTypes)}::text[])`);
   const where = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true');
-  return { card: cardPossible ? where(card) : null, manual: manualPossible ? where(manual) : null, params };
+  return { card: cardPossible ? where(card) : null, manual: manualPossible ? where(manual) : null, params, unsettledOnly };
 }
 
 /**
@@ -122,8 +137,8 @@ export function ledgerPageSql(w: LedgerSql, offset: number, limit: number): { sq
 export function ledgerTotalsSql(w: LedgerSql): { sql: string; params: unknown[] } {
   const halves = [
     w.card &&
-      `SELECT count(*) AS n, coalesce(sum(${netCentsSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0) AS net
-         FROM charges c LEFT JOIN donors d ON d.id = c.customer_id WHERE ${w.card}`,
+      `SELECT count(*) AS n, ${w.unsettledOnly ? '0' : `coalesce(sum(${netCentsSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0)`} AS net
+         FROM charges c WHERE ${w.card}`,
     w.manual && `SELECT count(*) AS n, coalesce(sum(m.amount), 0) AS net FROM manual_donations m WHERE ${w.manual}`,
   ].filter(Boolean);
   if (!halves.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS net`, params: [] };
