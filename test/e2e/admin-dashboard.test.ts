@@ -91,11 +91,12 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     expect(dailyFirst).toMatch(/^[A-Z][a-z]{2} \d{2}$/);
     // Each chart's table is one click away for sighted users too.
     const monthlyCard = page.locator('.adm-chart-card', { has: page.getByRole('heading', { name: 'Monthly Donation Trends' }) });
-    const tableWidth = async () => (await monthlyCard.locator('table').boundingBox())?.width ?? 0;
-    expect(await tableWidth()).toBeLessThanOrEqual(1);
+    // Visually hidden (sr-only: clipped to nothing) until asked for, then a table on screen.
+    await expect(monthlyCard.locator('table').getAttribute('class')).resolves.toBe('sr-only');
     await monthlyCard.getByRole('button', { name: 'Show data table' }).click();
     await expect(monthlyCard.getByRole('button', { name: 'Hide data table' }).getAttribute('aria-expanded')).resolves.toBe('true');
-    expect(await tableWidth()).toBeGreaterThan(200);
+    await expect(monthlyCard.locator('table').getAttribute('class')).resolves.toBe('adm-table adm-chart-table');
+    expect((await monthlyCard.locator('table').boundingBox())!.height).toBeGreaterThan(12 * 20);
     await expect(monthlyCard.locator('table tbody tr').count()).resolves.toBe(12);
     await checkTab(page, 'analytics');
 
