@@ -39,6 +39,7 @@ const ROLES: Record<string, readonly ('owner' | 'bookkeeper')[]> = {
   'POST /api/stripe/customers': BOTH,
   'GET /api/stripe/customer/:id': BOTH,
   'GET /api/stripe/customer/:id/transactions': BOTH,
+  'PATCH /api/stripe/customer/:id': BOTH,
   'GET /api/stripe/payment-intents': BOTH,
   'GET /api/stripe/transactions': BOTH,
   'GET /api/stripe/transactions/export': BOTH,

@@ -381,7 +381,11 @@ export interface paths {
         delete: operations["DonorsController_remove"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a donor's name, e-mail, phone and address in Stripe
+         * @description Written to Stripe only; the read model follows through the customer.updated webhook, like every other change. Audited (field names, not values).
+         */
+        patch: operations["DonorsController_update"];
         trace?: never;
     };
     "/api/stripe/customer/{id}/transactions": {
@@ -1447,6 +1451,50 @@ export interface components {
             donationStats: components["schemas"]["DonorDonationStatsDto"];
             paymentMethods: components["schemas"]["PaymentMethodDto"][];
         };
+        UpdateDonorDto: {
+            /** @example Jane Doe */
+            name: string;
+            /** @example jane@example.org */
+            email: string;
+            /**
+             * @description Empty text clears it.
+             * @example +1 870 555 0100
+             */
+            phone?: string;
+            /**
+             * @description Empty text clears it.
+             * @example 12 Oak Street
+             */
+            line1?: string;
+            /**
+             * @description Empty text clears it.
+             * @example Apt 4
+             */
+            line2?: string;
+            /**
+             * @description Empty text clears it.
+             * @example Marshall
+             */
+            city?: string;
+            /**
+             * @description Empty text clears it.
+             * @example AR
+             */
+            state?: string;
+            /**
+             * @description Empty text clears it.
+             * @example 72650
+             */
+            postal_code?: string;
+        };
+        UpdatedDto: {
+            id: string;
+            /**
+             * @description Stripe has the new details; the donor reads them once the customer.updated webhook is projected.
+             * @enum {boolean}
+             */
+            updated: true;
+        };
         DeletedDto: {
             id: string;
             deleted: boolean;
@@ -1972,6 +2020,8 @@ export type CreateDonorDto = components['schemas']['CreateDonorDto'];
 export type AddressDto = components['schemas']['AddressDto'];
 export type DonorDonationStatsDto = components['schemas']['DonorDonationStatsDto'];
 export type DonorDto = components['schemas']['DonorDto'];
+export type UpdateDonorDto = components['schemas']['UpdateDonorDto'];
+export type UpdatedDto = components['schemas']['UpdatedDto'];
 export type DeletedDto = components['schemas']['DeletedDto'];
 export type LedgerTotalsDto = components['schemas']['LedgerTotalsDto'];
 export type LedgerPageDto = components['schemas']['LedgerPageDto'];
@@ -2610,6 +2660,65 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    DonorsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDonorDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedDto"];
+                };
+            };
+            /** @description Invalid fields, or Stripe refused them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Stripe could not be reached; nothing was written. */
             502: {
                 headers: {
                     [name: string]: unknown;
