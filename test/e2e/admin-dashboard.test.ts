@@ -116,6 +116,12 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     await page.getByText(/Showing 1–1 of 1 donors/).waitFor();
     await page.getByLabel('Search donors').fill('');
     await page.getByText(`of ${customers.total.toLocaleString('en-US')} donors`).waitFor();
+    // Card attempts that never completed a gift are not donors; a filter shows them.
+    const attempts = (await authed(env.stack, token).get('/api/stripe/customers?show=attempts&pageSize=24').expect(200)).body;
+    await page.getByLabel('Show', { exact: true }).selectOption('attempts');
+    await page.getByText(`of ${attempts.total.toLocaleString('en-US')} card attempts`).waitFor();
+    await page.getByLabel('Show', { exact: true }).selectOption('donors');
+    await page.getByText(`of ${customers.total.toLocaleString('en-US')} donors`).waitFor();
 
     await page.keyboard.press('Tab');
     await page.getByRole('tab', { name: 'Donors' }).focus();

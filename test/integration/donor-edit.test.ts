@@ -92,3 +92,28 @@ describe('editing a donor', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('card attempts that never completed a gift', () => {
+  it('are not donors: left out of the list and its counts, shown only when asked for', async () => {
+    const before = (await api.get('/api/stripe/customers').expect(200)).body;
+    // The public form: a customer for the attempt, then a declined card.
+    const res = await api.post('/api/create-payment-intent').send({
+      amount: 2500,
+      donationData: { amount: '25', frequency: 'one-time', firstName: 'Dee', lastName: 'Clined', email: 'dee.clined@example.org', phone: '', address: '3 Elm St', city: 'Marshall', state: 'AR', zipCode: '72650' },
+    }).expect(200);
+    await stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: 'pm_card_chargeDeclined' }).catch(() => undefined);
+    await settle();
+    const [attempt] = await stack.db.query(`SELECT id, is_donor FROM donors WHERE email = 'dee.clined@example.org'`);
+    expect(attempt.is_donor).toBe(false);
+
+    const after = (await api.get('/api/stripe/customers').expect(200)).body;
+    expect(after.summary).toEqual(before.summary);
+    expect(after.customers.map((c: { id: string }) => c.id)).not.toContain(attempt.id);
+    const attempts = (await api.get('/api/stripe/customers?show=attempts').expect(200)).body;
+    expect(attempts.customers.map((c: { id: string }) => c.id)).toEqual([attempt.id]);
+    expect(attempts.total).toBe(1);
+    expect(attempts.customers[0].donationStats).toEqual({ totalDonated: 0, donationCount: 0 });
+    expect((await api.get('/api/stripe/customers?show=attempts&q=nobody').expect(200)).body.total).toBe(0);
+    expect((await api.get('/api/stripe/customers?show=everyone')).status).toBe(400);
+  });
+});

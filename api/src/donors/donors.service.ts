@@ -52,10 +52,11 @@ export class DonorsService {
     const q = query.q?.trim() || undefined;
     const activeSince = new Date();
     activeSince.setUTCFullYear(activeSince.getUTCFullYear() - 1);
+    const attempts = query.show === 'attempts';
     const [rows, summary, matching] = await Promise.all([
-      this.donors.page({ q, limit: pageSize, offset: (page - 1) * pageSize }),
+      this.donors.page({ q, limit: pageSize, offset: (page - 1) * pageSize, attempts }),
       this.summaryCache.get(() => this.donors.summary(activeSince)),
-      q ? this.donors.countMatching(q) : Promise.resolve(null),
+      q || attempts ? this.donors.countMatching(q, attempts) : Promise.resolve(null),
     ]);
     const methods = await this.donors.paymentMethods(rows.map((r) => r.id));
     const totalCustomers = Number(summary.total_customers);

@@ -2504,6 +2504,8 @@ export interface operations {
                 page?: number;
                 /** @description Rows per page (default 50, at most 100). */
                 pageSize?: number;
+                /** @description donors: everyone with a completed gift (or created by an admin). attempts: customers left by card attempts that never completed a gift, not counted as donors anywhere. */
+                show?: "donors" | "attempts";
                 /** @description Search in name and e-mail (substring, case-insensitive). */
                 q?: string;
             };
