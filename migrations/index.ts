@@ -9,6 +9,7 @@ import { AdminAccounts1764200000000 } from './1764200000000-AdminAccounts.js';
 import { MailOutbox1764215000000 } from './1764215000000-MailOutbox.js';
 import { DonorSelfService1764300000000 } from './1764300000000-DonorSelfService.js';
 import { RecurringPlans1764310000000 } from './1764310000000-RecurringPlans.js';
+import { LedgerIndexes1764320000000 } from './1764320000000-LedgerIndexes.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -18,4 +19,5 @@ export const migrations = [
   MailOutbox1764215000000,
   DonorSelfService1764300000000,
   RecurringPlans1764310000000,
+  LedgerIndexes1764320000000,
 ];

@@ -11,10 +11,11 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
   let env: AdminEnv;
   let analytics: any;
   let customers: any;
+  let token: string;
 
   beforeAll(async () => {
     env = await startAdminEnv();
-    const { token } = await signIn(env.stack, env.admin);
+    ({ token } = await signIn(env.stack, env.admin));
     analytics = (await authed(env.stack, token).get('/api/stripe/analytics').expect(200)).body;
     customers = (await authed(env.stack, token).get('/api/stripe/customers?page=1&pageSize=24').expect(200)).body;
   }, 120_000);
@@ -88,6 +89,15 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     expect(monthlyRows).toBe(analytics.charts.monthlyTrends.length);
     const dailyFirst = await page.locator('table:has(caption:text-is("Daily Donation Trends")) tbody tr th').first().textContent();
     expect(dailyFirst).toMatch(/^[A-Z][a-z]{2} \d{2}$/);
+    // Each chart's table is one click away for sighted users too.
+    const monthlyCard = page.locator('.adm-chart-card', { has: page.getByRole('heading', { name: 'Monthly Donation Trends' }) });
+    // Visually hidden (sr-only: clipped to nothing) until asked for, then a table on screen.
+    await expect(monthlyCard.locator('table').getAttribute('class')).resolves.toBe('sr-only');
+    await monthlyCard.getByRole('button', { name: 'Show data table' }).click();
+    await expect(monthlyCard.getByRole('button', { name: 'Hide data table' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(monthlyCard.locator('table').getAttribute('class')).resolves.toBe('adm-table adm-chart-table');
+    expect((await monthlyCard.locator('table').boundingBox())!.height).toBeGreaterThan(12 * 20);
+    await expect(monthlyCard.locator('table tbody tr').count()).resolves.toBe(12);
     await checkTab(page, 'analytics');
 
     await page.getByRole('tab', { name: 'Analytics' }).focus();
@@ -106,25 +116,74 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     await page.getByText(/Showing 1–1 of 1 donors/).waitFor();
     await page.getByLabel('Search donors').fill('');
     await page.getByText(`of ${customers.total.toLocaleString('en-US')} donors`).waitFor();
+    // Card attempts that never completed a gift are not donors; a filter shows them.
+    const attempts = (await authed(env.stack, token).get('/api/stripe/customers?show=attempts&pageSize=24').expect(200)).body;
+    await page.getByLabel('Show', { exact: true }).selectOption('attempts');
+    await page.getByText(`of ${attempts.total.toLocaleString('en-US')} card attempts`).waitFor();
+    await page.getByLabel('Show', { exact: true }).selectOption('donors');
+    await page.getByText(`of ${customers.total.toLocaleString('en-US')} donors`).waitFor();
 
     await page.keyboard.press('Tab');
     await page.getByRole('tab', { name: 'Donors' }).focus();
     await page.keyboard.press('ArrowRight');
     await page.getByRole('heading', { name: 'Recent Transactions' }).waitFor();
     const table = page.getByRole('table', { name: 'Recent Transactions' });
+    await table.waitFor();
     await expect(table.locator('thead th').allTextContents()).resolves.toEqual(['Date', 'Amount', 'Donor', 'Payment Method', 'Status', 'Receipt', 'Actions']);
+    // The whole ledger a page at a time, with the total of everything matched.
+    const ledger = (await authed(env.stack, token).get('/api/stripe/transactions').expect(200)).body;
+    expect(ledger.totals.count).toBeGreaterThan(50);
     const rows = table.locator('tbody tr');
-    await expect(rows.count()).resolves.toBe(analytics.recentTransactions.length);
-    const tx0 = analytics.recentTransactions[0];
-    await expect(rows.first().locator('td').nth(1).textContent()).resolves.toBe(usd(tx0.amount / 100));
-    await checkTab(page, 'transactions');
+    // The page on screen stays while the next one loads (aria-busy): wait for it to be replaced.
+    const settled = () => page.locator('.adm-table-wrap[aria-busy="false"]').waitFor();
+    await settled();
+    await expect(rows.count()).resolves.toBe(50);
+    await expect(rows.first().locator('td').nth(1).textContent()).resolves.toBe(usd(ledger.data[0].amount / 100));
+    await page.getByText(`${ledger.totals.count.toLocaleString('en-US')} transactions · ${usd(ledger.totals.netCents / 100)} net received`).waitFor();
+    await page.getByRole('navigation', { name: 'Transaction pages' }).getByRole('button', { name: 'Next' }).click();
+    await page.getByText(`51–100 of ${ledger.totals.count.toLocaleString('en-US')}`).waitFor();
+    await settled();
+    const page2 = (await authed(env.stack, token).get('/api/stripe/transactions?page=2').expect(200)).body;
+    await expect(rows.first().locator('td').nth(1).textContent()).resolves.toBe(usd(page2.data[0].amount / 100));
+    // Filters: failed charges only, then a CSV of exactly those.
+    await page.getByLabel('Status', { exact: true }).selectOption('failed');
+    const failed = (await authed(env.stack, token).get('/api/stripe/transactions?status=failed').expect(200)).body;
+    expect(failed.totals.count).toBeGreaterThan(0);
+    await page.getByText(`${failed.totals.count.toLocaleString('en-US')} transaction${failed.totals.count === 1 ? '' : 's'} · $0.00 net received`).waitFor();
+    await settled();
+    await expect(rows.locator('td[data-label="Status"]').allTextContents()).resolves.toEqual(Array(Math.min(50, failed.totals.count)).fill('failed'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^transactions_all-time_\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    expect(csv[0]).toBe('Date,Time,Transaction ID,Donor Name,Donor Email,Amount,Refunded,Net Amount,Currency,Status,Type,Method,Note,Receipt URL');
+    expect(csv).toHaveLength(failed.totals.count + 1);
+    await page.getByLabel('Status', { exact: true }).selectOption('');
+    // A search by amount finds gifts of exactly that amount.
+    const amount = ledger.data[0].amount;
+    await page.getByLabel('Search', { exact: true }).fill(usd(amount / 100));
+    const byAmount = (await authed(env.stack, token).get(`/api/stripe/transactions?q=${amount / 100}`).expect(200)).body;
+    await page.getByText(`${byAmount.totals.count.toLocaleString('en-US')} transaction${byAmount.totals.count === 1 ? '' : 's'} ·`).waitFor();
+    await settled();
+    await expect(rows.locator('td[data-label="Amount"]').allTextContents()).resolves.toEqual(Array(Math.min(50, byAmount.totals.count)).fill(usd(amount / 100)));
+    await page.getByLabel('Search', { exact: true }).fill('');
+    await rows.nth(49).waitFor();
+    await checkTab(page, 'transactions', async () => {
+      // On a phone each row is a card: its Status, Receipt and Actions cells sit inside the screen.
+      for (const label of ['Status', 'Receipt', 'Actions']) {
+        const box = (await rows.first().locator(`td[data-label="${label}"]`).boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+    });
 
     await page.getByRole('tab', { name: 'Insights' }).click();
     await page.getByRole('heading', { name: 'Key Insights' }).waitFor();
     const rate = customers.summary.totalCustomers ? Math.round((customers.summary.activeCustomers / customers.summary.totalCustomers) * 100) : 0;
     const insights = (await page.getByRole('tabpanel').textContent()) ?? '';
     expect(insights).toContain(`Active Donor Rate${rate}%`);
-    expect(insights).toContain('Transaction Success Rate100%');
+    expect(analytics.overview.failedCharges).toBeGreaterThan(0);
+    expect(analytics.overview.transactionSuccessRate).toBeLessThan(100);
+    expect(insights).toContain(`Transaction Success Rate${analytics.overview.transactionSuccessRate}%`);
+    expect(insights).toContain(`(${analytics.overview.failedCharges} failed)`);
     expect(insights).toContain(usd(customers.summary.totalLifetimeValue));
     await checkTab(page, 'insights');
 
@@ -193,13 +252,14 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
   });
 
   /** axe on the open tab, then screenshots at 1280 and 390 px. */
-  async function checkTab(page: Page, name: string) {
+  async function checkTab(page: Page, name: string, at390?: () => Promise<void>) {
     await expectNoAxeViolations(page, `${name} tab`);
     await shot(page, `admin-${name}-1280`);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(300);
     await expectNoAxeViolations(page, `${name} tab at 390 px`);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await at390?.();
     await shot(page, `admin-${name}-390`);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.waitForTimeout(150);

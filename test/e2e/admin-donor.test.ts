@@ -90,11 +90,11 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     expect(custom.map((t) => t.id)).toEqual(all.filter((t) => dayOf(t.created) <= to).map((t) => t.id));
     await expectRows(page, custom.length);
 
-    // Export CSV of the custom range: 11 columns, filename from the donor's name and the timeframe.
+    // Export CSV of the custom range: 13 columns (SPEC's 11, then Method and Note), filename from the donor's name and the timeframe.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^[A-Za-z0-9_]+_transactions_custom_\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);
-    expect(csv[0]).toBe('Transaction ID,Date,Time,Amount,Currency,Status,Card Brand,Card Last 4,Customer Name,Customer Email,Receipt URL');
+    expect(csv[0]).toBe('Transaction ID,Date,Time,Amount,Currency,Status,Card Brand,Card Last 4,Customer Name,Customer Email,Receipt URL,Method,Note');
     expect(csv).toHaveLength(custom.length + 1);
     expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual(custom.map((t) => t.id));
     await page.locator('.toast', { hasText: 'Download Started' }).filter({ hasText: `Transaction data exported to ${download.suggestedFilename()}` }).waitFor();
@@ -129,6 +129,27 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     expect(donorId).toMatch(/^cus_/);
     const info = page.getByRole('region', { name: 'Donor Information' });
     await expect(info.textContent()).resolves.toContain('(870) 555-0199');
+
+    // Edit Donor: prefilled, saved to Stripe, shown once the customer.updated webhook is projected.
+    await page.getByRole('button', { name: 'Edit Donor' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Donor' });
+    await edit.waitFor();
+    await expect(edit.getByLabel('Address line 1').inputValue()).resolves.toBe('12 Elm Street, Marshall, AR 72650');
+    await expectNoAxeViolations(page, 'Edit Donor dialog');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoAxeViolations(page, 'Edit Donor dialog at 390 px');
+    await shot(page, 'admin-dialog-edit-donor-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await edit.getByLabel('Address line 1').fill('77 Cedar Lane');
+    await edit.getByLabel('City').fill('Leslie');
+    await edit.getByLabel('State').fill('AR');
+    await edit.getByLabel('ZIP code').fill('72645');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await page.locator('.toast', { hasText: 'Donor Updated' }).waitFor();
+    await edit.waitFor({ state: 'hidden' });
+    await info.getByText('77 Cedar Lane, Leslie, AR, 72645').waitFor();
+    const [stripeRow] = await env.stack.db.query(`SELECT address_line1, address_city FROM donors WHERE id = $1`, [donorId]);
+    expect(stripeRow).toEqual({ address_line1: '77 Cedar Lane', address_city: 'Leslie' });
     await page.getByText('No transactions found for the selected timeframe.').waitFor();
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await page.locator('.toast', { hasText: 'No Data' }).filter({ hasText: 'No transactions available to download.' }).waitFor();
@@ -186,6 +207,7 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(bytes);
     expect(text).toContain('300.00');
+    expect(text).toContain('77 Cedar Lane');
 
     // Delete the manual gift from the table.
     await row.getByRole('button', { name: 'Delete manual donation of $300.00' }).click();

@@ -46,6 +46,7 @@ export async function loadGifts(db: TestDatabase): Promise<Gift[]> {
 }
 
 const dollars = (cents: number) => Math.round(cents) / 100;
+const successRate = (ok: number, failed: number) => (ok + failed ? Math.round((ok / (ok + failed)) * 1000) / 10 : 0);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 function shiftDay(day: string, n: number): string {
@@ -54,7 +55,12 @@ function shiftDay(day: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-export function expectedAnalytics(gifts: Gift[], tz: string, now = new Date()) {
+/** Card charges that failed (declined), counted from the raw rows. */
+export async function loadFailedCharges(db: TestDatabase): Promise<number> {
+  return (await db.query(`SELECT id FROM charges WHERE status = 'failed'`)).length;
+}
+
+export function expectedAnalytics(gifts: Gift[], tz: string, failedCharges: number, now = new Date()) {
   const today = localDay(now, tz);
   const total = sum(gifts.map((g) => g.net));
   const byDay = new Map<string, number>();
@@ -83,6 +89,8 @@ export function expectedAnalytics(gifts: Gift[], tz: string, now = new Date()) {
       monthlyGrowth: growth,
       totalDonations: gifts.length,
       averageDonation: gifts.length ? dollars(Math.round(total / gifts.length)) : 0,
+      transactionSuccessRate: successRate(gifts.filter((g) => g.source === 'card').length, failedCharges),
+      failedCharges,
     },
     monthlyTrends: months.map((ym) => ({ month: `${MONTHS[Number(ym.slice(5)) - 1]} ${ym.slice(0, 4)}`, amount: dollars(monthTotal(ym)) })),
     dailyTrends: Array.from({ length: 30 }, (_, i) => shiftDay(today, i - 29)).map((date) => ({ date, amount: dollars(byDay.get(date) ?? 0) })),

@@ -84,8 +84,12 @@ describe('markup and formulas in donor data', () => {
     for (const f of FORMULAS) expect(all).toContain(`'${f}`);
   };
 
-  it.each(['bulk-report', 'irs-receipts'])('the server %s CSV keeps markup as text and neutralises every formula', async (report) => {
-    const text = await csv(`/api/admin/tax-exports/${report}/${YEAR}`);
+  it.each([
+    ['bulk-report', `/api/admin/tax-exports/bulk-report/${YEAR}`],
+    ['irs-receipts', `/api/admin/tax-exports/irs-receipts/${YEAR}`],
+    ['transactions', `/api/stripe/transactions/export?start_date=${YEAR}-01-01&end_date=${YEAR}-12-31`],
+  ])('the server %s CSV keeps markup as text and neutralises every formula', async (report, path) => {
+    const text = await csv(path);
     const all = cells(text);
     expect(all.some((c) => c.includes(XSS_NAME))).toBe(true);
     expect(all.some((c) => c.includes(XSS_MANUAL))).toBe(true);
@@ -96,7 +100,7 @@ describe('markup and formulas in donor data', () => {
     const txs = FORMULAS.map((f, i) => ({
       id: f, created: 1767250800 + i, amount: 1000, amount_refunded: 0, currency: 'usd', status: f, type: 'card', frequency: 'one-time',
       donation_type: null, manual_donation_id: null, requires_irs_receipt: false, receipt_url: f, customer: xssId,
-      billing_details: { name: f, email: f }, card: { brand: f, last4: f },
+      billing_details: { name: f, email: f }, card: { brand: f, last4: f }, notes: f,
     }));
     const text = transactionsToCsv(txs as never, { name: XSS_NAME, email: 'eve@example.org' });
     expectNeutralised(cells(text), 'client export');

@@ -1,4 +1,4 @@
-import { analyticsFromDay, computeAnalytics, growthPercent } from './analytics.calc.js';
+import { analyticsFromDay, computeAnalytics, growthPercent, successRatePercent } from './analytics.calc.js';
 
 describe('computeAnalytics', () => {
   const kinds = [
@@ -17,8 +17,9 @@ describe('computeAnalytics', () => {
   ];
 
   it('sums the aggregates into dollars, charts every month and day, and orders kinds as donors choose them', () => {
-    const a = computeAnalytics(kinds, days, '2026-03-31');
-    expect(a.overview).toEqual({ totalAmount: 1350, monthlyGrowth: 50, totalDonations: 6, averageDonation: 225 });
+    const a = computeAnalytics(kinds, days, '2026-03-31', 5);
+    // 5 succeeded card charges and 5 failed ones: half of the card attempts succeeded.
+    expect(a.overview).toEqual({ totalAmount: 1350, monthlyGrowth: 50, totalDonations: 6, averageDonation: 225, transactionSuccessRate: 50, failedCharges: 5 });
     expect(a.charts.monthlyTrends).toHaveLength(12);
     expect(a.charts.monthlyTrends[0]).toEqual({ month: 'Apr 2025', amount: 0.01 });
     expect(a.charts.monthlyTrends.at(-2)).toEqual({ month: 'Feb 2026', amount: 100 });
@@ -36,11 +37,13 @@ describe('computeAnalytics', () => {
 
   it('answers zeros for an empty history', () => {
     const a = computeAnalytics([], [], '2026-01-15');
-    expect(a.overview).toEqual({ totalAmount: 0, monthlyGrowth: 0, totalDonations: 0, averageDonation: 0 });
+    expect(a.overview).toEqual({ totalAmount: 0, monthlyGrowth: 0, totalDonations: 0, averageDonation: 0, transactionSuccessRate: 0, failedCharges: 0 });
     expect(a.charts.dailyTrends.every((d) => d.amount === 0)).toBe(true);
   });
 
   it('computes growth and the first day it needs', () => {
+    expect(successRatePercent(2, 1)).toBe(66.7);
+    expect(successRatePercent(0, 3)).toBe(0);
     expect(growthPercent(150, 100)).toBe(50);
     expect(growthPercent(0, 0)).toBe(0);
     expect(growthPercent(5, 0)).toBe(100);

@@ -5,7 +5,15 @@ import { centsToDollars } from '../../../core/src/gifts/money.js';
 import type { TotalsByDay, TotalsByKind } from './analytics.repository.js';
 
 export interface AnalyticsNumbers {
-  overview: { totalAmount: number; monthlyGrowth: number; totalDonations: number; averageDonation: number };
+  overview: {
+    totalAmount: number;
+    monthlyGrowth: number;
+    totalDonations: number;
+    averageDonation: number;
+    /** Percent of card charges that succeeded (one decimal); 0 before any card charge. */
+    transactionSuccessRate: number;
+    failedCharges: number;
+  };
   charts: {
     monthlyTrends: Array<{ month: string; amount: number }>;
     dailyTrends: Array<{ date: string; amount: number }>;
@@ -20,13 +28,20 @@ export function growthPercent(current: number, previous: number): number {
   return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
 }
 
+/** Succeeded card charges over every card charge that succeeded or failed, in percent with one decimal. */
+export function successRatePercent(succeeded: number, failed: number): number {
+  const attempts = succeeded + failed;
+  return attempts > 0 ? Math.round((succeeded / attempts) * 1000) / 10 : 0;
+}
+
 /**
  * Turns aggregate rows into the analytics numbers (pure, unit-tested). `today` is the school's local day.
  * Amounts leave here in dollars; counts are gifts (card charges that succeeded, refunded or not, plus manual gifts).
  */
-export function computeAnalytics(kinds: TotalsByKind[], days: TotalsByDay[], today: string): AnalyticsNumbers {
+export function computeAnalytics(kinds: TotalsByKind[], days: TotalsByDay[], today: string, failedCharges = 0): AnalyticsNumbers {
   let totalCents = 0;
   let totalCount = 0;
+  let cardCount = 0;
   const byType = new Map<string, number>();
   const byBrand = new Map<string, number>();
   for (const k of kinds) {
@@ -34,6 +49,7 @@ export function computeAnalytics(kinds: TotalsByKind[], days: TotalsByDay[], tod
     const count = Number(k.count);
     totalCents += amount;
     totalCount += count;
+    if (k.source === 'card') cardCount += count;
     if (count === 0 && amount === 0) continue;
     const key = `${k.source}:${k.donation_type}`;
     byType.set(key, (byType.get(key) ?? 0) + amount);
@@ -74,6 +90,8 @@ export function computeAnalytics(kinds: TotalsByKind[], days: TotalsByDay[], tod
       monthlyGrowth: growthPercent(thisMonth, lastMonth),
       totalDonations: totalCount,
       averageDonation: totalCount > 0 ? centsToDollars(Math.round(totalCents / totalCount)) : 0,
+      transactionSuccessRate: successRatePercent(cardCount, failedCharges),
+      failedCharges,
     },
     charts: { monthlyTrends, dailyTrends, frequencyBreakdown, paymentMethods },
   };

@@ -31,6 +31,12 @@ export class AnalyticsRepository {
     );
   }
 
+  /** Card charges that failed, ever (charges_unsettled_idx: reads only the charges that did not succeed). */
+  async failedCharges(): Promise<number> {
+    const [row] = await this.ds.query(`SELECT count(*)::bigint AS n FROM charges WHERE status <> 'succeeded' AND status = 'failed'`);
+    return Number(row.n);
+  }
+
   /** Totals per local day from `fromDay` on (days without gifts are absent). */
   async totalsByDay(fromDay: string): Promise<TotalsByDay[]> {
     return this.ds.query(

@@ -19,11 +19,12 @@ export class AnalyticsService {
 
   async get(): Promise<AnalyticsNumbers & { recentTransactions: Transaction[] }> {
     const today = todayIn(this.env.TIME_ZONE);
-    const [kinds, days, recent] = await Promise.all([
+    const [kinds, days, failed, recent] = await Promise.all([
       this.analytics.totalsByKind(),
       this.analytics.totalsByDay(analyticsFromDay(today)),
+      this.analytics.failedCharges(),
       this.transactions.recent(RECENT_TRANSACTIONS),
     ]);
-    return { ...computeAnalytics(kinds, days, today), recentTransactions: recent.map((r) => toTransaction(r)) };
+    return { ...computeAnalytics(kinds, days, today, failed), recentTransactions: recent.map((r) => toTransaction(r)) };
   }
 }

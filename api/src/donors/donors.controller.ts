@@ -1,4 +1,4 @@
-import { Inject, Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Inject, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { AnyRole, OwnerOnly } from '../auth/roles.decorator.js';
 import {
   ApiBadGatewayResponse, ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse,
@@ -10,7 +10,8 @@ import { DonorsService } from './donors.service.js';
 import { CreateDonorDto } from './dto/create-donor.dto.js';
 import { CustomersQueryDto } from './dto/customers-query.dto.js';
 import { ErrorDto } from '../../../core/src/http/errors.js';
-import { DeletedDto, DonorDto, DonorListDto } from './dto/donor.dto.js';
+import { DeletedDto, DonorDto, DonorListDto, UpdatedDto } from './dto/donor.dto.js';
+import { UpdateDonorDto } from './dto/update-donor.dto.js';
 
 @ApiTags('Admin: donors')
 @ApiBearerAuth()
@@ -46,6 +47,19 @@ export class DonorsController {
   @ApiNotFoundResponse({ type: ErrorDto })
   get(@Param('id') id: string) {
     return this.donors.get(id);
+  }
+
+  @Patch('customer/:id')
+  @ApiOperation({
+    summary: "Edit a donor's name, e-mail, phone and address in Stripe",
+    description: 'Written to Stripe only; the read model follows through the customer.updated webhook, like every other change. Audited (field names, not values).',
+  })
+  @ApiOkResponse({ type: UpdatedDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid fields, or Stripe refused them.' })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiBadGatewayResponse({ type: ErrorDto, description: 'Stripe could not be reached; nothing was written.' })
+  update(@Param('id') id: string, @Body() body: UpdateDonorDto, @Req() req: Request) {
+    return this.donors.update(id, body, AuditService.context(req));
   }
 
   @OwnerOnly()

@@ -34,12 +34,20 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * listed_donors is the one definition of a donor. Card attempts that never completed a gift are the other live
+ * customers: shown only when asked for, never counted.
+ */
+function source(attempts = false): string {
+  return attempts ? `(SELECT * FROM donors WHERE deleted_at IS NULL AND NOT is_donor)` : 'listed_donors';
+}
+
 @Injectable()
 export class DonorsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  /** One page of listed donors, newest first (donors_listed_idx), with their totals. */
-  async page(opts: { q?: string; limit: number; offset: number }): Promise<DonorListing[]> {
+  /** One page of listed donors, newest first (donors_listed_idx), with their totals; or of the card attempts. */
+  async page(opts: { q?: string; limit: number; offset: number; attempts?: boolean }): Promise<DonorListing[]> {
     const params: unknown[] = [opts.limit, opts.offset];
     let where = 'true';
     if (opts.q) {
@@ -49,7 +57,7 @@ export class DonorsRepository {
     // The page is cut on the index alone (an index-only scan, even 2,000 pages deep); only its rows are joined.
     return this.ds.query(
       `SELECT ${DONOR_COLUMNS}
-         FROM (SELECT d.id FROM listed_donors d WHERE ${where} ORDER BY d.created DESC, d.id DESC LIMIT $1 OFFSET $2) p
+         FROM (SELECT d.id FROM ${source(opts.attempts)} d WHERE ${where} ORDER BY d.created DESC, d.id DESC LIMIT $1 OFFSET $2) p
          JOIN donors d ON d.id = p.id
          LEFT JOIN donor_totals t ON t.customer_id = d.id
         ORDER BY d.created DESC, d.id DESC`,
@@ -57,8 +65,11 @@ export class DonorsRepository {
     );
   }
 
-  async countMatching(q: string): Promise<number> {
-    const [row] = await this.ds.query(`SELECT count(*)::bigint AS n FROM listed_donors d WHERE ${SEARCH_EXPR} ILIKE $1`, [likePattern(q)]);
+  async countMatching(q: string | undefined, attempts = false): Promise<number> {
+    const [row] = await this.ds.query(
+      `SELECT count(*)::bigint AS n FROM ${source(attempts)} d WHERE $1::text IS NULL OR ${SEARCH_EXPR} ILIKE $1`,
+      [q ? likePattern(q) : null],
+    );
     return Number(row.n);
   }
 

@@ -8,6 +8,7 @@ import { tombstoneDonor, writeCustomer } from '../../../core/src/read-model/dono
 import type { ReadModelWrite } from '../../../core/src/read-model/later-state.js';
 import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
 import { centsToDollars } from '../../../core/src/gifts/money.js';
+import type { UpdateDonorDto } from './dto/update-donor.dto.js';
 import type { CreateDonorDto } from './dto/create-donor.dto.js';
 import type { CustomersQueryDto } from './dto/customers-query.dto.js';
 import { DonorSummaryCache } from './donor-summary.cache.js';
@@ -51,10 +52,11 @@ export class DonorsService {
     const q = query.q?.trim() || undefined;
     const activeSince = new Date();
     activeSince.setUTCFullYear(activeSince.getUTCFullYear() - 1);
+    const attempts = query.show === 'attempts';
     const [rows, summary, matching] = await Promise.all([
-      this.donors.page({ q, limit: pageSize, offset: (page - 1) * pageSize }),
+      this.donors.page({ q, limit: pageSize, offset: (page - 1) * pageSize, attempts }),
       this.summaryCache.get(() => this.donors.summary(activeSince)),
-      q ? this.donors.countMatching(q) : Promise.resolve(null),
+      q || attempts ? this.donors.countMatching(q, attempts) : Promise.resolve(null),
     ]);
     const methods = await this.donors.paymentMethods(rows.map((r) => r.id));
     const totalCustomers = Number(summary.total_customers);
@@ -138,6 +140,23 @@ export class DonorsService {
     });
     this.summaryCache.invalidate();
     return this.get(customer.id);
+  }
+
+  /**
+   * Writes the donor's details to Stripe, and only there: the customer.updated webhook brings them into the read
+   * model like every other change (a moment later), so Stripe stays the one source. The audit entry names the
+   * fields sent, never their values.
+   */
+  async update(id: string, dto: UpdateDonorDto, ctx: AuditContext) {
+    await this.getLive(id);
+    const address = { line1: dto.line1 ?? '', line2: dto.line2 ?? '', city: dto.city ?? '', state: dto.state ?? '', postal_code: dto.postal_code ?? '', country: 'US' };
+    try {
+      await this.stripe.customers.update(id, { name: dto.name, email: dto.email, phone: dto.phone ?? '', address });
+    } catch (err) {
+      throw stripeWriteError(err, 'update the donor');
+    }
+    await this.audit.record('donor.updated', { ...ctx, details: { customerId: id, fields: Object.keys(dto).sort() } });
+    return { id, updated: true as const };
   }
 
   async delete(id: string, ctx: AuditContext) {

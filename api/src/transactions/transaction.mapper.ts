@@ -21,6 +21,7 @@ export interface GiftRow {
   brand: string | null;
   last4: string | null;
   customer_id: string | null;
+  notes: string | null;
 }
 
 export interface Transaction {
@@ -39,6 +40,8 @@ export interface Transaction {
   customer: string | null;
   billing_details: { name: string | null; email: string | null };
   card: { brand: string; last4: string } | null;
+  /** A manual gift's note (a check number, a stock lot); null for card gifts. */
+  notes: string | null;
   payment_method?: { card: { brand: string; last4: string } | null };
 }
 
@@ -66,6 +69,7 @@ export function toTransaction(r: GiftRow, opts: { withPaymentMethod?: boolean } 
     customer: r.customer_id,
     billing_details: { name: r.name, email: r.email },
     card,
+    notes: r.kind === 'manual' ? r.notes : null,
   };
   if (opts.withPaymentMethod) tx.payment_method = { card };
   return tx;

@@ -7,15 +7,16 @@ import type { GiftRow } from './transaction.mapper.js';
  * own index (charges_created_idx / manual_donations_date_idx, or the per-customer ones), so the union reads
  * at most `limit` rows of each table whatever their size.
  */
-const CARD_COLUMNS = `'card'::text AS kind, c.id, extract(epoch FROM c.created)::bigint AS created, c.created AS at,
+export const CARD_COLUMNS = `'card'::text AS kind, c.id, extract(epoch FROM c.created)::bigint AS created, c.created AS at,
   c.amount, c.amount_refunded, c.currency, c.status, c.disputed, c.dispute_status, c.frequency,
   NULL::text AS donation_type, NULL::text AS manual_donation_id, NULL::boolean AS requires_irs_receipt, c.receipt_url,
-  coalesce(c.billing_name, d.name) AS name, coalesce(c.billing_email, d.email) AS email, c.brand, c.last4, c.customer_id`;
+  coalesce(c.billing_name, d.name) AS name, coalesce(c.billing_email, d.email) AS email, c.brand, c.last4, c.customer_id,
+  NULL::text AS notes`;
 
-const MANUAL_COLUMNS = `'manual'::text AS kind, m.id::text, extract(epoch FROM m.donation_date)::bigint, m.donation_date,
+export const MANUAL_COLUMNS = `'manual'::text AS kind, m.id::text, extract(epoch FROM m.donation_date)::bigint, m.donation_date,
   m.amount, 0::bigint, 'usd'::text, 'succeeded'::text, false, NULL::text, NULL::text,
   m.donation_type, m.id::text, m.requires_irs_receipt, NULL::text,
-  m.donor_name, m.donor_email, NULL::text, NULL::text, m.stripe_customer_id`;
+  m.donor_name, m.donor_email, NULL::text, NULL::text, m.stripe_customer_id, m.notes`;
 
 export interface DonorTransactionRange {
   customerId: string;

@@ -1,5 +1,5 @@
 import { FREQUENCY_LABELS, type Frequency } from './frequencies.js';
-import { fundsHeldByDispute } from './net-amount.js';
+import { DISPUTE_STATUSES_KEEPING_FUNDS, fundsHeldByDispute } from './net-amount.js';
 
 /** Names of gift kinds as the admin screens and the exports show them (SPEC section 5 labels). */
 
@@ -37,4 +37,14 @@ export function chargeDisplayStatus(c: { status: string; amount: number; amount_
   if (c.amount_refunded >= c.amount && c.amount > 0) return 'refunded';
   if (c.amount_refunded > 0) return 'partially_refunded';
   return 'succeeded';
+}
+
+/** chargeDisplayStatus as an SQL expression over the charges columns of `alias`, for filters by status. */
+export function chargeDisplayStatusSql(alias: string): string {
+  const c = (name: string) => `${alias}.${name}`;
+  const kept = DISPUTE_STATUSES_KEEPING_FUNDS.map((s) => `'${s}'`).join(', ');
+  return `CASE WHEN ${c('status')} <> 'succeeded' THEN ${c('status')}
+    WHEN ${c('disputed')} AND coalesce(${c('dispute_status')}, '') NOT IN (${kept}) THEN 'disputed'
+    WHEN ${c('amount_refunded')} >= ${c('amount')} AND ${c('amount')} > 0 THEN 'refunded'
+    WHEN ${c('amount_refunded')} > 0 THEN 'partially_refunded' ELSE 'succeeded' END`;
 }

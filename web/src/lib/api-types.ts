@@ -565,7 +565,11 @@ export interface paths {
         delete: operations["DonorsController_remove"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a donor's name, e-mail, phone and address in Stripe
+         * @description Written to Stripe only; the read model follows through the customer.updated webhook, like every other change. Audited (field names, not values).
+         */
+        patch: operations["DonorsController_update"];
         trace?: never;
     };
     "/api/stripe/customer/{id}/transactions": {
@@ -580,6 +584,46 @@ export interface paths {
          * @description A bare array of transactions (amounts in CENTS), the card also under payment_method.card. Ranges are whole days in TIME_ZONE.
          */
         get: operations["TransactionsController_forDonor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger: every card charge (any status) and manual gift, newest first, filtered and paginated
+         * @description Amounts in CENTS. Days are whole calendar days in TIME_ZONE. totals cover every row the filters match, not only the page.
+         */
+        get: operations["LedgerController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger rows the same filters match, every page, as CSV (streamed): transactions_{range}_{today}.csv
+         * @description Columns: Date, Time (TIME_ZONE), Transaction ID, Donor Name, Donor Email, Amount, Refunded, Net Amount, Currency, Status, Type, Method, Note, Receipt URL. Dollars with 2 decimals; a failed charge nets 0. Cells that could run as spreadsheet formulas start with an apostrophe.
+         */
+        get: operations["LedgerController_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1622,6 +1666,10 @@ export interface components {
             totalDonations: number;
             /** @description DOLLARS: totalAmount / totalDonations. */
             averageDonation: number;
+            /** @description Percent (one decimal) of card charges that succeeded: succeeded / (succeeded + failed). 0 before any card charge. */
+            transactionSuccessRate: number;
+            /** @description Card charges that failed (declined), ever. */
+            failedCharges: number;
         };
         MonthAmountDto: {
             /**
@@ -1695,6 +1743,8 @@ export interface components {
             customer: string | null;
             billing_details: components["schemas"]["BillingDetailsDto"];
             card: components["schemas"]["CardDto"] | null;
+            /** @description A manual gift's note (a check number, for example); null for card gifts. */
+            notes: string | null;
             /** @description Donor transaction list only. */
             payment_method?: components["schemas"]["TransactionPaymentMethodDto"];
         };
@@ -1787,9 +1837,67 @@ export interface components {
             donationStats: components["schemas"]["DonorDonationStatsDto"];
             paymentMethods: components["schemas"]["PaymentMethodDto"][];
         };
+        UpdateDonorDto: {
+            /** @example Jane Doe */
+            name: string;
+            /** @example jane@example.org */
+            email: string;
+            /**
+             * @description Empty text clears it.
+             * @example +1 870 555 0100
+             */
+            phone?: string;
+            /**
+             * @description Empty text clears it.
+             * @example 12 Oak Street
+             */
+            line1?: string;
+            /**
+             * @description Empty text clears it.
+             * @example Apt 4
+             */
+            line2?: string;
+            /**
+             * @description Empty text clears it.
+             * @example Marshall
+             */
+            city?: string;
+            /**
+             * @description Empty text clears it.
+             * @example AR
+             */
+            state?: string;
+            /**
+             * @description Empty text clears it.
+             * @example 72650
+             */
+            postal_code?: string;
+        };
+        UpdatedDto: {
+            id: string;
+            /**
+             * @description Stripe has the new details; the donor reads them once the customer.updated webhook is projected.
+             * @enum {boolean}
+             */
+            updated: true;
+        };
         DeletedDto: {
             id: string;
             deleted: boolean;
+        };
+        LedgerTotalsDto: {
+            /** @description Transactions matching the filters (every page), card charges of any status and manual gifts. */
+            count: number;
+            /** @description CENTS: what the matching gifts left with the school: succeeded card charges less refunds and disputes not won, and manual gifts. Over all time this is Total Revenue. */
+            netCents: number;
+        };
+        LedgerPageDto: {
+            /** @description This page, newest first (amounts in CENTS). */
+            data: components["schemas"]["TransactionDto"][];
+            page: number;
+            pageSize: number;
+            /** @description Totals of everything the filters match, not only this page. */
+            totals: components["schemas"]["LedgerTotalsDto"];
         };
         PaymentIntentDto: {
             id: string;
@@ -2422,7 +2530,11 @@ export type CreateDonorDto = components['schemas']['CreateDonorDto'];
 export type AddressDto = components['schemas']['AddressDto'];
 export type DonorDonationStatsDto = components['schemas']['DonorDonationStatsDto'];
 export type DonorDto = components['schemas']['DonorDto'];
+export type UpdateDonorDto = components['schemas']['UpdateDonorDto'];
+export type UpdatedDto = components['schemas']['UpdatedDto'];
 export type DeletedDto = components['schemas']['DeletedDto'];
+export type LedgerTotalsDto = components['schemas']['LedgerTotalsDto'];
+export type LedgerPageDto = components['schemas']['LedgerPageDto'];
 export type PaymentIntentDto = components['schemas']['PaymentIntentDto'];
 export type PaymentIntentListDto = components['schemas']['PaymentIntentListDto'];
 export type CreateManualDonationDto = components['schemas']['CreateManualDonationDto'];
@@ -3149,8 +3261,10 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1 (default 1) to 1,000,000. */
                 page?: number;
-                /** @description Donors per page (default 50, at most 100). */
+                /** @description Rows per page (default 50, at most 100). */
                 pageSize?: number;
+                /** @description donors: everyone with a completed gift (or created by an admin). attempts: customers left by card attempts that never completed a gift, not counted as donors anywhere. */
+                show?: "donors" | "attempts";
                 /** @description Search in name and e-mail (substring, case-insensitive). */
                 q?: string;
             };
@@ -3317,6 +3431,65 @@ export interface operations {
             };
         };
     };
+    DonorsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDonorDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedDto"];
+                };
+            };
+            /** @description Invalid fields, or Stripe refused them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Stripe could not be reached; nothing was written. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     TransactionsController_forDonor: {
         parameters: {
             query?: {
@@ -3360,6 +3533,101 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    LedgerController_page: {
+        parameters: {
+            query?: {
+                /** @description First day included (YYYY-MM-DD, in TIME_ZONE). */
+                start_date?: string;
+                /** @description Last day included (YYYY-MM-DD, in TIME_ZONE). */
+                end_date?: string;
+                /** @description An amount in dollars (25, 25.00, $1,250.50) finds gifts of exactly that amount; other text is searched in the donor name and e-mail (substring, case-insensitive). */
+                q?: string;
+                /** @description Comma-separated; any of them. */
+                status?: ("succeeded" | "partially_refunded" | "refunded" | "disputed" | "failed" | "pending")[];
+                /** @description Comma-separated; any of them. bank: Stripe charges without a card (ACH). */
+                method?: ("card" | "bank" | "cash" | "check" | "stock" | "in-kind" | "crypto" | "other")[];
+                /** @description Page number, from 1 (default 1) to 1,000,000. */
+                page?: number;
+                /** @description Rows per page (default 50, at most 100). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPageDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    LedgerController_csv: {
+        parameters: {
+            query?: {
+                /** @description First day included (YYYY-MM-DD, in TIME_ZONE). */
+                start_date?: string;
+                /** @description Last day included (YYYY-MM-DD, in TIME_ZONE). */
+                end_date?: string;
+                /** @description An amount in dollars (25, 25.00, $1,250.50) finds gifts of exactly that amount; other text is searched in the donor name and e-mail (substring, case-insensitive). */
+                q?: string;
+                /** @description Comma-separated; any of them. */
+                status?: ("succeeded" | "partially_refunded" | "refunded" | "disputed" | "failed" | "pending")[];
+                /** @description Comma-separated; any of them. bank: Stripe charges without a card (ACH). */
+                method?: ("card" | "bank" | "cash" | "check" | "stock" | "in-kind" | "crypto" | "other")[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (streamed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,6 +21,14 @@ export async function downloadFile(url: string, filename: string): Promise<void>
   saveBlob(await res.blob(), filename);
 }
 
+/** GETs an authenticated file and saves it under the name the server gives (Content-Disposition); answers that name. */
+export async function downloadServerNamedFile(url: string): Promise<string> {
+  const res = await apiRequest('GET', url);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'download.csv';
+  saveBlob(await res.blob(), name);
+  return name;
+}
+
 /** Characters no file system accepts in a name; the rest of the donor's name is kept as written. */
 export function safeFilePart(value: string): string {
   return value.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim();

@@ -13,6 +13,8 @@ export const queryKeys = {
   donors: ['/api/stripe/customer'],
   /** One donor's profile and transaction lists. */
   donor: (customerId: string) => ['/api/stripe/customer', customerId],
+  /** Every page, filter and search of the ledger (the Transactions tab). */
+  ledger: ['/api/stripe/transactions'],
   paymentIntents: ['/api/stripe/payment-intents'],
   manualDonations: ['/api/admin/manual-donations'],
   twoFactor: ['/api/admin/account/two-factor'],

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 /**
  * State of a form's text fields: the values, and for each field the name, value and onChange props to spread
@@ -6,10 +6,13 @@ import { useState } from 'react';
  */
 export function useFormFields<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState(initial);
+  const first = useRef(initial);
   const field = (name: keyof T & string) => ({
     name,
     value: values[name],
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
   });
-  return { values, field, reset: () => setValues(initial) };
+  // reset(to) starts the form over from other values (a dialog reopened on a record that changed).
+  const reset = useCallback((to?: T) => setValues(to ?? first.current), []);
+  return { values, field, reset };
 }

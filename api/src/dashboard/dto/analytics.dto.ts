@@ -8,6 +8,8 @@ export class OverviewDto {
   @ApiProperty({ description: 'Percent change of this calendar month vs the last (TIME_ZONE), one decimal.' }) monthlyGrowth: number;
   @ApiProperty({ description: 'Count of gifts: succeeded card charges plus manual gifts.' }) totalDonations: number;
   @ApiProperty({ description: 'DOLLARS: totalAmount / totalDonations.' }) averageDonation: number;
+  @ApiProperty({ description: 'Percent (one decimal) of card charges that succeeded: succeeded / (succeeded + failed). 0 before any card charge.' }) transactionSuccessRate: number;
+  @ApiProperty({ description: 'Card charges that failed (declined), ever.' }) failedCharges: number;
 }
 
 export class MonthAmountDto {

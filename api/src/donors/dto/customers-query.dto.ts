@@ -1,26 +1,19 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../http/page-query.dto.js';
 
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+export const DONOR_LISTS = ['donors', 'attempts'] as const;
+export type DonorList = (typeof DONOR_LISTS)[number];
 
-export class CustomersQueryDto {
-  // Bounded so the row offset stays a safe integer: 1e17 passed IsInt and overflowed Postgres's bigint (a 500).
-  @ApiPropertyOptional({ description: 'Page number, from 1 (default 1) to 1,000,000.', minimum: 1, maximum: 1_000_000, default: 1 })
+export class CustomersQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({
+    enum: DONOR_LISTS,
+    default: 'donors',
+    description: "donors: everyone with a completed gift (or created by an admin). attempts: customers left by card attempts that never completed a gift, not counted as donors anywhere.",
+  })
   @IsOptional()
-  @Transform(toInt)
-  @IsInt({ message: 'page must be a whole number from 1 to 1,000,000' })
-  @Min(1, { message: 'page must be a whole number from 1 to 1,000,000' })
-  @Max(1_000_000, { message: 'page must be a whole number from 1 to 1,000,000' })
-  page?: number;
-
-  @ApiPropertyOptional({ description: 'Donors per page (default 50, at most 100).', minimum: 1, maximum: 100, default: 50 })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
-  @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
-  @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
-  pageSize?: number;
+  @IsIn(DONOR_LISTS as unknown as string[], { message: `show must be one of ${DONOR_LISTS.join(', ')}` })
+  show?: DonorList;
 
   @ApiPropertyOptional({ description: 'Search in name and e-mail (substring, case-insensitive).', maxLength: 100 })
   @IsOptional()

@@ -64,6 +64,11 @@ export class DonorDto {
   @ApiProperty({ type: [PaymentMethodDto] }) paymentMethods: PaymentMethodDto[];
 }
 
+export class UpdatedDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ enum: [true], description: 'Stripe has the new details; the donor reads them once the customer.updated webhook is projected.' }) updated: true;
+}
+
 export class DeletedDto {
   @ApiProperty() id: string;
   @ApiProperty() deleted: boolean;

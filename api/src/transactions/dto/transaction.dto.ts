@@ -32,6 +32,7 @@ export class TransactionDto {
   @ApiProperty({ nullable: true, type: String, description: 'Stripe customer id.' }) customer: string | null;
   @ApiProperty({ type: BillingDetailsDto }) billing_details: BillingDetailsDto;
   @ApiProperty({ type: CardDto, nullable: true }) card: CardDto | null;
+  @ApiProperty({ nullable: true, type: String, description: "A manual gift's note (a check number, for example); null for card gifts." }) notes: string | null;
   @ApiPropertyOptional({ type: TransactionPaymentMethodDto, description: 'Donor transaction list only.' }) payment_method?: TransactionPaymentMethodDto;
 }
 

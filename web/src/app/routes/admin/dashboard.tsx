@@ -33,7 +33,7 @@ const TABS = [
 
 /**
  * The dashboard composes the features: summary cards and Insights (analytics, with the donor list's summary),
- * Donors, Transactions (recent gifts from the analytics answer) and Tax Exports (with donor e-mail's settings);
+ * Donors, Transactions (the whole ledger, paged by the server) and Tax Exports (with donor e-mail's settings);
  * above them, recurring gifts that are past due (recurring).
  */
 function Dashboard({ admin }: { admin: AdminDto }) {
@@ -69,7 +69,7 @@ function Dashboard({ admin }: { admin: AdminDto }) {
             </Suspense>
           ))}
         {tab === 'donors' && <DonorsTab enabled />}
-        {tab === 'transactions' && (analytics.isPending ? <Spinner label="Loading transactions" /> : <TransactionsTab transactions={analytics.data?.recentTransactions ?? []} />)}
+        {tab === 'transactions' && <TransactionsTab />}
         {tab === 'insights' && <InsightsTab overview={overview} summary={summary} />}
         {tab === 'tax-exports' && (
           <TaxExportsTab>

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
 // The ESM build of echarts-for-react's core component (lib/core is CommonJS, whose default export Vite hands
 // over as a namespace object); same component, used with the tree-shaken echarts/core instance.
 import ReactEChartsCore from 'echarts-for-react/esm/core';
@@ -12,8 +13,9 @@ export interface ChartRow {
 }
 
 /**
- * One chart: the ECharts canvas (hidden from assistive technology) with a visually hidden table holding the
- * same numbers as its text alternative, or an empty state when there is nothing to draw.
+ * One chart: the ECharts canvas (hidden from assistive technology) with a table holding the same numbers as its
+ * text alternative, or an empty state when there is nothing to draw. The table is always there for screen
+ * readers and one click ("Show data table") away for everyone else.
  */
 export function ChartCard({ title, description, rows, option, valueHeader = 'Amount', labelHeader }: {
   title: string;
@@ -24,6 +26,8 @@ export function ChartCard({ title, description, rows, option, valueHeader = 'Amo
   valueHeader?: string;
 }) {
   const chartRef = useRef<ReactEChartsCore>(null);
+  const [showTable, setShowTable] = useState(false);
+  const tableId = useId();
   const hasData = rows.some((r) => Number(r.value) !== 0);
 
   // echarts-for-react follows its container's size; a window listener also covers layout-only changes.
@@ -42,7 +46,10 @@ export function ChartCard({ title, description, rows, option, valueHeader = 'Amo
             <div className="adm-chart" aria-hidden="true">
               <ReactEChartsCore ref={chartRef} echarts={echarts} option={option} notMerge style={{ height: '100%', width: '100%' }} />
             </div>
-            <table className="sr-only">
+            <Button variant="link" size="sm" className="adm-chart-toggle" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((v) => !v)}>
+              {showTable ? 'Hide data table' : 'Show data table'}
+            </Button>
+            <table id={tableId} className={showTable ? 'adm-table adm-chart-table' : 'sr-only'}>
               <caption>{title}</caption>
               <thead>
                 <tr>

@@ -8,16 +8,19 @@ const currency = (v: unknown) => formatCurrency(v);
 /** Axis ticks drop the cents so labels stay short; tooltips keep the exact amount. */
 const axisCurrency = (v: number) => formatCurrency(v).replace(/\.00$/, '');
 
-const textStyle = { fontFamily: 'inherit', color: '#334155' };
+/** No chart text below 12 px (axis ticks, legend, tooltips): the smallest size the admin screens use. */
+export const CHART_LABEL_PX = 12;
+const textStyle = { fontFamily: 'inherit', color: '#334155', fontSize: CHART_LABEL_PX };
+const label = { color: '#475569', fontSize: CHART_LABEL_PX };
 
 export function lineOption(rows: ChartRow[], name: string, colorIndex = 0) {
   return {
     color: CHART_PALETTE,
     textStyle,
     grid: { left: 16, right: 24, top: 24, bottom: 28 },
-    tooltip: { trigger: 'axis', valueFormatter: currency },
-    xAxis: { type: 'category', data: rows.map((r) => r.label), boundaryGap: false, axisLabel: { color: '#475569', hideOverlap: true } },
-    yAxis: { type: 'value', axisLabel: { color: '#475569', formatter: axisCurrency }, splitLine: { lineStyle: { color: '#e2e8f0' } } },
+    tooltip: { trigger: 'axis', valueFormatter: currency, textStyle: { fontSize: 14 } },
+    xAxis: { type: 'category', data: rows.map((r) => r.label), boundaryGap: false, axisLabel: { ...label, hideOverlap: true } },
+    yAxis: { type: 'value', axisLabel: { ...label, formatter: axisCurrency }, splitLine: { lineStyle: { color: '#e2e8f0' } } },
     series: [
       {
         name,
@@ -39,7 +42,7 @@ export function donutOption(rows: ChartRow[]) {
     color: CHART_PALETTE,
     textStyle,
     tooltip: { trigger: 'item', valueFormatter: currency },
-    legend: { bottom: 0, type: 'scroll', textStyle: { color: '#334155' } },
+    legend: { bottom: 0, type: 'scroll', textStyle: { color: '#334155', fontSize: CHART_LABEL_PX } },
     series: [
       {
         name: 'Donation Frequency',
@@ -60,8 +63,8 @@ export function barOption(rows: ChartRow[]) {
     textStyle,
     grid: { left: 16, right: 16, top: 24, bottom: 28 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: currency },
-    xAxis: { type: 'category', data: rows.map((r) => r.label), axisLabel: { color: '#475569' } },
-    yAxis: { type: 'value', axisLabel: { color: '#475569', formatter: axisCurrency }, splitLine: { lineStyle: { color: '#e2e8f0' } } },
+    xAxis: { type: 'category', data: rows.map((r) => r.label), axisLabel: label },
+    yAxis: { type: 'value', axisLabel: { ...label, formatter: axisCurrency }, splitLine: { lineStyle: { color: '#e2e8f0' } } },
     series: [
       {
         name: 'Amount',

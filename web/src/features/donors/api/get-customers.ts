@@ -8,11 +8,14 @@ export const CUSTOMERS_PAGE_SIZE = 24;
 export interface CustomersParams {
   page: number;
   q: string;
+  /** 'attempts': customers of card attempts that never completed a gift (not donors; hidden by default). */
+  show?: 'donors' | 'attempts';
 }
 
-export async function getCustomers({ page, q }: CustomersParams): Promise<DonorListDto> {
+export async function getCustomers({ page, q, show }: CustomersParams): Promise<DonorListDto> {
   const params = new URLSearchParams({ page: String(page), pageSize: String(CUSTOMERS_PAGE_SIZE) });
   if (q.trim()) params.set('q', q.trim());
+  if (show === 'attempts') params.set('show', 'attempts');
   try {
     return await apiGet<DonorListDto>(`/api/stripe/customers?${params}`);
   } catch (cause) {
@@ -22,7 +25,7 @@ export async function getCustomers({ page, q }: CustomersParams): Promise<DonorL
 
 export function customersQueryOptions(params: CustomersParams, enabled: boolean) {
   return queryOptions({
-    queryKey: [...queryKeys.donorList, { page: params.page, q: params.q.trim() }],
+    queryKey: [...queryKeys.donorList, { page: params.page, q: params.q.trim(), show: params.show ?? 'donors' }],
     queryFn: () => getCustomers(params),
     enabled,
     // Keep the current page on screen while the next page or search result loads.

@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { ArrowLeftIcon, TrashIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { AdminPageHeader } from '../../../components/layout/admin-page-header';
+import { EditDonorDialog } from './edit-donor-dialog';
 import { DeleteDonorDialog } from './delete-donor-dialog';
 
 function BackLink() {
@@ -87,6 +88,7 @@ export function DonorProfile({ customerId, children, actions, canDelete }: {
 }) {
   const customer = useCustomer(customerId, true);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   if (customer.isPending) return <div className="adm-page adm-center"><Spinner label="Loading donor" /></div>;
 
@@ -121,6 +123,7 @@ export function DonorProfile({ customerId, children, actions, canDelete }: {
         <BackLink />
         <div className="adm-header-actions">
           {actions?.(donor)}
+          <Button variant="outline" onClick={() => setEditing(true)}>Edit Donor</Button>
           {canDelete && <Button variant="destructive" onClick={() => setConfirmDelete(true)}><TrashIcon /> Delete Donor</Button>}
         </div>
       </div>
@@ -134,6 +137,7 @@ export function DonorProfile({ customerId, children, actions, canDelete }: {
         <DonationSummary donor={donor} />
       </div>
       {children(donor)}
+      <EditDonorDialog donor={donor} open={editing} onOpenChange={setEditing} />
       {canDelete && <DeleteDonorDialog donor={donor} open={confirmDelete} onOpenChange={setConfirmDelete} />}
     </div>
   );

@@ -4,19 +4,11 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { PlusIcon } from '../../../components/ui/icons';
-import { TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { CreateDonorDialog } from './create-donor-dialog';
 import { DonorCard } from './donor-card';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+import { useDebounced } from '../../../lib/use-debounced';
 
 /**
  * Donor Information: the server pages and searches (name or e-mail), so 100,000 donors cost one page of cards.
@@ -25,10 +17,11 @@ export function DonorsTab({ enabled }: { enabled: boolean }) {
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const [show, setShow] = useState<'donors' | 'attempts'>('donors');
   const q = useDebounced(search, 300);
-  useEffect(() => setPage(1), [q]);
+  useEffect(() => setPage(1), [q, show]);
 
-  const customers = useCustomers({ page, q }, enabled);
+  const customers = useCustomers({ page, q, show }, enabled);
   const data = customers.data;
   const total = data?.total ?? data?.customers.length ?? 0;
   const pageSize = data?.pageSize ?? CUSTOMERS_PAGE_SIZE;
@@ -53,14 +46,26 @@ export function DonorsTab({ enabled }: { enabled: boolean }) {
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
+          <SelectField
+            label="Show"
+            className="adm-filter"
+            value={show}
+            onValueChange={(v) => setShow(v as 'donors' | 'attempts')}
+            options={[
+              { value: 'donors', label: 'Donors (a completed gift)' },
+              { value: 'attempts', label: 'Card attempts never completed' },
+            ]}
+          />
           <p className="adm-muted" aria-live="polite">
-            {data ? `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} donors` : ''}
+            {data ? `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${show === 'attempts' ? 'card attempts' : 'donors'}` : ''}
           </p>
         </div>
 
         {customers.isError && <Alert variant="destructive">{customers.error.message}</Alert>}
         {customers.isPending && enabled && <Spinner label="Loading donors" />}
-        {data && data.customers.length === 0 && <p className="adm-empty">{q ? 'No donors match your search.' : 'No donors yet.'}</p>}
+        {data && data.customers.length === 0 && (
+          <p className="adm-empty">{q ? 'No donors match your search.' : show === 'attempts' ? 'No card attempts left without a gift.' : 'No donors yet.'}</p>
+        )}
         {data && data.customers.length > 0 && (
           <ul className="adm-donor-grid" aria-busy={customers.isFetching}>
             {data.customers.map((d) => <DonorCard key={d.id} donor={d} />)}

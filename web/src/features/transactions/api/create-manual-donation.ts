@@ -17,6 +17,7 @@ export function useCreateManualDonation() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.manualDonations }),
         queryClient.invalidateQueries({ queryKey: queryKeys.analytics }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.ledger }),
         queryClient.invalidateQueries({ queryKey: queryKeys.donorList }),
         // Its acknowledgment appears among the donor's messages, and its year among their statement years.
         queryClient.invalidateQueries({ queryKey: queryKeys.donorMail }),

@@ -17,6 +17,7 @@ export function useDeleteManualDonation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.analytics }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.ledger }),
         queryClient.invalidateQueries({ queryKey: queryKeys.donorList }),
         queryClient.invalidateQueries({ queryKey: queryKeys.donors }),
       ]),

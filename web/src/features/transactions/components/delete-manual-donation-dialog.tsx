@@ -11,17 +11,18 @@ export function DeleteManualDonationDialog({ tx, onClose }: { tx: TransactionDto
   const del = useDeleteManualDonation();
   const amount = tx ? formatCents(tx.amount) : '';
 
-  const confirm = () => {
+  // mutateAsync, not mutate's callbacks: deleting a donor's last gift unmounts the table (and this dialog) when
+  // the refreshed list comes back empty, and mutate's per-call callbacks never run after an unmount.
+  const confirm = async () => {
     if (!tx?.manual_donation_id) return;
-    del.mutate(tx.manual_donation_id, {
-      onSuccess: () => {
-        toast({ title: 'Manual Donation Deleted', description: 'The manual donation has been successfully deleted.' });
-        onClose();
-      },
-      onError: (err) => {
-        toast({ title: 'Error', description: errorMessage(err, 'Failed to delete manual donation'), variant: 'destructive' });
-      },
-    });
+    try {
+      await del.mutateAsync(tx.manual_donation_id);
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to delete manual donation'), variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Manual Donation Deleted', description: 'The manual donation has been successfully deleted.' });
+    onClose();
   };
 
   return (

@@ -1,14 +1,152 @@
+import { format, parseISO, subDays } from 'date-fns';
+import { useEffect, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import type { TransactionDto } from '../../../lib/api-types';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { DownloadIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/currency';
+import { DATE_FORMAT } from '../../../lib/format';
+import { useDebounced } from '../../../lib/use-debounced';
+import {
+  downloadLedgerCsv, LEDGER_METHODS, LEDGER_PAGE_SIZE, LEDGER_STATUSES, useLedger, type LedgerFilter, type LedgerMethod, type LedgerStatus,
+} from '../api/get-ledger';
+import { CustomDateRangeDialog } from './custom-date-range-dialog';
 import { TransactionsTable } from './transactions-table';
 
-/** The dashboard's Transactions tab: the latest gifts of every donor (from the analytics answer). */
-export function TransactionsTab({ transactions }: { transactions: TransactionDto[] }) {
+type RangeChoice = 'all' | 'this-year' | 'last-year' | 'last-30-days' | 'custom';
+
+const RANGES: ReadonlyArray<{ value: RangeChoice; label: string }> = [
+  { value: 'all', label: 'All Time' },
+  { value: 'this-year', label: 'This Calendar Year' },
+  { value: 'last-year', label: 'Last Calendar Year' },
+  { value: 'last-30-days', label: 'Last 30 Days' },
+  { value: 'custom', label: 'Custom Range' },
+];
+
+/** A preset as an inclusive range of days (today is the browser's; the server counts days in the school's zone). */
+function presetDays(range: Exclude<RangeChoice, 'custom'>, now = new Date()): { startDate: string; endDate: string } {
+  const year = now.getFullYear();
+  const day = (d: Date) => format(d, 'yyyy-MM-dd');
+  switch (range) {
+    case 'all':
+      return { startDate: '', endDate: '' };
+    case 'this-year':
+      return { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
+    case 'last-year':
+      return { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` };
+    case 'last-30-days':
+      return { startDate: day(subDays(now, 29)), endDate: day(now) };
+  }
+}
+
+const rangeLabel = (d: string) => format(parseISO(d), DATE_FORMAT);
+
+/**
+ * The dashboard's Transactions tab: the whole ledger from the read model, a page at a time. The date range,
+ * search, status and method filters drive the page, the total of everything they match, and the CSV.
+ */
+export function TransactionsTab() {
+  const [range, setRange] = useState<RangeChoice>('all');
+  const [days, setDays] = useState({ startDate: '', endDate: '' });
+  const [choosingRange, setChoosingRange] = useState(false);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<LedgerStatus | ''>('');
+  const [method, setMethod] = useState<LedgerMethod | ''>('');
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const q = useDebounced(search, 300);
+  const filter: LedgerFilter = { ...days, q, status, method };
+  useEffect(() => setPage(1), [days.startDate, days.endDate, q, status, method]);
+
+  const ledger = useLedger(filter, page);
+  const data = ledger.data;
+  const count = data?.totals.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / LEDGER_PAGE_SIZE));
+  const first = count === 0 ? 0 : (page - 1) * LEDGER_PAGE_SIZE + 1;
+  const last = Math.min(count, page * LEDGER_PAGE_SIZE);
+
+  const onRangeChange = (value: RangeChoice) => {
+    if (value === 'custom') return setChoosingRange(true);
+    setRange(value);
+    setDays(presetDays(value));
+  };
+
+  const exportCsv = async () => {
+    if (count === 0) {
+      toast({ title: 'No Data', description: 'No transactions available to download.', variant: 'destructive' });
+      return;
+    }
+    setExporting(true);
+    try {
+      const filename = await downloadLedgerCsv(filter);
+      toast({ title: 'Download Started', description: `Transaction data exported to ${filename}` });
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to export transactions'), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <Card>
-      <CardHeader title="Recent Transactions" description="The latest card and manual donations" />
+      <CardHeader title="Recent Transactions" description="Every card and manual donation, newest first. Filter, then export exactly what is shown." />
       <CardContent>
-        {transactions.length === 0 ? <p className="adm-empty">No transactions yet.</p> : <TransactionsTable variant="recent" transactions={transactions} />}
+        <div className="adm-toolbar adm-ledger-filters">
+          <SelectField label="Date range" className="adm-filter" value={choosingRange ? 'custom' : range} onValueChange={(v) => onRangeChange(v as RangeChoice)} options={[...RANGES]} />
+          <TextField label="Search" className="adm-search" type="search" placeholder="Donor name, email or amount" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <SelectField label="Status" className="adm-filter" value={status} onValueChange={(v) => setStatus(v as LedgerStatus | '')} options={[...LEDGER_STATUSES]} />
+          <SelectField label="Method" className="adm-filter" value={method} onValueChange={(v) => setMethod(v as LedgerMethod | '')} options={[...LEDGER_METHODS]} />
+          <div className="adm-toolbar__actions">
+            <Button variant="outline" onClick={exportCsv} disabled={exporting}><DownloadIcon /> {exporting ? 'Exporting...' : 'Export CSV'}</Button>
+          </div>
+        </div>
+        {range === 'custom' && days.startDate && days.endDate && (
+          <p className="adm-range">
+            {rangeLabel(days.startDate)} – {rangeLabel(days.endDate)}{' '}
+            <Button variant="link" size="sm" onClick={() => setChoosingRange(true)}>Change dates</Button>
+          </p>
+        )}
+
+        <p className="adm-ledger-total" aria-live="polite">
+          {data
+            ? `${count.toLocaleString('en-US')} transaction${count === 1 ? '' : 's'} · ${formatCents(data.totals.netCents)} net received (after refunds and lost disputes)`
+            : ''}
+        </p>
+
+        {ledger.isError && <Alert variant="destructive">{ledger.error.message}</Alert>}
+        {ledger.isPending ? (
+          <Spinner label="Loading transactions" />
+        ) : data && data.data.length === 0 ? (
+          <p className="adm-empty">No transactions match these filters.</p>
+        ) : (
+          data && <TransactionsTable variant="recent" transactions={data.data} busy={ledger.isFetching} />
+        )}
+
+        {data && count > 0 && (
+          <nav className="adm-pagination" aria-label="Transaction pages">
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>Previous</Button>
+            <span>
+              {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {count.toLocaleString('en-US')} · Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+            </span>
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>Next</Button>
+          </nav>
+        )}
+
+        <CustomDateRangeDialog
+          open={choosingRange}
+          initialStart={days.startDate || undefined}
+          initialEnd={days.endDate || undefined}
+          onCancel={() => setChoosingRange(false)}
+          onApply={(startDate, endDate) => {
+            setRange('custom');
+            setDays({ startDate, endDate });
+            setChoosingRange(false);
+          }}
+        />
       </CardContent>
     </Card>
   );

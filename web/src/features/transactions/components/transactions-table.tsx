@@ -37,10 +37,10 @@ function DonorCell({ tx }: { tx: TransactionDto }) {
   const email = tx.billing_details?.email;
   if (!name && !email) return <span className="adm-muted">N/A</span>;
   return (
-    <>
+    <div>
       <span className="adm-cell-strong">{name || email}</span>
       {name && email && <span className="adm-cell-sub">{email}</span>}
-    </>
+    </div>
   );
 }
 
@@ -56,7 +56,8 @@ function DeleteManualAction({ tx, onDelete }: { tx: TransactionDto; onDelete: (t
 
 /**
  * The gifts table of the Transactions tab and of a donor's profile: a scrollable, labelled region around a
- * table with a caption, and the confirmation dialog for deleting a manual row.
+ * table with a caption, and the confirmation dialog for deleting a manual row. Below 640 px each row becomes a
+ * card whose cells carry their column name (data-label), so Status, Receipt and Delete stay reachable on a phone.
  */
 export function TransactionsTable({ transactions, variant, busy }: { transactions: TransactionDto[]; variant: keyof typeof VARIANTS; busy?: boolean }) {
   const v = VARIANTS[variant];
@@ -65,7 +66,7 @@ export function TransactionsTable({ transactions, variant, busy }: { transaction
   return (
     <>
       <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId} aria-busy={busy}>
-        <table className="adm-table">
+        <table className="adm-table adm-table--stack">
           <caption id={captionId} className="sr-only">{v.caption}</caption>
           <thead>
             <tr>
@@ -81,13 +82,18 @@ export function TransactionsTable({ transactions, variant, busy }: { transaction
           <tbody>
             {transactions.map((tx) => (
               <tr key={tx.id}>
-                <td className="adm-nowrap">{formatUnixDate(tx.created, v.dateFormat)}</td>
-                <td className="adm-num adm-cell-strong">{formatCents(tx.amount)}</td>
-                {v.donor && <td><DonorCell tx={tx} /></td>}
-                <td className="adm-nowrap">{paymentMethodLabel(tx)}</td>
-                <td><StatusBadge status={tx.status} /></td>
-                <td><ReceiptCell tx={tx} /></td>
-                <td><DeleteManualAction tx={tx} onDelete={setDeleting} /></td>
+                <td data-label={v.date} className="adm-nowrap">{formatUnixDate(tx.created, v.dateFormat)}</td>
+                <td data-label="Amount" className="adm-num adm-cell-strong">{formatCents(tx.amount)}</td>
+                {v.donor && <td data-label="Donor"><DonorCell tx={tx} /></td>}
+                <td data-label={v.method}>
+                  <div>
+                    <span className="adm-nowrap">{paymentMethodLabel(tx)}</span>
+                    {tx.notes && <span className="adm-cell-sub">Note: {tx.notes}</span>}
+                  </div>
+                </td>
+                <td data-label="Status"><StatusBadge status={tx.status} /></td>
+                <td data-label="Receipt"><ReceiptCell tx={tx} /></td>
+                <td data-label="Actions"><DeleteManualAction tx={tx} onDelete={setDeleting} /></td>
               </tr>
             ))}
           </tbody>

@@ -1,12 +1,12 @@
 import { format } from 'date-fns';
 import type { TransactionDto } from '../../../lib/api-types';
 import { centsToDollars } from '../../../lib/currency';
-import { fromUnix } from '../../../lib/format';
-import { cardOf } from './transaction-labels';
+import { brandLabel, fromUnix } from '../../../lib/format';
+import { cardOf, donationTypeLabel } from './transaction-labels';
 
 export const CSV_COLUMNS = [
   'Transaction ID', 'Date', 'Time', 'Amount', 'Currency', 'Status', 'Card Brand', 'Card Last 4',
-  'Customer Name', 'Customer Email', 'Receipt URL',
+  'Customer Name', 'Customer Email', 'Receipt URL', 'Method', 'Note',
 ] as const;
 
 /**
@@ -19,6 +19,13 @@ export function csvCell(value: unknown): string {
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   if (/[",\r\n]/.test(s)) s = `"${s.replace(/"/g, '""')}"`;
   return s;
+}
+
+/** The Method column: the card's brand, or a manual gift's type (Check, Cash, ...), which is what bookkeepers sort by. */
+function csvMethod(tx: TransactionDto): string | null {
+  if (tx.type === 'manual') return donationTypeLabel(tx.donation_type);
+  const card = cardOf(tx);
+  return card ? brandLabel(card.brand) : null;
 }
 
 export function transactionsToCsv(transactions: TransactionDto[], donor: { name?: string | null; email?: string | null }): string {
@@ -37,6 +44,8 @@ export function transactionsToCsv(transactions: TransactionDto[], donor: { name?
       tx.billing_details?.name || donor.name,
       tx.billing_details?.email || donor.email,
       tx.receipt_url,
+      csvMethod(tx),
+      tx.notes,
     ].map(csvCell).join(',');
   });
   return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';

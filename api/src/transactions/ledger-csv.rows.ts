@@ -1,0 +1,37 @@
+import { chargeDisplayStatus, giftMethodLabel, giftTypeLabel } from '../../../core/src/gifts/gift-labels.js';
+import { formatCents } from '../../../core/src/gifts/money.js';
+import { netCents } from '../../../core/src/gifts/net-amount.js';
+import { neutraliseCsvRow } from '../tax-exports/csv-cell.js';
+import type { GiftRow } from './transaction.mapper.js';
+
+/** Columns of the ledger CSV: one row per transaction, as the Transactions tab lists them. */
+export const LEDGER_HEADERS = [
+  'Date', 'Time', 'Transaction ID', 'Donor Name', 'Donor Email', 'Amount', 'Refunded', 'Net Amount', 'Currency', 'Status', 'Type', 'Method', 'Note', 'Receipt URL',
+];
+
+/** Local date and time ('yyyy-MM-dd', 'HH:mm:ss') of a unix-seconds instant in the time zone; one formatter per export. */
+export function localDateTime(timeZone: string): (unixSeconds: number) => [string, string] {
+  const fmt = new Intl.DateTimeFormat('en-CA', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  });
+  return (s) => {
+    const parts = fmt.formatToParts(new Date(s * 1000));
+    const get = (t: string) => parts.find((p) => p.type === t)!.value;
+    return [`${get('year')}-${get('month')}-${get('day')}`, `${get('hour')}:${get('minute')}:${get('second')}`];
+  };
+}
+
+/** A failed or pending charge kept nothing: its net is 0, as in the totals. */
+export function ledgerRow(r: GiftRow, at: (s: number) => [string, string]): string[] {
+  const amount = Number(r.amount);
+  const refunded = Number(r.amount_refunded);
+  const charge = { status: r.status, amount, amount_refunded: refunded, disputed: r.disputed, dispute_status: r.dispute_status };
+  const status = r.kind === 'manual' ? 'succeeded' : chargeDisplayStatus(charge);
+  const net = r.kind === 'manual' ? amount : r.status === 'succeeded' ? netCents(charge) : 0;
+  const [date, time] = at(Number(r.created));
+  return neutraliseCsvRow([
+    date, time, r.id, r.name, r.email, formatCents(amount), formatCents(refunded), formatCents(net), r.currency.toUpperCase(), status,
+    giftTypeLabel(r.kind, r.kind === 'manual' ? r.donation_type : r.frequency), giftMethodLabel(r.kind, r.donation_type, r.brand, r.last4),
+    r.notes, r.receipt_url,
+  ]);
+}

@@ -1,0 +1,43 @@
+import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ErrorDto } from '../../../core/src/http/errors.js';
+import { AuditService } from '../auth/audit.service.js';
+import { AnyRole } from '../auth/roles.decorator.js';
+import { sendCsv } from '../http/csv-response.js';
+import { LedgerFilterDto, LedgerQueryDto } from './dto/ledger-query.dto.js';
+import { LedgerPageDto } from './dto/ledger.dto.js';
+import { LedgerService } from './ledger.service.js';
+
+@ApiTags('Admin: dashboard')
+@ApiBearerAuth()
+@AnyRole()
+@ApiUnauthorizedResponse({ type: ErrorDto })
+@ApiBadRequestResponse({ type: ErrorDto })
+@Controller('stripe/transactions')
+export class LedgerController {
+  constructor(@Inject(LedgerService) private readonly ledger: LedgerService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'The ledger: every card charge (any status) and manual gift, newest first, filtered and paginated',
+    description: 'Amounts in CENTS. Days are whole calendar days in TIME_ZONE. totals cover every row the filters match, not only the page.',
+  })
+  @ApiOkResponse({ type: LedgerPageDto })
+  page(@Query() q: LedgerQueryDto) {
+    return this.ledger.page(q);
+  }
+
+  @Get('export')
+  @ApiOperation({
+    summary: 'The ledger rows the same filters match, every page, as CSV (streamed): transactions_{range}_{today}.csv',
+    description:
+      'Columns: Date, Time (TIME_ZONE), Transaction ID, Donor Name, Donor Email, Amount, Refunded, Net Amount, Currency, Status, Type, Method, Note, Receipt URL. ' +
+      'Dollars with 2 decimals; a failed charge nets 0. Cells that could run as spreadsheet formulas start with an apostrophe.',
+  })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV (streamed)' })
+  async csv(@Query() q: LedgerFilterDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await sendCsv(res, await this.ledger.csv(q, AuditService.context(req)));
+  }
+}

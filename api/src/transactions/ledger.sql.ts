@@ -1,0 +1,195 @@
+import { chargeDisplayStatusSql } from '../../../core/src/gifts/gift-labels.js';
+import { dollarsToCents } from '../../../core/src/gifts/money.js';
+import { netCentsSql } from '../../../core/src/gifts/net-amount.js';
+import type { LedgerMethod, LedgerStatus } from './dto/ledger-query.dto.js';
+import { CARD_COLUMNS, MANUAL_COLUMNS } from './transactions.repository.js';
+
+/** The ledger's filters once checked: local days, the search split into amount or text. */
+export interface LedgerFilter {
+  fromDay: string | null;
+  toDay: string | null;
+  timeZone: string;
+  /** Gross amount in cents, when the search was an amount. */
+  amountCents: number | null;
+  /** Substring of the donor name or e-mail, when the search was text. */
+  text: string | null;
+  statuses: LedgerStatus[] | null;
+  methods: LedgerMethod[] | null;
+}
+
+/** Statuses of charges whose Stripe status is not 'succeeded' (the others are all succeeded charges). */
+const UNSETTLED_STATUSES: readonly LedgerStatus[] = ['failed', 'pending'];
+
+/** A manual gift's stored donation_type for each ledger method. */
+const MANUAL_METHOD_TYPES: Partial<Record<LedgerMethod, string>> = { cash: 'cash', check: 'check', stock: 'stock', 'in-kind': 'item', crypto: 'crypto', other: 'other' };
+
+/** "25", "$1,250.50", "40." are amounts; anything else is searched as text. */
+export function parseSearch(q: string | undefined): Pick<LedgerFilter, 'amountCents' | 'text'> {
+  const trimmed = (q ?? '').trim();
+  if (!trimmed) return { amountCents: null, text: null };
+  const bare = trimmed.replace(/[$,\s]/g, '');
+  if (/^\d+(\.\d{0,2})?$/.test(bare)) return { amountCents: dollarsToCents(bare), text: null };
+  return { amountCents: null, text: trimmed };
+}
+
+/** `%text%` for ILIKE with the pattern characters of the search taken literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export interface LedgerSql {
+  /** WHERE clause of the card half (over charges c alone), or null when no card row can match. */
+  card: string | null;
+  /** WHERE clause of the manual half (manual_donations m), or null when no manual row can match. */
+  manual: string | null;
+  params: unknown[];
+  /** Only charges that did not succeed can match: they kept nothing, so the card half's net is 0. */
+  unsettledOnly: boolean;
+}
+
+/**
+ * The filter as two WHERE clauses over one parameter list. A day range is whole local days in TIME_ZONE
+ * (inclusive), so each half keeps using its created/donation_date index. A manual gift's status is always
+ * 'succeeded'; card charges are filtered by the status the screens show (chargeDisplayStatus).
+ */
+export function ledgerWhere(f: LedgerFilter): LedgerSql {
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const card: string[] = [];
+  const manual: string[] = [];
+  // Which halves can match at all comes first: a parameter only one half would use must not be sent when that
+  // half is left out (Postgres cannot type a parameter no statement mentions).
+  const wantsCard = !f.methods || f.methods.includes('card');
+  const wantsBank = !f.methods || f.methods.includes('bank');
+  const manualTypes = f.methods ? f.methods.map((m) => MANUAL_METHOD_TYPES[m]).filter((t): t is string => Boolean(t)) : null;
+  const cardPossible = wantsCard || wantsBank;
+  const manualPossible = (!f.statuses || f.statuses.includes('succeeded')) && (manualTypes === null || manualTypes.length > 0);
+  const unsettledOnly = Boolean(f.statuses?.every((st) => UNSETTLED_STATUSES.includes(st)));
+  if (!cardPossible && !manualPossible) return { card: null, manual: null, params: [], unsettledOnly };
+  if (f.fromDay || f.toDay) {
+    const tz = p(f.timeZone);
+    if (f.fromDay) {
+      const from = `(${p(f.fromDay)}::date::timestamp AT TIME ZONE ${tz})`;
+      card.push(`c.created >= ${from}`);
+      manual.push(`m.donation_date >= ${from}`);
+    }
+    if (f.toDay) {
+      const to = `((${p(f.toDay)}::date + 1)::timestamp AT TIME ZONE ${tz})`;
+      card.push(`c.created < ${to}`);
+      manual.push(`m.donation_date < ${to}`);
+    }
+  }
+  if (f.amountCents !== null) {
+    const amount = p(f.amountCents);
+    card.push(`c.amount = ${amount}`);
+    manual.push(`m.amount = ${amount}`);
+  }
+  if (f.text !== null) {
+    const like = p(likePattern(f.text));
+    // The charge's billing name or e-mail, or its donor's: two trigram indexes, one bitmap OR.
+    card.push(
+      `((coalesce(c.billing_name,'') || ' ' || coalesce(c.billing_email,'')) ILIKE ${like}
+        OR c.customer_id = ANY(ARRAY(SELECT id FROM donors WHERE (coalesce(name,'') || ' ' || coalesce(email,'')) ILIKE ${like})))`,
+    );
+    manual.push(`(m.donor_name ILIKE ${like} OR m.donor_email ILIKE ${like})`);
+  }
+  if (cardPossible) {
+    if (f.statuses && unsettledOnly) {
+      // A charge that did not succeed shows its Stripe status as it is: charges_unsettled_idx answers alone.
+      card.push(`c.status <> 'succeeded'`, `c.status = ANY(${p(f.statuses)}::text[])`);
+    } else if (f.statuses) {
+      card.push(`(${chargeDisplayStatusSql('c')}) = ANY(${p(f.statuses)}::text[])`);
+    }
+    if (!wantsCard) card.push('c.brand IS NULL');
+    else if (!wantsBank) card.push('c.brand IS NOT NULL');
+  }
+  if (manualPossible && manualTypes) manual.push(`m.donation_type = ANY(${p(manualTypes)}::text[])`);
+  const where = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true');
+  return { card: cardPossible ? where(card) : null, manual: manualPossible ? where(manual) : null, params, unsettledOnly };
+}
+
+/**
+ * The card half always comes first, with `WHERE false` when no card row can match: it names the union's
+ * columns (the manual half's are unnamed). Postgres answers `WHERE false` without reading the table.
+ */
+function union(w: LedgerSql, limit = ''): string {
+  const card = `SELECT ${CARD_COLUMNS} FROM charges c LEFT JOIN donors d ON d.id = c.customer_id WHERE ${w.card ?? 'false'}`;
+  const manual = w.manual && `SELECT ${MANUAL_COLUMNS} FROM manual_donations m WHERE ${w.manual}`;
+  if (!limit) return manual ? `${card} UNION ALL ${manual}` : card;
+  const cardPart = `(${card} ORDER BY c.created DESC, c.id DESC ${limit})`;
+  return manual ? `${cardPart} UNION ALL (${manual} ORDER BY m.donation_date DESC, m.id DESC ${limit})` : cardPart;
+}
+
+/** One page, newest first: each half ordered and limited on its own index, then merged. */
+export function ledgerPageSql(w: LedgerSql, offset: number, limit: number): { sql: string; params: unknown[] } {
+  const params = [...w.params, offset + limit, offset, limit];
+  const [reach, skip, take] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
+  return { sql: `SELECT * FROM (${union(w, `LIMIT ${reach}`)}) t ORDER BY at DESC, id DESC OFFSET ${skip} LIMIT ${take}`, params };
+}
+
+/**
+ * Count and net money of everything the filter matches (not only the page). Net counts only gifts that reached
+ * the school (succeeded card charges less refunds and disputes not won, and manual gifts), netCents's rule.
+ */
+export function ledgerTotalsSql(w: LedgerSql): { sql: string; params: unknown[] } {
+  const halves = [
+    w.card &&
+      `SELECT count(*) AS n, ${w.unsettledOnly ? '0' : `coalesce(sum(${netCentsSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0)`} AS net
+         FROM charges c WHERE ${w.card}`,
+    w.manual && `SELECT count(*) AS n, coalesce(sum(m.amount), 0) AS net FROM manual_donations m WHERE ${w.manual}`,
+  ].filter(Boolean);
+  if (!halves.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS net`, params: [] };
+  return { sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net FROM (${halves.join(' UNION ALL ')}) t`, params: w.params };
+}
+
+/**
+ * The same totals from the incremental aggregates, when the filter allows: daily_totals holds, per local day and
+ * kind, the count and net amount of every succeeded card charge and manual gift (the worker and the manual-gift
+ * service keep it in the transactions that write those rows); the few charges that did not succeed are counted
+ * on charges_unsettled_idx. A search or a status filter needs the rows themselves (null: use ledgerTotalsSql),
+ * since the aggregates do not know names, amounts or refund states.
+ */
+export function ledgerTotalsFromAggregatesSql(f: LedgerFilter): { sql: string; params: unknown[] } | null {
+  if (f.text !== null || f.amountCents !== null || f.statuses) return null;
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const wantsCard = !f.methods || f.methods.includes('card');
+  const wantsBank = !f.methods || f.methods.includes('bank');
+  const manualTypes = f.methods ? f.methods.map((m) => MANUAL_METHOD_TYPES[m]).filter((t): t is string => Boolean(t)) : null;
+  const kinds: string[] = [];
+  if (wantsCard && wantsBank) kinds.push(`source = 'card'`);
+  else if (wantsCard) kinds.push(`(source = 'card' AND brand <> 'unknown')`);
+  else if (wantsBank) kinds.push(`(source = 'card' AND brand = 'unknown')`);
+  if (manualTypes === null) kinds.push(`source = 'manual'`);
+  else if (manualTypes.length) kinds.push(`(source = 'manual' AND donation_type = ANY(${p(manualTypes)}::text[]))`);
+  if (!kinds.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS net`, params: [] };
+  const days: string[] = [];
+  const unsettled: string[] = [`status <> 'succeeded'`];
+  if (!wantsCard) unsettled.push('brand IS NULL');
+  else if (!wantsBank) unsettled.push('brand IS NOT NULL');
+  if (f.fromDay) {
+    const from = p(f.fromDay);
+    days.push(`day >= ${from}::date`);
+    unsettled.push(`created >= (${from}::date::timestamp AT TIME ZONE ${p(f.timeZone)})`);
+  }
+  if (f.toDay) {
+    const to = p(f.toDay);
+    days.push(`day <= ${to}::date`);
+    unsettled.push(`created < ((${to}::date + 1)::timestamp AT TIME ZONE ${p(f.timeZone)})`);
+  }
+  const daily = `SELECT coalesce(sum(count), 0) AS n, coalesce(sum(amount), 0) AS net FROM daily_totals WHERE (${kinds.join(' OR ')})${days.map((d) => ` AND ${d}`).join('')}`;
+  const halves = [daily];
+  if (wantsCard || wantsBank) halves.push(`SELECT count(*), 0 FROM charges WHERE ${unsettled.join(' AND ')}`);
+  return { sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net FROM (${halves.join(' UNION ALL ')}) t`, params };
+}
+
+/** Every matching row, newest first, for the CSV cursor. */
+export function ledgerAllSql(w: LedgerSql): { sql: string; params: unknown[] } {
+  return { sql: `SELECT * FROM (${union(w)}) t ORDER BY at DESC, id DESC`, params: w.params };
+}
