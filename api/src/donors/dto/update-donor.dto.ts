@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { CreateDonorDto } from './create-donor.dto.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -16,23 +17,11 @@ function Line(name: string, max: number, example: string) {
   };
 }
 
-/** PATCH /api/stripe/customer/:id (Edit Donor on the profile): the whole set of details, as Stripe keeps them. */
-export class UpdateDonorDto {
-  @ApiProperty({ example: 'Jane Doe', maxLength: 256 })
-  @Transform(trim)
-  @MaxLength(256, { message: 'name must be at most 256 characters' })
-  @IsNotEmpty({ message: 'name is required' })
-  @IsString({ message: 'name is required' })
-  name: string;
-
-  @ApiProperty({ example: 'jane@example.org', maxLength: 512 })
-  @Transform(trim)
-  @MaxLength(512, { message: 'email must be at most 512 characters' })
-  @IsEmail({}, { message: 'email must be a valid e-mail address' })
-  @IsNotEmpty({ message: 'email is required' })
-  @IsString({ message: 'email is required' })
-  email: string;
-
+/**
+ * PATCH /api/stripe/customer/:id (Edit Donor on the profile): the whole set of details, as Stripe keeps them. Name and
+ * e-mail follow the Create New Donor rules (PickType carries their validation over).
+ */
+export class UpdateDonorDto extends PickType(CreateDonorDto, ['name', 'email'] as const) {
   @Line('phone', 40, '+1 870 555 0100') phone?: string;
   @Line('line1', 200, '12 Oak Street') line1?: string;
   @Line('line2', 200, 'Apt 4') line2?: string;
