@@ -23,11 +23,12 @@ export class IntentDonationDataDto extends DonorDetailsDto {
 /** An online gift's amount in cents, $1 to $100,000: the donation form's and a donor's change of their recurring gift. */
 export function DonationCents(example: number): PropertyDecorator {
   return applyDecorators(
-    ApiProperty({ description: 'Integer cents', minimum: MIN_DONATION_CENTS, maximum: MAX_DONATION_CENTS, example }),
-    // Decorators run bottom-up: the type check first, then the bounds.
-    Max(MAX_DONATION_CENTS, { message: GIFT_AMOUNT_MESSAGES.max }),
-    Min(MIN_DONATION_CENTS, { message: GIFT_AMOUNT_MESSAGES.min }),
+    // applyDecorators applies them in this order (unlike stacked decorators, which apply bottom-up): the type
+    // check first, so 12.5 or "5000" is named as not whole cents rather than as out of range.
     IsInt({ message: 'amount must be a whole number of cents' }),
+    Min(MIN_DONATION_CENTS, { message: GIFT_AMOUNT_MESSAGES.min }),
+    Max(MAX_DONATION_CENTS, { message: GIFT_AMOUNT_MESSAGES.max }),
+    ApiProperty({ description: 'Integer cents', minimum: MIN_DONATION_CENTS, maximum: MAX_DONATION_CENTS, example }),
   );
 }
 
