@@ -1,6 +1,8 @@
 import { parseString } from 'fast-csv';
 import type Stripe from 'stripe';
+import { DataSource } from 'typeorm';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
+import { runBackfill } from '../../worker/src/backfill/stripe-backfill.js';
 import { authed, signIn } from '../helpers/admin.js';
 import { waitForProjection } from '../helpers/events.js';
 import { startStack, type Stack } from '../helpers/stack.js';
@@ -116,6 +118,19 @@ describe('fees and payouts, reconciled', () => {
       expect(rows.filter((r) => r.Account === 'Donations').length).toBe(detail.lines.filter((l: { kind: string }) => l.kind === 'gift').length);
       expect(new Set(rows.map((r) => r.Date))).toEqual(new Set([rows[0].Date]));
     }
+  });
+
+  it('rebuilds payouts, their lines and the fees from the Stripe API with the backfill, to the same answers', async () => {
+    const before = (await api.get('/api/admin/payouts').expect(200)).body as Page;
+    const lines = async () => stack.db.query(`SELECT id, type, amount::int, fee::int, net::int, charge_id, payout_id FROM balance_transactions ORDER BY id`);
+    const linesBefore = await lines();
+    expect(linesBefore.length).toBeGreaterThan(gifts.length);
+    await stack.db.query(`TRUNCATE payouts, balance_transactions`);
+    expect(((await api.get('/api/admin/payouts').expect(200)).body as Page).payouts).toEqual([]);
+    const counts = await runBackfill({ ds: stack.api.get(DataSource), stripe, timeZone: stack.env.TIME_ZONE });
+    expect(counts).toMatchObject({ refunds: 2, payouts: before.payouts.length });
+    expect(await lines()).toEqual(linesBefore);
+    expect((await api.get('/api/admin/payouts').expect(200)).body).toEqual(before);
   });
 
   it('answers 404 for an unknown payout and 400 for what is not a payout id', async () => {
