@@ -4,11 +4,12 @@ import { DataSource } from 'typeorm';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { runBackfill } from '../../worker/src/backfill/stripe-backfill.js';
 import { authed, signIn } from '../helpers/admin.js';
+import { emulatorHelper } from '../helpers/stripe-shapes.js';
 import { waitForProjection } from '../helpers/events.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 /**
- * Fees and payouts reconciled: card gifts and refunds over several emulator days, the emulator's daily payouts
+ * Fees and payouts reconciled: card gifts, refunds, a lost dispute and a failed payout over several emulator days, the emulator's daily payouts
  * projected from signed webhooks, and the Payouts view (GET /api/admin/payouts, one payout, its CSV) checked
  * against what the test computes itself: the fee from the published rate, the gifts and refunds it made, and
  * Stripe's own lists read through the SDK.
@@ -17,7 +18,9 @@ const DAY = 86400;
 let stack: Stack;
 let api: ReturnType<typeof authed>;
 let stripe: Stripe;
-const gifts: { amount: number; refunded: number }[] = [];
+const gifts: { amount: number; refunded: number; disputed?: boolean }[] = [];
+/** Stripe's fee for a dispute, kept even when the dispute is lost. */
+const DISPUTE_FEE = 1500;
 /** US non-profit card rate, in the test's own words: 2.2% rounded to the cent (half up), plus 30 cents. */
 const cardFee = (amount: number) => Math.floor((amount * 22) / 1000 + 0.5) + 30;
 const AMOUNTS = [2500, 1000, 7525, 12345, 500, 10000, 3333, 25000];
@@ -48,6 +51,8 @@ beforeAll(async () => {
   stripe = createStripeClient(stack.env, { maxNetworkRetries: 0 });
   // Six days back (the API refuses events dated in the future), then day by day to the present.
   await stack.emulator!.advanceClock(-6 * DAY);
+  // The first payout fails at the bank: its money comes back and goes out with a later one.
+  await emulatorHelper(stack.emulator!, 'payouts/fail', { count: 1, code: 'account_closed' });
   const donor = (await api.post('/api/stripe/customers').send({ name: 'Rosa Reyes', email: 'rosa@example.org' }).expect(201)).body.id;
   for (let day = 0; day < 5; day++) {
     for (let i = 0; i < 4; i++) {
@@ -59,6 +64,13 @@ beforeAll(async () => {
         const refunded = day === 1 ? amount : 1234;
         await stripe.refunds.create({ payment_intent: pi.id, amount: refunded });
         gifts[gifts.length - 1].refunded = refunded;
+      }
+      // Day 2's second gift is disputed by the card holder, and the school loses.
+      if (day === 2 && i === 1) {
+        const charge = pi.latest_charge as string;
+        const dispute = await emulatorHelper(stack.emulator!, `charges/${charge}/dispute`, {});
+        await emulatorHelper(stack.emulator!, `disputes/${dispute.id}/close`, { status: 'lost' });
+        gifts[gifts.length - 1].disputed = true;
       }
     }
     await stack.emulator!.advanceClock(DAY);
@@ -85,19 +97,29 @@ describe('fees and payouts, reconciled', () => {
       for (const l of detail.lines) {
         if (l.kind === 'gift') expect(l.feeCents).toBe(cardFee(l.grossCents));
         if (l.kind === 'refund') expect(l.feeCents).toBe(0);
+        if (l.kind === 'dispute') expect(l.feeCents).toBe(DISPUTE_FEE);
       }
     }
     const named = (await api.get(`/api/admin/payouts/${page.payouts[0].id}`).expect(200)).body.lines.filter((l: { payee: string | null }) => l.payee === 'Rosa Reyes');
     expect(named.length).toBeGreaterThan(0);
   });
 
-  it('gross - fees - refunds equals the sum of payouts plus the pending balance, all from the read model', async () => {
+  it('gross - fees - refunds - disputes equals the sum of payouts plus the pending balance, all from the read model', async () => {
     const { totals } = (await api.get('/api/admin/payouts').expect(200)).body as Page;
     const gross = gifts.reduce((s, g) => s + g.amount, 0);
     const fees = gifts.reduce((s, g) => s + cardFee(g.amount), 0);
     const refunds = gifts.reduce((s, g) => s + g.refunded, 0);
-    expect(totals).toMatchObject({ grossCents: gross, feeCents: fees, refundCents: refunds, disputeCents: 0, netCents: gross - fees - refunds });
-    expect(totals.paidOutCents + totals.pendingCents).toBe(gross - fees - refunds);
+    const disputed = gifts.filter((g) => g.disputed).reduce((s, g) => s + g.amount, 0);
+    expect(disputed).toBeGreaterThan(0);
+    expect(totals).toMatchObject({ grossCents: gross, feeCents: fees + DISPUTE_FEE, refundCents: refunds, disputeCents: disputed, netCents: gross - fees - DISPUTE_FEE - refunds - disputed });
+    expect(totals.paidOutCents + totals.pendingCents).toBe(totals.netCents);
+    // One payout failed; its money went out again with a later payout, as a returned-payout line.
+    const failed = (await stripe.payouts.list({ status: 'failed' })).data;
+    expect(failed).toHaveLength(1);
+    const returned = await stack.db.query(`SELECT amount::int, payout_id FROM balance_transactions WHERE type = 'payout_failure'`);
+    expect(returned).toEqual([{ amount: failed[0].amount, payout_id: expect.stringMatching(/^po_/) }]);
+    const carrier = (await api.get(`/api/admin/payouts/${returned[0].payout_id}`).expect(200)).body;
+    expect(carrier.lines.filter((l: { kind: string }) => l.kind === 'returned payout').map((l: { grossCents: number }) => l.grossCents)).toEqual([failed[0].amount]);
     // The pending balance is what Stripe still holds: its available plus pending funds.
     const balance = await stripe.balance.retrieve();
     expect(totals.pendingCents).toBe(balance.available[0].amount + balance.pending[0].amount);
@@ -128,7 +150,7 @@ describe('fees and payouts, reconciled', () => {
     await stack.db.query(`TRUNCATE payouts, balance_transactions`);
     expect(((await api.get('/api/admin/payouts').expect(200)).body as Page).payouts).toEqual([]);
     const counts = await runBackfill({ ds: stack.api.get(DataSource), stripe, timeZone: stack.env.TIME_ZONE });
-    expect(counts).toMatchObject({ refunds: 2, payouts: before.payouts.length });
+    expect(counts).toMatchObject({ refunds: 2, disputes: 1, payouts: before.payouts.length });
     expect(await lines()).toEqual(linesBefore);
     expect((await api.get('/api/admin/payouts').expect(200)).body).toEqual(before);
   });
