@@ -19,6 +19,7 @@ import { HealthModule } from './health/health.module.js';
 import { ManualDonationsModule } from './manual-donations/manual-donations.module.js';
 import { MyGivingModule } from './my-giving/my-giving.module.js';
 import { OperationsModule } from './operations/operations.module.js';
+import { PayoutsModule } from './payouts/payouts.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { TaxExportsModule } from './tax-exports/tax-exports.module.js';
 import { TransactionsModule } from './transactions/transactions.module.js';
@@ -42,6 +43,7 @@ export class ApiModule {
         MyGivingModule,
         DashboardModule,
         DonorsModule,
+        PayoutsModule,
         TransactionsModule,
         ManualDonationsModule,
         TaxExportsModule,

@@ -92,11 +92,11 @@ describe('npm run stripe:setup', () => {
 
   it('brings an endpoint whose event types fell behind the registry up to date, keeping its secret', async () => {
     const [endpoint] = await endpoints();
-    await stripe.webhookEndpoints.update(endpoint.id, { enabled_events: ['charge.succeeded', 'payout.paid'] as Stripe.WebhookEndpointUpdateParams.EnabledEvent[], disabled: true });
+    await stripe.webhookEndpoints.update(endpoint.id, { enabled_events: ['charge.succeeded', 'balance.available'] as Stripe.WebhookEndpointUpdateParams.EnabledEvent[], disabled: true });
     const before = secretInFile();
     const r = await setup();
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`Webhook endpoint ${endpoint.id} updated \\(event types \\+\\S+.* -payout\\.paid; enabled again\\)`));
+    expect(r.stdout).toMatch(new RegExp(`Webhook endpoint ${endpoint.id} updated \\(event types \\+\\S+.* -balance\\.available; enabled again\\)`));
     const [after] = await endpoints();
     expect([...after.enabled_events].sort()).toEqual(projectedEventTypes());
     expect(after.status).toBe('enabled');

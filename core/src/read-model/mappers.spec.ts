@@ -8,6 +8,7 @@ import { invoiceFrequencyHint, toInvoiceRow } from './to-invoice-row.js';
 import { toPaymentIntentRow } from './to-payment-intent-row.js';
 import { toPaymentMethodRow } from './to-payment-method-row.js';
 import { toSubscriptionRow } from './to-subscription-row.js';
+import { chargeOfSource, payoutRank, toBalanceTransactionRow, toPayoutRow } from './to-money-rows.js';
 
 const FIXTURES = JSON.parse(readFileSync(resolve(process.cwd(), 'test/fixtures/stripe/fixtures3.json'), 'utf8')).resources;
 const fx = (name: string, overrides: Record<string, unknown> = {}) => ({ ...structuredClone(FIXTURES[name]), ...overrides });
@@ -44,6 +45,25 @@ describe('Stripe object -> row mappers (fixtures3.json)', () => {
   it('builds a charge stub from a dispute that arrives first, counting for nothing', () => {
     const stub = chargeStubFromDispute(fx('dispute'));
     expect(stub).toMatchObject({ id: 'ch_1PgafuB7WZ01zgkWXYmPNZs8', amount: 1000, status: 'pending', last_event_created: 0, disputed: true });
+  });
+
+  it('maps a payout and ranks its statuses forward only', () => {
+    expect(toPayoutRow(fx('payout', { status: 'in_transit' }))).toEqual({
+      id: 'po_1Pgc79B7WZ01zgkWu1KToYf4', amount: 1100, currency: 'usd', status: 'in_transit', arrival_date: new Date(1234567890 * 1000),
+      created: new Date(1234567890 * 1000), failure_code: null, failure_message: null, reconciliation_status: 'completed',
+    });
+    expect([payoutRank('pending'), payoutRank('in_transit'), payoutRank('paid'), payoutRank('failed')]).toEqual([0, 1, 2, 2]);
+  });
+
+  it('maps a balance transaction to its gift: a charge itself, or the charge a refund or dispute names', () => {
+    expect(toBalanceTransactionRow(fx('balance_transaction', { fee: 32, net: 68 }), 'po_1')).toEqual({
+      id: 'txn_1PgaxNB7WZ01zgkWEV3TLf40', type: 'charge', reporting_category: 'charge', amount: 100, fee: 32, net: 68, currency: 'usd',
+      source_id: 'ch_1PgafuB7WZ01zgkWXYmPNZs8', charge_id: 'ch_1PgafuB7WZ01zgkWXYmPNZs8', payout_id: 'po_1',
+      created: new Date(1234567890 * 1000), available_on: new Date(1234567890 * 1000),
+    });
+    expect(chargeOfSource(fx('refund', { charge: 'ch_9' }))).toBe('ch_9');
+    expect(chargeOfSource(fx('dispute'))).toBe('ch_1PgafuB7WZ01zgkWXYmPNZs8');
+    expect(chargeOfSource('po_1')).toBeNull();
   });
 
   it('maps a payment intent', () => {

@@ -16,6 +16,7 @@ const DonorProfileRoute = adminPage(lazy(() => import('./routes/admin/donor-prof
 const ResetPasswordRoute = adminPage(lazy(() => import('./routes/admin/reset-password')));
 const AdminInviteRoute = adminPage(lazy(() => import('./routes/admin/admin-invite')));
 const AuditRoute = adminPage(lazy(() => import('./routes/admin/audit')));
+const PayoutsRoute = adminPage(lazy(() => import('./routes/admin/payouts')));
 const RecurringRoute = adminPage(lazy(() => import('./routes/admin/recurring')));
 const AdminsRoute = adminPage(lazy(() => import('./routes/admin/admins')));
 const SettingsRoute = adminPage(lazy(() => import('./routes/admin/settings')));
@@ -67,6 +68,7 @@ export function AppRouter() {
           <Route path="/stripe-data/customer/:customerId" component={DonorProfileRoute} />
           <Route path="/stripe-data/audit" component={AuditRoute} />
           <Route path="/stripe-data/recurring" component={RecurringRoute} />
+          <Route path="/stripe-data/payouts" component={PayoutsRoute} />
           <Route path="/stripe-data/admins" component={AdminsRoute} />
           <Route path="/stripe-data/settings" component={SettingsRoute} />
           <Route path="/stripe-data/account" component={AccountRoute} />

@@ -572,6 +572,66 @@ export interface paths {
         patch: operations["DonorsController_update"];
         trace?: never;
     };
+    "/api/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payouts to the bank, newest arrival first, with the totals of gross, fees, refunds, net, paid out and pending
+         * @description Amounts in CENTS.
+         */
+        get: operations["PayoutsController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payout and the gifts, refunds, disputes and fees it carried; the nets add up to its amount
+         * @description Amounts in CENTS.
+         */
+        get: operations["PayoutsController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payout as CSV for accounting software: payout_{arrival day}_{id}.csv
+         * @description Columns: Date (arrival day in TIME_ZONE), Payee, Memo, Gross, Fee, Net, Account. One row per gift, refund or adjustment (fee 0), one row for the fee total; the Net column adds up to the payout amount. Dollars with 2 decimals.
+         */
+        get: operations["PayoutsController_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stripe/customer/{id}/transactions": {
         parameters: {
             query?: never;
@@ -1885,6 +1945,72 @@ export interface components {
             id: string;
             deleted: boolean;
         };
+        PayoutDto: {
+            id: string;
+            /** @description CENTS that reach (or reached) the bank */
+            amountCents: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
+            /** @description ISO time the deposit is expected at (or reached) the bank */
+            arrivalDate: string;
+            /** @description ISO time Stripe made the payout */
+            created: string;
+            /** @description Stripe's reason, when the payout failed */
+            failureMessage: string | null;
+            /** @description Whether the gifts, refunds and fees it carried are known yet (Stripe tells once it has reconciled the payout) */
+            linesKnown: boolean;
+        };
+        MoneyTotalsDto: {
+            /** @description CENTS: every card and bank gift, before fees and refunds */
+            grossCents: number;
+            /** @description CENTS: Stripe's fees (processing and dispute fees) */
+            feeCents: number;
+            /** @description CENTS: refunded to donors */
+            refundCents: number;
+            /** @description CENTS: taken back by disputes (reinstated amounts deducted) */
+            disputeCents: number;
+            /** @description CENTS: gross - fees - refunds - disputes */
+            netCents: number;
+            /** @description CENTS: sent to the bank by payouts that did not fail */
+            paidOutCents: number;
+            /** @description CENTS: still in the Stripe balance, waiting for a payout */
+            pendingCents: number;
+        };
+        PayoutsPageDto: {
+            payouts: components["schemas"]["PayoutDto"][];
+            page: number;
+            pageSize: number;
+            hasMore: boolean;
+            totals: components["schemas"]["MoneyTotalsDto"];
+        };
+        PayoutLineDto: {
+            /** @description Balance transaction id (txn_...) */
+            id: string;
+            /** @enum {string} */
+            kind: "gift" | "refund" | "dispute" | "returned payout" | "other";
+            /** @description ISO time */
+            created: string;
+            chargeId: string | null;
+            /** @description The donor, for gifts, refunds and disputes */
+            payee: string | null;
+            /** @description CENTS (negative for money going out) */
+            grossCents: number;
+            /** @description CENTS: Stripe's fee */
+            feeCents: number;
+            /** @description CENTS: gross - fee */
+            netCents: number;
+        };
+        PayoutDetailDto: {
+            payout: components["schemas"]["PayoutDto"];
+            lines: components["schemas"]["PayoutLineDto"][];
+            /** @description CENTS: sum of the lines */
+            grossCents: number;
+            /** @description CENTS: sum of the fees */
+            feeCents: number;
+            /** @description CENTS: sum of the nets, equal to the payout amount */
+            netCents: number;
+        };
         LedgerTotalsDto: {
             /** @description Transactions matching the filters (every page), card charges of any status and manual gifts. */
             count: number;
@@ -2533,6 +2659,11 @@ export type DonorDto = components['schemas']['DonorDto'];
 export type UpdateDonorDto = components['schemas']['UpdateDonorDto'];
 export type UpdatedDto = components['schemas']['UpdatedDto'];
 export type DeletedDto = components['schemas']['DeletedDto'];
+export type PayoutDto = components['schemas']['PayoutDto'];
+export type MoneyTotalsDto = components['schemas']['MoneyTotalsDto'];
+export type PayoutsPageDto = components['schemas']['PayoutsPageDto'];
+export type PayoutLineDto = components['schemas']['PayoutLineDto'];
+export type PayoutDetailDto = components['schemas']['PayoutDetailDto'];
 export type LedgerTotalsDto = components['schemas']['LedgerTotalsDto'];
 export type LedgerPageDto = components['schemas']['LedgerPageDto'];
 export type PaymentIntentDto = components['schemas']['PaymentIntentDto'];
@@ -3486,6 +3617,135 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PayoutsController_page: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) to 1,000,000. */
+                page?: number;
+                /** @description Rows per page (default 50, at most 100). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutsPageDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PayoutsController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDetailDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PayoutsController_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorDto"];
                 };
             };
         };

@@ -40,4 +40,7 @@ export const queryKeys = {
   recurring: ['/api/admin/recurring'],
   recurringSummary: ['/api/admin/recurring', 'summary'],
   donorPlans: (customerId: string) => ['/api/admin/donors', customerId, 'plans'],
+  /** The Payouts view: the deposits and what each one carried. */
+  payouts: (page: number) => ['/api/admin/payouts', page],
+  payout: (id: string) => ['/api/admin/payouts', 'one', id],
 } as const;

@@ -6,6 +6,7 @@ import { disputeProjection } from '../projections/dispute.projection.js';
 import { invoiceProjection } from '../projections/invoice.projection.js';
 import { paymentIntentProjection } from '../projections/payment-intent.projection.js';
 import { paymentMethodUpserted } from '../projections/payment-method.projection.js';
+import { allOf, chargeBalanceTransaction, disputeBalanceTransactions, payoutProjection, refundBalanceTransaction } from '../projections/money.projection.js';
 import type { Projection } from '../projections/projection.js';
 import { subscriptionProjection } from '../projections/subscription.projection.js';
 
@@ -32,8 +33,11 @@ const PHASES: Array<[string, Lister, Projection]> = [
   ['subscriptions', (s) => s.subscriptions.list({ limit: 100, status: 'all' }), subscriptionProjection],
   ['invoices', (s) => s.invoices.list({ limit: 100, expand: ['data.payments'] }), invoiceProjection],
   ['payment intents', (s) => s.paymentIntents.list({ limit: 100 }), paymentIntentProjection],
-  ['charges', (s) => s.charges.list({ limit: 100 }), chargeProjection],
-  ['disputes', (s) => s.disputes.list({ limit: 100 }), disputeProjection],
+  ['charges', (s) => s.charges.list({ limit: 100, expand: ['data.balance_transaction'] }), allOf(chargeProjection, chargeBalanceTransaction)],
+  ['disputes', (s) => s.disputes.list({ limit: 100 }), allOf(disputeProjection, disputeBalanceTransactions)],
+  // Money movement: refunds' balance transactions, then the payouts (each reconciled one with the lines it carried).
+  ['refunds', (s) => s.refunds.list({ limit: 100, expand: ['data.balance_transaction'] }), refundBalanceTransaction],
+  ['payouts', (s) => s.payouts.list({ limit: 100 }), payoutProjection],
 ];
 
 /**

@@ -4,13 +4,18 @@ import { disputeProjection } from './dispute.projection.js';
 import { invoiceProjection } from './invoice.projection.js';
 import { paymentIntentProjection } from './payment-intent.projection.js';
 import { paymentMethodDetached, paymentMethodUpserted } from './payment-method.projection.js';
+import { allOf, chargeBalanceTransaction, disputeBalanceTransactions, payoutProjection, refundBalanceTransaction } from './money.projection.js';
 import type { Projection } from './projection.js';
 import { subscriptionProjection } from './subscription.projection.js';
 
 /**
  * Event type -> projection: the whole table in one place. Any type not listed is recorded as processed and
- * ignored (refund.* included: every refund also sends charge.refunded with the charge's new amount_refunded).
+ * ignored. refund.created only brings the refund's balance transaction: the gift's amount_refunded comes with
+ * charge.refunded. Money movement (fees, payouts) rides on the charge, refund, dispute and payout events.
  */
+const chargeWithMoney = allOf(chargeProjection, chargeBalanceTransaction);
+const disputeWithMoney = allOf(disputeProjection, disputeBalanceTransactions);
+
 export const PROJECTIONS: Readonly<Record<string, Projection>> = {
   'customer.created': customerUpserted,
   'customer.updated': customerUpserted,
@@ -26,16 +31,24 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
   'payment_intent.payment_failed': paymentIntentProjection,
   'payment_intent.canceled': paymentIntentProjection,
   'charge.pending': chargeProjection,
-  'charge.succeeded': chargeProjection,
+  'charge.succeeded': chargeWithMoney,
   'charge.failed': chargeProjection,
   'charge.captured': chargeProjection,
-  'charge.updated': chargeProjection,
+  'charge.updated': chargeWithMoney,
   'charge.refunded': chargeProjection,
   'charge.dispute.created': disputeProjection,
   'charge.dispute.updated': disputeProjection,
   'charge.dispute.closed': disputeProjection,
-  'charge.dispute.funds_withdrawn': disputeProjection,
-  'charge.dispute.funds_reinstated': disputeProjection,
+  'charge.dispute.funds_withdrawn': disputeWithMoney,
+  'charge.dispute.funds_reinstated': disputeWithMoney,
+  'refund.created': refundBalanceTransaction,
+  'refund.updated': refundBalanceTransaction,
+  'payout.created': payoutProjection,
+  'payout.updated': payoutProjection,
+  'payout.reconciliation_completed': payoutProjection,
+  'payout.paid': payoutProjection,
+  'payout.failed': payoutProjection,
+  'payout.canceled': payoutProjection,
   'invoice.created': invoiceProjection,
   'invoice.finalized': invoiceProjection,
   'invoice.updated': invoiceProjection,

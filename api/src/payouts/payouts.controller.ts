@@ -1,0 +1,52 @@
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ErrorDto } from '../../../core/src/http/errors.js';
+import { AuditService } from '../auth/audit.service.js';
+import { AnyRole } from '../auth/roles.decorator.js';
+import { sendCsv } from '../http/csv-response.js';
+import { PageQueryDto } from '../http/page-query.dto.js';
+import { PayoutDetailDto, PayoutParamsDto, PayoutsPageDto } from './payouts.dto.js';
+import { PayoutsService } from './payouts.service.js';
+
+@ApiTags('Admin: payouts')
+@ApiBearerAuth()
+@AnyRole()
+@ApiUnauthorizedResponse({ type: ErrorDto })
+@ApiBadRequestResponse({ type: ErrorDto })
+@Controller('admin/payouts')
+export class PayoutsController {
+  constructor(
+    @Inject(PayoutsService) private readonly payouts: PayoutsService,
+    @Inject(AuditService) private readonly audit: AuditService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Payouts to the bank, newest arrival first, with the totals of gross, fees, refunds, net, paid out and pending', description: 'Amounts in CENTS.' })
+  @ApiOkResponse({ type: PayoutsPageDto })
+  page(@Query() q: PageQueryDto) {
+    return this.payouts.page(q.page ?? 1, q.pageSize ?? 50);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One payout and the gifts, refunds, disputes and fees it carried; the nets add up to its amount', description: 'Amounts in CENTS.' })
+  @ApiOkResponse({ type: PayoutDetailDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  detail(@Param() p: PayoutParamsDto) {
+    return this.payouts.detail(p.id);
+  }
+
+  @Get(':id/export')
+  @ApiOperation({
+    summary: 'One payout as CSV for accounting software: payout_{arrival day}_{id}.csv',
+    description: 'Columns: Date (arrival day in TIME_ZONE), Payee, Memo, Gross, Fee, Net, Account. One row per gift, refund or adjustment (fee 0), one row for the fee total; the Net column adds up to the payout amount. Dollars with 2 decimals.',
+  })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV' })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  async csv(@Param() p: PayoutParamsDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const csv = await this.payouts.csv(p.id);
+    await this.audit.record('export.downloaded', { ...AuditService.context(req), success: true, details: { report: 'payout', payout: p.id } });
+    await sendCsv(res, csv);
+  }
+}

@@ -1,0 +1,56 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Matches } from 'class-validator';
+
+export class PayoutParamsDto {
+  @ApiProperty({ example: 'po_1Pgc79B7WZ01zgkWu1KToYf4' })
+  @Matches(/^po_[A-Za-z0-9]{1,250}$/, { message: 'id must be a payout id (po_...)' })
+  id!: string;
+}
+
+export class PayoutDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ description: 'CENTS that reach (or reached) the bank' }) amountCents!: number;
+  @ApiProperty() currency!: string;
+  @ApiProperty({ enum: ['pending', 'in_transit', 'paid', 'failed', 'canceled'] }) status!: string;
+  @ApiProperty({ description: 'ISO time the deposit is expected at (or reached) the bank' }) arrivalDate!: string;
+  @ApiProperty({ description: 'ISO time Stripe made the payout' }) created!: string;
+  @ApiProperty({ type: String, nullable: true, description: "Stripe's reason, when the payout failed" }) failureMessage!: string | null;
+  @ApiProperty({ description: 'Whether the gifts, refunds and fees it carried are known yet (Stripe tells once it has reconciled the payout)' }) linesKnown!: boolean;
+}
+
+export class MoneyTotalsDto {
+  @ApiProperty({ description: 'CENTS: every card and bank gift, before fees and refunds' }) grossCents!: number;
+  @ApiProperty({ description: "CENTS: Stripe's fees (processing and dispute fees)" }) feeCents!: number;
+  @ApiProperty({ description: 'CENTS: refunded to donors' }) refundCents!: number;
+  @ApiProperty({ description: 'CENTS: taken back by disputes (reinstated amounts deducted)' }) disputeCents!: number;
+  @ApiProperty({ description: 'CENTS: gross - fees - refunds - disputes' }) netCents!: number;
+  @ApiProperty({ description: 'CENTS: sent to the bank by payouts that did not fail' }) paidOutCents!: number;
+  @ApiProperty({ description: 'CENTS: still in the Stripe balance, waiting for a payout' }) pendingCents!: number;
+}
+
+export class PayoutsPageDto {
+  @ApiProperty({ type: [PayoutDto] }) payouts!: PayoutDto[];
+  @ApiProperty() page!: number;
+  @ApiProperty() pageSize!: number;
+  @ApiProperty() hasMore!: boolean;
+  @ApiProperty({ type: MoneyTotalsDto }) totals!: MoneyTotalsDto;
+}
+
+export class PayoutLineDto {
+  @ApiProperty({ description: 'Balance transaction id (txn_...)' }) id!: string;
+  @ApiProperty({ enum: ['gift', 'refund', 'dispute', 'returned payout', 'other'] }) kind!: string;
+  @ApiProperty({ description: 'ISO time' }) created!: string;
+  @ApiProperty({ type: String, nullable: true }) chargeId!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The donor, for gifts, refunds and disputes' }) payee!: string | null;
+  @ApiProperty({ description: 'CENTS (negative for money going out)' }) grossCents!: number;
+  @ApiProperty({ description: "CENTS: Stripe's fee" }) feeCents!: number;
+  @ApiProperty({ description: 'CENTS: gross - fee' }) netCents!: number;
+}
+
+export class PayoutDetailDto {
+  @ApiProperty({ type: PayoutDto }) payout!: PayoutDto;
+  @ApiProperty({ type: [PayoutLineDto] }) lines!: PayoutLineDto[];
+  @ApiProperty({ description: 'CENTS: sum of the lines' }) grossCents!: number;
+  @ApiProperty({ description: 'CENTS: sum of the fees' }) feeCents!: number;
+  @ApiProperty({ description: 'CENTS: sum of the nets, equal to the payout amount' }) netCents!: number;
+}

@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface PayoutListRow {
+  id: string;
+  amount: string;
+  currency: string;
+  status: string;
+  arrival_date: Date;
+  created: Date;
+  failure_message: string | null;
+  lines_synced: boolean;
+}
+
+export interface PayoutLineRow {
+  id: string;
+  type: string;
+  reporting_category: string;
+  amount: string;
+  fee: string;
+  net: string;
+  created: Date;
+  charge_id: string | null;
+  source_id: string | null;
+  payee: string | null;
+}
+
+export interface MoneyTotalsRow {
+  gross: string;
+  fees: string;
+  refunds: string;
+  disputes: string;
+  net: string;
+  paid_out: string;
+  pending: string;
+}
+
+/** Lines that are money the school received or gave back; a returned (failed) payout's line is neither. */
+const MONEY_LINE = `type NOT IN ('payout', 'payout_failure', 'payout_cancel')`;
+
+/** The payouts view's SQL: payouts, the balance transactions each carried, and the totals of all money movement. */
+@Injectable()
+export class PayoutsRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  async page(limit: number, offset: number): Promise<PayoutListRow[]> {
+    return this.ds.query(
+      `SELECT id, amount::text, currency, status, arrival_date, created, failure_message, lines_synced_at IS NOT NULL AS lines_synced
+       FROM payouts ORDER BY arrival_date DESC, id DESC LIMIT $1 OFFSET $2`,
+      [limit, offset],
+    );
+  }
+
+  async find(id: string): Promise<PayoutListRow | null> {
+    const rows = await this.ds.query(
+      `SELECT id, amount::text, currency, status, arrival_date, created, failure_message, lines_synced_at IS NOT NULL AS lines_synced FROM payouts WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** What one payout carried, oldest first, each with the donor the gift came from. */
+  async lines(payoutId: string): Promise<PayoutLineRow[]> {
+    return this.ds.query(
+      `SELECT b.id, b.type, b.reporting_category, b.amount::text, b.fee::text, b.net::text, b.created, b.charge_id, b.source_id,
+              COALESCE(NULLIF(d.name, ''), NULLIF(c.billing_name, ''), d.email, c.billing_email) AS payee
+       FROM balance_transactions b
+       LEFT JOIN charges c ON c.id = b.charge_id
+       LEFT JOIN donors d ON d.id = c.customer_id
+       WHERE b.payout_id = $1
+       ORDER BY b.created, b.id`,
+      [payoutId],
+    );
+  }
+
+  /**
+   * Gross gifts, Stripe fees, refunds and dispute adjustments over every balance transaction known, what the
+   * payouts that did not fail took to the bank, and what is still in the Stripe balance (no payout yet).
+   */
+  async totals(): Promise<MoneyTotalsRow> {
+    const [row] = await this.ds.query(
+      `SELECT
+         COALESCE(SUM(amount) FILTER (WHERE type IN ('charge', 'payment')), 0)::text AS gross,
+         COALESCE(SUM(fee) FILTER (WHERE ${MONEY_LINE}), 0)::text AS fees,
+         COALESCE(-SUM(amount) FILTER (WHERE type IN ('refund', 'payment_refund')), 0)::text AS refunds,
+         COALESCE(-SUM(amount) FILTER (WHERE type IN ('adjustment', 'dispute')), 0)::text AS disputes,
+         COALESCE(SUM(net) FILTER (WHERE ${MONEY_LINE}), 0)::text AS net,
+         (SELECT COALESCE(SUM(amount), 0) FROM payouts WHERE status NOT IN ('failed', 'canceled'))::text AS paid_out,
+         COALESCE(SUM(net) FILTER (WHERE payout_id IS NULL AND ${MONEY_LINE}), 0)::text AS pending
+       FROM balance_transactions`,
+    );
+    return row;
+  }
+}

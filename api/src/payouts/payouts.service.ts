@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { notFound } from '../../../core/src/http/errors.js';
+import type { CsvExport } from '../http/csv-response.js';
+import { localDateTime } from '../transactions/ledger-csv.rows.js';
+import { PAYOUT_CSV_HEADERS, payoutCsvRows } from './payout-csv.rows.js';
+import type { PayoutDetailDto, PayoutDto, PayoutLineDto, PayoutsPageDto } from './payouts.dto.js';
+import { PayoutsRepository, type PayoutLineRow, type PayoutListRow } from './payouts.repository.js';
+
+function payout(r: PayoutListRow): PayoutDto {
+  return {
+    id: r.id, amountCents: Number(r.amount), currency: r.currency, status: r.status, arrivalDate: r.arrival_date.toISOString(),
+    created: r.created.toISOString(), failureMessage: r.failure_message, linesKnown: r.lines_synced,
+  };
+}
+
+function kindOf(type: string, category: string): string {
+  if (type === 'charge' || type === 'payment') return 'gift';
+  if (type === 'refund' || type === 'payment_refund') return 'refund';
+  if (type === 'payout_failure' || type === 'payout_cancel') return 'returned payout';
+  if (category === 'dispute' || category === 'dispute_reversal' || type === 'adjustment') return 'dispute';
+  return 'other';
+}
+
+function line(r: PayoutLineRow): PayoutLineDto {
+  return {
+    id: r.id, kind: kindOf(r.type, r.reporting_category), created: r.created.toISOString(), chargeId: r.charge_id, payee: r.payee,
+    grossCents: Number(r.amount), feeCents: Number(r.fee), netCents: Number(r.net),
+  };
+}
+
+/** The Payouts view: deposits to the bank, what each carried, and the totals of money movement (all from the read model). */
+@Injectable()
+export class PayoutsService {
+  constructor(
+    @Inject(PayoutsRepository) private readonly repo: PayoutsRepository,
+    @Inject(ENV) private readonly env: EnvDto,
+  ) {}
+
+  async page(page: number, pageSize: number): Promise<PayoutsPageDto> {
+    const [rows, t] = await Promise.all([this.repo.page(pageSize + 1, (page - 1) * pageSize), this.repo.totals()]);
+    return {
+      payouts: rows.slice(0, pageSize).map(payout), page, pageSize, hasMore: rows.length > pageSize,
+      totals: {
+        grossCents: Number(t.gross), feeCents: Number(t.fees), refundCents: Number(t.refunds), disputeCents: Number(t.disputes),
+        netCents: Number(t.net), paidOutCents: Number(t.paid_out), pendingCents: Number(t.pending),
+      },
+    };
+  }
+
+  async detail(id: string): Promise<PayoutDetailDto> {
+    const found = await this.repo.find(id);
+    if (!found) throw notFound('No payout with this id.');
+    const lines = (await this.repo.lines(id)).map(line);
+    const sum = (k: 'grossCents' | 'feeCents' | 'netCents') => lines.reduce((s, l) => s + l[k], 0);
+    return { payout: payout(found), lines, grossCents: sum('grossCents'), feeCents: sum('feeCents'), netCents: sum('netCents') };
+  }
+
+  async csv(id: string): Promise<CsvExport> {
+    const d = await this.detail(id);
+    const at = localDateTime(this.env.TIME_ZONE);
+    const localDay = (iso: string) => at(Date.parse(iso) / 1000)[0];
+    const day = localDay(d.payout.arrivalDate);
+    async function* batches() {
+      yield payoutCsvRows(day, id, d.lines, localDay);
+    }
+    return { filename: `payout_${day}_${id}.csv`, headers: PAYOUT_CSV_HEADERS, batches: batches() };
+  }
+}
