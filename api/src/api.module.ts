@@ -21,6 +21,7 @@ import { MyGivingModule } from './my-giving/my-giving.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { TaxExportsModule } from './tax-exports/tax-exports.module.js';
+import { RetentionModule } from './retention/retention.module.js';
 import { TransactionsModule } from './transactions/transactions.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
@@ -43,6 +44,7 @@ export class ApiModule {
         DashboardModule,
         DonorsModule,
         TransactionsModule,
+        RetentionModule,
         ManualDonationsModule,
         TaxExportsModule,
         DonorMailModule,

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { RetentionController } from './retention.controller.js';
+import { RetentionRepository } from './retention.repository.js';
+import { RetentionService } from './retention.service.js';
+
+/** Donor retention reports (Insights tab): retention rate, first-time donors, LYBUNT, SYBUNT, recurring conversion. */
+@Module({
+  controllers: [RetentionController],
+  providers: [RetentionRepository, RetentionService],
+})
+export class RetentionModule {}
