@@ -72,7 +72,7 @@ beforeAll(async () => {
   stack = await startStack({ env: { TIME_ZONE: TZ } });
   api = authed(stack, (await signIn(stack)).token);
   stripe = createStripeClient(stack.env, { maxNetworkRetries: 0 });
-  for (const name of ['Ann', 'Ben', 'Cy', 'Di', 'Ed', 'Fay', 'Gus', 'Ivy']) {
+  for (const name of ['Ann', 'Ben', 'Cy', 'Di', 'Ed', 'Fay', 'Gus', 'Ivy', 'Jo']) {
     ids[name] = (await api.post('/api/stripe/customers').send({ name: `${name} Donor`, email: `${name.toLowerCase()}@example.org` }).expect(201)).body.id;
   }
   const give = (customer: string, amount: number, pm = 'pm_card_visa') =>
@@ -83,6 +83,7 @@ beforeAll(async () => {
   await give(ids.Di, 4000);
   await give(ids.Ed, 1000);
   await give(ids.Ed, 1500, 'pm_card_mastercard');
+  await give(ids.Jo, 3000);
   // Fay starts with a plan: her first gift is the plan's first invoice.
   const plan = async (customer: string) => {
     const pm = await stripe.paymentMethods.attach('pm_card_visa', { customer });
@@ -94,7 +95,7 @@ beforeAll(async () => {
     });
   };
   await plan(ids.Fay);
-  // Di gave once, then started a plan: a conversion.
+  // Di gave a one-time gift (and a check last year, below), then started a plan: a conversion.
   await plan(ids.Di);
   const record = async (name: string, isoDay: string, amount: string) => {
     const at = new Date(`${isoDay}T18:00:00Z`);
@@ -103,10 +104,14 @@ beforeAll(async () => {
     manual.push({ customer: ids[name], at });
   };
   await record('Ann', `${Y - 1}-05-10`, '100');
+  // Di's first gift was a check last year (a card gift and a plan of the same second could not be told apart).
+  await record('Di', `${Y - 1}-08-20`, '30');
   await record('Ben', `${Y - 1}-03-01`, '250');
   await record('Cy', `${Y - 2}-09-15`, '75');
   await record('Gus', `${Y - 1}-04-04`, '40');
   await record('Ivy', `${Y - 3}-02-02`, '60');
+  // Jo skipped last year and came back this year: lapsed as seen from last year, not from this one.
+  await record('Jo', `${Y - 2}-07-07`, '45');
   await record('Ivy', `${Y - 1}-12-31`, '80');
   await api.post('/api/admin/manual-donations').send({ donorName: 'Walk-in', amount: '20', donationType: 'cash', donationDate: `${Y - 1}-06-01T18:00:00Z` }).expect(201);
   await api.delete(`/api/stripe/customer/${ids.Gus}`).expect(200);
@@ -128,6 +133,11 @@ describe('retention reports', () => {
     expect(next.lybunt).toContain(ids.Ed);
     expect((await lapsedIds('lybunt', Y + 1)).sort()).toEqual(next.lybunt);
     expect((await lapsedIds('sybunt', Y + 1)).sort()).toEqual(next.sybunt);
+    // Last year's lists, where a donor's last gift (this year) is after the year.
+    const last = await expectedFor(Y - 1);
+    expect(last.lybunt).toEqual([ids.Cy, ids.Jo].sort());
+    expect((await lapsedIds('lybunt', Y - 1)).sort()).toEqual(last.lybunt);
+    expect((await lapsedIds('sybunt', Y - 1)).sort()).toEqual(last.sybunt);
   });
 
   it('recomputes the retention rate, first-time donors and their second-gift rate independently', async () => {
@@ -144,9 +154,9 @@ describe('retention reports', () => {
       });
     }
     const now = (await api.get(`/api/stripe/retention?year=${Y}`).expect(200)).body;
-    // Ann and Ivy gave last year (Ben too, Gus is deleted); Ann gave again: 1 of 3.
-    expect(now.retention).toEqual({ part: 1, whole: 3, percent: 33.3 });
-    expect(now.firstTime).toEqual({ part: 2, whole: 3, percent: 66.7 }); // Di, Ed and Fay; Di and Ed gave twice
+    // Ann, Ben, Di and Ivy gave last year (Gus too, but he is deleted); Ann and Di gave again: 2 of 4.
+    expect(now.retention).toEqual({ part: 2, whole: 4, percent: 50 });
+    expect(now.firstTime).toEqual({ part: 1, whole: 2, percent: 50 }); // Ed and Fay; Ed gave twice
   });
 
   it('counts one-time donors who later started a plan, not donors who began with one', async () => {

@@ -35,13 +35,17 @@ export class RetentionService {
   async summary(q: RetentionYearDto): Promise<RetentionDto> {
     const year = this.year(q);
     const c = await this.repo.counts(year, this.env.TIME_ZONE);
+    // Donors who gave in the previous year or this one; those of them whose first gift was in one of the two
+    // years are all of that kind, so the rest are the earlier donors who came back: SYBUNT is what remains.
+    const eitherYear = c.prev_donors + c.cur_donors - c.retained;
+    const earlierDonorsBack = eitherYear - c.first_in_prev - c.first_in_year;
     return {
       year,
-      retention: share(c.retained, c.last_year_donors),
-      firstTime: share(c.first_time_second_gift, c.first_time),
-      lybunt: c.last_year_donors - c.retained,
-      sybunt: c.sybunt,
-      recurringConversion: share(c.converted, c.one_time_starters),
+      retention: share(c.retained, c.prev_donors),
+      firstTime: share(c.first_second_gift, c.first_in_year),
+      lybunt: c.prev_donors - c.retained,
+      sybunt: c.first_before_prev - earlierDonorsBack,
+      recurringConversion: share(c.converted, c.donors - c.plan_first),
     };
   }
 
