@@ -17,8 +17,8 @@ import { count } from './summary-cards';
 
 const PAGE_SIZE = 25;
 const KINDS: ReadonlyArray<{ value: LapsedKind; label: string }> = [
-  { value: 'lybunt', label: 'LYBUNT: gave last year, not this year' },
-  { value: 'sybunt', label: 'SYBUNT: gave some earlier year, not last year or this year' },
+  { value: 'lybunt', label: 'LYBUNT' },
+  { value: 'sybunt', label: 'SYBUNT' },
 ];
 
 const percent = (p: number | null | undefined) => (p === null || p === undefined ? '–' : `${p.toLocaleString('en-US')}%`);
@@ -64,7 +64,9 @@ function LapsedDonors({ year }: { year: number }) {
       <CardHeader
         title="Lapsed Donors"
         titleAs="h3"
-        description={`Donors to thank and invite back, most recent last gift first. Lifetime totals are net of refunds.`}
+        description={kind === 'lybunt'
+          ? `Gave in ${year - 1}, not in ${year}; most recent last gift first. Lifetime totals are net of refunds.`
+          : `Gave in ${year - 2} or before, neither in ${year - 1} nor in ${year}; most recent last gift first. Lifetime totals are net of refunds.`}
         actions={
           <Button variant="outline" size="sm" onClick={exportCsv} disabled={exporting || total === 0}>
             <DownloadIcon /> {exporting ? 'Exporting...' : 'Download CSV'}
@@ -136,8 +138,7 @@ export function RetentionSection() {
   const retention = useRetention(year);
   const years = Array.from({ length: 6 }, (_, i) => String(thisYear - i)).map((y) => ({ value: y, label: y }));
   return (
-    <section className="adm-grid" aria-labelledby="retention-title">
-      <h2 id="retention-title" className="sr-only">Retention by year</h2>
+    <div className="adm-grid">
       {retention.isError && <Alert variant="destructive">{retention.error.message}</Alert>}
       <InsightCard
         title="Retention by Year"
@@ -147,6 +148,6 @@ export function RetentionSection() {
         <RetentionFigures r={retention.data} year={year} />
       </InsightCard>
       <LapsedDonors year={year} />
-    </section>
+    </div>
   );
 }
