@@ -8,6 +8,7 @@ import type { CsvExport } from '../http/csv-response.js';
 import { neutraliseCsvRow } from '../tax-exports/csv-cell.js';
 import type { LapsedFilterDto, LapsedQueryDto, RetentionYearDto } from './dto/retention-query.dto.js';
 import type { LapsedDonorDto, LapsedPageDto, RetentionDto, ShareDto } from './dto/retention.dto.js';
+import { RetentionFiguresCache } from './retention-figures.cache.js';
 import { RetentionRepository, type LapsedRow } from './retention.repository.js';
 
 export const LAPSED_HEADERS = ['Donor ID', 'Name', 'Email', 'Last Gift Date', 'Last Gift Amount', 'Lifetime Total', 'Gifts'];
@@ -30,10 +31,15 @@ export class RetentionService {
     @Inject(RetentionRepository) private readonly repo: RetentionRepository,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(ENV) private readonly env: EnvDto,
+    @Inject(RetentionFiguresCache) private readonly cache: RetentionFiguresCache,
   ) {}
 
-  async summary(q: RetentionYearDto): Promise<RetentionDto> {
+  summary(q: RetentionYearDto): Promise<RetentionDto> {
     const year = this.year(q);
+    return this.cache.get(year, () => this.compute(year));
+  }
+
+  private async compute(year: number): Promise<RetentionDto> {
     const c = await this.repo.counts(year, this.env.TIME_ZONE);
     // Donors who gave in the previous year or this one; those of them whose first gift was in one of the two
     // years are all of that kind, so the rest are the earlier donors who came back: SYBUNT is what remains.
