@@ -190,6 +190,29 @@ describe('retention reports', () => {
     expect(audit.details).toMatchObject({ report: 'lybunt', filters: { year: Y } });
   });
 
+  it('follows a deleted manual gift and a full refund: the lists and figures move with the gifts', async () => {
+    const at = new Date(`${Y - 1}-10-10T18:00:00Z`);
+    const gift = (await api.post('/api/admin/manual-donations')
+      .send({ stripeCustomerId: ids.Ed, donorName: 'Ed Donor', amount: '15', donationType: 'cash', donationDate: at.toISOString() }).expect(201)).body;
+    // Ed now gave last year too: his row for that year exists, and he is on no lapsed list of it.
+    const [before] = await stack.db.query(`SELECT count::int FROM donor_years WHERE customer_id = $1 AND year = $2`, [ids.Ed, Y - 1]);
+    expect(before).toEqual({ count: 1 });
+    expect(await lapsedIds('lybunt', Y)).not.toContain(ids.Ed);
+    await api.delete(`/api/admin/manual-donations/${gift.id}`).expect(200);
+    // Back to the history the emulator and the recorded gifts describe (lists are read fresh).
+    expect((await lapsedIds('lybunt', Y + 1)).sort()).toEqual((await expectedFor(Y + 1)).lybunt);
+    const [row] = await stack.db.query(`SELECT count(*)::int AS n FROM donor_years WHERE customer_id = $1 AND year = $2`, [ids.Ed, Y - 1]);
+    expect(row.n).toBe(0);
+    // A fully refunded card gift still counts as a completed gift (the donor list's rule), with 0 kept.
+    const [charge] = (await stripe.charges.list({ customer: ids.Ann, limit: 1 })).data;
+    await stripe.refunds.create({ charge: charge.id });
+    await stack.emulator!.flushWebhooks(20000);
+    await waitForProjection(stack, { predicate: async () => (await stack.db.query(`SELECT 1 FROM charges WHERE id = $1 AND amount_refunded = amount`, [charge.id])).length > 0 });
+    const [ann] = await stack.db.query(`SELECT amount::int, count FROM donor_years WHERE customer_id = $1 AND year = $2`, [ids.Ann, Y]);
+    expect(ann).toEqual({ amount: 0, count: 1 });
+    expect(await lapsedIds('lybunt', Y)).not.toContain(ids.Ann);
+  });
+
   it('refuses an unknown list or year with a clear message', async () => {
     expect((await api.get('/api/stripe/retention/lapsed?kind=everyone').expect(400)).body.message).toMatch(/kind must be one of lybunt, sybunt/);
     expect((await api.get('/api/stripe/retention?year=1999').expect(400)).body.message).toMatch(/year must be a whole number from 2000 to 2100/);
