@@ -22,6 +22,7 @@ import { OperationsModule } from './operations/operations.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { TaxExportsModule } from './tax-exports/tax-exports.module.js';
+import { RetentionModule } from './retention/retention.module.js';
 import { TransactionsModule } from './transactions/transactions.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
@@ -45,6 +46,7 @@ export class ApiModule {
         DonorsModule,
         PayoutsModule,
         TransactionsModule,
+        RetentionModule,
         ManualDonationsModule,
         TaxExportsModule,
         DonorMailModule,

@@ -19,6 +19,8 @@ const monthly = () =>
 const donors = () =>
   stack.db.query(`SELECT customer_id, total_amount::text, donation_count, first_gift_at, last_gift_at FROM donor_totals ORDER BY customer_id`);
 
+const years = () => stack.db.query(`SELECT year, customer_id, amount::text, count FROM donor_years ORDER BY 1, 2`);
+
 describe('bulk loader', () => {
   it('writes every generated row and aggregates equal to applying each gift through applyContributionChange', async () => {
     const result = await loadBulk(stack.db.pool, { history, sliceDonors: 150, batchRows: 500, timeZone: TZ, deferIndexes: true });
@@ -49,11 +51,13 @@ describe('bulk loader', () => {
     const bulkDaily = await daily();
     const bulkDonors = await donors();
     const bulkMonthly = await monthly();
+    const bulkYears = await years();
+    expect(bulkYears.length).toBeGreaterThan(400);
     expect(bulkMonthly.length).toBeGreaterThan(10);
     expect(bulkDaily.length).toBeGreaterThan(100);
 
     // The reference: empty aggregates, then every row through the worker's own incremental code.
-    await stack.db.query(`DELETE FROM daily_totals; DELETE FROM monthly_totals; DELETE FROM donor_totals`);
+    await stack.db.query(`DELETE FROM daily_totals; DELETE FROM monthly_totals; DELETE FROM donor_totals; DELETE FROM donor_years`);
     const client = await stack.db.pool.connect();
     try {
       await client.query('BEGIN');
@@ -68,6 +72,7 @@ describe('bulk loader', () => {
     expect(await daily()).toEqual(bulkDaily);
     expect(await monthly()).toEqual(bulkMonthly);
     expect(await donors()).toEqual(bulkDonors);
+    expect(await years()).toEqual(bulkYears);
 
     // And rebuilding from the rows again gives the same tables.
     await rebuildAggregates(stack.db.pool, TZ);

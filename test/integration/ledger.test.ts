@@ -1,7 +1,7 @@
-import { parseString } from 'fast-csv';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
+import { downloadCsv } from '../helpers/csv-download.js';
 import { waitForProjection } from '../helpers/events.js';
 import { localDay } from '../helpers/admin-api-expected.js';
 import { startStack, type Stack } from '../helpers/stack.js';
@@ -65,20 +65,7 @@ async function ledger(query: string) {
   return res.body as { data: Array<{ id: string; notes: string | null; status: string }>; page: number; pageSize: number; totals: ReturnType<typeof totalsOf> };
 }
 
-async function csv(query: string) {
-  const res = await api.get(`/api/stripe/transactions/export${query}`).buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
-  expect(res.status).toBe(200);
-  const text = (res.body as Buffer).toString('utf8');
-  const rows: Record<string, string>[] = await new Promise((resolve, reject) => {
-    const out: Record<string, string>[] = [];
-    parseString(text.replace(/^\uFEFF/, ''), { headers: true }).on('data', (r) => out.push(r)).on('error', reject).on('end', () => resolve(out));
-  });
-  return { res, rows };
-}
+const csv = (query: string) => downloadCsv(api, `/api/stripe/transactions/export${query}`);
 
 beforeAll(async () => {
   stack = await startStack({ env: { TIME_ZONE: TZ } });

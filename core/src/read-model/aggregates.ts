@@ -1,10 +1,10 @@
 import type { Queryable } from '../db/queryable.js';
 import { lockRow } from '../db/row-lock.js';
-import { netCents } from '../gifts/net-amount.js';
+import { netCents, netCentsSql } from '../gifts/net-amount.js';
 
 /**
  * The incremental aggregates behind the dashboard (daily_totals and its monthly rollup monthly_totals,
- * donor_totals).
+ * donor_totals, and donor_years: each donor's gifts per calendar year, read by the retention reports).
  *
  * Every writer of a gift row (the worker projecting a charge, the admin API adding or deleting a manual gift)
  * computes the row's contribution before and after its change and applies the difference here, in the same
@@ -103,6 +103,21 @@ async function addToDonor(db: Queryable, customerId: string, amount: number, cou
 }
 
 /**
+ * The donor's row for the gift's calendar year (in the school's zone). A row whose count falls to zero is
+ * removed, so "gave in year Y" is the existence of a row: an index probe, with no filter on count.
+ */
+async function addToDonorYear(db: Queryable, c: Contribution, sign: 1 | -1, timeZone: string): Promise<void> {
+  const params = [c.at.toISOString(), timeZone, c.customerId, sign * c.amount, sign * c.count];
+  const year = `extract(year FROM ($1::timestamptz) AT TIME ZONE $2)::smallint`;
+  await db.query(
+    `INSERT INTO donor_years (year, customer_id, amount, count) VALUES (${year}, $3, $4, $5)
+     ON CONFLICT (year, customer_id) DO UPDATE SET amount = donor_years.amount + EXCLUDED.amount, count = donor_years.count + EXCLUDED.count`,
+    params,
+  );
+  if (sign < 0) await db.query(`DELETE FROM donor_years WHERE year = ${year} AND customer_id = $3 AND count <= 0`, params.slice(0, 3));
+}
+
+/**
  * First and last gift cannot be maintained by addition (a deleted gift may have been the first), so they are
  * re-read for the one donor from the per-customer indexes: a handful of rows, not the whole table.
  * `gave` (a gift of this donor just succeeded) also turns the donor's `is_donor` flag on, in the same statement.
@@ -144,6 +159,7 @@ export async function applyContributionChange(
     d.count += sign * c.count;
     donors.set(c.customerId, d);
   }
+  await applyDonorYearChange(db, before, after, timeZone);
   for (const [customerId, d] of donors) {
     const gave = after?.customerId === customerId && after.count > 0 && !(before?.customerId === customerId && before.count > 0);
     // Someone becomes a donor when a gift succeeds. The customer projection decides the flag for a row it
@@ -154,8 +170,35 @@ export async function applyContributionChange(
   }
 }
 
+async function applyDonorYearChange(db: Queryable, before: Contribution | null, after: Contribution | null, timeZone: string): Promise<void> {
+  if (before?.customerId && after?.customerId && sameBucket(before, after)) {
+    if (before.amount === after.amount && before.count === after.count) return;
+    // A gift counts once whatever its amount, so only the amount moves (a refund): the row stays.
+    return addToDonorYear(db, { ...after, amount: after.amount - before.amount, count: after.count - before.count }, 1, timeZone);
+  }
+  if (before?.customerId) await addToDonorYear(db, before, -1, timeZone);
+  if (after?.customerId) await addToDonorYear(db, after, 1, timeZone);
+}
+
 /** Whether a customer already has a gift in the aggregates (read by the customer projection under lockRow). */
 export async function hasGift(db: Queryable, customerId: string): Promise<boolean> {
   const rows = await db.query(`SELECT 1 FROM donor_totals WHERE customer_id = $1 AND donation_count > 0`, [customerId]);
   return rows.length > 0;
+}
+
+/**
+ * donor_years from the gift rows in one pass (the migration that adds it, the bulk loader): the same rows that
+ * applying every gift through applyContributionChange leaves.
+ */
+export async function rebuildDonorYears(db: Queryable, timeZone: string): Promise<void> {
+  await db.query(`DELETE FROM donor_years`);
+  await db.query(
+    `INSERT INTO donor_years (year, customer_id, amount, count)
+     SELECT extract(year FROM at AT TIME ZONE $1)::smallint, customer_id, sum(net), count(*) FROM (
+       SELECT customer_id, ${netCentsSql()} AS net, created AS at FROM charges WHERE status = 'succeeded' AND customer_id IS NOT NULL
+       UNION ALL
+       SELECT stripe_customer_id, amount, donation_date FROM manual_donations WHERE stripe_customer_id IS NOT NULL) g
+     GROUP BY 1, 2`,
+    [timeZone],
+  );
 }

@@ -709,6 +709,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stripe/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Donor retention of a calendar year: retention rate, first-time donors, LYBUNT and SYBUNT counts, recurring conversion
+         * @description Donors are listed donors (a completed card or manual gift, not deleted). Years are calendar years in TIME_ZONE.
+         */
+        get: operations["RetentionController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/retention/lapsed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the LYBUNT or SYBUNT list, most recent last gift first
+         * @description Amounts in CENTS.
+         */
+        get: operations["RetentionController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/retention/lapsed/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole LYBUNT or SYBUNT list as CSV (streamed): {kind}_{year}_{today}.csv
+         * @description Columns: Donor ID, Name, Email, Last Gift Date (TIME_ZONE), Last Gift Amount, Lifetime Total (dollars, 2 decimals), Gifts.
+         */
+        get: operations["RetentionController_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/manual-donations": {
         parameters: {
             query?: never;
@@ -2044,6 +2104,50 @@ export interface components {
             object: "list";
             data: components["schemas"]["PaymentIntentDto"][];
         };
+        ShareDto: {
+            part: number;
+            whole: number;
+            /** @description part / whole in percent, one decimal; null when whole is 0. */
+            percent: number | null;
+        };
+        RetentionDto: {
+            /** @description The calendar year (TIME_ZONE) the figures are about. */
+            year: number;
+            /** @description Donors who gave in the previous year (whole) and gave again this year (part). */
+            retention: components["schemas"]["ShareDto"];
+            /** @description Donors whose first gift ever fell in this year (whole) and those of them with a second gift since (part). */
+            firstTime: components["schemas"]["ShareDto"];
+            /** @description Donors who gave last year and not this year. */
+            lybunt: number;
+            /** @description Donors who gave in an earlier year, and neither last year nor this year. */
+            sybunt: number;
+            /** @description Donors whose first gift was not part of a plan (whole) who later started a recurring plan (part); all time. */
+            recurringConversion: components["schemas"]["ShareDto"];
+        };
+        LapsedDonorDto: {
+            id: string;
+            name: string | null;
+            email: string | null;
+            /** @description Unix seconds of the last gift (card or manual). */
+            lastGiftAt: number;
+            /** @description CENTS kept from the last gift (net of refunds). */
+            lastGiftCents: number | null;
+            /** @description CENTS, net of refunds: the donor list's lifetime total. */
+            lifetimeCents: number;
+            /** @description Completed gifts, all time. */
+            gifts: number;
+        };
+        LapsedPageDto: {
+            /** @enum {string} */
+            kind: "lybunt" | "sybunt";
+            year: number;
+            page: number;
+            pageSize: number;
+            /** @description Donors in the whole list. */
+            total: number;
+            /** @description Most recent last gift first. */
+            data: components["schemas"]["LapsedDonorDto"][];
+        };
         CreateManualDonationDto: {
             /**
              * @description The donor this gift belongs to (must exist); omit for an anonymous or off-Stripe donor.
@@ -2668,6 +2772,10 @@ export type LedgerTotalsDto = components['schemas']['LedgerTotalsDto'];
 export type LedgerPageDto = components['schemas']['LedgerPageDto'];
 export type PaymentIntentDto = components['schemas']['PaymentIntentDto'];
 export type PaymentIntentListDto = components['schemas']['PaymentIntentListDto'];
+export type ShareDto = components['schemas']['ShareDto'];
+export type RetentionDto = components['schemas']['RetentionDto'];
+export type LapsedDonorDto = components['schemas']['LapsedDonorDto'];
+export type LapsedPageDto = components['schemas']['LapsedPageDto'];
 export type CreateManualDonationDto = components['schemas']['CreateManualDonationDto'];
 export type ManualDonationDto = components['schemas']['ManualDonationDto'];
 export type ManualDonationDeletedDto = components['schemas']['ManualDonationDeletedDto'];
@@ -3912,6 +4020,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentIntentListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    RetentionController_summary: {
+        parameters: {
+            query?: {
+                /** @description Calendar year in TIME_ZONE (default: the current year). */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    RetentionController_page: {
+        parameters: {
+            query: {
+                /** @description Calendar year in TIME_ZONE (default: the current year). */
+                year?: number;
+                /** @description lybunt: gave last year, not this year. sybunt: gave in an earlier year, neither last year nor this year. */
+                kind: "lybunt" | "sybunt";
+                /** @description Page number, from 1 (default 1) to 1,000,000. */
+                page?: number;
+                /** @description Rows per page (default 50, at most 100). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LapsedPageDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    RetentionController_csv: {
+        parameters: {
+            query: {
+                /** @description Calendar year in TIME_ZONE (default: the current year). */
+                year?: number;
+                /** @description lybunt: gave last year, not this year. sybunt: gave in an earlier year, neither last year nor this year. */
+                kind: "lybunt" | "sybunt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (streamed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
             401: {

@@ -7,6 +7,8 @@ export const queryKeys = {
   /** The session check, per token. */
   me: ['/api/admin/me'],
   analytics: ['/api/stripe/analytics'],
+  /** The Insights tab's retention figures and lapsed-donor lists, every year and page. */
+  retention: ['/api/stripe/retention'],
   /** Every page and search of the donor list. */
   donorList: ['/api/stripe/customers'],
   /** Every single-donor query (profiles and their transaction lists). */

@@ -1,32 +1,9 @@
-import type { ReactNode } from 'react';
 import type { AnalyticsDto, DonorListDto } from '../../../lib/api-types';
 import { donorStatDollars } from '../../../lib/format';
 import { formatCurrency } from '../../../lib/currency';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { InsightCard, InsightRow as Row } from './insight-card';
+import { RetentionSection } from './retention-section';
 import { count, formatGrowth } from './summary-cards';
-
-function Row({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <div className="adm-insight">
-      <dt>{label}</dt>
-      <dd>
-        <span className="adm-insight__value">{value}</span>
-        {note && <span className="adm-insight__note">{note}</span>}
-      </dd>
-    </div>
-  );
-}
-
-function InsightCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader title={title} description={description} />
-      <CardContent>
-        <dl className="adm-insights">{children}</dl>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Active Donor Rate: rounded percent of active donors, 0 with no donors. */
 export function activeDonorRate(active: number, total: number): number {
@@ -43,21 +20,24 @@ export function InsightsTab({ overview, summary }: { overview?: AnalyticsDto['ov
   const total = Number(summary?.totalCustomers ?? 0);
   const failed = Number(overview?.failedCharges ?? 0);
   return (
-    <div className="adm-grid adm-grid--2">
-      <InsightCard title="Key Insights" description="How giving is trending">
-        <Row label="Revenue Growth" value={formatGrowth(overview?.monthlyGrowth)} note="This calendar month's net gifts compared with last month's." />
-        <Row label="Donor Retention" value={`${count(active)} of ${count(total)}`} note="Active donors (a completed gift in the last 12 months) of all donors with a completed gift." />
-        <Row label="Average Transaction" value={formatCurrency(overview?.averageDonation ?? 0)} note="Total Revenue divided by Total Donations (refunds taken off)." />
-      </InsightCard>
-      <InsightCard title="Export & Reports" description="Totals across all donors">
-        <Row label="Total Lifetime Value" value={formatCurrency(donorStatDollars(summary?.totalLifetimeValue))} note="Net gifts of listed donors; Total Revenue also counts gifts with no donor record (guest cards, walk-ins)." />
-        <Row label="Active Donor Rate" value={`${activeDonorRate(active, total)}%`} note="Active donors as a share of all donors, rounded." />
-        <Row
-          label="Transaction Success Rate"
-          value={`${overview?.transactionSuccessRate ?? 0}%`}
-          note={`Card charges that succeeded, of all card charges attempted (${count(failed)} failed).`}
-        />
-      </InsightCard>
+    <div className="adm-grid">
+      <div className="adm-grid adm-grid--2">
+        <InsightCard title="Key Insights" description="How giving is trending">
+          <Row label="Revenue Growth" value={formatGrowth(overview?.monthlyGrowth)} note="This calendar month's net gifts compared with last month's." />
+          <Row label="Donor Retention" value={`${count(active)} of ${count(total)}`} note="Active donors (a completed gift in the last 12 months) of all donors with a completed gift." />
+          <Row label="Average Transaction" value={formatCurrency(overview?.averageDonation ?? 0)} note="Total Revenue divided by Total Donations (refunds taken off)." />
+        </InsightCard>
+        <InsightCard title="Export & Reports" description="Totals across all donors">
+          <Row label="Total Lifetime Value" value={formatCurrency(donorStatDollars(summary?.totalLifetimeValue))} note="Net gifts of listed donors; Total Revenue also counts gifts with no donor record (guest cards, walk-ins)." />
+          <Row label="Active Donor Rate" value={`${activeDonorRate(active, total)}%`} note="Active donors as a share of all donors, rounded." />
+          <Row
+            label="Transaction Success Rate"
+            value={`${overview?.transactionSuccessRate ?? 0}%`}
+            note={`Card charges that succeeded, of all card charges attempted (${count(failed)} failed).`}
+          />
+        </InsightCard>
+      </div>
+      <RetentionSection />
     </div>
   );
 }

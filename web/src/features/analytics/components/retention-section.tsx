@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { SelectField } from '../../../components/ui/field';
+import { DownloadIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import type { RetentionDto } from '../../../lib/api-types';
+import { formatCents } from '../../../lib/currency';
+import { formatUnixDate } from '../../../lib/format';
+import { downloadLapsedCsv, useLapsed, useRetention, type LapsedKind } from '../api/get-retention';
+import { InsightCard, InsightRow } from './insight-card';
+import { count } from './summary-cards';
+
+const PAGE_SIZE = 25;
+const KINDS: ReadonlyArray<{ value: LapsedKind; label: string }> = [
+  { value: 'lybunt', label: 'LYBUNT' },
+  { value: 'sybunt', label: 'SYBUNT' },
+];
+
+const percent = (p: number | null | undefined) => (p === null || p === undefined ? '–' : `${p.toLocaleString('en-US')}%`);
+
+/** Each figure with the sentence that says what it counts, in the chosen year's words. */
+function RetentionFigures({ r, year }: { r?: RetentionDto; year: number }) {
+  const ret = r?.retention;
+  const first = r?.firstTime;
+  const conv = r?.recurringConversion;
+  return (
+    <>
+      <InsightRow label="Retention Rate" value={percent(ret?.percent)} note={`${count(ret?.part)} of the ${count(ret?.whole)} donors who gave in ${year - 1} gave again in ${year}.`} />
+      <InsightRow label="First-Time Donors" value={count(first?.whole)} note={`Donors whose first gift ever was made in ${year}.`} />
+      <InsightRow label="Second-Gift Rate" value={percent(first?.percent)} note={`${count(first?.part)} of ${year}'s first-time donors have given a second gift since.`} />
+      <InsightRow label="LYBUNT" value={count(r?.lybunt)} note={`Donors who gave in ${year - 1} but not in ${year} (Last Year But Unfortunately Not This year).`} />
+      <InsightRow label="SYBUNT" value={count(r?.sybunt)} note={`Donors who gave in ${year - 2} or before, but neither in ${year - 1} nor in ${year} (Some Year But Unfortunately Not This year).`} />
+      <InsightRow label="Recurring Conversion" value={percent(conv?.percent)} note={`${count(conv?.part)} of ${count(conv?.whole)} donors whose first gift was a one-time gift later started a recurring plan (all years).`} />
+    </>
+  );
+}
+
+function LapsedDonors({ year }: { year: number }) {
+  const [kind, setKind] = useState<LapsedKind>('lybunt');
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const lapsed = useLapsed(kind, year, page);
+  const data = lapsed.data;
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const filename = await downloadLapsedCsv(kind, year);
+      toast({ title: 'Download Started', description: `Lapsed donors exported to ${filename}` });
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to export lapsed donors'), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Card>
+      <CardHeader
+        title="Lapsed Donors"
+        titleAs="h3"
+        description={kind === 'lybunt'
+          ? `Gave in ${year - 1}, not in ${year}; most recent last gift first. Lifetime totals are net of refunds.`
+          : `Gave in ${year - 2} or before, neither in ${year - 1} nor in ${year}; most recent last gift first. Lifetime totals are net of refunds.`}
+        actions={
+          <Button variant="outline" size="sm" onClick={exportCsv} disabled={exporting || total === 0}>
+            <DownloadIcon /> {exporting ? 'Exporting...' : 'Download CSV'}
+          </Button>
+        }
+      />
+      <CardContent>
+        <div className="adm-toolbar">
+          <SelectField label="List" className="adm-filter" value={kind} options={[...KINDS]} onValueChange={(v) => { setKind(v as LapsedKind); setPage(1); }} />
+        </div>
+        <p className="adm-ledger-total" aria-live="polite">{data ? `${count(total)} donor${total === 1 ? '' : 's'}` : ''}</p>
+        {lapsed.isError && <Alert variant="destructive">{lapsed.error.message}</Alert>}
+        {lapsed.isPending ? (
+          <Spinner label="Loading lapsed donors" />
+        ) : data && data.data.length === 0 ? (
+          <p className="adm-empty">No donor is on this list for {year}.</p>
+        ) : (
+          data && (
+            <div className="adm-table-wrap" tabIndex={0} role="region" aria-label={`${kind.toUpperCase()} donors for ${year}`} aria-busy={lapsed.isFetching}>
+              <table className="adm-table adm-table--stack">
+                <thead>
+                  <tr>
+                    <th scope="col">Donor</th>
+                    <th scope="col">Last Gift</th>
+                    <th scope="col" className="adm-num">Last Gift Amount</th>
+                    <th scope="col" className="adm-num">Lifetime Total</th>
+                    <th scope="col" className="adm-num">Gifts</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.data.map((d) => (
+                    <tr key={d.id}>
+                      <td data-label="Donor">
+                        <div>
+                          <Link href={`/stripe-data/customer/${d.id}`}>{d.name || 'No name provided'}</Link>
+                          {d.email && <span className="adm-cell-sub">{d.email}</span>}
+                        </div>
+                      </td>
+                      <td data-label="Last Gift" className="adm-nowrap">{formatUnixDate(d.lastGiftAt)}</td>
+                      <td data-label="Last Gift Amount" className="adm-num">{d.lastGiftCents === null ? '–' : formatCents(d.lastGiftCents)}</td>
+                      <td data-label="Lifetime Total" className="adm-num adm-cell-strong">{formatCents(d.lifetimeCents)}</td>
+                      <td data-label="Gifts" className="adm-num">{count(d.gifts)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        )}
+        {data && total > PAGE_SIZE && (
+          <nav className="adm-pagination" aria-label="Lapsed donor pages">
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>Previous</Button>
+            <span>Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}</span>
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>Next</Button>
+          </nav>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Donor retention by calendar year, from the read model (GET /api/stripe/retention). A donor is a donor of the
+ * Donors tab: someone with a completed card or manual gift.
+ */
+export function RetentionSection() {
+  const thisYear = new Date().getFullYear();
+  const [year, setYear] = useState(thisYear);
+  const retention = useRetention(year);
+  const years = Array.from({ length: 6 }, (_, i) => String(thisYear - i)).map((y) => ({ value: y, label: y }));
+  return (
+    <div className="adm-grid">
+      {retention.isError && <Alert variant="destructive">{retention.error.message}</Alert>}
+      <InsightCard
+        title="Retention by Year"
+        description="Calendar years. A donor is anyone on the Donors tab: a completed card or manual gift."
+        actions={<SelectField label="Year" className="adm-filter" value={String(year)} options={years} onValueChange={(v) => setYear(Number(v))} />}
+      >
+        <RetentionFigures r={retention.data} year={year} />
+      </InsightCard>
+      <LapsedDonors year={year} />
+    </div>
+  );
+}
