@@ -10,6 +10,7 @@ import { MailOutbox1764215000000 } from './1764215000000-MailOutbox.js';
 import { DonorSelfService1764300000000 } from './1764300000000-DonorSelfService.js';
 import { RecurringPlans1764310000000 } from './1764310000000-RecurringPlans.js';
 import { LedgerIndexes1764320000000 } from './1764320000000-LedgerIndexes.js';
+import { DonorImports1764350000000 } from './1764350000000-DonorImports.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -20,4 +21,5 @@ export const migrations = [
   DonorSelfService1764300000000,
   RecurringPlans1764310000000,
   LedgerIndexes1764320000000,
+  DonorImports1764350000000,
 ];
