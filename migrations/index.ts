@@ -12,6 +12,7 @@ import { RecurringPlans1764310000000 } from './1764310000000-RecurringPlans.js';
 import { LedgerIndexes1764320000000 } from './1764320000000-LedgerIndexes.js';
 import { MoneyMovement1764340000000 } from './1764340000000-MoneyMovement.js';
 import { DonorYears1764360000000 } from './1764360000000-DonorYears.js';
+import { DonorImports1764350000000 } from './1764350000000-DonorImports.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -23,5 +24,6 @@ export const migrations = [
   RecurringPlans1764310000000,
   LedgerIndexes1764320000000,
   MoneyMovement1764340000000,
+  DonorImports1764350000000,
   DonorYears1764360000000,
 ];

@@ -17,6 +17,7 @@ import { DonorsModule } from './donors/donors.module.js';
 import { DonationsModule } from './donations/donations.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ManualDonationsModule } from './manual-donations/manual-donations.module.js';
+import { DonorImportsModule } from './donor-imports/donor-imports.module.js';
 import { MyGivingModule } from './my-giving/my-giving.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
@@ -48,6 +49,7 @@ export class ApiModule {
         TransactionsModule,
         RetentionModule,
         ManualDonationsModule,
+        DonorImportsModule,
         TaxExportsModule,
         DonorMailModule,
         RecurringModule,

@@ -48,6 +48,10 @@ const ROLES: Record<string, readonly ('owner' | 'bookkeeper')[]> = {
   'GET /api/stripe/retention/lapsed/export': BOTH,
   'POST /api/admin/manual-donations': BOTH,
   'DELETE /api/admin/manual-donations/:id': BOTH,
+  // Importing donors and past gifts from a CSV: bulk manual gifts, which the bookkeeper already records one by one.
+  'POST /api/admin/donor-imports': BOTH,
+  'POST /api/admin/donor-imports/:id/preview': BOTH,
+  'POST /api/admin/donor-imports/:id/import': BOTH,
   'GET /api/admin/tax-exports/bulk-report/:year': BOTH,
   'GET /api/admin/tax-exports/irs-receipts/:year': BOTH,
   'GET /api/admin/tax-exports/year-end/:customerId/:year': BOTH,

@@ -9,5 +9,6 @@ import { ManualDonationsService } from './manual-donations.service.js';
   imports: [DonorsModule],
   controllers: [ManualDonationsController],
   providers: [ManualDonationsRepository, ManualDonationsService],
+  exports: [ManualDonationsRepository],
 })
 export class ManualDonationsModule {}

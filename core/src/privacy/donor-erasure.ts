@@ -91,6 +91,14 @@ export const DONOR_ERASURE_STEPS: readonly ErasureStep[] = [
         WHERE stripe_customer_id = $1 OR lower(donor_email) = ANY($3::text[])`, [t.customerId, ERASED_NAME, t.emails]),
   },
   {
+    table: 'donor_import_rows',
+    what: 'rows of a CSV import not yet finished that belong to the donor (deleted)',
+    run: (db, t) => update(db,
+      `DELETE FROM donor_import_rows
+        WHERE customer_id = $1 OR EXISTS (SELECT 1 FROM unnest(cells) c WHERE lower(trim(c)) = ANY($2::text[]))`,
+      [t.customerId, t.emails]),
+  },
+  {
     table: 'outbound_mail',
     what: "recipient's e-mail and the mail server's reply; mail still waiting is not sent",
     run: (db, t) => update(db,

@@ -22,6 +22,7 @@ const AdminsRoute = adminPage(lazy(() => import('./routes/admin/admins')));
 const SettingsRoute = adminPage(lazy(() => import('./routes/admin/settings')));
 const AccountRoute = adminPage(lazy(() => import('./routes/admin/account')));
 const OperationsRoute = adminPage(lazy(() => import('./routes/admin/operations')));
+const DonorImportRoute = adminPage(lazy(() => import('./routes/admin/donor-import')));
 
 /**
  * Admin pages hold the session token (localStorage), so they never run beside the payment provider's script.
@@ -65,6 +66,7 @@ export function AppRouter() {
           <Route path="/my-giving" component={MyGivingRoute} />
           <Route path="/stripe-data" component={AdminDashboardRoute} />
           <Route path="/stripe-data/operations" component={OperationsRoute} />
+          <Route path="/stripe-data/import" component={DonorImportRoute} />
           <Route path="/stripe-data/customer/:customerId" component={DonorProfileRoute} />
           <Route path="/stripe-data/audit" component={AuditRoute} />
           <Route path="/stripe-data/recurring" component={RecurringRoute} />

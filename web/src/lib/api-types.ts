@@ -806,6 +806,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/donor-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a CSV of donors and past gifts (the body is the file, Content-Type text/csv)
+         * @description Streamed into staging rows; at most 25 MB. Answers the header row and a suggested column mapping.
+         */
+        post: operations["DonorImportsController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/donor-imports/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dry run: check every row with the mapping and say what the import would do; changes no donor or gift */
+        post: operations["DonorImportsController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/donor-imports/{id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import the next batch of previewed rows; call again until finished (the progress bar) */
+        post: operations["DonorImportsController_importBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tax-exports/bulk-report/{year}": {
         parameters: {
             query?: never;
@@ -2231,6 +2285,77 @@ export interface components {
             id: string;
             deleted: boolean;
         };
+        ColumnMappingDto: {
+            name: number;
+            giftDate: number;
+            amount: number;
+            email?: number;
+            phone?: number;
+            address?: number;
+            city?: number;
+            state?: number;
+            zip?: number;
+            type?: number;
+            note?: number;
+        };
+        UploadedImportDto: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            headers: string[];
+            /** @description Data rows (the header row is not counted). */
+            rowCount: number;
+            /** @description Columns guessed from the header names; fields not guessed are absent. */
+            suggestedMapping: components["schemas"]["ColumnMappingDto"];
+        };
+        PreviewBodyDto: {
+            mapping: components["schemas"]["ColumnMappingDto"];
+        };
+        RowErrorDto: {
+            /** @description The spreadsheet's row number (the header is row 1). */
+            row: number;
+            reason: string;
+        };
+        PreviewDonorDto: {
+            name: string;
+            email: string | null;
+            /** @description The matched donor; null for a new one. */
+            customerId: string | null;
+            /** @description Gifts of this donor in the file. */
+            gifts: number;
+        };
+        ImportPreviewDto: {
+            /** Format: uuid */
+            id: string;
+            rowCount: number;
+            /** @description Gifts the import will add (rows of new and matched donors). */
+            readyRows: number;
+            /** @description Donors the import will create. */
+            newDonors: number;
+            /** @description Existing donors the file matched (by e-mail, then name and address). */
+            matchedDonors: number;
+            /** @description Rows an earlier import already added: skipped. */
+            alreadyImported: number;
+            errorCount: number;
+            /** @description The first 1,000 rows with errors, and why. */
+            errors: components["schemas"]["RowErrorDto"][];
+            /** @description The first 20 new donors. */
+            newDonorSamples: components["schemas"]["PreviewDonorDto"][];
+            /** @description The first 20 matched donors. */
+            matchedDonorSamples: components["schemas"]["PreviewDonorDto"][];
+        };
+        ImportProgressDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description Rows to import in all. */
+            total: number;
+            /** @description Rows imported (or skipped as already imported) so far. */
+            processed: number;
+            giftsAdded: number;
+            donorsCreated: number;
+            /** @description True once every row is in; call again until then. */
+            finished: boolean;
+        };
         AcknowledgmentSettingDto: {
             enabled: boolean;
             /** @description ISO time the switch was last turned on: gifts dated earlier are never e-mailed automatically. */
@@ -2779,6 +2904,13 @@ export type LapsedPageDto = components['schemas']['LapsedPageDto'];
 export type CreateManualDonationDto = components['schemas']['CreateManualDonationDto'];
 export type ManualDonationDto = components['schemas']['ManualDonationDto'];
 export type ManualDonationDeletedDto = components['schemas']['ManualDonationDeletedDto'];
+export type ColumnMappingDto = components['schemas']['ColumnMappingDto'];
+export type UploadedImportDto = components['schemas']['UploadedImportDto'];
+export type PreviewBodyDto = components['schemas']['PreviewBodyDto'];
+export type RowErrorDto = components['schemas']['RowErrorDto'];
+export type PreviewDonorDto = components['schemas']['PreviewDonorDto'];
+export type ImportPreviewDto = components['schemas']['ImportPreviewDto'];
+export type ImportProgressDto = components['schemas']['ImportProgressDto'];
 export type AcknowledgmentSettingDto = components['schemas']['AcknowledgmentSettingDto'];
 export type DonorMessageDto = components['schemas']['DonorMessageDto'];
 export type UnacknowledgedGiftDto = components['schemas']['UnacknowledgedGiftDto'];
@@ -4221,6 +4353,159 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    DonorImportsController_upload: {
+        parameters: {
+            query?: {
+                /** @description The file name, to show in the audit log and the preview. */
+                fileName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedImportDto"];
+                };
+            };
+            /** @description Not a CSV (named: an Excel workbook, a PDF, ...), no header row or no rows. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    DonorImportsController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportPreviewDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    DonorImportsController_importBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportProgressDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,224 @@
+import { Injectable } from '@nestjs/common';
+import type { Queryable } from '../../../core/src/db/queryable.js';
+import type { ManualDonationInput } from '../manual-donations/manual-donation.validation.js';
+import type { ColumnMapping } from './import-row.js';
+
+export interface DonorImportRow {
+  id: string;
+  file_name: string;
+  headers: string[];
+  row_count: number;
+  mapping: ColumnMapping | null;
+  status: 'uploading' | 'uploaded' | 'previewed' | 'importing' | 'done';
+  gifts_added: number;
+  donors_created: number;
+}
+
+export type Outcome = 'new' | 'matched' | 'imported' | 'error';
+
+export interface RowOutcome {
+  rowNumber: number;
+  outcome: Outcome;
+  reason?: string;
+  rowKey?: string;
+  donorKey?: string;
+  customerId?: string | null;
+  gift?: StagedGift;
+}
+
+/** What the import needs of a checked row (dates as ISO text: it is stored as JSON between preview and import). */
+export type StagedGift = Omit<ManualDonationInput, 'donationDate'> & {
+  donationDate: string;
+  address: { line1: string | null; city: string | null; state: string | null; postal_code: string | null };
+};
+
+export interface PendingRow {
+  row_number: number;
+  outcome: 'new' | 'matched';
+  row_key: string;
+  donor_key: string;
+  customer_id: string | null;
+  gift: StagedGift;
+}
+
+/** donor_imports, donor_import_rows and imported_gifts: all SQL of the CSV import. */
+@Injectable()
+export class DonorImportsRepository {
+  async create(db: Queryable, fileName: string, createdBy: string | null): Promise<string> {
+    const [row] = await db.query(
+      `INSERT INTO donor_imports (file_name, headers, row_count, status, created_by) VALUES ($1, '{}', 0, 'uploading', $2) RETURNING id`,
+      [fileName, createdBy],
+    );
+    return row.id;
+  }
+
+  async stage(db: Queryable, importId: string, rows: { rowNumber: number; cells: string[] }[]): Promise<void> {
+    await db.query(
+      `INSERT INTO donor_import_rows (import_id, row_number, cells)
+       SELECT $1, r.n, ARRAY(SELECT jsonb_array_elements_text(r.cells))
+         FROM jsonb_to_recordset($2::jsonb) AS r(n integer, cells jsonb)`,
+      [importId, JSON.stringify(rows.map((r) => ({ n: r.rowNumber, cells: r.cells })))],
+    );
+  }
+
+  async uploaded(db: Queryable, id: string, headers: string[], rowCount: number): Promise<void> {
+    await db.query(`UPDATE donor_imports SET headers = $2, row_count = $3, status = 'uploaded' WHERE id = $1`, [id, headers, rowCount]);
+  }
+
+  async remove(db: Queryable, id: string): Promise<void> {
+    await db.query(`DELETE FROM donor_imports WHERE id = $1`, [id]);
+  }
+
+  async find(db: Queryable, id: string, lock = false): Promise<DonorImportRow | null> {
+    const rows = await db.query(`SELECT * FROM donor_imports WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** A batch of staged rows after `after`, in file order (keyset: the cost does not grow with the file). */
+  async rowsAfter(db: Queryable, importId: string, after: number, limit: number): Promise<{ row_number: number; cells: string[] }[]> {
+    return db.query(
+      `SELECT row_number, cells FROM donor_import_rows WHERE import_id = $1 AND row_number > $2 ORDER BY row_number LIMIT $3`,
+      [importId, after, limit],
+    );
+  }
+
+  /** Live donors by lower-cased e-mail (donors_email_idx). */
+  async donorsByEmail(db: Queryable, emails: string[]): Promise<Map<string, string>> {
+    if (!emails.length) return new Map();
+    const rows: { id: string; email: string }[] = await db.query(
+      `SELECT DISTINCT ON (lower(email)) id, lower(email) AS email FROM donors
+        WHERE lower(email) = ANY($1::text[]) AND deleted_at IS NULL ORDER BY lower(email), created`,
+      [emails],
+    );
+    return new Map(rows.map((r) => [r.email, r.id]));
+  }
+
+  /** Live donors by name, first address line and ZIP, compared lower-cased: the key is 'name|line1|zip'. */
+  async donorsByNameAndAddress(db: Queryable, keys: string[]): Promise<Map<string, string>> {
+    if (!keys.length) return new Map();
+    const rows: { id: string; k: string }[] = await db.query(
+      `SELECT DISTINCT ON (k) id, k FROM (
+         SELECT id, created, lower(coalesce(name, '')) || '|' || lower(coalesce(address_line1, '')) || '|' || lower(coalesce(address_postal_code, '')) AS k
+           FROM donors WHERE deleted_at IS NULL AND lower(coalesce(name, '')) = ANY($2::text[])) d
+        WHERE k = ANY($1::text[]) ORDER BY k, created`,
+      [keys, keys.map((k) => k.split('|')[0])],
+    );
+    return new Map(rows.map((r) => [r.k, r.id]));
+  }
+
+  async alreadyImported(db: Queryable, rowKeys: string[]): Promise<Set<string>> {
+    if (!rowKeys.length) return new Set();
+    const rows: { row_key: string }[] = await db.query(`SELECT row_key FROM imported_gifts WHERE row_key = ANY($1::text[])`, [rowKeys]);
+    return new Set(rows.map((r) => r.row_key));
+  }
+
+  async saveOutcomes(db: Queryable, importId: string, outcomes: RowOutcome[]): Promise<void> {
+    await db.query(
+      `UPDATE donor_import_rows r SET outcome = o.outcome, reason = o.reason, row_key = o.row_key, donor_key = o.donor_key,
+              customer_id = o.customer_id, gift = o.gift, done = false
+         FROM jsonb_to_recordset($2::jsonb) AS o(n integer, outcome text, reason text, row_key text, donor_key text, customer_id text, gift jsonb)
+        WHERE r.import_id = $1 AND r.row_number = o.n`,
+      [importId, JSON.stringify(outcomes.map((o) => ({
+        n: o.rowNumber, outcome: o.outcome, reason: o.reason ?? null, row_key: o.rowKey ?? null, donor_key: o.donorKey ?? null,
+        customer_id: o.customerId ?? null, gift: o.gift ?? null,
+      })))],
+    );
+  }
+
+  /** The same gift twice in one file: the later rows become errors naming the first (one statement, no memory). */
+  async markDuplicates(db: Queryable, importId: string): Promise<void> {
+    await db.query(
+      `UPDATE donor_import_rows r SET outcome = 'error', reason = 'The same gift as row ' || f.first || ' (same donor, date, amount, type and note)'
+         FROM (SELECT row_number, min(row_number) OVER (PARTITION BY row_key) AS first FROM donor_import_rows
+                WHERE import_id = $1 AND outcome IN ('new', 'matched')) f
+        WHERE r.import_id = $1 AND r.row_number = f.row_number AND f.first < f.row_number`,
+      [importId],
+    );
+  }
+
+  async summary(db: Queryable, importId: string): Promise<{
+    newRows: number; matchedRows: number; alreadyImported: number; errorRows: number; newDonors: number; matchedDonors: number;
+  }> {
+    const [s] = await db.query(
+      `SELECT count(*) FILTER (WHERE outcome = 'new')::int AS "newRows", count(*) FILTER (WHERE outcome = 'matched')::int AS "matchedRows",
+              count(*) FILTER (WHERE outcome = 'imported')::int AS "alreadyImported", count(*) FILTER (WHERE outcome = 'error')::int AS "errorRows",
+              count(DISTINCT donor_key) FILTER (WHERE outcome = 'new')::int AS "newDonors",
+              count(DISTINCT customer_id) FILTER (WHERE outcome = 'matched')::int AS "matchedDonors"
+         FROM donor_import_rows WHERE import_id = $1`,
+      [importId],
+    );
+    return s;
+  }
+
+  async errors(db: Queryable, importId: string, limit: number): Promise<{ row: number; reason: string }[]> {
+    return db.query(
+      `SELECT row_number AS row, reason FROM donor_import_rows WHERE import_id = $1 AND outcome = 'error' ORDER BY row_number LIMIT $2`,
+      [importId, limit],
+    );
+  }
+
+  /** A few donors of each kind for the preview: the first row of each, in file order. */
+  async donorSamples(db: Queryable, importId: string, outcome: 'new' | 'matched', limit: number) {
+    return db.query(
+      `SELECT name, email, "customerId", gifts FROM (
+         SELECT DISTINCT ON (coalesce(customer_id, donor_key)) gift->>'donorName' AS name, gift->>'donorEmail' AS email,
+                customer_id AS "customerId", row_number,
+                count(*) OVER (PARTITION BY coalesce(customer_id, donor_key))::int AS gifts
+           FROM donor_import_rows WHERE import_id = $1 AND outcome = $2
+          ORDER BY coalesce(customer_id, donor_key), row_number) d
+        ORDER BY row_number LIMIT $3`,
+      [importId, outcome, limit],
+    ) as Promise<{ name: string; email: string | null; customerId: string | null; gifts: number }[]>;
+  }
+
+  async setStatus(db: Queryable, id: string, status: DonorImportRow['status'], mapping?: ColumnMapping): Promise<void> {
+    await db.query(`UPDATE donor_imports SET status = $2, mapping = coalesce($3::jsonb, mapping) WHERE id = $1`,
+      [id, status, mapping ? JSON.stringify(mapping) : null]);
+  }
+
+  async pending(db: Queryable, importId: string, limit: number): Promise<PendingRow[]> {
+    return db.query(
+      `SELECT row_number, outcome, row_key, donor_key, customer_id, gift FROM donor_import_rows
+        WHERE import_id = $1 AND NOT done AND outcome IN ('new', 'matched') ORDER BY row_number LIMIT $2`,
+      [importId, limit],
+    );
+  }
+
+  async countPending(db: Queryable, importId: string): Promise<number> {
+    const [r] = await db.query(`SELECT count(*)::int AS n FROM donor_import_rows WHERE import_id = $1 AND NOT done AND outcome IN ('new', 'matched')`, [importId]);
+    return r.n;
+  }
+
+  /** The customer an earlier batch of this import created for a new donor. */
+  async customerOfDonorKey(db: Queryable, importId: string, donorKey: string): Promise<string | null> {
+    const rows = await db.query(`SELECT customer_id FROM donor_import_rows WHERE import_id = $1 AND donor_key = $2 AND customer_id IS NOT NULL LIMIT 1`, [importId, donorKey]);
+    return rows[0]?.customer_id ?? null;
+  }
+
+  async markDone(db: Queryable, importId: string, rowNumber: number, customerId: string): Promise<void> {
+    await db.query(`UPDATE donor_import_rows SET done = true, customer_id = $3 WHERE import_id = $1 AND row_number = $2`, [importId, rowNumber, customerId]);
+  }
+
+  /** Claims a row's idempotency key; false when an earlier import already added this gift. */
+  async claimKey(db: Queryable, rowKey: string, manualDonationId: string, importId: string): Promise<boolean> {
+    const rows = await db.query(
+      `INSERT INTO imported_gifts (row_key, manual_donation_id, import_id) VALUES ($1, $2, $3) ON CONFLICT (row_key) DO NOTHING RETURNING 1`,
+      [rowKey, manualDonationId, importId],
+    );
+    return rows.length > 0;
+  }
+
+  async keyTaken(db: Queryable, rowKey: string): Promise<boolean> {
+    return (await db.query(`SELECT 1 FROM imported_gifts WHERE row_key = $1`, [rowKey])).length > 0;
+  }
+
+  async progress(db: Queryable, id: string, giftsAdded: number, donorsCreated: number): Promise<void> {
+    await db.query(`UPDATE donor_imports SET gifts_added = gifts_added + $2, donors_created = donors_created + $3 WHERE id = $1`, [id, giftsAdded, donorsCreated]);
+  }
+
+  /** The import is over: its counts stay, its staged rows (the file's donor data) go. */
+  async finish(db: Queryable, id: string): Promise<void> {
+    await db.query(`DELETE FROM donor_import_rows WHERE import_id = $1`, [id]);
+    await db.query(`UPDATE donor_imports SET status = 'done', finished_at = now() WHERE id = $1`, [id]);
+  }
+}
