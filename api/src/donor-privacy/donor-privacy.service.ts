@@ -55,13 +55,28 @@ export class DonorPrivacyService {
     } catch (err) {
       if (!isStripeResourceMissing(err)) throw stripeWriteError(err, 'erase the donor');
     }
-    const changed = await this.ds.transaction(async (m) => {
+    // Deleting the customer makes Stripe send customer.deleted at once, and the worker projects it (and any late
+    // event of the donor's gifts) while this runs: a deadlock between the two aborts one side, so this side retries.
+    const changed = await retryOnDeadlock(() => this.ds.transaction(async (m) => {
       await readModel.lock(m, 'donors', id);
       const result = await eraseDonorData(m, await erasureTarget(m, id));
       await this.audit.record('donor.erased', { ...ctx, success: true, details: { customerId: id, changed: result }, manager: m });
       return result;
-    });
+    }));
     this.summaryCache.invalidate();
     return { id, erased: true, changed };
+  }
+}
+
+/** Postgres's answer to a deadlock (40P01) or a serialization failure (40001): the transaction may simply run again. */
+async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = (err as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (err as { code?: string }).code;
+      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw err;
+      await new Promise((r) => setTimeout(r, 20 * attempt));
+    }
   }
 }
