@@ -197,7 +197,9 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
 
     // Another decline, then a good card: still the one intent, now paid.
     await pay.click();
-    await page.locator('.toast', { hasText: 'Payment Error' }).waitFor();
+    // The alert is cleared while the payment is tried and comes back with its answer (the first decline's toast may
+    // still be showing, so the toast says nothing about this try): wait for the alert itself.
+    await page.locator('.payment-error').waitFor();
     await expect(page.locator('.payment-error').count()).resolves.toBe(1);
     await fillCard(page, '4242 4242 4242 4242');
     await pay.click();
