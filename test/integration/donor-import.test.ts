@@ -1,5 +1,6 @@
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
+import { waitForProjection } from '../helpers/events.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 /**
@@ -88,6 +89,8 @@ beforeAll(async () => {
     byEmail: (await api.post('/api/stripe/customers').send({ name: 'Ada K.', email: 'ada.known@example.org' }).expect(201)).body.id,
     byAddress: (await api.post('/api/stripe/customers').send({ name: 'Bert Known', email: 'bert@example.org' }).expect(201)).body.id,
   };
+  // The customer.created webhooks project these donors again: let them land first, or they overwrite the address.
+  await waitForProjection(stack, { minEvents: 2, predicate: async () => stack.emulator!.pendingWebhooks() === 0 });
   await stack.db.query(`UPDATE donors SET address_line1 = '2 Oak Ave', address_postal_code = '72650' WHERE id = $1`, [known.byAddress]);
 }, 60_000);
 afterAll(() => stack?.stop());
