@@ -118,6 +118,13 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
 
   it('keeps an erased donor erased when later events about them arrive (a refund of their gift)', async () => {
     await stripe.refunds.create({ charge: danaCharge, amount: 1000 });
+    // The refund's events (charge.refunded, refund.created and its balance transaction) arrive at their own pace:
+    // wait until the charge shows the refund, then check that it brought none of the donor's details back.
+    await waitForProjection(stack, {
+      timeoutMs: 30_000,
+      predicate: async () => stack.emulator!.pendingWebhooks() === 0
+        && (await stack.db.query(`SELECT amount_refunded::text AS a FROM charges WHERE id = $1`, [danaCharge]))[0]?.a === '1000',
+    });
     await settled();
     expect(await findInDatabase(stack.db, NEEDLES)).toEqual([]);
     const [charge] = await stack.db.query(`SELECT amount_refunded, billing_name FROM charges WHERE id = $1`, [danaCharge]);
