@@ -3,6 +3,7 @@ import { apiGet } from '../../../lib/api-client';
 import { downloadServerNamedFile } from '../../../lib/download';
 import { queryKeys } from '../../../lib/query-keys';
 import type { LedgerPageDto, operations } from '../../../lib/api-types';
+import { donationTypeLabel } from '../lib/transaction-labels';
 
 type LedgerQuery = NonNullable<operations['LedgerController_page']['parameters']['query']>;
 export type LedgerStatus = NonNullable<LedgerQuery['status']>[number];
@@ -20,16 +21,17 @@ export const LEDGER_STATUSES: ReadonlyArray<{ value: LedgerStatus | ''; label: s
   { value: 'pending', label: 'Pending' },
 ];
 
+/** The manual kinds take the labels the manual-gift form and the tables use (the ledger calls 'item' 'in-kind'). */
 export const LEDGER_METHODS: ReadonlyArray<{ value: LedgerMethod | ''; label: string }> = [
   { value: '', label: 'Any method' },
   { value: 'card', label: 'Card' },
   { value: 'bank', label: 'Bank (ACH)' },
-  { value: 'cash', label: 'Cash' },
-  { value: 'check', label: 'Check' },
-  { value: 'stock', label: 'Stock/Securities' },
-  { value: 'in-kind', label: 'In-Kind Item' },
-  { value: 'crypto', label: 'Cryptocurrency' },
-  { value: 'other', label: 'Other' },
+  { value: 'cash', label: donationTypeLabel('cash') },
+  { value: 'check', label: donationTypeLabel('check') },
+  { value: 'stock', label: donationTypeLabel('stock') },
+  { value: 'in-kind', label: donationTypeLabel('item') },
+  { value: 'crypto', label: donationTypeLabel('crypto') },
+  { value: 'other', label: donationTypeLabel('other') },
 ];
 
 /** What the Transactions tab shows: the same filters drive the page, its totals and the CSV. */
