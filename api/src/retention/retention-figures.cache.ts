@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TtlCache } from '../cache/ttl-cache.js';
 import type { RetentionDto } from './dto/retention.dto.js';
 
 /** How long a year's computed figures are served before they are computed again. */
@@ -12,23 +13,8 @@ export const RETENTION_TTL_MS = 5000;
  * them within that time; the lapsed-donor pages are never cached.
  */
 @Injectable()
-export class RetentionFiguresCache {
-  private readonly values = new Map<number, { dto: RetentionDto; at: number }>();
-  private readonly pending = new Map<number, Promise<RetentionDto>>();
-
-  async get(year: number, compute: () => Promise<RetentionDto>, now = Date.now()): Promise<RetentionDto> {
-    const hit = this.values.get(year);
-    if (hit && now - hit.at < RETENTION_TTL_MS) return hit.dto;
-    let p = this.pending.get(year);
-    if (!p) {
-      p = compute()
-        .then((dto) => {
-          this.values.set(year, { dto, at: Date.now() });
-          return dto;
-        })
-        .finally(() => this.pending.delete(year));
-      this.pending.set(year, p);
-    }
-    return p;
+export class RetentionFiguresCache extends TtlCache<number, RetentionDto> {
+  constructor() {
+    super(RETENTION_TTL_MS);
   }
 }
