@@ -13,6 +13,10 @@ import { LedgerIndexes1764320000000 } from './1764320000000-LedgerIndexes.js';
 import { MoneyMovement1764340000000 } from './1764340000000-MoneyMovement.js';
 import { DonorYears1764360000000 } from './1764360000000-DonorYears.js';
 import { DonorImports1764350000000 } from './1764350000000-DonorImports.js';
+import { MonthlyMoney1764371900000 } from './1764371900000-MonthlyMoney.js';
+import { DonorFiscalYears1764372900000 } from './1764372900000-DonorFiscalYears.js';
+import { DonorMerges1764375000000 } from './1764375000000-DonorMerges.js';
+import { FundsTributesFeeCoverage1764400000000 } from './1764400000000-FundsTributesFeeCoverage.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -26,4 +30,8 @@ export const migrations = [
   MoneyMovement1764340000000,
   DonorImports1764350000000,
   DonorYears1764360000000,
+  MonthlyMoney1764371900000,
+  DonorFiscalYears1764372900000,
+  DonorMerges1764375000000,
+  FundsTributesFeeCoverage1764400000000,
 ];

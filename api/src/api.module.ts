@@ -9,6 +9,7 @@ import { StripeModule } from '../../core/src/stripe/stripe.module.js';
 import { AdminsModule } from './admins/admins.module.js';
 import { AuditLogModule } from './audit-log/audit-log.module.js';
 import { SettingsModule } from './settings/settings.module.js';
+import { FundsModule } from './funds/funds.module.js';
 import { DonorPrivacyModule } from './donor-privacy/donor-privacy.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
@@ -42,6 +43,7 @@ export class ApiModule {
         AuthModule,
         WebhooksModule,
         DonationsModule,
+        FundsModule,
         MyGivingModule,
         DashboardModule,
         DonorsModule,

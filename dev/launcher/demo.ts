@@ -16,7 +16,9 @@ export interface DemoInfo {
   twoFactorRequired: boolean;
 }
 
-const DEMO_ADMIN = { email: 'demo-admin@hillsidelearning.org', name: 'Demo Administrator' };
+export const DEMO_ADMIN = { email: 'demo-admin@hillsidelearning.org', name: 'Demo Administrator' };
+/** The history a first start loads (ending now): also what `npm run bench -- first-start` expects to see. */
+export const DEMO_HISTORY = { seed: 1969, donors: 300, months: 24 } as const;
 
 /** A strong random password the demo admin keeps across restarts (stored in .data/, which git ignores). */
 function demoPassword(): string {
@@ -86,7 +88,7 @@ async function loadHistory(opts: { env: EnvDto; emulator: StripeEmulator; apiUrl
     emulatorUrl: opts.emulator.url,
     apiUrl: opts.apiUrl,
     adminToken: sessionToken,
-    history: { seed: 1969, donors: 300, months: 24, endDate: new Date() },
+    history: { ...DEMO_HISTORY, endDate: new Date() },
     onProgress: (p) => {
       if (tty) process.stdout.write(`\r${p.line.padEnd(60)}`);
       else if (p.phase !== last) opts.say(p.line);

@@ -1,15 +1,18 @@
 /**
  * Measures the Stripe emulator: start time, then latency (median, p95) and throughput of
- * `GET /v1/customers/:id` and `POST /v1/customers` at concurrency 16 with autocannon.
+ * `GET /v1/customers/:id` and `POST /v1/customers` at concurrency 16 with autocannon, and how fast it delivers
+ * webhooks: 3,000 `customer.created` events to an endpoint that answers 200 at once (delivered per second, and
+ * the emulator's CPU per delivery).
  * Run: `npm run build:dev && node dist-dev/test/bench/emulator.bench.js [--seconds 5]`
  * The emulator runs in its own process (the standalone CLI) so the load generator does not share its event loop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmulator } from '../../dev/stripe-emulator/src/index.js';
-import { emulatorUrlOf } from './lib/env.js';
+import { emulatorUrlOf, startEmulatorProcess } from './lib/env.js';
 import { percentile } from './lib/stats.js';
 
 interface AutocannonResult { requests: { average: number; total: number }; non2xx: number; errors: number; duration: number }
@@ -47,6 +50,37 @@ async function load(name: string, opts: Record<string, unknown>): Promise<Record
   };
 }
 
+/** Seeds `events` customers with their events and waits until a local endpoint has received every delivery. */
+async function delivery(events = 3000): Promise<Record<string, string | number>> {
+  let received = 0;
+  let allIn!: () => void;
+  const done = new Promise<void>((resolve) => (allIn = resolve));
+  const sink = createServer((req, res) => {
+    req.resume();
+    req.once('end', () => {
+      res.end('{"received":true}');
+      if (++received === events) allIn();
+    });
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', () => resolve()));
+  const emu = await startEmulatorProcess(`http://127.0.0.1:${(sink.address() as { port: number }).port}/hook`);
+  try {
+    const cpu0 = await emu.cpuMs();
+    const started = performance.now();
+    for (let i = 0; i < events; i += 100) {
+      const customers = Array.from({ length: Math.min(100, events - i) }, (_, k) => ({ email: `hook${i + k}@example.org`, name: `Hook ${i + k}` }));
+      await (await fetch(`${emu.url}/_emulator/seed`, { method: 'POST', body: JSON.stringify({ emitEvents: true, customers }) })).text();
+    }
+    await done;
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = (await emu.cpuMs()) - cpu0;
+    return { 'webhook events': events, 'delivered/s': Math.round(events / seconds), seconds: Number(seconds.toFixed(2)), 'emulator CPU ms/event': Number((cpu / events).toFixed(3)) };
+  } finally {
+    await emu.stop();
+    sink.close();
+  }
+}
+
 async function main(): Promise<void> {
   const t0 = process.hrtime.bigint();
   const inProcess = await startEmulator({ port: 0 });
@@ -73,6 +107,8 @@ async function main(): Promise<void> {
     console.log(`Stripe emulator start: ${inProcessMs.toFixed(1)} ms in process (startEmulator), ${cliMs.toFixed(0)} ms as a new process (node start to URL printed)`);
     console.log(`Load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, node ${process.version}`);
     console.table(rows);
+    console.log('Webhook delivery: seeded customers with their events, to an endpoint answering 200 at once (up to 16 deliveries in flight)');
+    console.table([await delivery()]);
   } finally {
     child.kill('SIGTERM');
   }

@@ -199,6 +199,43 @@ describe('Stripe emulator: payment method types, US bank accounts and SetupInten
     expect((await pk(`/v1/setup_intents/${si.id}?client_secret=${si.client_secret}`)).status).toBe(200);
   });
 
+  it('switches a card plan to a bank account saved by SetupIntent: an unpaid renewal paid with it processes, then the plan renews from the account', async () => {
+    const customer = await stripe.customers.create({ email: 'switch@example.org', name: 'Sid Switch' });
+    const card = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id, default_payment_method: card.id, billing_cycle_anchor: emulator.now() + DAY, proration_behavior: 'none',
+      items: [{ price_data: { currency: 'usd', unit_amount: 2500, product_data: { name: 'Monthly gift' }, recurring: { interval: 'month' } } as unknown as Stripe.SubscriptionCreateParams.Item.PriceData }],
+    });
+    await emulator.advanceClock(DAY + 60);
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('past_due');
+    const [unpaid] = (await stripe.invoices.list({ subscription: sub.id, status: 'open' })).data;
+
+    const si = await stripe.setupIntents.create({ customer: customer.id, usage: 'off_session' });
+    const saved = await stripe.setupIntents.confirm(si.id, { payment_method_data: bankData('000123456789', 'Sid Switch'), mandate_data: ONLINE, expand: ['latest_attempt'] });
+    expect(saved.latest_attempt).toMatchObject({ status: 'succeeded', payment_method_details: { type: 'us_bank_account', us_bank_account: {} } });
+    const bank = saved.payment_method as string;
+    await stripe.subscriptions.update(sub.id, { default_payment_method: bank });
+
+    // Paying the missed renewal with the account: accepted, and open until the bank answers four days later.
+    const paying = await stripe.invoices.pay(unpaid.id, { payment_method: bank });
+    expect(paying.status).toBe('open');
+    const pi = (await stripe.paymentIntents.list({ customer: customer.id })).data.find((p) => p.payment_method === bank)!;
+    expect(pi.status).toBe('processing');
+    await emulator.advanceClock(4 * DAY);
+    expect((await stripe.invoices.retrieve(unpaid.id)).status).toBe('paid');
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
+
+    // The next renewal is debited from the account, with the SetupIntent's mandate.
+    const end = (await stripe.subscriptions.retrieve(sub.id)).items.data[0].current_period_end;
+    await emulator.advanceClock(end - emulator.now() + 60);
+    await emulator.advanceClock(4 * DAY);
+    const charges = (await stripe.charges.list({ customer: customer.id })).data;
+    expect(charges.map((c) => [c.status, c.payment_method_details?.type, c.payment_method_details?.us_bank_account?.last4 ?? c.payment_method_details?.card?.last4]))
+      .toEqual([['succeeded', 'us_bank_account', '6789'], ['succeeded', 'us_bank_account', '6789'], ['failed', 'card', '0341']]);
+    expect(charges[0].payment_method_details?.us_bank_account?.mandate).toBe(saved.mandate);
+    expect(await eventsOf(si.id)).toEqual(['setup_intent.created', 'setup_intent.succeeded']);
+  });
+
   it('pays a settled bank payment out with the card gifts, net of its own fee', async () => {
     await emulatorHelper(emulator, 'money', { payoutHour: 12 });
     const before = new Set((await stripe.payouts.list({ limit: 100 })).data.map((p) => p.id));

@@ -42,7 +42,10 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     await signInUi(page, env);
     await page.goto(`${env.stack.apiUrl}/stripe-data/customer/${id}`);
     await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
-    await expect(page.getByRole('table', { name: 'Transaction History' }).locator('thead th').allTextContents()).resolves.toEqual([
+    // The table follows its heading once the donor's transactions (and the fiscal-year setting) have loaded.
+    const history = page.getByRole('table', { name: 'Transaction History' });
+    await history.locator('thead th').first().waitFor();
+    await expect(history.locator('thead th').allTextContents()).resolves.toEqual([
       'Date & Time', 'Amount', 'Card', 'Status', 'Receipt', 'Actions',
     ]);
     const all = await apiTransactions(id, 'timeframe=all');

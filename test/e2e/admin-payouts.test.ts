@@ -21,7 +21,9 @@ describe('admin Payouts view in Chromium', () => {
     env = await startAdminEnv({ donors: 0 });
     stripe = createStripeClient(env.stack.env, { maxNetworkRetries: 0 });
     const emulator = env.stack.emulator!;
-    await emulator.advanceClock(-5 * DAY);
+    // Five days back at noon UTC, whatever the hour the test runs: the daily payout is made at midnight UTC and
+    // reconciled an hour later, so by the last day's noon every payout has its lines (at 00:30 one would not).
+    await emulator.advanceClock(-5 * DAY + (DAY / 2 - (emulator.now() % DAY)));
     const donor = await stripe.customers.create({ name: 'Iris Okafor', email: 'iris@example.org' });
     for (let day = 0; day < 4; day++) {
       const pi = await stripe.paymentIntents.create({ amount: 5000 + day * 125, currency: 'usd', customer: donor.id, payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'] });

@@ -4,7 +4,8 @@ import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
 import { runAxe } from '../helpers/axe.js';
 import { launchBrowser, screenshot } from '../helpers/browser.js';
-import { acknowledgmentsOnSince, waitForMails } from '../helpers/donor-mail.js';
+import { acknowledgmentsOnSince, parsedMails, waitForMails } from '../helpers/donor-mail.js';
+import { waitUntil } from '../helpers/faults.js';
 import { waitForProjection } from '../helpers/events.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.js';
 import { startStack, type Stack } from '../helpers/stack.js';
@@ -13,7 +14,8 @@ import { startStack, type Stack } from '../helpers/stack.js';
  * Donors manage their own gift in Chromium, against the emulator and a real SMTP receiver: a monthly $20 gift
  * given on /donate becomes $35 through the e-mailed link (keyboard only) and the next renewal charges $35; a
  * declined renewal's e-mail leads straight to updating the card, which pays the missed gift; a used link says
- * so and offers a new one. axe finds nothing on the page in any of its states, at 390 and 1280 px.
+ * so and offers a new one; a gift switched to Stripe's test bank account shows it on the plan. axe finds nothing
+ * on the page in any of its states, at 390 and 1280 px.
  */
 const DAY = 86400;
 const TOKEN = /\/my-giving#link=([A-Za-z0-9_-]{43})/;
@@ -208,7 +210,7 @@ describe('My Giving in the browser', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await tabTo('Update card');
     await page.keyboard.press('Enter');
-    await page.getByRole('dialog', { name: 'Change the card for your gift' }).waitFor();
+    await page.getByRole('dialog', { name: 'Change how your gift is paid' }).waitFor();
     await page.getByLabel('Card number').waitFor();
     for (let i = 0; i < 10 && (await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)) !== 'cardnumber'; i++) {
       await page.keyboard.press('Tab');
@@ -235,4 +237,50 @@ describe('My Giving in the browser', () => {
     // The declined renewal, and the same gift paid with the new card.
     expect(list.map((t) => [t.amount, t.status])).toEqual([[2500, 'succeeded'], [2500, 'failed']]);
   }, 180_000);
+
+  it('switches the monthly gift from its card to the test bank account (routing 110000000, account 000123456789): the plan shows "Bank •••• 6789"', async () => {
+    const email = 'mia.monthly@example.org';
+    await page.evaluate(() => sessionStorage.clear());
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${stack.apiUrl}/my-giving`, { waitUntil: 'networkidle' });
+    // The donor's mailbox also holds the gift's acknowledgments: the link is in the next mail that has one.
+    const before = smtp.mails.filter((m) => m.to.includes(email)).length;
+    await page.getByLabel('Your e-mail address').fill(email);
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+    await waitUntil(async () => (await parsedMails(smtp, email)).slice(before).some((m) => TOKEN.test(m.text ?? '')), { timeoutMs: 60_000 });
+    const mail = (await parsedMails(smtp, email)).slice(before).find((m) => TOKEN.test(m.text ?? ''))!;
+    await page.goto(`${stack.apiUrl}/my-giving#link=${TOKEN.exec(mail.text ?? '')![1]}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: '$35.00 monthly' }).waitFor();
+    await expect(page.locator('.plan-card').innerText()).resolves.toMatch(/Paid with\s*Visa ending in 4242/);
+    const [sub] = await stack.db.query(`SELECT id, default_payment_method FROM subscriptions WHERE amount = 3500`);
+
+    await page.getByRole('button', { name: 'Change payment method' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change how your gift is paid' });
+    await dialog.waitFor();
+    // Nothing is set up while the details are incomplete: the field says what is missing.
+    await dialog.getByRole('radio', { name: 'US bank account' }).check();
+    await dialog.getByRole('button', { name: 'Save bank account' }).click();
+    await dialog.getByText("Enter the account holder's name, the routing number and the account number.").waitFor();
+    await expect(stripe.setupIntents.list({ customer: (await stripe.subscriptions.retrieve(sub.id)).customer as string })).resolves.toMatchObject({ data: [] });
+    await dialog.getByLabel('Account holder name').fill('Mia Monthly');
+    await dialog.getByLabel('Routing number').fill('110000000');
+    await dialog.getByLabel('Account number').fill('000123456789');
+    await checkPage('bank-dialog');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await dialog.getByRole('button', { name: 'Save bank account' }).click();
+    await page.getByText('Your new bank account is saved. Your monthly gift will be paid from it from now on.').waitFor({ timeout: 30_000 });
+    await page.locator('.plan-card').getByText('Bank •••• 6789').waitFor({ timeout: 20_000 });
+    await expect(page.locator('.plan-card .badge').innerText()).resolves.toBe('Active');
+    await checkPage('bank-saved');
+
+    // The read model, from the webhooks: the gift's default is the saved account, with its mandate at Stripe.
+    const [now] = await stack.db.query(
+      `SELECT s.default_payment_method AS pm, p.brand, p.last4 FROM subscriptions s JOIN payment_methods p ON p.id = s.default_payment_method WHERE s.id = $1`, [sub.id]);
+    expect(now).toMatchObject({ brand: null, last4: '6789' });
+    expect(now.pm).not.toBe(sub.default_payment_method);
+    const pm = await stripe.paymentMethods.retrieve(now.pm);
+    expect(pm).toMatchObject({ type: 'us_bank_account', us_bank_account: { last4: '6789', routing_number: '110000000' }, billing_details: { name: 'Mia Monthly' } });
+    const [audit] = await stack.db.query(`SELECT details FROM audit_log WHERE action = 'donor.plan.card' AND details->>'type' = 'us_bank_account'`);
+    expect(audit.details).toMatchObject({ subscriptionId: sub.id, paymentMethod: now.pm, paidInvoices: 0 });
+  }, 120_000);
 });

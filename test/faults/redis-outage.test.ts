@@ -43,7 +43,9 @@ describe(`Redis unavailable for ${OUTAGE_MS / 1000} s while events keep arriving
     api = await startService('api', stack.rawEnv);
     worker = await startService('worker', stack.rawEnv);
 
-    expect((await deliver(api.url!, before)).filter((r) => r.status !== 200)).toEqual([]);
+    // Before and after the outage Stripe's retry of a delivery that got no answer is part of the setting (a
+    // loaded CI machine can hold a request past the sender's 15 s); during it, every first answer must be 200.
+    expect((await deliver(api.url!, before, { connectionRetries: 3 })).filter((r) => r.status !== 200)).toEqual([]);
     await waitForInboxDrained(stack.db, { minEvents: before.length, timeoutMs: 60000 });
 
     await redis.stop();
@@ -69,7 +71,7 @@ describe(`Redis unavailable for ${OUTAGE_MS / 1000} s while events keep arriving
     expect(stored.total).toBe(before.length + during.length);
     expect(stored.pending).toBeGreaterThanOrEqual(during.length * 0.9);
 
-    expect((await deliver(api.url!, after)).filter((r) => r.status !== 200)).toEqual([]);
+    expect((await deliver(api.url!, after, { connectionRetries: 3 })).filter((r) => r.status !== 200)).toEqual([]);
     await waitForInboxDrained(stack.db, { minEvents: events.length, timeoutMs: 90000 });
     const recoveryMs = Date.now() - back;
 

@@ -74,6 +74,24 @@ export async function waitForProjection(
 }
 
 /**
+ * Whether every balance transaction (fee) that a processed charge or refund event names by id is stored: the worker reads them
+ * in a follow-up job after the projection commits, so an empty inbox does not yet mean the fees are known.
+ * A predicate for waitForProjection.
+ */
+export function feesRead(stack: Stack): () => Promise<boolean> {
+  return async () => {
+    const [row] = await stack.db.query<{ missing: number }>(
+      `SELECT count(*)::int AS missing FROM stripe_events e
+        CROSS JOIN LATERAL (SELECT e.payload->'data'->'object'->>'balance_transaction' AS id) t
+        WHERE e.processed_at IS NOT NULL AND e.payload->'data'->'object'->>'object' IN ('charge', 'refund')
+          AND jsonb_typeof(e.payload->'data'->'object'->'balance_transaction') = 'string'
+          AND NOT EXISTS (SELECT 1 FROM balance_transactions b WHERE b.id = t.id)`,
+    );
+    return row.missing === 0;
+  };
+}
+
+/**
  * Read-model tables and the columns that are bookkeeping (times of writing), not state. Aggregate rows that
  * sum to zero are left out: a bucket an out-of-order pass touched and emptied again is no difference.
  */

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { pino } from 'pino';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { createDataSource } from '../../core/src/db/data-source.js';
-import { projectStripeEvent } from '../../worker/src/projections/project-stripe-event.handler.js';
+import { projectStripeEvent } from '../../worker/src/projections/project-stripe-events.js';
 import { readModelChecksums, signedWebhook } from './events.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import type { Stack } from './stack.js';

@@ -4,7 +4,7 @@ import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
 import { waitForProjection } from '../helpers/events.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { expectedAnalytics, expectedDonors, loadFailedCharges, loadGifts, localDay, sortByName } from '../helpers/admin-api-expected.js';
+import { expectedAnalytics, expectedDonors, loadFailedCharges, loadMoney, loadGifts, localDay, sortByName } from '../helpers/admin-api-expected.js';
 
 /**
  * The dashboard calls over gifts made the real way: donors created through the API, cards charged and refunded
@@ -102,7 +102,7 @@ describe('gifts through the emulator and manual gifts', () => {
   it('analytics matches the raw rows', async () => {
     const res = await api.get('/api/stripe/analytics').expect(200);
     const gifts = await loadGifts(stack.db);
-    const expected = expectedAnalytics(gifts, TZ, await loadFailedCharges(stack.db));
+    const expected = expectedAnalytics(gifts, TZ, await loadFailedCharges(stack.db), new Date(), await loadMoney(stack.db));
     expect(res.body.overview).toEqual(expected.overview);
     // Cards 25 + 300 + (100 - 40) + (50 - 50) + 75 + 10 = 470; manual 1250 + 40 + 300.50 = 1590.50.
     expect(res.body.overview.totalAmount).toBe(2060.5);
@@ -261,7 +261,7 @@ describe('manual donations', () => {
     expect(exact.body.requires_irs_receipt).toBe(true);
 
     const mid = await api.get('/api/stripe/analytics').expect(200);
-    expect(mid.body.overview).toEqual(expectedAnalytics(await loadGifts(stack.db), TZ, await loadFailedCharges(stack.db)).overview);
+    expect(mid.body.overview).toEqual(expectedAnalytics(await loadGifts(stack.db), TZ, await loadFailedCharges(stack.db), new Date(), await loadMoney(stack.db)).overview);
     expect(Math.round(mid.body.overview.totalAmount * 100)).toBe(Math.round(before.body.overview.totalAmount * 100) + 999999999 + 24999 + 25000);
 
     for (const id of [created.body.id, small.body.id, exact.body.id]) {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { applyContributionChange, chargeContribution } from '../../core/src/read-model/aggregates.js';
 import { authed, signIn } from '../helpers/admin.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { expectedAnalytics, loadFailedCharges, loadGifts, localDay, sortByName } from '../helpers/admin-api-expected.js';
+import { expectedAnalytics, loadFailedCharges, loadMoney, loadGifts, localDay, sortByName } from '../helpers/admin-api-expected.js';
 import { fetchPdf } from '../helpers/pdf.js';
 
 /**
@@ -243,7 +243,7 @@ describe('GET /api/admin/tax-exports/year-end/:customerId/:year', () => {
 describe('GET /api/stripe/analytics over a spread history', () => {
   it('matches an independent computation from the raw rows', async () => {
     const res = await api.get('/api/stripe/analytics').expect(200);
-    const expected = expectedAnalytics(await loadGifts(stack.db), TZ, await loadFailedCharges(stack.db));
+    const expected = expectedAnalytics(await loadGifts(stack.db), TZ, await loadFailedCharges(stack.db), new Date(), await loadMoney(stack.db));
     expect(res.body.overview).toEqual(expected.overview);
     expect(res.body.charts.monthlyTrends).toEqual(expected.monthlyTrends);
     expect(res.body.charts.dailyTrends).toEqual(expected.dailyTrends);

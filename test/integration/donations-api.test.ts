@@ -127,6 +127,23 @@ describe('public donation API (through the Stripe emulator)', () => {
       expect(await stack.db.query(`SELECT count(*)::int AS n FROM donation_records WHERE payment_intent_id = $1`, [start.body.paymentIntentId])).toEqual([{ n: 1 }]);
     });
 
+    it('records a monthly gift whose first invoice a bank debit is paying (processing): keyed by that debit', async () => {
+      const start = await intent({ amount: 2500, donationData: { ...donor, email: 'bank.monthly@example.org', frequency: 'monthly' } }).expect(200);
+      const piId = start.body.clientSecret.split('_secret_')[0];
+      const pi = await stripe.paymentIntents.confirm(piId, {
+        payment_method_data: {
+          type: 'us_bank_account', billing_details: { name: 'Dana Whitfield' },
+          us_bank_account: { routing_number: '110000000', account_number: '000123456789', account_holder_type: 'individual' },
+        },
+        mandate_data: { customer_acceptance: { type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'jest' } } },
+      });
+      expect(pi.status).toBe('processing');
+      const body = { ...donor, amount: '25', frequency: 'monthly', subscriptionId: start.body.subscriptionId, recordToken: start.body.recordToken };
+      const res = await record(body).expect(201);
+      const [row] = await stack.db.query(`SELECT payment_intent_id, subscription_id, amount, frequency FROM donation_records WHERE id = $1`, [res.body.id]);
+      expect(row).toEqual({ payment_intent_id: piId, subscription_id: start.body.subscriptionId, amount: '2500', frequency: 'monthly' });
+    });
+
     it('refuses a payment that has not succeeded', async () => {
       const start = await intent({ amount: 4200, donationData: donor }).expect(200);
       const res = await record({ ...donor, amount: '42', paymentIntentId: start.body.paymentIntentId, recordToken: start.body.recordToken }).expect(400);

@@ -12,7 +12,9 @@ const DANA = {
   address: '12 Creek Road', city: 'Marshall', state: 'AR', zipCode: '72650',
 };
 const OTHER = { ...DANA, firstName: 'Oscar', lastName: 'Ramirez', email: 'oscar.ramirez@example.org', address: '4 Hill Lane', phone: '(501) 555-0123' };
-const NEEDLES = ['dana.whitfield@example.org', 'Dana Whitfield', 'Whitfield', '12 Creek Road', '555-0190'];
+/** Dana's second gift is in memory of someone, with whom to tell: their name and address go with Dana's. */
+const TRIBUTE = { tributeKind: 'memory', tributeName: 'Eleanor Quist', tributeEmail: 'quist.family@example.org', tributeAddress: '9 Orchard Way, Harrison AR' };
+const NEEDLES = ['dana.whitfield@example.org', 'Dana Whitfield', 'Whitfield', '12 Creek Road', '555-0190', 'Eleanor Quist', 'quist.family@example.org', '9 Orchard Way'];
 
 /** The sum of a tax CSV's Net Amount column, in cents, and its rows. */
 function taxCsv(text: string): { cents: number; rows: string[][] } {
@@ -35,7 +37,7 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
   const settled = async () => {
     for (let i = 0; i < 2; i++) await waitForProjection(stack, { timeoutMs: 30_000, predicate: async () => stack.emulator!.pendingWebhooks() === 0 });
   };
-  const give = async (donor: typeof DANA, amount: number) => {
+  const give = async (donor: typeof DANA & Partial<typeof TRIBUTE>, amount: number) => {
     const start = await request(stack.apiUrl).post('/api/create-payment-intent').send({ amount, donationData: donor }).expect(200);
     await stripe.paymentIntents.confirm(start.body.paymentIntentId, { payment_method: 'pm_card_visa' });
     await request(stack.apiUrl).post('/api/donation')
@@ -49,7 +51,7 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
     owner = (await signIn(stack, await createAdmin(stack, { name: 'Olive Owner' }))).token;
     bookkeeper = (await signIn(stack, await createAdmin(stack, { role: 'bookkeeper' }))).token;
     const first = await give(DANA, 5000);
-    await give(DANA, 2500);
+    await give({ ...DANA, ...TRIBUTE }, 2500);
     await give(OTHER, 4000);
     danaId = first.customer as string;
     danaCharge = first.latest_charge as string;

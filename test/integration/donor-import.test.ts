@@ -140,6 +140,30 @@ describe('importing donors and past gifts from a CSV', () => {
     expect(bert.donation_count).toBe(csv.goodOf(1));
     const created = await stack.db.query(`SELECT count(*)::int AS n FROM donors WHERE id NOT IN ($1, $2)`, [known.byEmail, known.byAddress]);
     expect(created[0].n).toBe(DONORS - 2);
+    // The totals written batch by batch are those of the gift rows: per day, month, donor and donor-year.
+    const same = async (aggregate: string, fromRows: string) => expect(await stack.db.query(aggregate)).toEqual(await stack.db.query(fromRows));
+    await same(
+      `SELECT day::text, donation_type, amount::text, count::int FROM daily_totals WHERE source = 'manual' ORDER BY 1, 2`,
+      `SELECT (donation_date AT TIME ZONE '${TZ}')::date::text AS day, donation_type, sum(amount)::text AS amount, count(*)::int AS count
+         FROM manual_donations GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    await same(
+      `SELECT month::text, donation_type, amount::text, count::int FROM monthly_totals WHERE source = 'manual' ORDER BY 1, 2`,
+      `SELECT date_trunc('month', donation_date AT TIME ZONE '${TZ}')::date::text AS month, donation_type, sum(amount)::text AS amount,
+              count(*)::int AS count FROM manual_donations GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    await same(
+      `SELECT customer_id, total_amount::text, donation_count, first_gift_at, last_gift_at FROM donor_totals ORDER BY 1`,
+      `SELECT stripe_customer_id AS customer_id, sum(amount)::text AS total_amount, count(*)::int AS donation_count,
+              min(donation_date) AS first_gift_at, max(donation_date) AS last_gift_at FROM manual_donations GROUP BY 1 ORDER BY 1`,
+    );
+    await same(
+      `SELECT year::int, customer_id, amount::text, count FROM donor_years ORDER BY 1, 2`,
+      `SELECT extract(year FROM donation_date AT TIME ZONE '${TZ}')::int AS year, stripe_customer_id AS customer_id, sum(amount)::text AS amount,
+              count(*)::int AS count FROM manual_donations GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    const [notDonors] = await stack.db.query(`SELECT count(*)::int AS n FROM donors WHERE NOT is_donor`);
+    expect(notDonors.n).toBe(0);
     const customers = await createStripeClient(stack.env, { maxNetworkRetries: 0 }).customers.list({ limit: 100, email: 'donor2@example.org' });
     expect(customers.data.map((c) => c.name)).toEqual(['Donor 2, Jr.']);
 

@@ -108,7 +108,7 @@ describe('My Giving: sign-in links, the donor session and its scope', () => {
     const sub = await stripe.subscriptions.retrieve(gifts.ann.sub);
     expect(res.body).toMatchObject({ purpose: 'manage', email: 'ann.giver@example.org' });
     expect(res.body.plans).toEqual([{
-      id: gifts.ann.sub, amount: 2000, frequency: 'monthly', status: 'active', cardBrand: 'visa', cardLast4: '4242', unpaidRenewal: false,
+      id: gifts.ann.sub, amount: 2000, frequency: 'monthly', status: 'active', cardBrand: 'visa', cardLast4: '4242', bankLast4: null, unpaidRenewal: false,
       nextChargeDate: new Date(sub.items.data[0].current_period_end * 1000).toISOString(), started: new Date(sub.created * 1000).toISOString(),
     }]);
     // 33 days old: older than the acknowledger looks back, so it has no receipt number until the admin sends one.

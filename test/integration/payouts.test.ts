@@ -5,7 +5,8 @@ import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { runBackfill } from '../../worker/src/backfill/stripe-backfill.js';
 import { authed, signIn } from '../helpers/admin.js';
 import { emulatorHelper } from '../helpers/stripe-shapes.js';
-import { waitForProjection } from '../helpers/events.js';
+import { feesRead, waitForProjection } from '../helpers/events.js';
+import { localDay } from '../helpers/admin-api-expected.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 /**
@@ -49,8 +50,11 @@ beforeAll(async () => {
   stack = await startStack();
   api = authed(stack, (await signIn(stack)).token);
   stripe = createStripeClient(stack.env, { maxNetworkRetries: 0 });
-  // Six days back (the API refuses events dated in the future), then day by day to the present.
-  await stack.emulator!.advanceClock(-6 * DAY);
+  // Six days back (the API refuses events dated in the future), at noon UTC, then day by day towards the
+  // present. Noon, whatever the hour the test runs: the daily payout is made at midnight UTC and reconciled an
+  // hour later, so the last day's payout has its lines known by the end (at 00:30 it would still be pending).
+  const now = stack.emulator!.now();
+  await stack.emulator!.advanceClock(-6 * DAY + (DAY / 2 - (now % DAY)));
   // The first payout fails at the bank: its money comes back and goes out with a later one.
   await emulatorHelper(stack.emulator!, 'payouts/fail', { count: 1, code: 'account_closed' });
   const donor = (await api.post('/api/stripe/customers').send({ name: 'Rosa Reyes', email: 'rosa@example.org' }).expect(201)).body.id;
@@ -76,7 +80,8 @@ beforeAll(async () => {
     await stack.emulator!.advanceClock(DAY);
   }
   await stack.emulator!.flushWebhooks(30000);
-  await waitForProjection(stack, { timeoutMs: 30000 });
+  // The fees of charges and refunds are read by a follow-up job after their events are projected.
+  await waitForProjection(stack, { timeoutMs: 30000, predicate: feesRead(stack) });
 });
 afterAll(() => stack?.stop());
 
@@ -147,12 +152,44 @@ describe('fees and payouts, reconciled', () => {
     const lines = async () => stack.db.query(`SELECT id, type, amount::int, fee::int, net::int, charge_id, payout_id FROM balance_transactions ORDER BY id`);
     const linesBefore = await lines();
     expect(linesBefore.length).toBeGreaterThan(gifts.length);
-    await stack.db.query(`TRUNCATE payouts, balance_transactions`);
+    await stack.db.query(`TRUNCATE payouts, balance_transactions, monthly_money`);
     expect(((await api.get('/api/admin/payouts').expect(200)).body as Page).payouts).toEqual([]);
     const counts = await runBackfill({ ds: stack.api.get(DataSource), stripe, timeZone: stack.env.TIME_ZONE });
     expect(counts).toMatchObject({ refunds: 2, disputes: 1, payouts: before.payouts.length });
     expect(await lines()).toEqual(linesBefore);
     expect((await api.get('/api/admin/payouts').expect(200)).body).toEqual(before);
+  });
+
+  it('lists the payouts arriving in a calendar or fiscal year, with what they took to the bank', async () => {
+    const all = ((await api.get('/api/admin/payouts').expect(200)).body as Page).payouts;
+    const yearOf = (iso: string) => Number(localDay(new Date(iso), stack.env.TIME_ZONE).slice(0, 4));
+    const years = [...new Set(all.map((p) => yearOf(p.arrivalDate)))];
+    for (const year of [...years, Math.min(...years) - 1]) {
+      const page = (await api.get(`/api/admin/payouts?year=${year}`).expect(200)).body;
+      const expected = all.filter((p) => yearOf(p.arrivalDate) === year);
+      expect(page.payouts.map((p: { id: string }) => p.id)).toEqual(expected.map((p) => p.id));
+      const kept = expected.filter((p) => p.status !== 'failed' && p.status !== 'canceled');
+      expect(page.period).toEqual({ label: `Calendar ${year}`, payouts: kept.length, paidOutCents: kept.reduce((s, p) => s + p.amountCents, 0) });
+    }
+    expect((await api.get('/api/admin/payouts').expect(200)).body.period).toBeNull();
+    await api.get('/api/admin/payouts?year=1999').expect(400);
+  });
+
+  // Last: it moves the clock on. Between a payout and its reconciliation an hour later, Stripe has taken the
+  // payout's amount from the balance but not yet named its lines.
+  it('in the hour before a payout is reconciled, its amount is paid out and no longer waiting in Stripe', async () => {
+    const now = stack.emulator!.now();
+    // To one second past midnight UTC (today's, never ahead of the real clock): the day's payout is made, not reconciled.
+    await stack.emulator!.advanceClock(DAY - (now % DAY) + 1);
+    await stack.emulator!.flushWebhooks(30000);
+    await waitForProjection(stack, { timeoutMs: 30000, predicate: feesRead(stack) });
+    const { payouts, totals } = (await api.get('/api/admin/payouts').expect(200)).body as Page;
+    const unreconciled = payouts.filter((p) => !p.linesKnown);
+    expect(unreconciled).toHaveLength(1);
+    expect(unreconciled[0].amountCents).toBeGreaterThan(0);
+    expect(totals.paidOutCents + totals.pendingCents).toBe(totals.netCents);
+    const balance = await stripe.balance.retrieve();
+    expect(totals.pendingCents).toBe(balance.available[0].amount + balance.pending[0].amount);
   });
 
   it('answers 404 for an unknown payout and 400 for what is not a payout id', async () => {

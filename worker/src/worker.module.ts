@@ -11,12 +11,13 @@ import { QueueConsumer } from './jobs/queue-consumer.js';
 import { ResetTokenIssuer } from './mail/reset-token.repository.js';
 import { SendMailHandler } from './mail/send-mail.handler.js';
 import { ProjectStripeEventHandler } from './projections/project-stripe-event.handler.js';
+import { ReadBalanceTransactionsHandler } from './projections/read-balance-transactions.handler.js';
 import { InboxRelay } from './relay/inbox-relay.js';
 import { InboxPruner } from './inbox/inbox-pruner.js';
 import { Acknowledger } from './outbox/acknowledger.js';
 import { OutboxSender } from './outbox/outbox-sender.js';
 
-const handlers = [ProjectStripeEventHandler, SendMailHandler];
+const handlers = [ProjectStripeEventHandler, ReadBalanceTransactionsHandler, SendMailHandler];
 
 @Module({})
 export class WorkerModule {

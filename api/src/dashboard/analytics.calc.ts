@@ -2,7 +2,7 @@ import { addDays, addMonths, monthLabel, monthOf } from '../../../core/src/gifts
 import { FREQUENCIES } from '../../../core/src/gifts/frequencies.js';
 import { giftTypeLabel, MANUAL_DONATION_TYPES } from '../../../core/src/gifts/gift-labels.js';
 import { centsToDollars } from '../../../core/src/gifts/money.js';
-import type { TotalsByDay, TotalsByKind } from './analytics.repository.js';
+import type { MoneyByMonth, TotalsByDay, TotalsByKind, TotalsByMonth } from './analytics.repository.js';
 
 export interface AnalyticsNumbers {
   overview: {
@@ -13,9 +13,14 @@ export interface AnalyticsNumbers {
     /** Percent of card charges that succeeded (one decimal); 0 before any card charge. */
     transactionSuccessRate: number;
     failedCharges: number;
+    /** Stripe's side of the card and bank gifts (dollars, from the balance transactions): see withMoney. */
+    grossAmount: number;
+    stripeFees: number;
+    refundsAndDisputes: number;
+    netAfterFees: number;
   };
   charts: {
-    monthlyTrends: Array<{ month: string; amount: number }>;
+    monthlyTrends: Array<{ month: string; amount: number; gross: number; fees: number; net: number }>;
     dailyTrends: Array<{ date: string; amount: number }>;
     frequencyBreakdown: Array<{ name: string; value: number }>;
     paymentMethods: Array<{ name: string; value: number }>;
@@ -60,11 +65,7 @@ export function computeAnalytics(kinds: TotalsByKind[], days: TotalsByDay[], tod
   const byMonth = new Map<string, number>();
   for (const [day, amount] of byDay) byMonth.set(monthOf(day), (byMonth.get(monthOf(day)) ?? 0) + amount);
 
-  const monthlyTrends = [];
-  for (let i = 11; i >= 0; i--) {
-    const month = monthOf(addMonths(`${monthOf(today)}-01`, -i));
-    monthlyTrends.push({ month: monthLabel(month), amount: centsToDollars(byMonth.get(month) ?? 0) });
-  }
+  const monthlyTrends = lastTwelveMonths(today).map((month) => ({ month: monthLabel(month), amount: centsToDollars(byMonth.get(month) ?? 0), gross: 0, fees: 0, net: 0 }));
   const dailyTrends = [];
   for (let i = 29; i >= 0; i--) {
     const date = addDays(today, -i);
@@ -92,6 +93,10 @@ export function computeAnalytics(kinds: TotalsByKind[], days: TotalsByDay[], tod
       averageDonation: totalCount > 0 ? centsToDollars(Math.round(totalCents / totalCount)) : 0,
       transactionSuccessRate: successRatePercent(cardCount, failedCharges),
       failedCharges,
+      grossAmount: 0,
+      stripeFees: 0,
+      refundsAndDisputes: 0,
+      netAfterFees: 0,
     },
     charts: { monthlyTrends, dailyTrends, frequencyBreakdown, paymentMethods },
   };
@@ -107,4 +112,43 @@ export function analyticsFromDay(today: string): string {
   const monthsBack = `${monthOf(addMonths(`${monthOf(today)}-01`, -11))}-01`;
   const daysBack = addDays(today, -29);
   return monthsBack < daysBack ? monthsBack : daysBack;
+}
+
+/** The twelve months 'yyyy-MM' up to and including today's, oldest first. */
+export function lastTwelveMonths(today: string): string[] {
+  return Array.from({ length: 12 }, (_, i) => monthOf(addMonths(`${monthOf(today)}-01`, i - 11)));
+}
+
+/** The monthly chart over other months (a calendar or fiscal year): one point per month, absent months 0. */
+export function withMonths(a: AnalyticsNumbers, months: string[], totals: TotalsByMonth[]): AnalyticsNumbers {
+  const byMonth = new Map(totals.map((t) => [t.month, Number(t.amount)]));
+  const monthlyTrends = months.map((month) => ({ month: monthLabel(month), amount: centsToDollars(byMonth.get(month) ?? 0), gross: 0, fees: 0, net: 0 }));
+  return { ...a, charts: { ...a.charts, monthlyTrends } };
+}
+
+/**
+ * Adds what Stripe's balance transactions say of the period's money: gross card and bank gifts, Stripe's fees
+ * (processing and dispute fees), and the net that Stripe pays out (gross - fees - refunds - disputes; so
+ * refundsAndDisputes is gross - fees - net). Each balance transaction counts in the month it was made, so a
+ * refund lowers the month of the refund. `months` are the chart's months ('yyyy-MM'), `rows` every month of
+ * the period (the overview sums them all).
+ */
+export function withMoney(a: AnalyticsNumbers, months: string[], rows: MoneyByMonth[]): AnalyticsNumbers {
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  let gross = 0;
+  let fees = 0;
+  let net = 0;
+  for (const r of rows) {
+    gross += Number(r.gross);
+    fees += Number(r.fees);
+    net += Number(r.net);
+  }
+  const monthlyTrends = a.charts.monthlyTrends.map((point, i) => {
+    const r = byMonth.get(months[i]);
+    return { ...point, gross: centsToDollars(Number(r?.gross ?? 0)), fees: centsToDollars(Number(r?.fees ?? 0)), net: centsToDollars(Number(r?.net ?? 0)) };
+  });
+  return {
+    overview: { ...a.overview, grossAmount: centsToDollars(gross), stripeFees: centsToDollars(fees), refundsAndDisputes: centsToDollars(gross - fees - net), netAfterFees: centsToDollars(net) },
+    charts: { ...a.charts, monthlyTrends },
+  };
 }

@@ -1,9 +1,10 @@
-import { Inject, Controller, Get } from '@nestjs/common';
+import { Inject, Controller, Get, Query } from '@nestjs/common';
 import { AnyRole } from '../auth/roles.decorator.js';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { AnalyticsService } from './analytics.service.js';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AnalyticsDto } from './dto/analytics.dto.js';
+import { YearPeriodDto } from '../http/year-period.dto.js';
 
 @ApiTags('Admin: dashboard')
 @ApiBearerAuth()
@@ -19,10 +20,12 @@ export class AnalyticsController {
     description:
       'Overview and chart values are US DOLLARS (net of refunds and lost disputes); recentTransactions amounts are CENTS. ' +
       'Computed from the incremental aggregates (monthly_totals and daily_totals), so its cost does not grow with the number of charges. ' +
-      'Days and months are calendar days in TIME_ZONE.',
+      'Days and months are calendar days in TIME_ZONE. Without year: all time (the monthly chart: the last 12 months). ' +
+      'With year (and basis): the figures of that calendar or fiscal year, its 12 months on the monthly chart; ' +
+      'the daily chart and monthlyGrowth stay on the last 30 days and this month.',
   })
   @ApiOkResponse({ type: AnalyticsDto })
-  get() {
-    return this.analytics.get();
+  get(@Query() q: YearPeriodDto) {
+    return this.analytics.get(q);
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { GROSS_TYPES_SQL, MONEY_LINE_SQL } from '../../../core/src/read-model/money-lines.js';
 
 export interface TotalsByKind {
   source: 'card' | 'manual';
@@ -15,26 +16,89 @@ export interface TotalsByDay {
   count: string;
 }
 
+export interface TotalsByMonth {
+  /** 'yyyy-MM' */
+  month: string;
+  amount: string;
+}
+
+export interface MoneyByMonth {
+  /** 'yyyy-MM' */
+  month: string;
+  gross: string;
+  fees: string;
+  net: string;
+}
+
+/** Months as an inclusive range of 'yyyy-MM' (a calendar or fiscal year); null: all time. */
+export type MonthRange = { from: string; to: string } | null;
+
+const monthFilter = (range: MonthRange, col = 'month') => (range ? `WHERE ${col} BETWEEN ($1 || '-01')::date AND ($2 || '-01')::date` : '');
+const monthParams = (range: MonthRange) => (range ? [range.from, range.to] : []);
+
 /**
- * Analytics reads only the incremental aggregates, never the charges: all-time figures from monthly_totals
- * (a few rows per month) and the last days from daily_totals, so its cost does not follow the number of gifts.
+ * Analytics reads only the incremental aggregates, never the charges: totals from monthly_totals (a few rows
+ * per month), the last days from daily_totals, and Stripe's gross, fees and net from monthly_money, so its cost
+ * does not follow the number of gifts. A year (calendar or fiscal) is a range of months of those tables.
  */
 @Injectable()
 export class AnalyticsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  /** All-time totals per source, donation type and brand (from the monthly rollup). */
-  async totalsByKind(): Promise<TotalsByKind[]> {
+  /** Totals per source, donation type and brand over the months (from the monthly rollup). */
+  async totalsByKind(range: MonthRange = null): Promise<TotalsByKind[]> {
     return this.ds.query(
       `SELECT source, donation_type, brand, sum(amount)::bigint AS amount, sum(count)::bigint AS count
-         FROM monthly_totals GROUP BY source, donation_type, brand`,
+         FROM monthly_totals ${monthFilter(range)} GROUP BY source, donation_type, brand`,
+      monthParams(range),
     );
   }
 
-  /** Card charges that failed, ever (charges_unsettled_idx: reads only the charges that did not succeed). */
-  async failedCharges(): Promise<number> {
-    const [row] = await this.ds.query(`SELECT count(*)::bigint AS n FROM charges WHERE status <> 'succeeded' AND status = 'failed'`);
+  /** Totals per month over the months (months without gifts are absent). */
+  async totalsByMonth(range: MonthRange): Promise<TotalsByMonth[]> {
+    return this.ds.query(
+      `SELECT to_char(month, 'YYYY-MM') AS month, sum(amount)::bigint AS amount FROM monthly_totals ${monthFilter(range)} GROUP BY month`,
+      monthParams(range),
+    );
+  }
+
+  /** Stripe's gross gifts, fees and net per month (monthly_money; core/src/read-model/money-lines.ts says which lines count). */
+  async moneyByMonth(range: MonthRange): Promise<MoneyByMonth[]> {
+    return this.ds.query(
+      `SELECT to_char(month, 'YYYY-MM') AS month,
+              COALESCE(sum(amount) FILTER (WHERE ${GROSS_TYPES_SQL}), 0)::bigint AS gross,
+              COALESCE(sum(fee) FILTER (WHERE ${MONEY_LINE_SQL}), 0)::bigint AS fees,
+              COALESCE(sum(net) FILTER (WHERE ${MONEY_LINE_SQL}), 0)::bigint AS net
+         FROM monthly_money ${monthFilter(range)} GROUP BY month`,
+      monthParams(range),
+    );
+  }
+
+  /**
+   * Card charges that failed (charges_unsettled_idx: reads only the charges that did not succeed), ever or in
+   * the local days fromDay..toDay.
+   */
+  async failedCharges(days: { fromDay: string; toDay: string; timeZone: string } | null = null): Promise<number> {
+    const during = days
+      ? `AND created >= ($1::date)::timestamp AT TIME ZONE $3 AND created < ($2::date + 1)::timestamp AT TIME ZONE $3`
+      : '';
+    const [row] = await this.ds.query(
+      `SELECT count(*)::bigint AS n FROM charges WHERE status <> 'succeeded' AND status = 'failed' ${during}`,
+      days ? [days.fromDay, days.toDay, days.timeZone] : [],
+    );
     return Number(row.n);
+  }
+
+  /**
+   * Gifts still on their way: bank debits that are processing (charge `pending`). They count in no total until
+   * the money arrives. A placeholder made from a dispute that came before its charge (version 0) is no gift.
+   */
+  async pendingCharges(): Promise<{ count: number; cents: number }> {
+    const [row] = await this.ds.query(
+      `SELECT count(*)::bigint AS n, coalesce(sum(amount), 0)::bigint AS cents FROM charges
+        WHERE status <> 'succeeded' AND status = 'pending' AND last_event_created > 0`,
+    );
+    return { count: Number(row.n), cents: Number(row.cents) };
   }
 
   /** Totals per local day from `fromDay` on (days without gifts are absent). */

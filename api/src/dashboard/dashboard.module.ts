@@ -3,11 +3,13 @@ import { TransactionsModule } from '../transactions/transactions.module.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { AnalyticsRepository } from './analytics.repository.js';
 import { AnalyticsService } from './analytics.service.js';
+import { FiscalYearController, FiscalYearService } from './fiscal-year.controller.js';
 
 /** The dashboard's numbers: every figure of GET /api/stripe/analytics is computed in this folder. */
 @Module({
   imports: [TransactionsModule],
-  controllers: [AnalyticsController],
-  providers: [AnalyticsRepository, AnalyticsService],
+  controllers: [AnalyticsController, FiscalYearController],
+  providers: [AnalyticsRepository, AnalyticsService, FiscalYearService],
+  exports: [FiscalYearService],
 })
 export class DashboardModule {}

@@ -8,6 +8,8 @@ import { DonationsService } from './donations.service.js';
 import { DONATIONS_LOGGER } from './donations.tokens.js';
 import { DonorMatchRepository } from './donor-match.repository.js';
 import { PaidGiftReader } from './paid-gift.reader.js';
+import { ReceiptStatusRepository } from './receipt-status.repository.js';
+import { MakeMonthlyService } from './make-monthly.service.js';
 import { StripeDonationsService } from './stripe-donations.service.js';
 
 /** Public donations: card payments (one-time and recurring) and the donor's form record. */
@@ -19,6 +21,8 @@ import { StripeDonationsService } from './stripe-donations.service.js';
     StripeDonationsService,
     PaidGiftReader,
     DonationRecordsRepository,
+    ReceiptStatusRepository,
+    MakeMonthlyService,
     DonationRateLimiter,
     DonationsService,
   ],

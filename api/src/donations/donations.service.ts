@@ -8,16 +8,32 @@ import { DONATIONS_LOGGER } from './donations.tokens.js';
 import type { CreatePaymentIntentDto } from './dto/create-payment-intent.dto.js';
 import type { RecordDonationDto } from './dto/record-donation.dto.js';
 import { recordTokenHash } from './gift-metadata.js';
+import { ReceiptStatusRepository } from './receipt-status.repository.js';
+import type { ReceiptStatusDto, ReceiptStatusQueryDto } from './dto/receipt-status.dto.js';
+import { timingSafeEqual } from 'node:crypto';
 import { PaidGiftReader, type PaidGiftLookup } from './paid-gift.reader.js';
 import { StripeDonationsService, type PaymentStart } from './stripe-donations.service.js';
 import { badRequest, DomainError, forbidden } from '../../../core/src/http/errors.js';
+import { DataSource } from 'typeorm';
+import { ENV } from '../../../core/src/config/load-env.js';
+import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { feeCoverageFor, feeFor, type PaymentMethodType } from '../../../core/src/gifts/fee-coverage.js';
+import { paymentFees } from '../../../core/src/gifts/payment-fees.js';
+import type { GiftDesignation } from '../../../core/src/gifts/gift-designation.js';
+import { funds, GENERAL_FUND_ID } from '../../../core/src/funds/funds.repository.js';
+import type { IntentDonationDataDto } from './dto/create-payment-intent.dto.js';
+
+export const FUND_NOT_OFFERED = 'fundId must be one of the funds offered';
 
 export const PAYMENT_NOT_CONFIRMED = 'That payment has not been completed.';
 export const PAYMENT_NOT_YOURS = 'This donation cannot be recorded: it does not match a payment started on this page.';
 export const PAYMENT_UNCONFIRMABLE = 'We could not confirm the payment with the payment provider just now, so the donation was not recorded. Please try again in a moment.';
 
-/** The create-payment-intent answer: the client secret for the card step and the token that records the gift. */
-export type PaymentStartAnswer = PaymentStart & { recordToken: string };
+/**
+ * The create-payment-intent answer: the client secret for the card step, the token that records the gift, and
+ * what is charged (the gift plus any fee coverage, computed here from the configured fee of the chosen method).
+ */
+export type PaymentStartAnswer = PaymentStart & { recordToken: string; chargedCents: number };
 
 @Injectable()
 export class DonationsService {
@@ -27,7 +43,50 @@ export class DonationsService {
     @Inject(DonationRecordsRepository) private readonly records: DonationRecordsRepository,
     @Inject(DonationRateLimiter) private readonly limiter: DonationRateLimiter,
     @Inject(DONATIONS_LOGGER) private readonly logger: Logger,
+    @Inject(DataSource) private readonly ds: DataSource,
+    @Inject(ENV) private readonly env: EnvDto,
+    @Inject(ReceiptStatusRepository) private readonly receipts: ReceiptStatusRepository,
   ) {}
+
+  /** A donor-side action on a paid gift, counted like recording one (per client address). */
+  async limitedMakeMonthly<T>(ip: string | undefined, run: () => Promise<T>): Promise<T> {
+    await this.limiter.hitRecord(ip);
+    return run();
+  }
+
+  /**
+   * Whether the gift has its receipt number yet, from the read model (the webhooks may still be on their way:
+   * 'pending' until then, and for a payment the read model does not hold yet). A token that is not the payment's is
+   * 403 (the record token's rule).
+   */
+  async receiptStatus(q: ReceiptStatusQueryDto): Promise<ReceiptStatusDto> {
+    const state = await this.receipts.forPayment(q);
+    if (!state.tokenHash) return { status: 'pending', receiptNumber: null };
+    const expected = Buffer.from(state.tokenHash, 'hex');
+    const given = Buffer.from(recordTokenHash(q.recordToken), 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw forbidden(PAYMENT_NOT_YOURS);
+    return state.receiptNumber ? { status: 'acknowledged', receiptNumber: state.receiptNumber } : { status: 'pending', receiptNumber: null };
+  }
+
+  /**
+   * The gift's fund (an open one; General when none was chosen), its fee coverage (from the configured fee of the
+   * chosen method, card unless said otherwise, never a figure from the browser) and its tribute, as the payment's
+   * metadata will carry them.
+   */
+  private async designation(amount: number, d: IntentDonationDataDto, method: PaymentMethodType | undefined): Promise<GiftDesignation> {
+    const fundId = d.fundId ?? GENERAL_FUND_ID;
+    // General is always open: a gift to it is started without the database (only Stripe and Redis are needed).
+    if (fundId !== GENERAL_FUND_ID && !(await funds.isOpen(this.ds, fundId))) throw badRequest(FUND_NOT_OFFERED);
+    const fee = d.coverFees ? feeCoverageFor(amount, feeFor(method, paymentFees(this.env))) : 0;
+    return {
+      fundId,
+      giftCents: fee > 0 ? amount : null,
+      feeCoverageCents: fee > 0 ? fee : null,
+      tribute: d.tributeKind && d.tributeName
+        ? { kind: d.tributeKind, name: d.tributeName, notifyEmail: d.tributeEmail ?? null, notifyAddress: d.tributeAddress ?? null, showAmount: d.tributeShowAmount === true }
+        : null,
+    };
+  }
 
   /**
    * Starts the payment. The answer's recordToken (32 random bytes) is known only to this browser; the payment's
@@ -35,9 +94,11 @@ export class DonationsService {
    */
   async createPaymentIntent(dto: CreatePaymentIntentDto, ip: string | undefined): Promise<PaymentStartAnswer> {
     await this.limiter.hitIntent(ip, dto.donationData.email);
+    const designation = await this.designation(dto.amount, dto.donationData, dto.paymentMethodType);
+    const chargedCents = dto.amount + (designation.feeCoverageCents ?? 0);
     const recordToken = newToken();
-    const start = await this.payments.start(dto.amount, dto.donationData.frequency, dto.donationData, recordTokenHash(recordToken));
-    return { ...start, recordToken };
+    const start = await this.payments.start(chargedCents, dto.donationData.frequency, dto.donationData, recordTokenHash(recordToken), designation);
+    return { ...start, recordToken, chargedCents };
   }
 
   /**

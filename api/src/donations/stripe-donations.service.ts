@@ -8,6 +8,7 @@ import { DonorMatchRepository } from './donor-match.repository.js';
 import { FREQUENCY_INTERVALS, FREQUENCY_LABELS, type Frequency, type RecurringFrequency } from '../../../core/src/gifts/frequencies.js';
 import { DONATIONS_LOGGER } from './donations.tokens.js';
 import { donorName, giftMetadata, type Donor } from './gift-metadata.js';
+import { designationMetadata, type GiftDesignation } from '../../../core/src/gifts/gift-designation.js';
 import { DomainError } from '../../../core/src/http/errors.js';
 
 export const PAYMENT_INTENT_FAILED = 'Failed to create payment intent';
@@ -31,7 +32,7 @@ export class PaymentSetupException extends DomainError {
 /**
  * Everything the public donation flow asks of Stripe to start a gift: the donor's customer (reused untouched,
  * or created), a PaymentIntent for a one-time gift, or a subscription for a recurring one whose first invoice
- * the browser pays with the same confirmCardPayment call. The form's details go into the payment's metadata.
+ * the browser pays with the same confirmPayment call (card, wallet, Link or bank account). The form's details go into the payment's metadata.
  */
 @Injectable()
 export class StripeDonationsService {
@@ -43,11 +44,15 @@ export class StripeDonationsService {
     @Inject(DONATIONS_LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** `recordTokenHash` goes into the payment's metadata: only the holder of the token can record the gift. */
-  async start(amountCents: number, frequency: Frequency, donor: Donor, recordTokenHash: string): Promise<PaymentStart> {
+  /**
+   * `recordTokenHash` goes into the payment's metadata: only the holder of the token can record the gift. So does
+   * the designation (fund, fee split, tribute), which a recurring gift's renewals inherit from the subscription.
+   * `amountCents` is what is charged: the gift plus any fee coverage.
+   */
+  async start(amountCents: number, frequency: Frequency, donor: Donor, recordTokenHash: string, designation: GiftDesignation): Promise<PaymentStart> {
     try {
       const customerId = await this.customerFor(donor);
-      const metadata = giftMetadata(frequency, donor, recordTokenHash);
+      const metadata = { ...giftMetadata(frequency, donor, recordTokenHash), ...designationMetadata(designation) };
       return frequency === 'one-time'
         ? await this.oneTime(amountCents, customerId, donor, metadata)
         : await this.recurring(amountCents, frequency, customerId, metadata);
@@ -100,7 +105,10 @@ export class StripeDonationsService {
       receipt_email: d.email,
       description: `Donation to ${SCHOOL.name}`,
       metadata,
-      // This API version has no payment_method_types on create; a card field with no redirects is the same thing.
+      // The card is kept for the donor's customer, so the thank-you can offer to make the gift monthly in one click.
+      setup_future_usage: 'off_session',
+      // Dynamic payment methods (this API version has no payment_method_types): card, wallets, Link and US bank
+      // account, as the Payment Element offers them; none of them redirects, so the donor stays on the page.
       automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
     });
     if (!pi.client_secret) throw new Error('PaymentIntent came back without a client secret');
@@ -114,7 +122,9 @@ export class StripeDonationsService {
       items: [{ price_data: { currency: 'usd', unit_amount: amount, product: await this.productId(), recurring: { interval, interval_count } } }],
       description: `${FREQUENCY_LABELS[frequency]} donation to ${SCHOOL.name}`,
       payment_behavior: 'default_incomplete',
-      payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+      // No payment_method_types: the first invoice takes what the account offers (card, wallets, Link, US bank
+      // account), the same choice the Payment Element shows; the method used is saved for the renewals.
+      payment_settings: { save_default_payment_method: 'on_subscription' },
       metadata,
       expand: ['latest_invoice.confirmation_secret'],
     });
@@ -128,6 +138,10 @@ export class StripeDonationsService {
    * The recurring-gift product, looked up once per process. We ask Stripe for our fixed product id and create
    * it when missing; a server that assigns its own ids (the emulator) just gets its answer cached.
    */
+  recurringProductId(): Promise<string> {
+    return this.productId();
+  }
+
   private productId(): Promise<string> {
     this.recurringProduct ??= (async () => {
       try {

@@ -85,3 +85,23 @@ describe('suggestMapping', () => {
     expect(suggestMapping(['Whatever', 'Else'])).toEqual({});
   });
 });
+
+describe('readRow: the fund column', () => {
+  const FUND_MAP = { name: 0, giftDate: 1, amount: 2, fund: 3 };
+  const funds = new Map([['general', 1], ['transportation', 2]]);
+
+  it('finds the fund by name in any letter case; a blank cell or no fund column is General', async () => {
+    const read = async (cells: string[], map: Record<string, number> = FUND_MAP) => {
+      const r = await readRow(cells, map, TZ, NOW, funds);
+      return r.ok ? r.value.gift.fundId : r.reason;
+    };
+    expect(await read(['Ann Lee', '2024-03-07', '25', 'TRANSPORTATION'])).toBe(2);
+    expect(await read(['Ann Lee', '2024-03-07', '25', ''])).toBe(1);
+    expect(await read(['Ann Lee', '2024-03-07', '25'], { name: 0, giftDate: 1, amount: 2 })).toBe(1);
+    expect(await read(['Ann Lee', '2024-03-07', '25', 'Roof'])).toBe('Unknown fund "Roof" (add it on the Funds page first, or use general, transportation)');
+  });
+
+  it('suggests the fund column from its header', () => {
+    expect(suggestMapping(['Name', 'Date', 'Amount', 'Designation']).fund).toBe(3);
+  });
+});

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { DonorsModule } from '../donors/donors.module.js';
-import { ManualDonationsModule } from '../manual-donations/manual-donations.module.js';
 import { DonorImportsController } from './donor-imports.controller.js';
 import { DonorImportsRepository } from './donor-imports.repository.js';
 import { DonorImportsService } from './donor-imports.service.js';
 
 /** Donors and past gifts from a CSV: upload, preview, import in batches. */
 @Module({
-  imports: [DonorsModule, ManualDonationsModule],
+  imports: [DonorsModule],
   controllers: [DonorImportsController],
   providers: [DonorImportsRepository, DonorImportsService],
 })

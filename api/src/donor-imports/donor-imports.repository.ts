@@ -41,6 +41,9 @@ export interface PendingRow {
   gift: StagedGift;
 }
 
+/** What the aggregates need of an inserted manual gift. */
+export type ManualGiftFacts = { amount: string; donation_type: string; stripe_customer_id: string | null; donation_date: Date };
+
 /** donor_imports, donor_import_rows and imported_gifts: all SQL of the CSV import. */
 @Injectable()
 export class DonorImportsRepository {
@@ -82,23 +85,23 @@ export class DonorImportsRepository {
     );
   }
 
-  /** Live donors by lower-cased e-mail (donors_email_idx). */
+  /** Live donors by lower-cased e-mail (donors_email_idx); a merged-away record answers with its kept donor. */
   async donorsByEmail(db: Queryable, emails: string[]): Promise<Map<string, string>> {
     if (!emails.length) return new Map();
     const rows: { id: string; email: string }[] = await db.query(
-      `SELECT DISTINCT ON (lower(email)) id, lower(email) AS email FROM donors
+      `SELECT DISTINCT ON (lower(email)) coalesce(merged_into, id) AS id, lower(email) AS email FROM donors
         WHERE lower(email) = ANY($1::text[]) AND deleted_at IS NULL ORDER BY lower(email), created`,
       [emails],
     );
     return new Map(rows.map((r) => [r.email, r.id]));
   }
 
-  /** Live donors by name, first address line and ZIP, compared lower-cased: the key is 'name|line1|zip'. */
+  /** Live donors by name, first address line and ZIP, compared lower-cased: the key is 'name|line1|zip' (merged: the kept donor). */
   async donorsByNameAndAddress(db: Queryable, keys: string[]): Promise<Map<string, string>> {
     if (!keys.length) return new Map();
     const rows: { id: string; k: string }[] = await db.query(
       `SELECT DISTINCT ON (k) id, k FROM (
-         SELECT id, created, lower(coalesce(name, '')) || '|' || lower(coalesce(address_line1, '')) || '|' || lower(coalesce(address_postal_code, '')) AS k
+         SELECT coalesce(merged_into, id) AS id, created, lower(coalesce(name, '')) || '|' || lower(coalesce(address_line1, '')) || '|' || lower(coalesce(address_postal_code, '')) AS k
            FROM donors WHERE deleted_at IS NULL AND lower(coalesce(name, '')) = ANY($2::text[])) d
         WHERE k = ANY($1::text[]) ORDER BY k, created`,
       [keys, keys.map((k) => k.split('|')[0])],
@@ -189,27 +192,61 @@ export class DonorImportsRepository {
     return r.n;
   }
 
-  /** The customer an earlier batch of this import created for a new donor. */
-  async customerOfDonorKey(db: Queryable, importId: string, donorKey: string): Promise<string | null> {
-    const rows = await db.query(`SELECT customer_id FROM donor_import_rows WHERE import_id = $1 AND donor_key = $2 AND customer_id IS NOT NULL LIMIT 1`, [importId, donorKey]);
-    return rows[0]?.customer_id ?? null;
-  }
-
-  async markDone(db: Queryable, importId: string, rowNumber: number, customerId: string): Promise<void> {
-    await db.query(`UPDATE donor_import_rows SET done = true, customer_id = $3 WHERE import_id = $1 AND row_number = $2`, [importId, rowNumber, customerId]);
-  }
-
-  /** Claims a row's idempotency key; false when an earlier import already added this gift. */
-  async claimKey(db: Queryable, rowKey: string, manualDonationId: string, importId: string): Promise<boolean> {
-    const rows = await db.query(
-      `INSERT INTO imported_gifts (row_key, manual_donation_id, import_id) VALUES ($1, $2, $3) ON CONFLICT (row_key) DO NOTHING RETURNING 1`,
-      [rowKey, manualDonationId, importId],
+  /**
+   * A batch's gifts in one statement: each row's idempotency key is claimed and its manual gift inserted together
+   * (the gift's id is made first, so the key row can name it; the foreign key is checked at the statement's end).
+   * A key an earlier import holds is skipped, with its gift: only the rows whose key was claimed are answered.
+   */
+  async insertGifts(db: Queryable, importId: string, createdBy: string | null, rows: Array<{ rowKey: string; customerId: string; gift: StagedGift; requiresIrsReceipt: boolean }>): Promise<ManualGiftFacts[]> {
+    if (!rows.length) return [];
+    return db.query(
+      `WITH input AS (
+         SELECT gen_random_uuid() AS gid, r.* FROM jsonb_to_recordset($2::jsonb) AS r(
+           row_key text, customer text, name text, email text, phone text, address text, amount bigint, type text, at timestamptz,
+           notes text, irs boolean, gift_description text, goods_description text, goods_value bigint)),
+       claimed AS (
+         INSERT INTO imported_gifts (row_key, manual_donation_id, import_id) SELECT row_key, gid, $1 FROM input
+         ON CONFLICT (row_key) DO NOTHING RETURNING manual_donation_id)
+       INSERT INTO manual_donations (id, stripe_customer_id, donor_name, donor_email, donor_phone, donor_address, amount, donation_type,
+         donation_date, notes, requires_irs_receipt, created_by, gift_description, goods_description, goods_value)
+       SELECT i.gid, i.customer, i.name, i.email, i.phone, i.address, i.amount, i.type, i.at, i.notes, i.irs, $3, i.gift_description,
+              i.goods_description, i.goods_value
+         FROM input i JOIN claimed c ON c.manual_donation_id = i.gid
+       RETURNING amount, donation_type, stripe_customer_id, donation_date`,
+      [importId, JSON.stringify(rows.map(({ rowKey, customerId, gift: g, requiresIrsReceipt }) => ({
+        row_key: rowKey, customer: customerId, name: g.donorName, email: g.donorEmail, phone: g.donorPhone, address: g.donorAddress,
+        amount: g.amountCents, type: g.donationType, at: g.donationDate, notes: g.notes, irs: requiresIrsReceipt,
+        gift_description: g.giftDescription, goods_description: g.goods?.description ?? null, goods_value: g.goods?.valueCents ?? null,
+      }))), createdBy],
     );
-    return rows.length > 0;
   }
 
-  async keyTaken(db: Queryable, rowKey: string): Promise<boolean> {
-    return (await db.query(`SELECT 1 FROM imported_gifts WHERE row_key = $1`, [rowKey])).length > 0;
+  /** The customers earlier batches of this import created, by donor key. */
+  async customersOfDonorKeys(db: Queryable, importId: string, donorKeys: string[]): Promise<Map<string, string>> {
+    if (!donorKeys.length) return new Map();
+    const rows: { donor_key: string; customer_id: string }[] = await db.query(
+      `SELECT DISTINCT ON (donor_key) donor_key, customer_id FROM donor_import_rows
+        WHERE import_id = $1 AND donor_key = ANY($2::text[]) AND customer_id IS NOT NULL ORDER BY donor_key`,
+      [importId, donorKeys],
+    );
+    return new Map(rows.map((r) => [r.donor_key, r.customer_id]));
+  }
+
+  /** Donors merged away since the preview matched them answer with their kept donor. */
+  async keptDonors(db: Queryable, customerIds: string[]): Promise<Map<string, string>> {
+    if (!customerIds.length) return new Map();
+    const rows: { id: string; kept: string }[] = await db.query(
+      `SELECT id, coalesce(merged_into, id) AS kept FROM donors WHERE id = ANY($1::text[])`, [customerIds]);
+    return new Map(rows.map((r) => [r.id, r.kept]));
+  }
+
+  async markAllDone(db: Queryable, importId: string, rows: Array<{ rowNumber: number; customerId: string }>): Promise<void> {
+    await db.query(
+      `UPDATE donor_import_rows r SET done = true, customer_id = x.customer_id
+         FROM unnest($2::int[], $3::text[]) AS x(row_number, customer_id)
+        WHERE r.import_id = $1 AND r.row_number = x.row_number`,
+      [importId, rows.map((r) => r.rowNumber), rows.map((r) => r.customerId)],
+    );
   }
 
   async progress(db: Queryable, id: string, giftsAdded: number, donorsCreated: number): Promise<void> {

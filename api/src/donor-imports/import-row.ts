@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { validateManualDonation, type ManualDonationInput } from '../manual-donations/manual-donation.validation.js';
 
 /** The fields a CSV column can be mapped to. name, giftDate and amount are required; the others are optional. */
-export const IMPORT_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'state', 'zip', 'giftDate', 'amount', 'type', 'note'] as const;
+export const IMPORT_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'state', 'zip', 'giftDate', 'amount', 'type', 'note', 'fund'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const REQUIRED_FIELDS: readonly ImportField[] = ['name', 'giftDate', 'amount'];
 /** Field -> index of the CSV column it reads. */
@@ -21,6 +21,7 @@ const HEADER_HINTS: Record<ImportField, RegExp> = {
   amount: /^(gift |donation )?amount$|^total$/,
   type: /^(gift |donation )?(type|method)$|^payment (type|method)$/,
   note: /^notes?$|^memo$|^check (number|no\.?|#)$/,
+  fund: /^(fund|designation|designated to|campaign)$/,
 };
 
 export function suggestMapping(headers: readonly string[]): ColumnMapping {
@@ -65,8 +66,14 @@ const norm = (v: string | null) => (v ?? '').toLowerCase();
  * One CSV row, through the mapping, checked by the manual-gift rules themselves (validateManualDonation), so an
  * imported gift obeys exactly what the Add Manual Donation form obeys. The reason is the rule's own sentence.
  */
-export async function readRow(cells: readonly string[], mapping: ColumnMapping, timeZone: string, now: Date): Promise<RowResult> {
+export async function readRow(
+  cells: readonly string[], mapping: ColumnMapping, timeZone: string, now: Date, funds: ReadonlyMap<string, number> = new Map(),
+): Promise<RowResult> {
   const cell = (f: ImportField) => (mapping[f] === undefined ? '' : clean(cells[mapping[f]!]));
+  // The fund by its name in any letter case; a blank cell is General.
+  const fundName = cell('fund');
+  const fundId = fundName ? funds.get(fundName.toLowerCase()) : 1;
+  if (fundId === undefined) return { ok: false, reason: `Unknown fund "${fundName}" (add it on the Funds page first, or use ${[...funds.keys()].join(', ') || 'general'})` };
   const line1 = cell('address') || null;
   const city = cell('city') || null;
   const state = cell('state').toUpperCase() || null;
@@ -85,6 +92,7 @@ export async function readRow(cells: readonly string[], mapping: ColumnMapping, 
     donationType,
     donationDate: isoDay(cell('giftDate')),
     notes: cell('note') || undefined,
+    fundId,
   }, timeZone, now);
   if (!checked.ok) return { ok: false, reason: checked.message };
   const gift = { ...checked.value, donorEmail: checked.value.donorEmail?.toLowerCase() ?? null };

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { DomainError, badRequest, notFound } from '../../../core/src/http/errors.js';
-import { eraseDonorData, erasureTarget } from '../../../core/src/privacy/donor-erasure.js';
+import { eraseDonorData, erasureTarget, mergedDonorIds } from '../../../core/src/privacy/donor-erasure.js';
 import { readModel } from '../../../core/src/read-model/read-model.repository.js';
 import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
 import { isStripeResourceMissing, stripeWriteError } from '../../../core/src/stripe/stripe-errors.js';
@@ -50,17 +50,27 @@ export class DonorPrivacyService {
     if (!sameText(confirmName, expected)) {
       throw badRequest(`To confirm, type the donor’s ${donor.name?.trim() ? 'name' : donor.email?.trim() ? 'e-mail' : 'id'} exactly as shown.`);
     }
-    try {
-      await this.stripe.customers.del(id);
-    } catch (err) {
-      if (!isStripeResourceMissing(err)) throw stripeWriteError(err, 'erase the donor');
+    // A donor merged into this one is the same person: both records (and both Stripe customers) are erased.
+    const merged = await mergedDonorIds(this.ds, id);
+    for (const customerId of [id, ...merged]) {
+      try {
+        await this.stripe.customers.del(customerId);
+      } catch (err) {
+        if (!isStripeResourceMissing(err)) throw stripeWriteError(err, 'erase the donor');
+      }
     }
     // Deleting the customer makes Stripe send customer.deleted at once, and the worker projects it (and any late
     // event of the donor's gifts) while this runs: a deadlock between the two aborts one side, so this side retries.
     const changed = await retryOnDeadlock(() => this.ds.transaction(async (m) => {
-      await readModel.lock(m, 'donors', id);
-      const result = await eraseDonorData(m, await erasureTarget(m, id));
-      await this.audit.record('donor.erased', { ...ctx, success: true, details: { customerId: id, changed: result }, manager: m });
+      const result: Record<string, number> = {};
+      for (const customerId of [id, ...merged]) {
+        await readModel.lock(m, 'donors', customerId);
+        const changed = await eraseDonorData(m, await erasureTarget(m, customerId));
+        for (const [table, n] of Object.entries(changed)) result[table] = (result[table] ?? 0) + n;
+      }
+      await this.audit.record('donor.erased', {
+        ...ctx, success: true, details: { customerId: id, ...(merged.length ? { mergedCustomerIds: merged } : {}), changed: result }, manager: m,
+      });
       return result;
     }));
     this.summaryCache.invalidate();

@@ -10,6 +10,8 @@ export type DonorListing = Pick<
 > & {
   /** Unix seconds. */
   created: string;
+  /** The kept donor, when this record was merged into another. */
+  merged_into: string | null;
   total_amount: string;
   donation_count: string;
 };
@@ -23,7 +25,7 @@ export interface DonorSummaryRow {
 export type DonorCard = Pick<PaymentMethodRow, 'id' | 'customer_id' | 'brand' | 'last4'>;
 
 const DONOR_COLUMNS = `d.id, d.name, d.email, d.phone, d.address_line1, d.address_line2, d.address_city, d.address_state,
-  d.address_postal_code, extract(epoch FROM d.created)::bigint AS created, d.deleted_at,
+  d.address_postal_code, extract(epoch FROM d.created)::bigint AS created, d.deleted_at, d.merged_into,
   coalesce(t.total_amount, 0) AS total_amount, coalesce(t.donation_count, 0) AS donation_count`;
 
 /** The same expression as donors_search_trgm_idx, so `ILIKE '%q%'` is answered by the trigram index. */

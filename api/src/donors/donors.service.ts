@@ -5,6 +5,7 @@ import { AuditService } from '../auth/audit.service.js';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../../core/src/logging/logger.js';
 import { tombstoneDonor, writeCustomer } from '../../../core/src/read-model/donor-writer.js';
+import { mergedDonorIds } from '../../../core/src/privacy/donor-erasure.js';
 import type { ReadModelWrite } from '../../../core/src/read-model/later-state.js';
 import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
 import { centsToDollars } from '../../../core/src/gifts/money.js';
@@ -82,10 +83,11 @@ export class DonorsService {
     };
   }
 
-  /** A live donor; unknown and deleted donors are both 404. */
+  /** A live donor; unknown, deleted and merged-away donors are all 404. */
   async getLive(id: string): Promise<DonorListing> {
     const row = CUSTOMER_ID.test(id) ? await this.donors.findById(id) : null;
     if (!row || row.deleted_at) throw notFound(`Customer not found: ${id}`);
+    if (row.merged_into) throw notFound(`This donor was merged into ${row.merged_into}`);
     return row;
   }
 
@@ -159,17 +161,21 @@ export class DonorsService {
     return { id, updated: true as const };
   }
 
+  /** Records merged into the donor are the same person: their Stripe customers are deleted and tombstoned too. */
   async delete(id: string, ctx: AuditContext) {
     await this.getLive(id);
-    try {
-      await this.stripe.customers.del(id);
-    } catch (err) {
-      // Already gone in Stripe (deleted from its dashboard): finish the job on our side.
-      if (!isStripeResourceMissing(err)) throw stripeWriteError(err, 'delete the donor');
+    const merged = await mergedDonorIds(this.ds, id);
+    for (const customerId of [id, ...merged]) {
+      try {
+        await this.stripe.customers.del(customerId);
+      } catch (err) {
+        // Already gone in Stripe (deleted from its dashboard): finish the job on our side.
+        if (!isStripeResourceMissing(err)) throw stripeWriteError(err, 'delete the donor');
+      }
     }
     await this.ds.transaction(async (m) => {
-      await tombstoneDonor(m, id, new Date());
-      await this.audit.record('donor.deleted', { ...ctx, details: { customerId: id }, manager: m });
+      for (const customerId of [id, ...merged]) await tombstoneDonor(m, customerId, new Date());
+      await this.audit.record('donor.deleted', { ...ctx, details: { customerId: id, ...(merged.length ? { mergedCustomerIds: merged } : {}) }, manager: m });
     });
     this.summaryCache.invalidate();
     return { id, deleted: true };

@@ -13,6 +13,8 @@ export interface ManualDonationInput {
   donationType: string;
   donationDate: Date;
   notes: string | null;
+  /** The fund (1, General, unless another was chosen). */
+  fundId: number;
   giftDescription: string | null;
   /** What the donor received in return and its fair-market value (cents): both or neither. */
   goods: { description: string; valueCents: number } | null;
@@ -57,6 +59,7 @@ export async function validateManualDonation(body: unknown, timeZone: string, no
       donationType: dto.donationType,
       donationDate: date.at,
       notes: blankToNull(dto.notes),
+      fundId: dto.fundId ?? 1,
       giftDescription: blankToNull(dto.giftDescription),
       goods: goodsDescription && goodsValue !== null ? { description: goodsDescription, valueCents: goodsValue } : null,
     },

@@ -4,6 +4,7 @@ import { AuditService } from '../auth/audit.service.js';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { applyContributionChange, manualContribution } from '../../../core/src/read-model/aggregates.js';
+import { holdMergesShared } from '../../../core/src/read-model/donor-merges.js';
 import { needsIrsReceipt } from '../../../core/src/gifts/net-amount.js';
 import { centsToDollars } from '../../../core/src/gifts/money.js';
 import { DonorSummaryCache } from '../donors/donor-summary.cache.js';
@@ -62,9 +63,12 @@ export class ManualDonationsService {
 
   async create(input: ManualDonationInput, ctx: AuditContext) {
     const row = await this.ds.transaction(async (m) => {
+      // A merge moving this donor's gifts waits for this gift, or this gift sees the merge (and the donor is gone).
+      await holdMergesShared(m);
       if (input.stripeCustomerId && !(await this.repo.liveDonorExists(m, input.stripeCustomerId))) {
         throw new ManualDonationError(400, `Unknown donor: ${input.stripeCustomerId}`);
       }
+      if (!(await this.repo.fundExists(m, input.fundId))) throw new ManualDonationError(400, "Choose one of the school's funds");
       const inserted = await this.repo.insert(m, {
         ...input,
         requiresIrsReceipt: needsIrsReceipt(input.amountCents),
@@ -73,7 +77,7 @@ export class ManualDonationsService {
       await applyContributionChange(m, null, manualContribution(inserted), this.env.TIME_ZONE);
       await this.audit.record('manual_donation.created', {
         ...ctx,
-        details: { manualDonationId: inserted.id, amount: input.amountCents, customerId: input.stripeCustomerId },
+        details: { manualDonationId: inserted.id, amount: input.amountCents, customerId: input.stripeCustomerId, fundId: input.fundId },
         manager: m,
       });
       return inserted;

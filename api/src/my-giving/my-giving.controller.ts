@@ -109,7 +109,7 @@ export class MyGivingController {
 
   @Post('plans/:id/card-setup')
   @HttpCode(200)
-  @ApiOperation({ summary: 'A SetupIntent for the new card (confirmed in the browser with confirmCardSetup)' })
+  @ApiOperation({ summary: "A SetupIntent for the new card or bank account (confirmed in the browser with the Payment Element's confirmSetup)" })
   @ApiOkResponse({ type: CardSetupDto })
   async cardSetup(@CurrentDonor() s: DonorSession, @Param('id') id: string): Promise<CardSetupDto> {
     return { clientSecret: await this.actions.cardSetup(s, id) };
@@ -117,7 +117,7 @@ export class MyGivingController {
 
   @Post('plans/:id/card')
   @HttpCode(200)
-  @ApiOperation({ summary: "Makes the confirmed card the gift's card and pays an unpaid renewal with it at once" })
+  @ApiOperation({ summary: "Makes the confirmed card or bank account the gift's payment method and pays an unpaid renewal with it at once" })
   @ApiOkResponse({ type: PlanActionResultDto })
   async card(@CurrentDonor() s: DonorSession, @Param('id') id: string, @Body() body: ConfirmCardDto, @Req() req: Request): Promise<PlanActionResultDto> {
     return { message: await this.actions.confirmCard(s, id, body.setupIntentId, meta(req)) };

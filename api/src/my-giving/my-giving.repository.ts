@@ -35,10 +35,17 @@ const SHOWN_STATUS = `CASE
 export class MyGivingRepository {
   constructor(@Inject(DataSource) readonly ds: DataSource) {}
 
-  /** The live customers with this e-mail in any letter case (donors_email_idx), erased and deleted ones excluded. */
+  /**
+   * The live customers with this e-mail in any letter case (donors_email_idx), erased and deleted ones excluded,
+   * and the donors they were merged into (an admin found them to be the same person; their gifts are there now).
+   */
   async customersByEmail(email: string): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.ds.query(
-      `SELECT id FROM donors WHERE lower(email) = lower($1) AND deleted_at IS NULL AND erased_at IS NULL ORDER BY created, id LIMIT 20`,
+      `WITH own AS (SELECT id, created, merged_into FROM donors WHERE lower(email) = lower($1) AND deleted_at IS NULL AND erased_at IS NULL)
+       SELECT id FROM (
+         SELECT id, created FROM own
+         UNION SELECT k.id, k.created FROM own o JOIN donors k ON k.id = o.merged_into WHERE k.deleted_at IS NULL AND k.erased_at IS NULL) x
+        ORDER BY created, id LIMIT 20`,
       [email],
     );
     return rows.map((r) => r.id);
@@ -46,19 +53,22 @@ export class MyGivingRepository {
 
   /**
    * The donor's recurring gifts: running ones first, then those ended. An attempt never paid (incomplete) is not
-   * a gift. The card is the gift's default payment method, else the card of its last charge.
+   * a gift. The method (card, or bank account: no brand) is the gift's default payment method, else the one of
+   * its last charge, taken as a pair so a bank account never borrows an older card's brand. A renewal whose
+   * bank debit is still processing is not unpaid.
    */
   plans(customerIds: string[], onlyId?: string | null): Promise<PlanRow[]> {
     return this.ds.query(
       `SELECT s.id, s.customer_id, s.amount, s.frequency, s.status, ${SHOWN_STATUS} AS shown_status,
               CASE WHEN s.status IN ('canceled', 'incomplete_expired') THEN NULL
                    WHEN s.cancel_at IS NOT NULL THEN s.cancel_at ELSE s.current_period_end END AS next_at,
-              coalesce(pm.brand, lc.brand) AS brand, coalesce(pm.last4, lc.last4) AS last4,
-              EXISTS (SELECT 1 FROM invoices i WHERE i.subscription_id = s.id AND i.status = 'open') AS unpaid_renewal,
+              CASE WHEN pm.last4 IS NOT NULL THEN pm.brand ELSE lc.brand END AS brand, coalesce(pm.last4, lc.last4) AS last4,
+              EXISTS (SELECT 1 FROM invoices i WHERE i.subscription_id = s.id AND i.status = 'open'
+                         AND NOT EXISTS (SELECT 1 FROM charges c WHERE c.invoice_id = i.id AND c.status = 'pending')) AS unpaid_renewal,
               s.created
          FROM subscriptions s
          LEFT JOIN payment_methods pm ON pm.id = s.default_payment_method AND pm.detached_at IS NULL
-         LEFT JOIN LATERAL (SELECT c.brand, c.last4 FROM charges c WHERE c.subscription_id = s.id AND c.status = 'succeeded'
+         LEFT JOIN LATERAL (SELECT c.brand, c.last4 FROM charges c WHERE c.subscription_id = s.id AND c.status IN ('succeeded', 'pending')
                              ORDER BY c.created DESC, c.id DESC LIMIT 1) lc ON true
         WHERE s.customer_id = ANY($1::text[]) AND ($2::text IS NULL OR s.id = $2)
           AND s.status NOT IN ('incomplete')

@@ -3,6 +3,7 @@ import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { todayIn } from '../../../core/src/gifts/calendar.js';
 import { notFound } from '../../../core/src/http/errors.js';
+import { isBankDebit } from '../../../core/src/read-model/to-charge-row.js';
 import { donorYearGifts, findStatementDonor } from '../../../core/src/statements/statement-gifts.js';
 import { renderStatement, statementFilename, statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
 import { AuditService } from '../auth/audit.service.js';
@@ -12,14 +13,16 @@ import type { MyGivingPlanDto, MyGivingDto } from './dto/my-giving.dto.js';
 import { MyGivingRepository, type PlanRow } from './my-giving.repository.js';
 
 export function toPlanDto(p: PlanRow): MyGivingPlanDto {
+  const bank = isBankDebit(p);
   return {
     id: p.id,
     amount: Number(p.amount ?? 0),
     frequency: p.frequency ?? 'monthly',
     status: p.shown_status,
     nextChargeDate: p.next_at ? new Date(p.next_at).toISOString() : null,
-    cardBrand: p.brand,
-    cardLast4: p.last4,
+    cardBrand: bank ? null : p.brand,
+    cardLast4: bank ? null : p.last4,
+    bankLast4: bank ? p.last4 : null,
     unpaidRenewal: p.unpaid_renewal,
     started: new Date(p.created).toISOString(),
   };

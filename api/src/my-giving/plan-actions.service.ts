@@ -89,7 +89,10 @@ export class PlanActionsService {
     });
   }
 
-  /** A SetupIntent for the card field's confirmCardSetup; the card becomes the gift's once confirmCard sees it succeeded. */
+  /**
+   * A SetupIntent for the Payment Element's confirmSetup, with the account's dynamic payment methods (card or US
+   * bank account, which gets a multi-use mandate); the method becomes the gift's once confirmCard sees it succeeded.
+   */
   async cardSetup(s: DonorSession, planId: string): Promise<string> {
     const { sub } = await this.scope(s, planId, 'card');
     const si = await this.stripeCall(() =>
@@ -98,34 +101,49 @@ export class PlanActionsService {
     return si.client_secret!;
   }
 
-  /** Makes the confirmed card the gift's default and, when a renewal is unpaid, pays it with the card at once. */
+  /**
+   * Makes the confirmed card or bank account the gift's default and, when a renewal is unpaid, pays it with it at
+   * once. A bank debit is accepted at once and settles in about four business days: the invoice stays open
+   * meanwhile, and the gift's records learn the outcome from the webhooks.
+   */
   async confirmCard(s: DonorSession, planId: string, setupIntentId: string, meta: RequestMeta): Promise<string> {
     return this.act(s, planId, 'card', meta, async (plan, sub) => {
-      const si = await this.stripe.setupIntents.retrieve(setupIntentId);
+      const si = await this.stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
       if (idOf(si.customer) !== idOf(sub.customer) || si.metadata?.subscription !== sub.id) throw notFound('Card setup not found');
       const pm = idOf(si.payment_method);
-      if (si.status !== 'succeeded' || !pm) throw new DomainError(400, 'The new card was not confirmed. Please enter it again.');
+      const bank = typeof si.payment_method === 'object' && si.payment_method?.type === 'us_bank_account';
+      const what = bank ? 'bank account' : 'card';
+      if (si.status !== 'succeeded' || !pm) throw new DomainError(400, `The new ${what} was not confirmed. Please enter it again.`);
       await this.stripe.subscriptions.update(sub.id, { default_payment_method: pm });
       const open = (await this.stripe.invoices.list({ subscription: sub.id, status: 'open', limit: 10 })).data;
       let paid = 0;
+      let processing = 0;
       for (const inv of open) {
         try {
-          await this.stripe.invoices.pay(inv.id!, { payment_method: pm });
-          paid += inv.amount_due;
+          const after = await this.stripe.invoices.pay(inv.id!, { payment_method: pm });
+          if (after.status === 'paid') paid += inv.amount_due;
+          else processing += inv.amount_due;
         } catch (err) {
           if ((err as { type?: string }).type !== 'StripeCardError') throw err;
           return {
-            message: `Your new card was saved for your ${this.label(plan)} gift, but the payment of ${formatUsd(inv.amount_due)} was declined: ${(err as Error).message} Please try another card.`,
+            message: `Your new ${what} was saved for your ${this.label(plan)} gift, but the payment of ${formatUsd(inv.amount_due)} was declined: ${(err as Error).message} Please try another card or a bank account.`,
             details: { paymentMethod: pm, paidInvoices: paid, declined: inv.id },
             success: false,
           };
         }
       }
+      const details = { paymentMethod: pm, type: bank ? 'us_bank_account' : 'card', paidInvoices: paid, processingInvoices: processing };
+      if (processing) {
+        return {
+          message: `Your bank account is saved and the missed payment of ${formatUsd(processing)} is on its way from it. Bank payments take about four business days; your receipt follows when it arrives.`,
+          details,
+        };
+      }
       return {
         message: paid
-          ? `Your new card is saved and the missed payment of ${formatUsd(paid)} went through. Your ${this.label(plan)} gift is active again. Thank you!`
-          : `Your new card is saved. Your ${this.label(plan)} gift will be charged to it from now on.`,
-        details: { paymentMethod: pm, paidInvoices: paid },
+          ? `Your new ${what} is saved and the missed payment of ${formatUsd(paid)} went through. Your ${this.label(plan)} gift is active again. Thank you!`
+          : `Your new ${what} is saved. Your ${this.label(plan)} gift will be ${bank ? 'paid from it' : 'charged to it'} from now on.`,
+        details,
       };
     });
   }

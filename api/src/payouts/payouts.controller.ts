@@ -5,8 +5,7 @@ import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
 import { AnyRole } from '../auth/roles.decorator.js';
 import { sendCsv } from '../http/csv-response.js';
-import { PageQueryDto } from '../http/page-query.dto.js';
-import { PayoutDetailDto, PayoutParamsDto, PayoutsPageDto } from './payouts.dto.js';
+import { PayoutDetailDto, PayoutParamsDto, PayoutsPageDto, PayoutsQueryDto } from './payouts.dto.js';
 import { PayoutsService } from './payouts.service.js';
 
 @ApiTags('Admin: payouts')
@@ -22,10 +21,13 @@ export class PayoutsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Payouts to the bank, newest arrival first, with the totals of gross, fees, refunds, net, paid out and pending', description: 'Amounts in CENTS.' })
+  @ApiOperation({
+    summary: 'Payouts to the bank, newest arrival first, with the totals of gross, fees, refunds, net, paid out and pending',
+    description: 'Amounts in CENTS. With year (and basis): only the payouts arriving in that calendar or fiscal year (TIME_ZONE), and what they took to the bank; the totals stay all time.',
+  })
   @ApiOkResponse({ type: PayoutsPageDto })
-  page(@Query() q: PageQueryDto) {
-    return this.payouts.page(q.page ?? 1, q.pageSize ?? 50);
+  page(@Query() q: PayoutsQueryDto) {
+    return this.payouts.page(q.page ?? 1, q.pageSize ?? 50, q);
   }
 
   @Get(':id')

@@ -1,5 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
+import { PageQueryDto } from '../http/page-query.dto.js';
+import { YearPeriodDto } from '../http/year-period.dto.js';
+
+/** A page of payouts, optionally those arriving in a calendar or fiscal year. */
+export class PayoutsQueryDto extends IntersectionType(PageQueryDto, YearPeriodDto) {}
 
 export class PayoutParamsDto {
   @ApiProperty({ example: 'po_1Pgc79B7WZ01zgkWu1KToYf4' })
@@ -28,7 +33,14 @@ export class MoneyTotalsDto {
   @ApiProperty({ description: 'CENTS: still in the Stripe balance, waiting for a payout' }) pendingCents!: number;
 }
 
+export class PayoutsPeriodDto {
+  @ApiProperty({ example: 'FY 2026' }) label!: string;
+  @ApiProperty({ description: 'Payouts arriving in the period that did not fail' }) payouts!: number;
+  @ApiProperty({ description: 'CENTS those payouts took to the bank' }) paidOutCents!: number;
+}
+
 export class PayoutsPageDto {
+  @ApiProperty({ type: PayoutsPeriodDto, nullable: true, description: 'null without year' }) period!: PayoutsPeriodDto | null;
   @ApiProperty({ type: [PayoutDto] }) payouts!: PayoutDto[];
   @ApiProperty() page!: number;
   @ApiProperty() pageSize!: number;

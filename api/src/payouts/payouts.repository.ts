@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { GROSS_TYPES_SQL, MONEY_LINE_SQL } from '../../../core/src/read-model/money-lines.js';
 
 export interface PayoutListRow {
   id: string;
@@ -35,20 +36,45 @@ export interface MoneyTotalsRow {
   pending: string;
 }
 
-/** Lines that are money the school received or gave back; a returned (failed) payout's line is neither. */
-const MONEY_LINE = `type NOT IN ('payout', 'payout_failure', 'payout_cancel')`;
+/** Lines that are money the school received or gave back (core/src/read-model/money-lines.ts). */
+const MONEY_LINE = MONEY_LINE_SQL;
+
+/** Local days fromDay..toDay (both included) in the school's zone. */
+export interface ArrivalDays {
+  fromDay: string;
+  toDay: string;
+  timeZone: string;
+}
+
+/** WHERE the payout arrives on those days; its parameters start at $first. */
+const arriving = (days: ArrivalDays | null, first: number) => {
+  if (!days) return '';
+  const [from, to, tz] = [first, first + 1, first + 2].map((n) => `$${n}`);
+  return `WHERE arrival_date >= (${from}::date)::timestamp AT TIME ZONE ${tz}::text AND arrival_date < (${to}::date + 1)::timestamp AT TIME ZONE ${tz}::text`;
+};
+const arrivalParams = (days: ArrivalDays | null) => (days ? [days.fromDay, days.toDay, days.timeZone] : []);
 
 /** The payouts view's SQL: payouts, the balance transactions each carried, and the totals of all money movement. */
 @Injectable()
 export class PayoutsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  async page(limit: number, offset: number): Promise<PayoutListRow[]> {
+  /** A page of payouts, newest arrival first; with `days`, only those arriving on those local days (payouts_arrival_idx). */
+  async page(limit: number, offset: number, days: ArrivalDays | null = null): Promise<PayoutListRow[]> {
     return this.ds.query(
       `SELECT id, amount::text, currency, status, arrival_date, created, failure_message, lines_synced_at IS NOT NULL AS lines_synced
-       FROM payouts ORDER BY arrival_date DESC, id DESC LIMIT $1 OFFSET $2`,
-      [limit, offset],
+       FROM payouts ${arriving(days, 3)} ORDER BY arrival_date DESC, id DESC LIMIT $1 OFFSET $2`,
+      [limit, offset, ...arrivalParams(days)],
     );
+  }
+
+  /** The payouts arriving on those days that did not fail: how many, and what they took to the bank. */
+  async arrivedIn(days: ArrivalDays): Promise<{ count: number; amount: string }> {
+    const [row] = await this.ds.query(
+      `SELECT count(*)::int AS count, COALESCE(sum(amount), 0)::text AS amount FROM payouts ${arriving(days, 1)} AND status NOT IN ('failed', 'canceled')`,
+      arrivalParams(days),
+    );
+    return row;
   }
 
   async find(id: string): Promise<PayoutListRow | null> {
@@ -75,18 +101,22 @@ export class PayoutsRepository {
 
   /**
    * Gross gifts, Stripe fees, refunds and dispute adjustments over every balance transaction known, what the
-   * payouts that did not fail took to the bank, and what is still in the Stripe balance (no payout yet).
+   * payouts that did not fail took to the bank, and what is still in the Stripe balance (in no payout yet,
+   * counting a payout whose lines Stripe has not named yet as holding its amount of them).
    */
   async totals(): Promise<MoneyTotalsRow> {
     const [row] = await this.ds.query(
       `SELECT
-         COALESCE(SUM(amount) FILTER (WHERE type IN ('charge', 'payment')), 0)::text AS gross,
+         COALESCE(SUM(amount) FILTER (WHERE ${GROSS_TYPES_SQL}), 0)::text AS gross,
          COALESCE(SUM(fee) FILTER (WHERE ${MONEY_LINE}), 0)::text AS fees,
          COALESCE(-SUM(amount) FILTER (WHERE type IN ('refund', 'payment_refund')), 0)::text AS refunds,
          COALESCE(-SUM(amount) FILTER (WHERE type IN ('adjustment', 'dispute')), 0)::text AS disputes,
          COALESCE(SUM(net) FILTER (WHERE ${MONEY_LINE}), 0)::text AS net,
          (SELECT COALESCE(SUM(amount), 0) FROM payouts WHERE status NOT IN ('failed', 'canceled'))::text AS paid_out,
-         COALESCE(SUM(net) FILTER (WHERE payout_id IS NULL AND ${MONEY_LINE}), 0)::text AS pending
+         -- A payout Stripe has made but not yet reconciled (its lines not named yet) has already taken some of
+         -- the lines that have no payout: its amount is not waiting in Stripe any more.
+         (COALESCE(SUM(net) FILTER (WHERE payout_id IS NULL AND ${MONEY_LINE}), 0)
+           - (SELECT COALESCE(SUM(amount), 0) FROM payouts WHERE status NOT IN ('failed', 'canceled') AND lines_synced_at IS NULL))::text AS pending
        FROM balance_transactions`,
     );
     return row;

@@ -1,4 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { yearLabel, yearRange } from '../../../core/src/fiscal-year/fiscal-year.js';
+import { fiscalYearStartMonth } from '../../../core/src/fiscal-year/fiscal-year-setting.js';
+import type { YearPeriodDto } from '../http/year-period.dto.js';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { notFound } from '../../../core/src/http/errors.js';
@@ -36,11 +40,24 @@ export class PayoutsService {
   constructor(
     @Inject(PayoutsRepository) private readonly repo: PayoutsRepository,
     @Inject(ENV) private readonly env: EnvDto,
+    @Inject(DataSource) private readonly ds: DataSource,
   ) {}
 
-  async page(page: number, pageSize: number): Promise<PayoutsPageDto> {
-    const [rows, t] = await Promise.all([this.repo.page(pageSize + 1, (page - 1) * pageSize), this.repo.totals()]);
+  /** A page of payouts, all or those arriving in a calendar or fiscal year; the totals are always all time. */
+  async page(page: number, pageSize: number, q: YearPeriodDto = {}): Promise<PayoutsPageDto> {
+    const basis = q.basis ?? 'calendar';
+    const startMonth = q.year !== undefined && basis === 'fiscal' ? await fiscalYearStartMonth(this.ds) : 1;
+    const days = q.year !== undefined ? { ...yearRange(q.year, basis, startMonth), timeZone: this.env.TIME_ZONE } : null;
+    const [rows, t, arrived] = await Promise.all([
+      this.repo.page(pageSize + 1, (page - 1) * pageSize, days),
+      this.repo.totals(),
+      days ? this.repo.arrivedIn(days) : null,
+    ]);
+    const period = q.year !== undefined && arrived
+      ? { label: basis === 'fiscal' ? yearLabel(q.year, basis, startMonth) : `Calendar ${q.year}`, payouts: arrived.count, paidOutCents: Number(arrived.amount) }
+      : null;
     return {
+      period,
       payouts: rows.slice(0, pageSize).map(payout), page, pageSize, hasMore: rows.length > pageSize,
       totals: {
         grossCents: Number(t.gross), feeCents: Number(t.fees), refundCents: Number(t.refunds), disputeCents: Number(t.disputes),

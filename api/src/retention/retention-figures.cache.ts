@@ -10,10 +10,10 @@ export const RETENTION_TTL_MS = 5000;
  * donors on a busy 2-core machine, paid on every visit to the Insights tab and every change of its year. They
  * move only when a gift is added, refunded or removed, so each year's answer is kept for RETENTION_TTL_MS and
  * concurrent requests for one year share one computation (as the donor-list summary does). A new gift shows in
- * them within that time; the lapsed-donor pages are never cached.
+ * them within that time; the lapsed-donor pages are never cached. Keyed by the year's table, start month and year.
  */
 @Injectable()
-export class RetentionFiguresCache extends TtlCache<number, RetentionDto> {
+export class RetentionFiguresCache extends TtlCache<string, RetentionDto> {
   constructor() {
     super(RETENTION_TTL_MS);
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { openBatchCursor, type BatchCursor } from '../../../core/src/db/batch-cursor.js';
+import type { YearBasis } from '../../../core/src/fiscal-year/fiscal-year.js';
 import { netCentsSql } from '../../../core/src/gifts/net-amount.js';
 
 /** Which lapsed donors: gave last year but not this year, or some earlier year but neither last year nor this. */
@@ -35,8 +36,26 @@ export interface LapsedRow {
   gifts: number;
 }
 
-/** 00:00 on January 1 of year $1 (+ n) in the school's zone $2. */
-const jan1 = (n: number) => `make_timestamptz($1::int + ${n}, 1, 1, 0, 0, 0, $2::text)`;
+/**
+ * How a report's years are counted: calendar years from donor_years, or fiscal years (with a start month other
+ * than January) from donor_fiscal_years. `startMonth` is 1 for calendar years.
+ */
+export interface YearBasisSql {
+  table: 'donor_years' | 'donor_fiscal_years';
+  startMonth: number;
+}
+
+export function yearBasisSql(basis: YearBasis, startMonth: number): YearBasisSql {
+  return basis === 'fiscal' && startMonth !== 1 ? { table: 'donor_fiscal_years', startMonth } : { table: 'donor_years', startMonth: 1 };
+}
+
+/**
+ * 00:00 on the first day of year $1 (+ n) in the school's zone $2: January 1, or for a fiscal year the first of
+ * its start month in the calendar year before the one that names it (core/src/fiscal-year). Both numbers are
+ * integers checked by yearBasisSql's callers, never text from a request.
+ */
+const yearStart = (b: YearBasisSql, n: number) =>
+  `make_timestamptz($1::int + ${n - (b.startMonth === 1 ? 0 : 1)}, ${Number(b.startMonth)}, 1, 0, 0, 0, $2::text)`;
 
 /**
  * Listed donors (view listed_donors: not deleted, and a donor) among rows that all have a gift, written as an
@@ -49,24 +68,29 @@ const LISTED = (col: string) => `${col} NOT IN (SELECT id FROM donors WHERE dele
  * that a page is cut from the last-gift index instead of sorting the whole list:
  * - the donors whose LAST gift falls in the gap the list describes (for LYBUNT the previous year, for SYBUNT
  *   before it): they are on the list by that alone, and for the current year they are the whole list;
- * - the donors whose last gift is after the year (only for a past year), checked year by year in donor_years.
+ * - the donors whose last gift is after the year (only for a past year), checked year by year in donor_years
+ *   (donor_fiscal_years for fiscal years).
  */
-const LAPSED: Record<LapsedKind, string> = {
-  lybunt: `
-    SELECT t.customer_id, t.last_gift_at, t.total_amount, t.donation_count FROM donor_totals t
-     WHERE t.last_gift_at >= ${jan1(-1)} AND t.last_gift_at < ${jan1(0)} AND ${LISTED('t.customer_id')}
-    UNION ALL
-    SELECT t.customer_id, t.last_gift_at, t.total_amount, t.donation_count FROM donor_totals t
-     WHERE t.last_gift_at >= ${jan1(1)} AND ${LISTED('t.customer_id')}
-       AND EXISTS (SELECT 1 FROM donor_years y WHERE y.year = $1::int - 1 AND y.customer_id = t.customer_id)
-       AND NOT EXISTS (SELECT 1 FROM donor_years y WHERE y.year = $1::int AND y.customer_id = t.customer_id)`,
-  sybunt: `
-    SELECT t.customer_id, t.last_gift_at, t.total_amount, t.donation_count FROM donor_totals t
-     WHERE t.last_gift_at < ${jan1(-1)} AND ${LISTED('t.customer_id')}
-    UNION ALL
-    SELECT t.customer_id, t.last_gift_at, t.total_amount, t.donation_count FROM donor_totals t
-     WHERE t.last_gift_at >= ${jan1(1)} AND t.first_gift_at < ${jan1(-1)} AND ${LISTED('t.customer_id')}
-       AND NOT EXISTS (SELECT 1 FROM donor_years y WHERE y.customer_id = t.customer_id AND y.year IN ($1::int - 1, $1::int))`,
+const lapsedSql = (kind: LapsedKind, b: YearBasisSql): string => {
+  const yearAt = (n: number) => yearStart(b, n);
+  const years = b.table;
+  return {
+    lybunt: `
+      SELECT t.customer_id, t.last_gift_at, t.total_amount, t.donation_count FROM donor_totals t
+       WHERE t.last_gift_at >= ${yearAt(-1)} AND t.last_gift_at < ${yearAt(0)} AND ${LISTED('t.customer_id')}
+      UNION ALL
+      SELECT t.customer_id, t.last_gift_at, t.total_amount, t.donation_count FROM donor_totals t
+       WHERE t.last_gift_at >= ${yearAt(1)} AND ${LISTED('t.customer_id')}
+         AND EXISTS (SELECT 1 FROM ${years} y WHERE y.year = $1::int - 1 AND y.customer_id = t.customer_id)
+         AND NOT EXISTS (SELECT 1 FROM ${years} y WHERE y.year = $1::int AND y.customer_id = t.customer_id)`,
+    sybunt: `
+      SELECT t.customer_id, t.last_gift_at, t.total_amount, t.donation_count FROM donor_totals t
+       WHERE t.last_gift_at < ${yearAt(-1)} AND ${LISTED('t.customer_id')}
+      UNION ALL
+      SELECT t.customer_id, t.last_gift_at, t.total_amount, t.donation_count FROM donor_totals t
+       WHERE t.last_gift_at >= ${yearAt(1)} AND t.first_gift_at < ${yearAt(-1)} AND ${LISTED('t.customer_id')}
+         AND NOT EXISTS (SELECT 1 FROM ${years} y WHERE y.customer_id = t.customer_id AND y.year IN ($1::int - 1, $1::int))`,
+  }[kind];
 };
 
 /** The list's rows with the donor's name and e-mail and the amount of the last gift (a card charge or a manual gift). */
@@ -84,7 +108,7 @@ const withLastGift = (inner: string) => `
       ORDER BY at DESC LIMIT 1) lg ON true
    ORDER BY l.last_gift_at DESC, l.customer_id`;
 
-/** The retention figures of a calendar year and the LYBUNT and SYBUNT lists, from the read model only. */
+/** The retention figures of a calendar or fiscal year and the LYBUNT and SYBUNT lists, from the read model only. */
 @Injectable()
 export class RetentionRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
@@ -94,16 +118,18 @@ export class RetentionRepository {
    * donor_totals_first_gift_idx for first gifts, the plans' donors for conversion. The LYBUNT and SYBUNT counts
    * are derived from these (RetentionService).
    */
-  async counts(year: number, timeZone: string): Promise<RetentionCounts> {
-    const firstIn = (from: number, to: number) => `first_gift_at >= ${jan1(from)} AND first_gift_at < ${jan1(to)}`;
+  async counts(year: number, timeZone: string, b: YearBasisSql): Promise<RetentionCounts> {
+    const yearAt = (n: number) => yearStart(b, n);
+    const years = b.table;
+    const firstIn = (from: number, to: number) => `first_gift_at >= ${yearAt(from)} AND first_gift_at < ${yearAt(to)}`;
     const [row] = await this.ds.query(
       `WITH prev AS (
          SELECT count(*)::int AS donors, count(t.customer_id)::int AS retained
-           FROM donor_years p LEFT JOIN donor_years t ON t.year = $1::int AND t.customer_id = p.customer_id
+           FROM ${years} p LEFT JOIN ${years} t ON t.year = $1::int AND t.customer_id = p.customer_id
           WHERE p.year = $1::int - 1 AND ${LISTED('p.customer_id')}),
-       cur AS (SELECT count(*)::int AS donors FROM donor_years WHERE year = $1::int AND ${LISTED('customer_id')}),
+       cur AS (SELECT count(*)::int AS donors FROM ${years} WHERE year = $1::int AND ${LISTED('customer_id')}),
        firsts AS (
-         SELECT count(*) FILTER (WHERE first_gift_at < ${jan1(-1)})::int AS before_prev,
+         SELECT count(*) FILTER (WHERE first_gift_at < ${yearAt(-1)})::int AS before_prev,
                 count(*) FILTER (WHERE ${firstIn(-1, 0)})::int AS in_prev,
                 count(*) FILTER (WHERE ${firstIn(0, 1)})::int AS in_year,
                 count(*) FILTER (WHERE ${firstIn(0, 1)} AND donation_count >= 2)::int AS second,
@@ -126,19 +152,19 @@ export class RetentionRepository {
     return row;
   }
 
-  lapsedPage(kind: LapsedKind, year: number, timeZone: string, offset: number, limit: number): Promise<LapsedRow[]> {
+  lapsedPage(kind: LapsedKind, year: number, timeZone: string, b: YearBasisSql, offset: number, limit: number): Promise<LapsedRow[]> {
     return this.ds.query(
-      withLastGift(`SELECT * FROM (${LAPSED[kind]}) p ORDER BY p.last_gift_at DESC, p.customer_id LIMIT $3 OFFSET $4`),
+      withLastGift(`SELECT * FROM (${lapsedSql(kind, b)}) p ORDER BY p.last_gift_at DESC, p.customer_id LIMIT $3 OFFSET $4`),
       [year, timeZone, limit, offset],
     );
   }
 
-  async lapsedCount(kind: LapsedKind, year: number, timeZone: string): Promise<number> {
-    const [row] = await this.ds.query(`SELECT count(*)::int AS n FROM (${LAPSED[kind]}) l`, [year, timeZone]);
+  async lapsedCount(kind: LapsedKind, year: number, timeZone: string, b: YearBasisSql): Promise<number> {
+    const [row] = await this.ds.query(`SELECT count(*)::int AS n FROM (${lapsedSql(kind, b)}) l`, [year, timeZone]);
     return row.n;
   }
 
-  lapsedCursor(kind: LapsedKind, year: number, timeZone: string): Promise<BatchCursor<LapsedRow>> {
-    return openBatchCursor<LapsedRow>(this.ds, 'lapsed_rows', withLastGift(LAPSED[kind]), [year, timeZone]);
+  lapsedCursor(kind: LapsedKind, year: number, timeZone: string, b: YearBasisSql): Promise<BatchCursor<LapsedRow>> {
+    return openBatchCursor<LapsedRow>(this.ds, 'lapsed_rows', withLastGift(lapsedSql(kind, b)), [year, timeZone]);
   }
 }

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { yearLabel, yearOf, type YearBasis } from '../../../core/src/fiscal-year/fiscal-year.js';
+import { fiscalYearStartMonth } from '../../../core/src/fiscal-year/fiscal-year-setting.js';
 import { dayOf, todayIn } from '../../../core/src/gifts/calendar.js';
 import { formatCents } from '../../../core/src/gifts/money.js';
 import { AuditService } from '../auth/audit.service.js';
@@ -9,7 +12,7 @@ import { neutraliseCsvRow } from '../tax-exports/csv-cell.js';
 import type { LapsedFilterDto, LapsedQueryDto, RetentionYearDto } from './dto/retention-query.dto.js';
 import type { LapsedDonorDto, LapsedPageDto, RetentionDto, ShareDto } from './dto/retention.dto.js';
 import { RetentionFiguresCache } from './retention-figures.cache.js';
-import { RetentionRepository, type LapsedRow } from './retention.repository.js';
+import { RetentionRepository, yearBasisSql, type LapsedRow, type YearBasisSql } from './retention.repository.js';
 
 export const LAPSED_HEADERS = ['Donor ID', 'Name', 'Email', 'Last Gift Date', 'Last Gift Amount', 'Lifetime Total', 'Gifts'];
 
@@ -24,7 +27,7 @@ function toLapsed(r: LapsedRow): LapsedDonorDto {
   };
 }
 
-/** Donor retention by calendar year (in TIME_ZONE), from donor_years and donor_totals. */
+/** Donor retention by calendar or fiscal year (in TIME_ZONE), from donor_years (donor_fiscal_years) and donor_totals. */
 @Injectable()
 export class RetentionService {
   constructor(
@@ -32,21 +35,24 @@ export class RetentionService {
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(ENV) private readonly env: EnvDto,
     @Inject(RetentionFiguresCache) private readonly cache: RetentionFiguresCache,
+    @Inject(DataSource) private readonly ds: DataSource,
   ) {}
 
-  summary(q: RetentionYearDto): Promise<RetentionDto> {
-    const year = this.year(q);
-    return this.cache.get(year, () => this.compute(year));
+  async summary(q: RetentionYearDto): Promise<RetentionDto> {
+    const { year, basis, b } = await this.period(q);
+    return this.cache.get(`${b.table}:${b.startMonth}:${year}`, () => this.compute(year, basis, b));
   }
 
-  private async compute(year: number): Promise<RetentionDto> {
-    const c = await this.repo.counts(year, this.env.TIME_ZONE);
+  private async compute(year: number, basis: YearBasis, b: YearBasisSql): Promise<RetentionDto> {
+    const c = await this.repo.counts(year, this.env.TIME_ZONE, b);
     // Donors who gave in the previous year or this one; those of them whose first gift was in one of the two
     // years are all of that kind, so the rest are the earlier donors who came back: SYBUNT is what remains.
     const eitherYear = c.prev_donors + c.cur_donors - c.retained;
     const earlierDonorsBack = eitherYear - c.first_in_prev - c.first_in_year;
     return {
       year,
+      basis,
+      label: yearLabel(year, basis, b.startMonth),
       retention: share(c.retained, c.prev_donors),
       firstTime: share(c.first_second_gift, c.first_in_year),
       lybunt: c.prev_donors - c.retained,
@@ -56,22 +62,22 @@ export class RetentionService {
   }
 
   async page(q: LapsedQueryDto): Promise<LapsedPageDto> {
-    const year = this.year(q);
+    const { year, basis, b } = await this.period(q);
     const page = q.page ?? 1;
     const pageSize = q.pageSize ?? 50;
     const [rows, total] = await Promise.all([
-      this.repo.lapsedPage(q.kind, year, this.env.TIME_ZONE, (page - 1) * pageSize, pageSize),
-      this.repo.lapsedCount(q.kind, year, this.env.TIME_ZONE),
+      this.repo.lapsedPage(q.kind, year, this.env.TIME_ZONE, b, (page - 1) * pageSize, pageSize),
+      this.repo.lapsedCount(q.kind, year, this.env.TIME_ZONE, b),
     ]);
-    return { kind: q.kind, year, page, pageSize, total, data: rows.map(toLapsed) };
+    return { kind: q.kind, year, basis, page, pageSize, total, data: rows.map(toLapsed) };
   }
 
   /** Every donor of the list as CSV, streamed from a cursor; the download is audited. */
   async csv(q: LapsedFilterDto, ctx: ReturnType<typeof AuditService.context>): Promise<CsvExport> {
-    const year = this.year(q);
-    const cursor = await this.repo.lapsedCursor(q.kind, year, this.env.TIME_ZONE);
+    const { year, basis, b } = await this.period(q);
+    const cursor = await this.repo.lapsedCursor(q.kind, year, this.env.TIME_ZONE, b);
     try {
-      await this.audit.record('export.downloaded', { ...ctx, details: { report: q.kind, filters: { year } } });
+      await this.audit.record('export.downloaded', { ...ctx, details: { report: q.kind, filters: { year, basis } } });
     } catch (err) {
       await cursor.close();
       throw err;
@@ -85,10 +91,15 @@ export class RetentionService {
         ]));
       }
     }
-    return { filename: `${q.kind}_${year}_${todayIn(timeZone)}.csv`, headers: LAPSED_HEADERS, batches: rows() };
+    const yearName = basis === 'fiscal' && b.startMonth !== 1 ? `fy${year}` : String(year);
+    return { filename: `${q.kind}_${yearName}_${todayIn(timeZone)}.csv`, headers: LAPSED_HEADERS, batches: rows() };
   }
 
-  private year(q: RetentionYearDto): number {
-    return q.year ?? Number(todayIn(this.env.TIME_ZONE).slice(0, 4));
+  /** The year asked for (default: the current one of its basis) and how its years are counted. */
+  private async period(q: RetentionYearDto): Promise<{ year: number; basis: YearBasis; b: YearBasisSql }> {
+    const basis = q.basis ?? 'calendar';
+    const startMonth = basis === 'fiscal' ? await fiscalYearStartMonth(this.ds) : 1;
+    const year = q.year ?? yearOf(todayIn(this.env.TIME_ZONE), basis, startMonth);
+    return { year, basis, b: yearBasisSql(basis, startMonth) };
   }
 }

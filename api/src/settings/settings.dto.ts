@@ -4,6 +4,8 @@ import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '../../../core/src/settin
 
 const DAYS_MESSAGE = `inboxRetentionDays must be a whole number of days from ${RETENTION_DAYS_MIN} to ${RETENTION_DAYS_MAX}`;
 
+const MONTH_MESSAGE = 'fiscalYearStartMonth must be a month number from 1 (January) to 12 (December)';
+
 /** A change on the Settings page: only the settings sent change. Later settings join as optional fields. */
 export class UpdateSettingsDto {
   @ApiPropertyOptional({ description: 'Every admin must use two-factor sign-in' })
@@ -22,6 +24,13 @@ export class UpdateSettingsDto {
   @IsOptional()
   @IsBoolean({ message: 'automaticAcknowledgments must be true or false' })
   automaticAcknowledgments?: boolean;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 12, description: "The fiscal year's first month (1 = January: fiscal years are calendar years)" })
+  @IsOptional()
+  @IsInt({ message: MONTH_MESSAGE })
+  @Min(1, { message: MONTH_MESSAGE })
+  @Max(12, { message: MONTH_MESSAGE })
+  fiscalYearStartMonth?: number;
 }
 
 export class SettingChangeDto {
@@ -39,6 +48,10 @@ export class RetentionSettingDto extends SettingChangeDto {
   @ApiProperty({ description: 'INBOX_RETENTION_DAYS of the server (used until a value is set here)' }) environmentValue: number;
 }
 
+export class MonthSettingDto extends SettingChangeDto {
+  @ApiProperty({ minimum: 1, maximum: 12, description: '1 = January' }) value: number;
+}
+
 export class AcknowledgmentsSettingDto extends BooleanSettingDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When automatic acknowledgments were last switched on: gifts dated earlier are never e-mailed automatically' })
   since: string | null;
@@ -48,5 +61,7 @@ export class SettingsDto {
   @ApiProperty({ type: BooleanSettingDto }) requireTwoFactor: BooleanSettingDto;
   @ApiProperty({ type: RetentionSettingDto }) inboxRetentionDays: RetentionSettingDto;
   @ApiProperty({ type: AcknowledgmentsSettingDto }) automaticAcknowledgments: AcknowledgmentsSettingDto;
+  @ApiProperty({ type: MonthSettingDto, description: "The fiscal year's first month; fiscal years are named by the calendar year in which they end" })
+  fiscalYearStartMonth: MonthSettingDto;
   @ApiProperty({ description: 'The server can enrol admins in two-factor sign-in (TWO_FACTOR_KEY is set)' }) twoFactorAvailable: boolean;
 }

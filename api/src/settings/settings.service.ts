@@ -4,6 +4,8 @@ import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { badRequest } from '../../../core/src/http/errors.js';
 import { AUTOMATIC_ACKNOWLEDGMENTS, switchAutomaticAcknowledgments } from '../../../core/src/acknowledgments/acknowledgment-setting.js';
+import { FISCAL_YEAR_START } from '../../../core/src/fiscal-year/fiscal-year-setting.js';
+import { rebuildDonorFiscalYears } from '../../../core/src/read-model/aggregates.js';
 import { INBOX_RETENTION, inboxRetentionDays, REQUIRE_TWO_FACTOR } from '../../../core/src/settings/admin-settings.js';
 import { settings, type SettingDefinition, type StoredSetting } from '../../../core/src/settings/settings.repository.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
@@ -35,7 +37,9 @@ export class SettingsService {
     const retention = await settings.read(this.ds, INBOX_RETENTION);
     const inForce = await inboxRetentionDays(this.ds, this.env.INBOX_RETENTION_DAYS);
     const acks = await settings.read(this.ds, AUTOMATIC_ACKNOWLEDGMENTS);
+    const fiscal = await settings.read(this.ds, FISCAL_YEAR_START);
     return {
+      fiscalYearStartMonth: { value: fiscal.value, ...(await this.changeOf(fiscal)) },
       automaticAcknowledgments: { value: acks.value.enabled, since: acks.value.since, ...(await this.changeOf(acks)) },
       requireTwoFactor: { value: twoFactor.value, ...(await this.changeOf(twoFactor)) },
       inboxRetentionDays: { value: inForce.days, source: inForce.source, environmentValue: this.env.INBOX_RETENTION_DAYS, ...(await this.changeOf(retention)) },
@@ -55,6 +59,10 @@ export class SettingsService {
       };
       await change(REQUIRE_TWO_FACTOR, dto.requireTwoFactor, (await settings.read(m, REQUIRE_TWO_FACTOR)).value);
       await change(INBOX_RETENTION, dto.inboxRetentionDays, (await inboxRetentionDays(m, this.env.INBOX_RETENTION_DAYS)).days);
+      const fiscalStart = (await settings.read(m, FISCAL_YEAR_START)).value;
+      await change(FISCAL_YEAR_START, dto.fiscalYearStartMonth, fiscalStart);
+      // Each donor's gifts per fiscal year follow the new start month, in the same transaction (seconds at a million gifts).
+      if (dto.fiscalYearStartMonth !== undefined && dto.fiscalYearStartMonth !== fiscalStart) await rebuildDonorFiscalYears(m, this.env.TIME_ZONE, { lock: true });
       if (dto.automaticAcknowledgments !== undefined) {
         const switched = await switchAutomaticAcknowledgments(m, dto.automaticAcknowledgments, actor.id);
         if (switched) {

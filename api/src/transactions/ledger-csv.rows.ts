@@ -2,11 +2,12 @@ import { chargeDisplayStatus, giftMethodLabel, giftTypeLabel } from '../../../co
 import { formatCents } from '../../../core/src/gifts/money.js';
 import { netCents } from '../../../core/src/gifts/net-amount.js';
 import { neutraliseCsvRow } from '../tax-exports/csv-cell.js';
-import type { GiftRow } from './transaction.mapper.js';
+import { rowTribute, type GiftRow } from './transaction.mapper.js';
 
 /** Columns of the ledger CSV: one row per transaction, as the Transactions tab lists them. */
 export const LEDGER_HEADERS = [
   'Date', 'Time', 'Transaction ID', 'Donor Name', 'Donor Email', 'Amount', 'Refunded', 'Net Amount', 'Currency', 'Status', 'Type', 'Method', 'Note', 'Receipt URL',
+  'Fund', 'Fee Coverage', 'Tribute',
 ];
 
 /** Local date and time ('yyyy-MM-dd', 'HH:mm:ss') of a unix-seconds instant in the time zone; one formatter per export. */
@@ -33,5 +34,6 @@ export function ledgerRow(r: GiftRow, at: (s: number) => [string, string]): stri
     date, time, r.id, r.name, r.email, formatCents(amount), formatCents(refunded), formatCents(net), r.currency.toUpperCase(), status,
     giftTypeLabel(r.kind, r.kind === 'manual' ? r.donation_type : r.frequency), giftMethodLabel(r.kind, r.donation_type, r.brand, r.last4),
     r.notes, r.receipt_url,
+    r.fund_name ?? String(r.fund_id), formatCents(Number(r.fee_coverage ?? 0)), rowTribute(r),
   ]);
 }

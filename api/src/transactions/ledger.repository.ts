@@ -7,6 +7,8 @@ import type { GiftRow } from './transaction.mapper.js';
 export interface LedgerTotalsRow {
   count: string;
   net: string;
+  /** Of net, the fee coverage donors added. */
+  fees: string;
 }
 
 /** The whole ledger (every donor's card charges and manual gifts), filtered: a page, its totals, a cursor. */
@@ -23,7 +25,7 @@ export class LedgerRepository {
   async totals(f: LedgerFilter): Promise<LedgerTotalsRow> {
     const { sql, params } = ledgerTotalsFromAggregatesSql(f) ?? ledgerTotalsSql(ledgerWhere(f));
     const [row] = await this.ds.query(sql, params);
-    return { count: row.count ?? '0', net: row.net ?? '0' };
+    return { count: row.count ?? '0', net: row.net ?? '0', fees: row.fees ?? '0' };
   }
 
   cursor(f: LedgerFilter): Promise<BatchCursor<GiftRow>> {

@@ -15,7 +15,7 @@ export interface LedgerPage {
   data: Transaction[];
   page: number;
   pageSize: number;
-  totals: { count: number; netCents: number };
+  totals: { count: number; netCents: number; feeCoverageCents: number };
 }
 
 @Injectable()
@@ -35,7 +35,7 @@ export class LedgerService {
       data: rows.map((r) => toTransaction(r)),
       page,
       pageSize,
-      totals: { count: Number(totals.count), netCents: Number(totals.net) },
+      totals: { count: Number(totals.count), netCents: Number(totals.net), feeCoverageCents: Number(totals.fees) },
     };
   }
 
@@ -69,6 +69,7 @@ export class LedgerService {
       ...parseSearch(q.q),
       statuses: q.status?.length ? q.status : null,
       methods: q.method?.length ? q.method : null,
+      funds: q.fund?.length ? q.fund : null,
     };
   }
 }

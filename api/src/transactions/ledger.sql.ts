@@ -1,6 +1,6 @@
 import { chargeDisplayStatusSql } from '../../../core/src/gifts/gift-labels.js';
 import { dollarsToCents } from '../../../core/src/gifts/money.js';
-import { netCentsSql } from '../../../core/src/gifts/net-amount.js';
+import { feeCoverageKeptSql, netCentsSql } from '../../../core/src/gifts/net-amount.js';
 import type { LedgerMethod, LedgerStatus } from './dto/ledger-query.dto.js';
 import { CARD_COLUMNS, MANUAL_COLUMNS } from './transactions.repository.js';
 
@@ -15,6 +15,8 @@ export interface LedgerFilter {
   text: string | null;
   statuses: LedgerStatus[] | null;
   methods: LedgerMethod[] | null;
+  /** Fund ids, any of them; null: every fund. */
+  funds: number[] | null;
 }
 
 /** Statuses of charges whose Stripe status is not 'succeeded' (the others are all succeeded charges). */
@@ -107,6 +109,11 @@ export function ledgerWhere(f: LedgerFilter): LedgerSql {
     else if (!wantsBank) card.push('c.brand IS NOT NULL');
   }
   if (manualPossible && manualTypes) manual.push(`m.donation_type = ANY(${p(manualTypes)}::text[])`);
+  if (f.funds) {
+    const funds = p(f.funds);
+    if (cardPossible) card.push(`c.fund_id = ANY(${funds}::int[])`);
+    if (manualPossible) manual.push(`m.fund_id = ANY(${funds}::int[])`);
+  }
   const where = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true');
   return { card: cardPossible ? where(card) : null, manual: manualPossible ? where(manual) : null, params, unsettledOnly };
 }
@@ -137,12 +144,13 @@ export function ledgerPageSql(w: LedgerSql, offset: number, limit: number): { sq
 export function ledgerTotalsSql(w: LedgerSql): { sql: string; params: unknown[] } {
   const halves = [
     w.card &&
-      `SELECT count(*) AS n, ${w.unsettledOnly ? '0' : `coalesce(sum(${netCentsSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0)`} AS net
+      `SELECT count(*) AS n, ${w.unsettledOnly ? '0' : `coalesce(sum(${netCentsSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0)`} AS net,
+              ${w.unsettledOnly ? '0' : `coalesce(sum(${feeCoverageKeptSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0)`} AS fees
          FROM charges c WHERE ${w.card}`,
-    w.manual && `SELECT count(*) AS n, coalesce(sum(m.amount), 0) AS net FROM manual_donations m WHERE ${w.manual}`,
+    w.manual && `SELECT count(*) AS n, coalesce(sum(m.amount), 0) AS net, 0 AS fees FROM manual_donations m WHERE ${w.manual}`,
   ].filter(Boolean);
-  if (!halves.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS net`, params: [] };
-  return { sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net FROM (${halves.join(' UNION ALL ')}) t`, params: w.params };
+  if (!halves.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS net, 0::bigint AS fees`, params: [] };
+  return { sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net, sum(fees)::bigint AS fees FROM (${halves.join(' UNION ALL ')}) t`, params: w.params };
 }
 
 /**
@@ -153,7 +161,8 @@ export function ledgerTotalsSql(w: LedgerSql): { sql: string; params: unknown[] 
  * since the aggregates do not know names, amounts or refund states.
  */
 export function ledgerTotalsFromAggregatesSql(f: LedgerFilter): { sql: string; params: unknown[] } | null {
-  if (f.text !== null || f.amountCents !== null || f.statuses) return null;
+  // The aggregates know neither funds nor fee coverage: with a fund filter the rows answer.
+  if (f.text !== null || f.amountCents !== null || f.statuses || f.funds) return null;
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -168,7 +177,7 @@ export function ledgerTotalsFromAggregatesSql(f: LedgerFilter): { sql: string; p
   else if (wantsBank) kinds.push(`(source = 'card' AND brand = 'unknown')`);
   if (manualTypes === null) kinds.push(`source = 'manual'`);
   else if (manualTypes.length) kinds.push(`(source = 'manual' AND donation_type = ANY(${p(manualTypes)}::text[]))`);
-  if (!kinds.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS net`, params: [] };
+  if (!kinds.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS net, 0::bigint AS fees`, params: [] };
   const days: string[] = [];
   const unsettled: string[] = [`status <> 'succeeded'`];
   if (!wantsCard) unsettled.push('brand IS NULL');
@@ -183,10 +192,15 @@ export function ledgerTotalsFromAggregatesSql(f: LedgerFilter): { sql: string; p
     days.push(`day <= ${to}::date`);
     unsettled.push(`created < ((${to}::date + 1)::timestamp AT TIME ZONE ${p(f.timeZone)})`);
   }
-  const daily = `SELECT coalesce(sum(count), 0) AS n, coalesce(sum(amount), 0) AS net FROM daily_totals WHERE (${kinds.join(' OR ')})${days.map((d) => ` AND ${d}`).join('')}`;
+  const daily = `SELECT coalesce(sum(count), 0) AS n, coalesce(sum(amount), 0) AS net, 0 AS fees FROM daily_totals WHERE (${kinds.join(' OR ')})${days.map((d) => ` AND ${d}`).join('')}`;
   const halves = [daily];
-  if (wantsCard || wantsBank) halves.push(`SELECT count(*), 0 FROM charges WHERE ${unsettled.join(' AND ')}`);
-  return { sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net FROM (${halves.join(' UNION ALL ')}) t`, params };
+  if (wantsCard || wantsBank) {
+    halves.push(`SELECT count(*), 0, 0 FROM charges WHERE ${unsettled.join(' AND ')}`);
+    // Fee coverage from the few charges that carry it (charges_fee_coverage_idx), over the same days and methods.
+    const covered = unsettled.slice(1).map((w) => w.replace(/\b(created|brand)\b/g, 'c.$1'));
+    halves.push(`SELECT 0, 0, coalesce(sum(${feeCoverageKeptSql('c')}), 0) FROM charges c WHERE c.fee_coverage > 0 AND c.status = 'succeeded'${covered.map((w) => ` AND ${w}`).join('')}`);
+  }
+  return { sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net, sum(fees)::bigint AS fees FROM (${halves.join(' UNION ALL ')}) t`, params };
 }
 
 /** Every matching row, newest first, for the CSV cursor. */

@@ -1,4 +1,6 @@
 import { chargeDisplayStatus } from '../../../core/src/gifts/gift-labels.js';
+import { isBankDebit } from '../../../core/src/read-model/to-charge-row.js';
+import { tributeLine, type TributeKind } from '../../../core/src/gifts/gift-designation.js';
 
 /** One row of the card + manual union, as the transactions repository reads it. */
 export interface GiftRow {
@@ -22,6 +24,17 @@ export interface GiftRow {
   last4: string | null;
   customer_id: string | null;
   notes: string | null;
+  fund_id: number;
+  fund_name: string | null;
+  fee_coverage: string | number;
+  tribute_kind: TributeKind | null;
+  tribute_name: string | null;
+  tribute_notify_address: string | null;
+}
+
+/** 'In memory of Ada Lovelace', or null for a gift without a tribute (or whose tribute was erased). */
+export function rowTribute(r: Pick<GiftRow, 'tribute_kind' | 'tribute_name'>): string | null {
+  return r.tribute_kind && r.tribute_name ? tributeLine({ kind: r.tribute_kind, name: r.tribute_name }) : null;
 }
 
 export interface Transaction {
@@ -40,8 +53,16 @@ export interface Transaction {
   customer: string | null;
   billing_details: { name: string | null; email: string | null };
   card: { brand: string; last4: string } | null;
+  /** A bank debit's account, last four digits (a charge without a card brand). */
+  bank_last4: string | null;
   /** A manual gift's note (a check number, a stock lot); null for card gifts. */
   notes: string | null;
+  fund: { id: number; name: string };
+  /** Of the amount, what the donor added to cover the card fee (cents); the gift to the fund is the rest. */
+  fee_coverage: number;
+  tribute: string | null;
+  /** A tribute gift's postal address to mail a card to (the school's task; an e-mail notice goes by itself). */
+  tribute_mail_to: string | null;
   payment_method?: { card: { brand: string; last4: string } | null };
 }
 
@@ -69,7 +90,12 @@ export function toTransaction(r: GiftRow, opts: { withPaymentMethod?: boolean } 
     customer: r.customer_id,
     billing_details: { name: r.name, email: r.email },
     card,
+    bank_last4: r.kind === 'card' && isBankDebit(r) ? r.last4 : null,
     notes: r.kind === 'manual' ? r.notes : null,
+    fund: { id: Number(r.fund_id), name: r.fund_name ?? `Fund ${r.fund_id}` },
+    fee_coverage: Number(r.fee_coverage ?? 0),
+    tribute: rowTribute(r),
+    tribute_mail_to: r.tribute_notify_address ?? null,
   };
   if (opts.withPaymentMethod) tx.payment_method = { card };
   return tx;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type Stripe from 'stripe';
-import { MicroBatcher } from './micro-batcher.js';
+import { MicroBatcher } from '../../../core/src/batching/micro-batcher.js';
 
 export interface StoredEvent {
   /** This delivery stored the event (false: a duplicate delivery). */

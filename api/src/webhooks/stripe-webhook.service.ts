@@ -8,7 +8,7 @@ import { JobProducer } from '../../../core/src/queue/job.producer.js';
 import { JobName } from '../../../core/src/queue/queue.constants.js';
 import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
 import { eventRejection, isLiveKey } from '../../../core/src/stripe/event-sanity.js';
-import { MicroBatcher } from './micro-batcher.js';
+import { MicroBatcher } from '../../../core/src/batching/micro-batcher.js';
 import { StripeEventInboxRepository, type StoredEvent } from './stripe-event-inbox.repository.js';
 import { badRequest, DomainError } from '../../../core/src/http/errors.js';
 

@@ -22,12 +22,27 @@ export async function acknowledgeNewGift(db: Queryable, candidate: GiftToAcknowl
   const gift = await acknowledgments.current(db, candidate);
   if (!gift || gift.amountRefunded >= gift.amount) return { created: false, queued: false };
   const { created } = await acknowledgments.record(db, gift, 'automatic', timeZone);
+  if (created) await queueTributeNotice(db, gift);
   if (!created || !gift.recipient) return { created, queued: false };
   const id = await outbox.enqueue(db, {
     kind: 'acknowledgment', subjectKey: giftKey(gift.giftKind, gift.giftId), recipient: gift.recipient,
     customerId: gift.customerId, giftKind: gift.giftKind, giftId: gift.giftId,
   });
   return { created, queued: id !== null };
+}
+
+/**
+ * A tribute gift's notice to the person the donor named, queued with the gift's acknowledgment. Keyed by the
+ * plan for a recurring gift, so its renewals tell them once, not every month.
+ */
+async function queueTributeNotice(db: Queryable, gift: GiftToAcknowledge): Promise<void> {
+  if (gift.giftKind !== 'card') return;
+  const t = await acknowledgments.tributeNotice(db, gift.giftId);
+  if (!t) return;
+  await outbox.enqueue(db, {
+    kind: 'tribute', subjectKey: giftKey('card', t.subscription_id ?? gift.giftId), recipient: t.email,
+    customerId: gift.customerId, giftKind: 'card', giftId: gift.giftId,
+  });
 }
 
 /**
@@ -79,7 +94,8 @@ export async function sendAcknowledgment(
   if (!gift) return { ok: false, status: 404, message: 'This donor has no such gift' };
   if (gift.amountRefunded >= gift.amount) return { ok: false, status: 400, message: 'This gift was refunded in full, so it has no acknowledgment to send' };
   if (!gift.recipient) return { ok: false, status: 400, message: 'This donor has no e-mail address. Add one to send the acknowledgment.' };
-  const { row } = await acknowledgments.record(db, gift, 'admin', req.timeZone);
+  const { row, created } = await acknowledgments.record(db, gift, 'admin', req.timeZone);
+  if (created) await queueTributeNotice(db, gift);
   if (row.voided_at) return { ok: false, status: 400, message: 'This gift’s acknowledgment was voided' };
   const key = giftKey(gift.giftKind, gift.giftId);
   if (await outbox.pending(db, 'acknowledgment', key)) {

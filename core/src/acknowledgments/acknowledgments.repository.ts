@@ -172,6 +172,16 @@ export const acknowledgments = {
     );
   },
 
+  /** Whom a card gift's tribute notice goes to, if the donor named someone with an e-mail address. */
+  async tributeNotice(db: Queryable, chargeId: string): Promise<{ email: string; subscription_id: string | null } | null> {
+    const rows = await db.query(
+      `SELECT tribute_notify_email AS email, subscription_id FROM charges
+        WHERE id = $1 AND tribute_kind IS NOT NULL AND nullif(tribute_notify_email, '') IS NOT NULL`,
+      [chargeId],
+    );
+    return rows[0] ?? null;
+  },
+
   /** Where the gift's first acknowledgment e-mail went (corrections and voids follow it there); null if none was queued. */
   async acknowledgedTo(db: Queryable, giftKind: GiftKind, giftId: string): Promise<string | null> {
     const rows = await db.query(

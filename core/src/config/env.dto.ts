@@ -67,6 +67,38 @@ export class EnvDto {
   @MaxLength(1000, { message: 'YEAR_END_STATEMENT_TEXT must be at most 1000 characters' })
   YEAR_END_STATEMENT_TEXT: string = 'No goods or services were provided in exchange for these contributions.';
 
+  /**
+   * The card fee a donor's "cover the fees" makes up for: a share in basis points (290 = 2.9%) plus fixed cents.
+   * Stripe's standard US price by default; a non-profit on Stripe's discounted rate sets 220 and 30.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'CARD_FEE_BASIS_POINTS must be a whole number of basis points (290 = 2.9%)' })
+  @Min(0, { message: 'CARD_FEE_BASIS_POINTS must be between 0 and 1000 (10%)' })
+  @Max(1000, { message: 'CARD_FEE_BASIS_POINTS must be between 0 and 1000 (10%)' })
+  CARD_FEE_BASIS_POINTS: number = 290;
+
+  @Transform(toInt)
+  @IsInt({ message: 'CARD_FEE_FIXED_CENTS must be a whole number of cents (30 = $0.30)' })
+  @Min(0, { message: 'CARD_FEE_FIXED_CENTS must be between 0 and 500 cents' })
+  @Max(500, { message: 'CARD_FEE_FIXED_CENTS must be between 0 and 500 cents' })
+  CARD_FEE_FIXED_CENTS: number = 30;
+
+  /**
+   * The US bank account (ACH Direct Debit) fee "cover the fees" makes up for when the donor pays by bank: a share
+   * in basis points (80 = 0.8%) capped at some cents. Stripe's standard US price, 0.8% capped at $5, by default.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'BANK_FEE_BASIS_POINTS must be a whole number of basis points (80 = 0.8%)' })
+  @Min(0, { message: 'BANK_FEE_BASIS_POINTS must be between 0 and 1000 (10%)' })
+  @Max(1000, { message: 'BANK_FEE_BASIS_POINTS must be between 0 and 1000 (10%)' })
+  BANK_FEE_BASIS_POINTS: number = 80;
+
+  @Transform(toInt)
+  @IsInt({ message: 'BANK_FEE_CAP_CENTS must be a whole number of cents (500 = $5.00)' })
+  @Min(0, { message: 'BANK_FEE_CAP_CENTS must be between 0 and 10000 cents ($100)' })
+  @Max(10_000, { message: 'BANK_FEE_CAP_CENTS must be between 0 and 10000 cents ($100)' })
+  BANK_FEE_CAP_CENTS: number = 500;
+
   /** Prefix of every Redis key (queues, throttles): lets several test files or apps share one Redis. */
   @Matches(/^[\w:-]{1,64}$/, { message: 'REDIS_PREFIX must be 1-64 letters, digits, _, - or :' })
   REDIS_PREFIX: string = 'school';

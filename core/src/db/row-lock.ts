@@ -1,10 +1,37 @@
 import type { Queryable } from './queryable.js';
 
 /**
+ * A transaction that remembers the row locks it holds (the worker's batch transaction): transaction-scoped
+ * advisory locks last until commit, so taking one a second time can skip the round trip.
+ */
+export interface LockMemory {
+  heldLocks?: Set<string>;
+}
+
+/**
  * A transaction-scoped advisory lock on one read-model row, keyed `table:id`. It serialises writers of one
  * object even while its row does not exist yet (a `SELECT ... FOR UPDATE` on a missing row locks nothing).
  * The worker's projections and the donor flag in the aggregates take the same key, so they never interleave.
  */
 export async function lockRow(db: Queryable, table: string, id: string): Promise<void> {
-  await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`${table}:${id}`]);
+  const key = `${table}:${id}`;
+  const held = (db as Queryable & LockMemory).heldLocks;
+  if (held?.has(key)) return;
+  await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [key]);
+  held?.add(key);
+}
+
+/**
+ * Several row locks (`table:id` keys) in one statement, in sorted key order: two batches that take their
+ * locks this way wait for each other instead of deadlocking.
+ */
+export async function lockRows(db: Queryable, keys: Iterable<string>): Promise<void> {
+  const held = (db as Queryable & LockMemory).heldLocks;
+  const wanted = [...new Set(keys)].filter((k) => !held?.has(k)).sort();
+  if (!wanted.length) return;
+  await db.query(
+    `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM (SELECT k FROM unnest($1::text[]) AS u(k) ORDER BY k COLLATE "C") s`,
+    [wanted],
+  );
+  for (const k of wanted) held?.add(k);
 }

@@ -46,6 +46,7 @@ describe('gift labels', () => {
     expect(giftTypeLabel('card', 'annual')).toBe('Annual');
     expect(giftMethodLabel('card', 'monthly', 'visa', '4242')).toBe('Visa 4242');
     expect(giftMethodLabel('manual', 'item', null, null)).toBe('In-Kind Item');
+    expect(giftMethodLabel('card', 'one-time', null, '6789')).toBe('Bank account 6789');
     const base = { status: 'succeeded', amount: 1000, amount_refunded: 0, disputed: false, dispute_status: null };
     expect(chargeDisplayStatus(base)).toBe('succeeded');
     expect(chargeDisplayStatus({ ...base, amount_refunded: 1000 })).toBe('refunded');

@@ -23,7 +23,7 @@ export function giftTypeLabel(source: 'card' | 'manual', donationType: string | 
 /** 'Visa 4242' for a card, the type label for a manual gift. */
 export function giftMethodLabel(source: 'card' | 'manual', donationType: string | null, brand: string | null, last4: string | null): string {
   if (source === 'manual') return giftTypeLabel('manual', donationType);
-  const name = brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card';
+  const name = brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : last4 ? 'Bank account' : 'Card';
   return last4 ? `${name} ${last4}` : name;
 }
 

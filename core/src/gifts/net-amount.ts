@@ -31,6 +31,15 @@ export function netCentsSql(alias = ''): string {
   return `CASE WHEN ${col('disputed')} AND coalesce(${col('dispute_status')}, '') NOT IN (${kept}) THEN 0 ELSE ${col('amount')} - ${col('amount_refunded')} END`;
 }
 
+/**
+ * Of a succeeded charge's net, the part that was fee coverage: what the donor added, capped at what the school
+ * kept, so a full refund or a dispute holding the funds leaves no coverage to report.
+ */
+export function feeCoverageKeptSql(alias = ''): string {
+  const col = (name: string) => (alias ? `${alias}.${name}` : name);
+  return `LEAST(${col('fee_coverage')}, ${netCentsSql(alias)})`;
+}
+
 /** Gifts of this many cents or more need a written acknowledgment (IRS Publication 1771): $250. */
 export const IRS_RECEIPT_THRESHOLD_CENTS = 25_000;
 

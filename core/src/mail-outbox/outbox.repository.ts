@@ -11,8 +11,11 @@ import { MAX_SEND_ATTEMPTS } from './retry-policy.js';
  * - sign-in-link: a link to the donor's own page (/my-giving), about its donor_links row (`<uuid>`); the
  *   worker mints the link's token when it sends, so no token is ever stored in clear.
  * - payment-failed: a recurring gift's renewal was declined, with a link to update the card (`in_...`).
+ * - bank-payment-failed: a gift by bank account failed after processing; nothing was taken (`py_...`/`ch_...`).
+ * - tribute: the notice to the person a donor named on a gift in honor or memory of someone, queued with the
+ *   gift's acknowledgment, once per gift (`card:sub_...` for every renewal of a plan, `card:ch_...`).
  */
-export const MAIL_KINDS = ['acknowledgment', 'correction', 'void', 'statement', 'sign-in-link', 'payment-failed'] as const;
+export const MAIL_KINDS = ['acknowledgment', 'correction', 'void', 'statement', 'sign-in-link', 'payment-failed', 'bank-payment-failed', 'tribute'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable.js';
-import { lockRow } from '../db/row-lock.js';
+import { lockRows } from '../db/row-lock.js';
 
 /** What an erased donor's name reads as everywhere it was shown (lists, statements, tax reports). */
 export const ERASED_NAME = 'Erased donor';
@@ -11,6 +11,12 @@ export interface ErasureTarget {
   emails: string[];
   /** Every name and e-mail seen on the donor's rows, as typed: stored event payloads are searched for them. */
   needles: string[];
+  /**
+   * The worker's scrub after projecting events about an erased donor: stub only processed events and these
+   * (the batch's own), so an event about the donor still waiting (a retry, a later batch) is projected and then
+   * scrubbed in its turn instead of being stubbed unprojected. Unset (the erasure itself): every event.
+   */
+  projectedEvents?: string[];
 }
 
 export interface ErasureStep {
@@ -51,10 +57,11 @@ export const DONOR_ERASURE_STEPS: readonly ErasureStep[] = [
   },
   {
     table: 'charges',
-    what: 'billing name, e-mail and phone, description, receipt link, card last 4, donor metadata',
+    what: 'billing name, e-mail and phone, description, receipt link, card last 4, donor metadata, the tribute\'s name and whom to tell',
     run: (db, t) => update(db,
       `UPDATE charges SET billing_name = CASE WHEN billing_name IS NULL THEN NULL ELSE $2 END, billing_email = NULL,
-              billing_phone = NULL, description = NULL, receipt_url = NULL, last4 = NULL, metadata = ${STRIP_DONOR_KEYS}
+              billing_phone = NULL, description = NULL, receipt_url = NULL, last4 = NULL, metadata = ${STRIP_DONOR_KEYS},
+              tribute_name = NULL, tribute_notify_email = NULL, tribute_notify_address = NULL
         WHERE customer_id = $1 OR lower(billing_email) = ANY($3::text[])`, [t.customerId, ERASED_NAME, t.emails]),
   },
   {
@@ -131,11 +138,12 @@ export const DONOR_ERASURE_STEPS: readonly ErasureStep[] = [
               payload_pruned_at = now(),
               processed_at = coalesce(e.processed_at, now())
         WHERE e.payload_pruned_at IS NULL
+          AND ($3::text[] IS NULL OR e.processed_at IS NOT NULL OR e.id = ANY($3::text[]))
           AND (e.payload->'data'->'object'->>'id' = $1
                OR e.payload->'data'->'object'->>'customer' = $1
                OR e.payload->'data'->'object'->'customer'->>'id' = $1
                OR EXISTS (SELECT 1 FROM unnest($2::text[]) n WHERE position(n IN lower(e.payload::text)) > 0))`,
-      [t.customerId, t.needles.map((n) => jsonText(n).toLowerCase())]),
+      [t.customerId, t.needles.map((n) => jsonText(n).toLowerCase()), t.projectedEvents ?? null]),
   },
 ];
 
@@ -160,7 +168,14 @@ export async function erasureTarget(db: Queryable, customerId: string): Promise<
   );
   const values = rows.map((r) => r.v?.trim()).filter((v): v is string => Boolean(v) && v !== ERASED_NAME && v!.length >= 3);
   const emails = [...new Set(values.filter((v) => v.includes('@')).map((v) => v.toLowerCase()))];
-  return { customerId, emails, needles: [...new Set(values)] };
+  // The people the donor's tribute gifts named: looked for in the stored events (needles), but never matched as
+  // the donor's own e-mail, which would reach the rows of whoever else uses that address.
+  const tributes: Array<{ v: string | null }> = await db.query(
+    `SELECT unnest(ARRAY[tribute_name, tribute_notify_email, tribute_notify_address]) AS v FROM charges WHERE customer_id = $1 AND tribute_kind IS NOT NULL`,
+    [customerId],
+  );
+  const named = tributes.map((r) => r.v?.trim()).filter((v): v is string => Boolean(v) && v!.length >= 3);
+  return { customerId, emails, needles: [...new Set([...values, ...named])] };
 }
 
 /** Runs every step for one donor (inside the caller's transaction); returns the rows changed per table. */
@@ -168,6 +183,12 @@ export async function eraseDonorData(db: Queryable, target: ErasureTarget): Prom
   const changed: Record<string, number> = {};
   for (const step of DONOR_ERASURE_STEPS) changed[step.table] = (changed[step.table] ?? 0) + (await step.run(db, target));
   return changed;
+}
+
+/** The donors merged into `keptId` by merges still in force: erasing the kept donor erases them too. */
+export async function mergedDonorIds(db: Queryable, keptId: string): Promise<string[]> {
+  const rows: Array<{ id: string }> = await db.query(`SELECT id FROM donors WHERE merged_into = $1 ORDER BY id`, [keptId]);
+  return rows.map((r) => r.id);
 }
 
 /** The Stripe customer a projected object is about: itself, its `customer`, or (a dispute) its charge's customer. */
@@ -184,17 +205,25 @@ export async function customerOf(db: Queryable, object: { id?: unknown; object?:
 }
 
 /**
- * After the worker projects an event: if its donor was erased, the event's data (in the rows just written and
- * in the stored payload) is scrubbed again, in the same transaction. The donor's row lock (the one the erasure
- * holds while it runs) is taken first and then released at commit: a projection racing an erasure waits for
- * it and then sees it. One advisory lock and one index probe per event with a customer.
+ * After the worker projects a batch of events: for each of their donors who was erased, the events' data (in
+ * the rows just written and in the stored payloads) is scrubbed again, in the same transaction. The donors' row
+ * locks (the one an erasure holds while it runs) are taken first and then released at commit: a projection
+ * racing an erasure waits for it and then sees it. One statement of locks and one index probe per batch.
+ * Returns the donors scrubbed.
  */
-export async function scrubIfErased(db: Queryable, customerId: string): Promise<boolean> {
+export async function scrubErasedDonors(db: Queryable, eventsOfCustomer: ReadonlyMap<string, string[]>): Promise<string[]> {
+  const customerIds = [...eventsOfCustomer.keys()];
+  if (!customerIds.length) return [];
   // Two statements: a statement's snapshot is taken before it waits, so a check in the locking statement
   // would not see the erasure it waited for.
-  await lockRow(db, 'donors', customerId);
-  const rows: unknown[] = await db.query(`SELECT 1 FROM donors WHERE id = $1 AND erased_at IS NOT NULL`, [customerId]);
-  if (rows.length === 0) return false;
-  await eraseDonorData(db, { customerId, emails: [], needles: [] });
-  return true;
+  await lockRows(db, customerIds.map((id) => `donors:${id}`));
+  const rows: Array<{ id: string; merged_into: string | null }> = await db.query(
+    `SELECT id, merged_into FROM donors WHERE id = ANY($1::text[]) AND erased_at IS NOT NULL`, [customerIds]);
+  for (const { id, merged_into } of rows) {
+    const projectedEvents = eventsOfCustomer.get(id);
+    await eraseDonorData(db, { customerId: id, emails: [], needles: [], projectedEvents });
+    // A merged-away donor's later charges are written under the kept donor (erased with it: eraseMergedDonors).
+    if (merged_into) await eraseDonorData(db, { customerId: merged_into, emails: [], needles: [], projectedEvents });
+  }
+  return rows.map((r) => r.id);
 }

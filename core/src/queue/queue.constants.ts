@@ -10,6 +10,11 @@ export enum QueueName {
 export enum JobName {
   /** Project one inbox row (stripe_events.id) into the read model. jobId = the event id. */
   ProjectStripeEvent = 'project-stripe-event',
+  /**
+   * Read from Stripe the balance transactions (fees) that a batch of projected events named by id only, after
+   * the batch committed. Best effort: a payout's reconciliation reads them again.
+   */
+  ReadBalanceTransactions = 'read-balance-transactions',
   /** Send one e-mail (password reset and invitation links). Queued so the request answers in constant time. */
   SendMail = 'send-mail',
 }
@@ -22,11 +27,13 @@ export type MailJob = { kind: 'password-reset'; adminId: string } | { kind: 'adm
 
 export interface JobData {
   [JobName.ProjectStripeEvent]: { eventId: string };
+  [JobName.ReadBalanceTransactions]: { items: Array<{ id: string; chargeId: string | null }> };
   [JobName.SendMail]: MailJob;
 }
 
 export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.ProjectStripeEvent]: QueueName.StripeEvents,
+  [JobName.ReadBalanceTransactions]: QueueName.StripeEvents,
   [JobName.SendMail]: QueueName.Mail,
 };
 

@@ -1,10 +1,12 @@
 import type { Queryable } from '../db/queryable.js';
 import { lockRow } from '../db/row-lock.js';
+import { FISCAL_YEAR_START } from '../fiscal-year/fiscal-year-setting.js';
 import { netCents, netCentsSql } from '../gifts/net-amount.js';
 
 /**
  * The incremental aggregates behind the dashboard (daily_totals and its monthly rollup monthly_totals,
- * donor_totals, and donor_years: each donor's gifts per calendar year, read by the retention reports).
+ * donor_totals, and donor_years and donor_fiscal_years: each donor's gifts per calendar and per fiscal year,
+ * read by the retention reports).
  *
  * Every writer of a gift row (the worker projecting a charge, the admin API adding or deleting a manual gift)
  * computes the row's contribution before and after its change and applies the difference here, in the same
@@ -73,7 +75,7 @@ export function manualContribution(m: ManualFacts | null | undefined): Contribut
   };
 }
 
-function sameBucket(a: Contribution, b: Contribution): boolean {
+export function sameBucket(a: Contribution, b: Contribution): boolean {
   return a.at.getTime() === b.at.getTime() && a.source === b.source && a.donationType === b.donationType && a.brand === b.brand && a.customerId === b.customerId;
 }
 
@@ -103,18 +105,39 @@ async function addToDonor(db: Queryable, customerId: string, amount: number, cou
 }
 
 /**
- * The donor's row for the gift's calendar year (in the school's zone). A row whose count falls to zero is
- * removed, so "gave in year Y" is the existence of a row: an index probe, with no filter on count.
+ * The fiscal year of an instant $1 in zone $2, in SQL, with the start month in force read from the settings
+ * table in the same statement: shifting the local date by (13 - start) % 12 months lands in the calendar year
+ * that names its fiscal year (core/src/fiscal-year: fiscalShiftMonths). See rebuildDonorFiscalYears for why
+ * reading the setting here is safe while an owner changes it.
+ */
+const FISCAL_START_SQL = `COALESCE((SELECT (value #>> '{}')::int FROM settings WHERE key = '${FISCAL_YEAR_START.key}'), 1)`;
+export const fiscalYearSql = (at: string, tz: string) =>
+  `extract(year FROM (${at} AT TIME ZONE ${tz}) + make_interval(months => (13 - ${FISCAL_START_SQL}) % 12))::smallint`;
+
+/**
+ * The donor's rows for the gift's calendar year and its fiscal year (in the school's zone), in one statement.
+ * A row whose count falls to zero is removed, so "gave in year Y" is the existence of a row: an index probe,
+ * with no filter on count.
  */
 async function addToDonorYear(db: Queryable, c: Contribution, sign: 1 | -1, timeZone: string): Promise<void> {
   const params = [c.at.toISOString(), timeZone, c.customerId, sign * c.amount, sign * c.count];
   const year = `extract(year FROM ($1::timestamptz) AT TIME ZONE $2)::smallint`;
+  const fiscal = fiscalYearSql('($1::timestamptz)', '$2::text');
   await db.query(
-    `INSERT INTO donor_years (year, customer_id, amount, count) VALUES (${year}, $3, $4, $5)
-     ON CONFLICT (year, customer_id) DO UPDATE SET amount = donor_years.amount + EXCLUDED.amount, count = donor_years.count + EXCLUDED.count`,
+    `WITH cal AS (
+       INSERT INTO donor_years (year, customer_id, amount, count) VALUES (${year}, $3, $4, $5)
+       ON CONFLICT (year, customer_id) DO UPDATE SET amount = donor_years.amount + EXCLUDED.amount, count = donor_years.count + EXCLUDED.count)
+     INSERT INTO donor_fiscal_years (year, customer_id, amount, count) VALUES (${fiscal}, $3, $4, $5)
+     ON CONFLICT (year, customer_id) DO UPDATE SET amount = donor_fiscal_years.amount + EXCLUDED.amount, count = donor_fiscal_years.count + EXCLUDED.count`,
     params,
   );
-  if (sign < 0) await db.query(`DELETE FROM donor_years WHERE year = ${year} AND customer_id = $3 AND count <= 0`, params.slice(0, 3));
+  if (sign < 0) {
+    await db.query(
+      `WITH cal AS (DELETE FROM donor_years WHERE year = ${year} AND customer_id = $3 AND count <= 0)
+       DELETE FROM donor_fiscal_years WHERE year = ${fiscal} AND customer_id = $3 AND count <= 0`,
+      params.slice(0, 3),
+    );
+  }
 }
 
 /**
@@ -195,6 +218,27 @@ export async function rebuildDonorYears(db: Queryable, timeZone: string): Promis
   await db.query(
     `INSERT INTO donor_years (year, customer_id, amount, count)
      SELECT extract(year FROM at AT TIME ZONE $1)::smallint, customer_id, sum(net), count(*) FROM (
+       SELECT customer_id, ${netCentsSql()} AS net, created AS at FROM charges WHERE status = 'succeeded' AND customer_id IS NOT NULL
+       UNION ALL
+       SELECT stripe_customer_id, amount, donation_date FROM manual_donations WHERE stripe_customer_id IS NOT NULL) g
+     GROUP BY 1, 2`,
+    [timeZone],
+  );
+}
+
+/**
+ * donor_fiscal_years from the gift rows in one pass, by the fiscal year start in force: the migration that adds
+ * it, the bulk loader, and an owner changing the start month (in the transaction that stores the new month,
+ * with `lock`). The lock (EXCLUSIVE: reads go on, writers wait) makes a gift projected meanwhile wait; its
+ * statement, which reads the start month itself, then runs on a fresh snapshot that sees the new month and the
+ * rebuilt rows, and a gift written before the lock has committed, so the rebuild reads it.
+ */
+export async function rebuildDonorFiscalYears(db: Queryable, timeZone: string, opts: { lock?: boolean } = {}): Promise<void> {
+  if (opts.lock) await db.query(`LOCK TABLE donor_fiscal_years IN EXCLUSIVE MODE`);
+  await db.query(`DELETE FROM donor_fiscal_years`);
+  await db.query(
+    `INSERT INTO donor_fiscal_years (year, customer_id, amount, count)
+     SELECT ${fiscalYearSql('at', '$1::text')}, customer_id, sum(net), count(*) FROM (
        SELECT customer_id, ${netCentsSql()} AS net, created AS at FROM charges WHERE status = 'succeeded' AND customer_id IS NOT NULL
        UNION ALL
        SELECT stripe_customer_id, amount, donation_date FROM manual_donations WHERE stripe_customer_id IS NOT NULL) g

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chargeStateRank, compareVersions, contentKey, disputeRank, invoiceRank, subscriptionRank } from './ordering-guard.js';
 import { frequencyFromInterval } from '../gifts/frequencies.js';
-import { chargeStubFromDispute, toChargeCore } from './to-charge-row.js';
+import { chargeStubFromDispute, isBankDebit, toChargeCore } from './to-charge-row.js';
 import { toDonorRow } from './to-donor-row.js';
 import { invoiceFrequencyHint, toInvoiceRow } from './to-invoice-row.js';
 import { toPaymentIntentRow } from './to-payment-intent-row.js';
@@ -33,6 +33,14 @@ describe('Stripe object -> row mappers (fixtures3.json)', () => {
     });
   });
 
+  it('maps a US bank account payment method: no brand, the account\'s last 4', () => {
+    const bank = fx('payment_method', {
+      customer: 'cus_1', type: 'us_bank_account', card: null,
+      us_bank_account: { account_holder_type: 'individual', account_type: 'checking', bank_name: 'STRIPE TEST BANK', fingerprint: 'f', last4: '6789', routing_number: '110000000' },
+    });
+    expect(toPaymentMethodRow(bank)).toMatchObject({ brand: null, last4: '6789', exp_month: null, exp_year: null });
+  });
+
   it('maps a charge with card, billing details, metadata fallbacks and its state rank', () => {
     const core = toChargeCore(fx('charge', { payment_intent: { id: 'pi_1' }, customer: 'cus_1', amount_refunded: 40, metadata: { donor_email: 'm@example.org', frequency: 'one-time' } }));
     expect(core).toMatchObject({
@@ -40,6 +48,17 @@ describe('Stripe object -> row mappers (fixtures3.json)', () => {
       status: 'succeeded', paid: true, brand: 'visa', last4: '4242', billing_name: 'Jenny Rosen', billing_email: 'm@example.org',
       receipt_url: expect.stringContaining('receipts'), metadata: { donor_email: 'm@example.org', frequency: 'one-time' }, state_rank: 3,
     });
+  });
+
+  it('maps a pending US bank account debit: no card brand, the account\'s last four, a bank debit', () => {
+    const bank = {
+      type: 'us_bank_account',
+      us_bank_account: { account_holder_type: 'individual', account_type: 'checking', bank_name: 'STRIPE TEST BANK', fingerprint: 'f', last4: '6789', routing_number: '110000000' },
+    };
+    const core = toChargeCore(fx('charge', { status: 'pending', paid: false, payment_method_details: bank }));
+    expect(core).toMatchObject({ status: 'pending', brand: null, last4: '6789', state_rank: chargeStateRank('pending') });
+    expect(isBankDebit(core)).toBe(true);
+    expect(isBankDebit(toChargeCore(fx('charge')))).toBe(false);
   });
 
   it('builds a charge stub from a dispute that arrives first, counting for nothing', () => {

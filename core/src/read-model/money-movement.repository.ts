@@ -28,17 +28,31 @@ export const moneyMovement = {
   /**
    * Balance transactions never change amounts once made; what changes is which payout carried them, so an
    * upsert keeps a known payout (a charge's line read again before its payout does not unlink it) and a charge
-   * link once found.
+   * link once found. A line stored for the first time (`xmax = 0`: inserted, not updated) is added to its
+   * month's row of monthly_money in the same statement, so a line read twice counts once.
    */
-  async upsertBalanceTransactions(db: Queryable, rows: readonly BalanceTransactionRow[]): Promise<void> {
+  async upsertBalanceTransactions(db: Queryable, rows: readonly BalanceTransactionRow[], timeZone: string): Promise<void> {
+    const tz = `$${BT_COLUMNS.length + 1}`;
     for (const r of rows) {
       await db.query(
-        `INSERT INTO balance_transactions (${BT_COLUMNS.join(', ')}) VALUES (${BT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
-         ON CONFLICT (id) DO UPDATE SET payout_id = COALESCE(EXCLUDED.payout_id, balance_transactions.payout_id),
-           charge_id = COALESCE(EXCLUDED.charge_id, balance_transactions.charge_id)`,
-        BT_COLUMNS.map((c) => r[c]),
+        `WITH bt AS (
+           INSERT INTO balance_transactions (${BT_COLUMNS.join(', ')}) VALUES (${BT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+           ON CONFLICT (id) DO UPDATE SET payout_id = COALESCE(EXCLUDED.payout_id, balance_transactions.payout_id),
+             charge_id = COALESCE(EXCLUDED.charge_id, balance_transactions.charge_id)
+           RETURNING created, type, amount, fee, net, (xmax = 0) AS inserted)
+         INSERT INTO monthly_money (month, type, amount, fee, net, count)
+         SELECT date_trunc('month', created AT TIME ZONE ${tz}::text)::date, type, amount, fee, net, 1 FROM bt WHERE inserted
+         ON CONFLICT (month, type) DO UPDATE SET amount = monthly_money.amount + EXCLUDED.amount, fee = monthly_money.fee + EXCLUDED.fee,
+           net = monthly_money.net + EXCLUDED.net, count = monthly_money.count + EXCLUDED.count`,
+        [...BT_COLUMNS.map((c) => r[c]), timeZone],
       );
     }
+  },
+
+  /** Which of these balance transactions are stored already. */
+  async storedBalanceTransactions(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+    const rows: Array<{ id: string }> = await db.query(`SELECT id FROM balance_transactions WHERE id = ANY($1::text[])`, [ids]);
+    return new Set(rows.map((r) => r.id));
   },
 
   async hasBalanceTransaction(db: Queryable, id: string): Promise<boolean> {

@@ -14,6 +14,22 @@ function checked(table: ReadModelTable): ReadModelTable {
 const COLUMN = /^[a-z_][a-z0-9_]*$/;
 
 /**
+ * Rows a batch transaction read ahead, in one statement per table (`table:id`, or `invoice-of-pi:` /
+ * `invoice-of-charge:` + id; null = known absent). A key is dropped as soon as the batch writes what it
+ * covers, so a later read in the batch goes to the database and sees the write.
+ */
+export interface RowCache {
+  prefetched?: Map<string, Record<string, any> | null>;
+}
+
+const cacheOf = (db: Queryable) => (db as Queryable & RowCache).prefetched;
+
+async function cached<T>(db: Queryable, key: string, read: () => Promise<T | null>): Promise<T | null> {
+  const cache = cacheOf(db);
+  return cache?.has(key) ? ((cache.get(key) as T) ?? null) : read();
+}
+
+/**
  * SQL of the projections. Every write of one object happens under a transaction-scoped advisory lock on
  * (table, id) (`lockRow`): two workers projecting events of one object serialise, even before its row exists.
  */
@@ -23,8 +39,42 @@ export const readModel = {
   },
 
   async find<T = Record<string, any>>(db: Queryable, table: ReadModelTable, id: string): Promise<T | null> {
-    const rows = await db.query(`SELECT * FROM ${checked(table)} WHERE id = $1`, [id]);
-    return (rows[0] as T) ?? null;
+    return cached(db, `${table}:${id}`, async () => {
+      const rows = await db.query(`SELECT * FROM ${checked(table)} WHERE id = $1`, [id]);
+      return (rows[0] as T) ?? null;
+    });
+  },
+
+  /**
+   * Reads ahead, for a batch transaction holding a RowCache, the rows that charge events look up: the charges,
+   * their payment intents, and the invoices naming either (three statements for the whole batch).
+   */
+  async prefetchForCharges(db: Queryable & RowCache, charges: ReadonlyArray<{ id: string; paymentIntentId: string | null }>): Promise<void> {
+    if (!charges.length) return;
+    const cache = (db.prefetched ??= new Map());
+    const ids = charges.map((c) => c.id);
+    const pis = [...new Set(charges.map((c) => c.paymentIntentId).filter((p): p is string => !!p))];
+    const [chargeRows, piRows, invoiceRows] = [
+      await db.query(`SELECT * FROM charges WHERE id = ANY($1::text[])`, [ids]),
+      await db.query(`SELECT * FROM payment_intents WHERE id = ANY($1::text[])`, [pis]),
+      await db.query(
+        `SELECT id, subscription_id, customer_id, payment_intent_id, charge_id FROM invoices
+          WHERE payment_intent_id = ANY($1::text[]) OR charge_id = ANY($2::text[]) ORDER BY created DESC, id`,
+        [pis, ids],
+      ),
+    ] as Array<Array<Record<string, any>>>;
+    for (const [table, keys, rows] of [['charges', ids, chargeRows], ['payment_intents', pis, piRows]] as const) {
+      for (const k of keys) cache.set(`${table}:${k}`, null);
+      for (const r of rows) cache.set(`${table}:${r.id}`, r);
+    }
+    for (const p of pis) cache.set(`invoice-of-pi:${p}`, null);
+    for (const c of ids) cache.set(`invoice-of-charge:${c}`, null);
+    // In invoiceByPaymentIntent's order: the newest invoice of a payment intent is the first seen.
+    for (const { payment_intent_id: pi, charge_id: ch, ...inv } of invoiceRows) {
+      const row = { id: inv.id, subscription_id: inv.subscription_id, customer_id: inv.customer_id };
+      if (pi && pis.includes(pi) && !cache.get(`invoice-of-pi:${pi}`)) cache.set(`invoice-of-pi:${pi}`, row);
+      if (ch && ids.includes(ch) && !cache.get(`invoice-of-charge:${ch}`)) cache.set(`invoice-of-charge:${ch}`, row);
+    }
   },
 
   /** Writes the whole row (insert or replace). Objects other than dates are stored as jsonb. */
@@ -37,6 +87,9 @@ export const readModel = {
     });
     const updates = cols.filter((c) => c !== 'id').map((c) => `${c} = EXCLUDED.${c}`);
     if (table === 'donors') updates.push('updated_at = now()');
+    const cache = cacheOf(db);
+    cache?.delete(`${table}:${row.id}`);
+    if (cache && table === 'invoices') for (const k of [...cache.keys()]) if (k.startsWith('invoice-of-')) cache.delete(k);
     await db.query(
       `INSERT INTO ${checked(table)} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})
        ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
@@ -55,15 +108,19 @@ export const readModel = {
   },
 
   async invoiceByPaymentIntent(db: Queryable, paymentIntentId: string): Promise<{ id: string; subscription_id: string | null; customer_id: string | null } | null> {
-    const rows = await db.query(
-      `SELECT id, subscription_id, customer_id FROM invoices WHERE payment_intent_id = $1 ORDER BY created DESC, id LIMIT 1`,
-      [paymentIntentId],
-    );
-    return rows[0] ?? null;
+    return cached(db, `invoice-of-pi:${paymentIntentId}`, async () => {
+      const rows = await db.query(
+        `SELECT id, subscription_id, customer_id FROM invoices WHERE payment_intent_id = $1 ORDER BY created DESC, id LIMIT 1`,
+        [paymentIntentId],
+      );
+      return rows[0] ?? null;
+    });
   },
 
   async invoiceByCharge(db: Queryable, chargeId: string): Promise<{ id: string; subscription_id: string | null; customer_id: string | null } | null> {
-    const rows = await db.query(`SELECT id, subscription_id, customer_id FROM invoices WHERE charge_id = $1 LIMIT 1`, [chargeId]);
-    return rows[0] ?? null;
+    return cached(db, `invoice-of-charge:${chargeId}`, async () => {
+      const rows = await db.query(`SELECT id, subscription_id, customer_id FROM invoices WHERE charge_id = $1 LIMIT 1`, [chargeId]);
+      return rows[0] ?? null;
+    });
   },
 };

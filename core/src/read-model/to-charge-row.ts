@@ -49,6 +49,8 @@ export const CHARGE_CONTENT = [
 /**
  * Stripe charge -> the charge's own columns. Billing name and e-mail fall back to the donor's form data that
  * the donation endpoint puts in the payment intent's metadata (Stripe copies it onto the charge).
+ * `brand` is the card's; a US bank account debit has none, and `last4` is then the account's (the ledger's
+ * "Bank (ACH)" method is exactly the charges without a brand, see isBankDebit).
  */
 export function toChargeCore(ch: Stripe.Charge): ChargeCore {
   const meta = metadataOf(ch);
@@ -67,7 +69,7 @@ export function toChargeCore(ch: Stripe.Charge): ChargeCore {
     disputed: !!ch.disputed,
     failure_message: ch.failure_message ?? null,
     brand: card?.brand ?? null,
-    last4: card?.last4 ?? null,
+    last4: card?.last4 ?? ch.payment_method_details?.us_bank_account?.last4 ?? null,
     billing_name: bd?.name ?? meta.donor_name ?? null,
     billing_email: bd?.email ?? ch.receipt_email ?? meta.donor_email ?? null,
     billing_phone: bd?.phone ?? null,
@@ -97,4 +99,9 @@ export function chargeStubFromDispute(d: Stripe.Dispute): ChargeRow {
     donation_type: null, source: null, dispute_id: null, dispute_status: null, dispute_event_created: 0, dispute_rank: 0,
     last_event_created: 0,
   };
+}
+
+/** A charge row paid from a US bank account: no card brand, the account's last four digits. */
+export function isBankDebit(c: { brand: string | null; last4: string | null }): boolean {
+  return !c.brand && !!c.last4;
 }

@@ -20,13 +20,16 @@ export interface PaymentMethodRow extends PaymentMethodCore {
 
 export const PAYMENT_METHOD_CONTENT = ['customer_id', 'brand', 'last4', 'exp_month', 'exp_year'] as const;
 
-/** Stripe payment method -> payment_methods row. Only cards carry brand/last4/expiry. */
+/**
+ * Stripe payment method -> payment_methods row. Cards carry brand, last4 and expiry; a US bank account has no
+ * brand and the account's last four digits in last4 (as a bank charge's row, see isBankDebit).
+ */
 export function toPaymentMethodRow(pm: Stripe.PaymentMethod): PaymentMethodCore {
   return {
     id: pm.id,
     customer_id: idOf(pm.customer),
     brand: pm.card?.brand ?? null,
-    last4: pm.card?.last4 ?? null,
+    last4: pm.card?.last4 ?? pm.us_bank_account?.last4 ?? null,
     exp_month: pm.card?.exp_month ?? null,
     exp_year: pm.card?.exp_year ?? null,
     created: toDate(pm.created) ?? new Date(0),

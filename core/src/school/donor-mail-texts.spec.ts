@@ -1,4 +1,4 @@
-import { acknowledgmentMail, mailDate, paymentFailedMail, signInLinkMail, statementMail, voidMail, type AcknowledgmentFacts } from './donor-mail-texts.js';
+import { acknowledgmentMail, mailDate, paymentFailedMail, signInLinkMail, statementMail, tributeMail, voidMail, type AcknowledgmentFacts } from './donor-mail-texts.js';
 
 const NO_GOODS = 'No goods or services were provided in exchange for these contributions.';
 const base: AcknowledgmentFacts = {
@@ -100,5 +100,24 @@ describe('donor mail texts (IRS Publication 1771)', () => {
 
   it('dates in the school time zone', () => {
     expect(mailDate(new Date('2026-01-01T03:00:00Z'), 'America/Chicago')).toBe('December 31, 2025');
+  });
+});
+
+describe('fee coverage, fund and tribute in the mail', () => {
+  it('the acknowledgment states the full amount, the part that covered fees, the fund and the tribute', () => {
+    const m = acknowledgmentMail({ ...base, amountCents: 5180, feeCoverageCents: 180, fund: 'Transportation', tribute: 'In memory of Grace Hopper' });
+    for (const part of [m.text, m.html]) {
+      for (const s of ['$51.80', 'Of which to cover fees', '$1.80 (deductible too)', 'Designated to', 'Transportation', 'In memory of Grace Hopper']) expect(part).toContain(s);
+    }
+    expect(acknowledgmentMail(base).text).not.toMatch(/cover fees|Designated to|Tribute/);
+  });
+
+  it('the tribute notice names the donor, the fund and the person, and states the amount only when allowed', () => {
+    const hidden = tributeMail({ tribute: 'In honor of Mrs. Smith', donorName: 'Maria Lopez', amountCents: null, fund: null });
+    expect(hidden.subject).toBe('In honor of Mrs. Smith - a gift to Hillside Learning Center');
+    expect(hidden.text).toContain('Maria Lopez has made a gift in honor of Mrs. Smith, and asked us to let you know.');
+    expect(hidden.text + hidden.html).not.toContain('$');
+    const shown = tributeMail({ tribute: 'In memory of Grace Hopper', donorName: null, amountCents: 2500, fund: 'Transportation' });
+    expect(shown.text).toContain('A friend of the school has made a gift of $25.00 to our Transportation fund in memory of Grace Hopper');
   });
 });

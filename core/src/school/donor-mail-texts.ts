@@ -37,6 +37,12 @@ export interface AcknowledgmentFacts {
   recurring: { frequency: string; nextDate: string | null; manageUrl?: string } | null;
   /** YEAR_END_STATEMENT_TEXT: 'No goods or services were provided in exchange for these contributions.' */
   noGoodsSentence: string;
+  /** Of amountCents, what the donor added to cover the card fee (all of it deductible, like the rest). */
+  feeCoverageCents?: number;
+  /** The fund the gift went to, named when it is not General. */
+  fund?: string | null;
+  /** 'In memory of Ada Lovelace' */
+  tribute?: string | null;
 }
 
 export interface VoidFacts {
@@ -118,10 +124,13 @@ export function acknowledgmentMail(f: AcknowledgmentFacts): MailText {
   if (f.isMoney) {
     if (corrected) rows.push(['Amount given', formatUsd(f.amountCents)], ['Amount refunded', formatUsd(f.refundedCents)], ['Contribution', formatUsd(net)]);
     else rows.push(['Amount', formatUsd(f.amountCents)]);
+    if (f.feeCoverageCents) rows.push(['Of which to cover fees', `${formatUsd(f.feeCoverageCents)} (deductible too)`]);
     rows.push(['Paid by', f.method]);
   } else {
     rows.push(['Gift', f.method], ['Description', f.description?.trim() || f.method]);
   }
+  if (f.fund) rows.push(['Designated to', f.fund]);
+  if (f.tribute) rows.push(['Tribute', f.tribute]);
   if (f.recurring) {
     rows.push(['Frequency', f.recurring.frequency]);
     if (f.recurring.nextDate) rows.push(['Next gift', f.recurring.nextDate]);
@@ -207,6 +216,50 @@ export function paymentFailedMail(f: PaymentFailedFacts): MailText {
     { link: f.url, label: 'Update your card' },
     `The link works for ${f.days} days. When you update the card, the missed gift is charged to it at once. We will also try the card again over the next few days.`,
     `If you would rather stop your gift, you can do that from the same page. Questions? Reply to this e-mail or call us at ${SCHOOL.phone}.`,
+  ]);
+}
+
+export interface BankPaymentFailedFacts {
+  donorName: string | null;
+  amountCents: number;
+  /** The day the donor gave ('November 22, 2026'). */
+  giftDate: string;
+  /** 'Bank account ending in 6789'. */
+  account: string;
+  /** The bank's reason as Stripe words it, when there is one. */
+  reason: string | null;
+  /** The donate page, to give again. */
+  donateUrl: string;
+}
+
+/** A gift by bank account that the bank returned after days of processing: nothing was taken, and what to do. */
+export function bankPaymentFailedMail(f: BankPaymentFailedFacts): MailText {
+  return message(`Your bank payment did not go through - ${SCHOOL.name}`, 'Your bank payment did not go through', f.donorName, [
+    `Thank you for your gift of ${formatUsd(f.amountCents)} on ${f.giftDate}. Your bank did not complete the payment from your ${f.account}${f.reason ? `: "${f.reason}"` : ''}. No money was taken, and no receipt will be issued for it.`,
+    `Please check the account details with your bank. To give again, by card or from another account, use our donation page:`,
+    { link: f.donateUrl, label: 'Give again' },
+    `Or call us at ${SCHOOL.phone} and we will take your gift by phone. Questions? Reply to this e-mail.`,
+  ]);
+}
+
+export interface TributeFacts {
+  /** 'In memory of Ada Lovelace' */
+  tribute: string;
+  donorName: string | null;
+  /** Null unless the donor allowed the amount to be shown. */
+  amountCents: number | null;
+  fund: string | null;
+}
+
+/** The notice to the person the donor named: a gift was made in honor or memory of someone. No amount unless allowed. */
+export function tributeMail(f: TributeFacts): MailText {
+  const who = f.donorName?.trim() || 'A friend of the school';
+  const gift = f.amountCents === null ? 'a gift' : `a gift of ${formatUsd(f.amountCents)}`;
+  const where = f.fund ? ` to our ${f.fund} fund` : '';
+  return message(`${f.tribute} - a gift to ${SCHOOL.name}`, `A gift ${f.tribute.charAt(0).toLowerCase()}${f.tribute.slice(1)}`, null, [
+    `${who} has made ${gift}${where} ${f.tribute.charAt(0).toLowerCase()}${f.tribute.slice(1)}, and asked us to let you know.`,
+    `${SCHOOL.name} trains and educates developmentally disabled adults. Gifts like this one keep our classes, rides and programs going.`,
+    `If you have a question, reply to this e-mail or call us at ${SCHOOL.phone}.`,
   ]);
 }
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/queryable.js';
 import { netCentsSql } from '../gifts/net-amount.js';
+import { TRIBUTE_KINDS, TRIBUTE_LABELS } from '../gifts/gift-designation.js';
 
 /**
  * The gifts of a calendar year, as the tax exports (API) and the year-end statements (API downloads and the
@@ -29,6 +30,10 @@ export interface TaxGiftRow {
   address: string | null;
   /** '2026-000123' once the gift was acknowledged (only with `withReceipts`). */
   receipt_number?: string | null;
+  /** 'In memory of Ada Lovelace' for a tribute gift, else null. */
+  tribute: string | null;
+  /** The fund's name when it is not General, else null. */
+  fund: string | null;
 }
 
 export interface GiftFilter {
@@ -43,6 +48,11 @@ export interface GiftFilter {
 }
 
 const NET = netCentsSql('c');
+
+/** 'In memory of <name>' from a charge's tribute columns, in the words of TRIBUTE_LABELS (NULL without a tribute). */
+const TRIBUTE_SQL = `CASE c.tribute_kind ${TRIBUTE_KINDS.map((k) => `WHEN '${k}' THEN '${TRIBUTE_LABELS[k]} ' || c.tribute_name`).join(' ')} END`;
+/** A chosen fund's name (General, fund 1, goes without saying). */
+const FUND_SQL = (alias: string) => `(SELECT name FROM funds f WHERE f.id = ${alias}.fund_id AND f.id <> 1)`;
 
 /** The receipt number of an acknowledgment row `a` ('2026-000123'), NULL when there is none. */
 export const RECEIPT_NUMBER_SQL = (a: string) => `CASE WHEN ${a}.receipt_seq IS NULL THEN NULL ELSE ${a}.receipt_year || '-' || lpad(${a}.receipt_seq::text, 6, '0') END`;
@@ -62,6 +72,13 @@ function addressLine(d: string, r?: string): string {
  * (charges_created_idx or charges_customer_created_idx; manual_donations_date_idx or _customer_idx), so the
  * ordered union is a merge, not a sort, and rows can be streamed from a cursor as they are read.
  */
+/**
+ * A gift a donor merge moved to the kept donor: it is listed with the kept donor's name and e-mail, not the ones
+ * the duplicate record gave (a probe of donor_merge_gifts' key per row, so the rows keep their index order).
+ */
+const MOVED = (kind: 'card' | 'manual', id: string) =>
+  `EXISTS (SELECT 1 FROM donor_merge_gifts mg WHERE mg.gift_kind = '${kind}' AND mg.gift_id = ${id})`;
+
 export function giftsSql(f: GiftFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [f.year, f.timeZone, f.minNetCents ?? null, f.customerId ?? null];
   const receipts = (kind: 'card' | 'manual', id: string) =>
@@ -74,13 +91,16 @@ export function giftsSql(f: GiftFilter): { sql: string; params: unknown[] } {
     WITH bounds AS (SELECT make_timestamptz($1::int, 1, 1, 0, 0, 0, $2) AS from_at,
                            make_timestamptz($1::int + 1, 1, 1, 0, 0, 0, $2) AS to_at)
     SELECT source, id, to_char(at AT TIME ZONE $2, 'YYYY-MM-DD') AS day, to_char(at AT TIME ZONE $2, 'Mon DD, YYYY') AS day_label,
-           amount, amount_refunded, net, status, disputed, dispute_status, gift_type, brand, last4, name, email, address
+           amount, amount_refunded, net, status, disputed, dispute_status, gift_type, brand, last4, name, email, address, tribute, fund
            ${f.withReceipts ? ', receipt_number' : ''}
       FROM (
         (SELECT 'card'::text AS source, c.id, c.created AS at, c.amount, c.amount_refunded, ${NET} AS net, c.status,
                 c.disputed, c.dispute_status, c.frequency AS gift_type, c.brand, c.last4,
-                coalesce(c.billing_name, d.name, nullif(concat_ws(' ', r.first_name, r.last_name), '')) AS name,
-                coalesce(c.billing_email, d.email, r.email) AS email, ${addressLine('d', 'r')} AS address${card.col}
+                CASE WHEN ${MOVED('card', 'c.id')} THEN coalesce(d.name, c.billing_name)
+                     ELSE coalesce(c.billing_name, d.name, nullif(concat_ws(' ', r.first_name, r.last_name), '')) END AS name,
+                CASE WHEN ${MOVED('card', 'c.id')} THEN coalesce(d.email, c.billing_email)
+                     ELSE coalesce(c.billing_email, d.email, r.email) END AS email, ${addressLine('d', 'r')} AS address,
+                ${TRIBUTE_SQL} AS tribute, ${FUND_SQL('c')} AS fund${card.col}
            FROM bounds b, charges c
            LEFT JOIN donors d ON d.id = c.customer_id
            LEFT JOIN donation_records r ON r.payment_intent_id = c.payment_intent_id
@@ -90,8 +110,9 @@ export function giftsSql(f: GiftFilter): { sql: string; params: unknown[] } {
           ORDER BY c.created, c.id)
         UNION ALL
         (SELECT 'manual', m.id::text, m.donation_date, m.amount, 0::bigint, m.amount, 'succeeded', false, NULL, m.donation_type,
-                NULL, NULL, m.donor_name, coalesce(m.donor_email, d.email),
-                coalesce(nullif(m.donor_address, ''), ${addressLine('d')})${manual.col}
+                NULL, NULL, CASE WHEN ${MOVED('manual', 'm.id::text')} THEN coalesce(d.name, m.donor_name) ELSE m.donor_name END,
+                CASE WHEN ${MOVED('manual', 'm.id::text')} THEN coalesce(d.email, m.donor_email) ELSE coalesce(m.donor_email, d.email) END,
+                coalesce(nullif(m.donor_address, ''), ${addressLine('d')}), NULL::text, ${FUND_SQL('m')}${manual.col}
            FROM bounds b, manual_donations m
            LEFT JOIN donors d ON d.id = m.stripe_customer_id
            ${manual.join}

@@ -87,7 +87,8 @@ function statementContent(s: StatementInput): Content[] {
           ...gifts.map((g) => [
             g.day_label,
             g.receipt_number ?? '',
-            giftMethodLabel(g.source, g.gift_type, g.brand, g.last4),
+            // The gift's line names a tribute and a chosen fund under its method.
+            [giftMethodLabel(g.source, g.gift_type, g.brand, g.last4), g.fund ? `To the ${g.fund} fund` : '', g.tribute ?? ''].filter(Boolean).join('\n'),
             { text: formatUsd(Number(g.net)), alignment: 'right' as const },
           ]),
         ],

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { switchAutomaticAcknowledgments } from '../../../core/src/acknowledgments/acknowledgment-setting.js';
 import { runMigrations } from '../../../core/src/db/data-source.js';
 
 export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -33,8 +34,8 @@ export async function postgresVersion(): Promise<string> {
   }
 }
 
-/** Drops and re-creates the database from the migrations. */
-export async function freshDatabase(name = 'school_bench'): Promise<{ url: string; pool: pg.Pool }> {
+/** Drops and re-creates an empty database; answers its URL. */
+export async function emptyDatabase(name: string): Promise<string> {
   const c = new pg.Client({ connectionString: PG_ADMIN_URL });
   await c.connect();
   try {
@@ -43,9 +44,23 @@ export async function freshDatabase(name = 'school_bench'): Promise<{ url: strin
   } finally {
     await c.end();
   }
-  const url = dbUrl(name);
+  return dbUrl(name);
+}
+
+/** Drops and re-creates the database from the migrations. */
+export async function freshDatabase(name = 'school_bench'): Promise<{ url: string; pool: pg.Pool }> {
+  const url = await emptyDatabase(name);
   await runMigrations(url);
   return { url, pool: new pg.Pool({ connectionString: url, max: 4 }) };
+}
+
+/**
+ * Turns automatic acknowledgments off (a fresh database has them on): the projection benchmarks measure the
+ * read model, and 20,000 new gifts would otherwise have the worker composing and retrying 20,000 e-mails to
+ * the discard port beside it (statements-mail measures donor mail).
+ */
+export async function acknowledgmentsOff(pool: pg.Pool): Promise<void> {
+  await switchAutomaticAcknowledgments(pool, false, null);
 }
 
 /** An admin and a live session, written the way the auth code writes them: the bearer token for admin calls. */
@@ -168,8 +183,10 @@ export async function startApi(env: Record<string, string>, opts: { nodeArgs?: s
   return { child, pid: child.pid!, url, stop: stopper(child), peakRssMiB: () => peakRss(child.pid!), rssMiB: () => rss(child.pid!), cpuMs: () => cpuMs(child.pid!) };
 }
 
+/** BENCH_WORKER_NODE_ARGS (say "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles each worker under a benchmark's load. */
 export async function startWorker(env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist-dev/worker/src/main.js')], { env, stdio: ['ignore', 'pipe', 'inherit'], cwd: ROOT });
+  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist-dev/worker/src/main.js')], { env, stdio: ['ignore', 'pipe', 'inherit'], cwd: ROOT });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => {
     if (out.length < 100_000) out += d.toString();

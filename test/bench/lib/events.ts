@@ -31,6 +31,41 @@ export function chargeSucceededEvent(i: number, run: string, customer: string | 
   });
 }
 
+/** A customer.created event for `cus_b<run><i>` (the donors the charges of signedEvents(n, customers) name). */
+export function customerCreatedEvent(i: number, run: string, at = Math.floor(Date.now() / 1000)): string {
+  const id = `cus_b${run}${i}`;
+  return JSON.stringify({
+    id: `evt_bc${run}${i}`, object: 'event', api_version: Stripe.API_VERSION, created: at, livemode: false, pending_webhooks: 1,
+    request: { id: `req_bc${run}${i}`, idempotency_key: null }, type: 'customer.created',
+    data: {
+      object: {
+        id, object: 'customer', address: { city: 'Little Rock', country: 'US', line1: '100 Main St', line2: null, postal_code: '72201', state: 'AR' },
+        balance: 0, created: at, currency: null, default_source: null, delinquent: false, description: null, email: `donor${i}@example.com`,
+        invoice_prefix: `B${i}`, invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+        livemode: false, metadata: {}, name: `Donor ${i}`, next_invoice_sequence: 1, phone: null, preferred_locales: [], shipping: null, tax_exempt: 'none', test_clock: null,
+      },
+    },
+  });
+}
+
+/**
+ * The same charge as chargeSucceededEvent, refunded in full (a charge.refunded event of its own id `evt_br...`),
+ * dated `at`: with the charge's own event in the same second, the case where `created` cannot order them.
+ */
+export function chargeRefundedEvent(i: number, run: string, customer: string | null, at: number): string {
+  const e = JSON.parse(chargeSucceededEvent(i, run, customer, at));
+  const charge = e.data.object;
+  return JSON.stringify({
+    ...e, id: `evt_br${run}${i}`, type: 'charge.refunded', request: { id: `req_br${run}${i}`, idempotency_key: null },
+    data: { object: { ...charge, amount_refunded: charge.amount, refunded: true }, previous_attributes: { amount_refunded: 0, refunded: false } },
+  });
+}
+
+/** Signs a body as Stripe does, now (a signature older than 5 minutes is refused). */
+export function sign(body: string): SignedEvent {
+  return { body, signature: stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) }) };
+}
+
 export interface SignedEvent {
   body: string;
   signature: string;

@@ -316,6 +316,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/donation/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["DonationsController_receiptStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/donation/make-monthly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["DonationsController_makeMonthly"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/donation-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DonationOptionsController_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/funds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FundsController_list"];
+        put?: never;
+        /** Adds a fund donors and manual gifts can choose (audited) */
+        post: operations["FundsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/funds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Renames, describes, archives or brings back a fund (audited) */
+        patch: operations["FundsController_update"];
+        trace?: never;
+    };
+    "/api/stripe/funds/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each fund’s gifts over a range of days (TIME_ZONE): count, CENTS to the fund, CENTS of fee coverage kept apart */
+        get: operations["FundTotalsController_totals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my-giving/link": {
         parameters: {
             query?: never;
@@ -475,7 +574,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A SetupIntent for the new card (confirmed in the browser with confirmCardSetup) */
+        /** A SetupIntent for the new card or bank account (confirmed in the browser with the Payment Element's confirmSetup) */
         post: operations["MyGivingController_cardSetup"];
         delete?: never;
         options?: never;
@@ -492,7 +591,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Makes the confirmed card the gift's card and pays an unpaid renewal with it at once */
+        /** Makes the confirmed card or bank account the gift's payment method and pays an unpaid renewal with it at once */
         post: operations["MyGivingController_card"];
         delete?: never;
         options?: never;
@@ -509,9 +608,26 @@ export interface paths {
         };
         /**
          * Dashboard analytics
-         * @description Overview and chart values are US DOLLARS (net of refunds and lost disputes); recentTransactions amounts are CENTS. Computed from the incremental aggregates (monthly_totals and daily_totals), so its cost does not grow with the number of charges. Days and months are calendar days in TIME_ZONE.
+         * @description Overview and chart values are US DOLLARS (net of refunds and lost disputes); recentTransactions amounts are CENTS. Computed from the incremental aggregates (monthly_totals and daily_totals), so its cost does not grow with the number of charges. Days and months are calendar days in TIME_ZONE. Without year: all time (the monthly chart: the last 12 months). With year (and basis): the figures of that calendar or fiscal year, its 12 months on the monthly chart; the daily chart and monthlyGrowth stay on the last 30 days and this month.
          */
         get: operations["AnalyticsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/fiscal-year": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fiscal year's first month (an owner sets it on the Settings page) and today's date in TIME_ZONE */
+        get: operations["FiscalYearController_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -572,6 +688,67 @@ export interface paths {
         patch: operations["DonorsController_update"];
         trace?: never;
     };
+    "/api/stripe/customer/{id}/merges/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What merging a duplicate into this donor would do
+         * @description Both records with their gift counts and totals (DOLLARS), and the kept donor after. Both Stripe customers stay in Stripe (Stripe cannot merge customers); later gifts of the duplicate count under the kept donor.
+         */
+        get: operations["DonorMergesController_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/customer/{id}/merges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Records merged into this donor (merges in force) */
+        get: operations["DonorMergesController_list"];
+        put?: never;
+        /**
+         * Merge a duplicate record into this donor (kept)
+         * @description The duplicate’s gifts move to this donor; the duplicate leaves every list and count. Audited; undone by POST .../merges/{mergeId}/undo. Both Stripe customers stay in Stripe (Stripe cannot merge customers); later gifts of the duplicate count under the kept donor.
+         */
+        post: operations["DonorMergesController_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/customer/{id}/merges/{mergeId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a merge
+         * @description Moves back exactly the gifts the merge moved (and the duplicate’s gifts that arrived since); both records are as before. Audited.
+         */
+        post: operations["DonorMergesController_undo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payouts": {
         parameters: {
             query?: never;
@@ -581,7 +758,7 @@ export interface paths {
         };
         /**
          * Payouts to the bank, newest arrival first, with the totals of gross, fees, refunds, net, paid out and pending
-         * @description Amounts in CENTS.
+         * @description Amounts in CENTS. With year (and basis): only the payouts arriving in that calendar or fiscal year (TIME_ZONE), and what they took to the bank; the totals stay all time.
          */
         get: operations["PayoutsController_page"];
         put?: never;
@@ -1689,6 +1866,26 @@ export interface components {
             city?: string;
             state?: string;
             zipCode?: string;
+            /** @description Add the card fee so the school nets the whole gift (the server computes the amount). */
+            coverFees?: boolean;
+            /**
+             * @description The fund the gift goes to (GET /api/donation-options lists them); General when absent.
+             * @example 1
+             */
+            fundId?: number;
+            /**
+             * @description A tribute gift: in honor of, or in memory of, tributeName.
+             * @enum {string}
+             */
+            tributeKind?: "honor" | "memory";
+            /** @description Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given. */
+            tributeName?: string;
+            /** @description An e-mail address to tell of the tribute gift. */
+            tributeEmail?: string;
+            /** @description A postal address to tell of the tribute gift (the school mails a card). */
+            tributeAddress?: string;
+            /** @description Whether the notice may state the amount. */
+            tributeShowAmount?: boolean;
             /** @example 50 */
             amount?: string;
         };
@@ -1699,6 +1896,12 @@ export interface components {
              */
             amount: number;
             donationData: components["schemas"]["IntentDonationDataDto"];
+            /**
+             * @description How the donor pays (the Payment Element's choice): covering the fees makes up that method's fee
+             * @default card
+             * @enum {string}
+             */
+            paymentMethodType: "card" | "us_bank_account";
         };
         RecordDonationDto: {
             /**
@@ -1714,6 +1917,26 @@ export interface components {
             city?: string;
             state?: string;
             zipCode?: string;
+            /** @description Add the card fee so the school nets the whole gift (the server computes the amount). */
+            coverFees?: boolean;
+            /**
+             * @description The fund the gift goes to (GET /api/donation-options lists them); General when absent.
+             * @example 1
+             */
+            fundId?: number;
+            /**
+             * @description A tribute gift: in honor of, or in memory of, tributeName.
+             * @enum {string}
+             */
+            tributeKind?: "honor" | "memory";
+            /** @description Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given. */
+            tributeName?: string;
+            /** @description An e-mail address to tell of the tribute gift. */
+            tributeEmail?: string;
+            /** @description A postal address to tell of the tribute gift (the school mails a card). */
+            tributeAddress?: string;
+            /** @description Whether the notice may state the amount. */
+            tributeShowAmount?: boolean;
             /**
              * @description Dollars as the donor typed them (informational: the amount recorded is the payment’s).
              * @example 50
@@ -1734,6 +1957,102 @@ export interface components {
              * @example x3Fq...43 characters
              */
             recordToken: string;
+        };
+        ReceiptStatusQueryDto: {
+            /** @example pi_123 */
+            paymentIntentId?: string;
+            /** @example sub_123 */
+            subscriptionId?: string;
+            /** @description The recordToken of the create-payment-intent answer for this payment. */
+            recordToken: string;
+        };
+        ReceiptStatusDto: {
+            /**
+             * @description acknowledged: the receipt number exists and the acknowledgment is on its way by e-mail
+             * @enum {string}
+             */
+            status: "pending" | "acknowledged";
+            /** @example 2026-000123 */
+            receiptNumber: string | null;
+        };
+        MakeMonthlyDto: {
+            /** @example pi_123 */
+            paymentIntentId: string;
+            /** @description The recordToken of the create-payment-intent answer for this payment. */
+            recordToken: string;
+        };
+        MonthlyPlanStartedDto: {
+            /** @example sub_123 */
+            subscriptionId: string;
+            /** @description CENTS charged each month (the one-time gift’s amount). */
+            amountCents: number;
+            /** @description Unix seconds of the first monthly charge: one month after the gift. */
+            firstChargeAt: number;
+        };
+        FundDto: {
+            /** @example 2 */
+            id: number;
+            /** @example Transportation */
+            name: string;
+            /** @example The accessible van and its rides */
+            description: string | null;
+            /** @description Archived funds keep their gifts but are no longer offered */
+            archived: boolean;
+        };
+        CardFeeDto: {
+            /**
+             * @description The percentage part in basis points (290 = 2.9%)
+             * @example 290
+             */
+            basisPoints: number;
+            /** @example 30 */
+            fixedCents: number;
+        };
+        BankFeeDto: {
+            /**
+             * @description The percentage part in basis points (80 = 0.8%)
+             * @example 80
+             */
+            basisPoints: number;
+            /**
+             * @description The most the fee comes to, in cents
+             * @example 500
+             */
+            capCents: number;
+        };
+        DonationOptionsDto: {
+            funds: components["schemas"]["FundDto"][];
+            cardFee: components["schemas"]["CardFeeDto"];
+            bankFee: components["schemas"]["BankFeeDto"];
+        };
+        ErrorDto: {
+            statusCode: number;
+            error: string;
+            message: string;
+        };
+        CreateFundDto: {
+            /** @example Scholarships */
+            name: string;
+            description?: string | null;
+        };
+        UpdateFundDto: {
+            name?: string;
+            description?: string | null;
+            /** @description Archive (no longer offered) or bring back */
+            archived?: boolean;
+        };
+        FundTotalDto: {
+            /** @example 2 */
+            fundId: number;
+            /** @example Transportation */
+            name: string;
+            archived: boolean;
+            /** @description Succeeded card gifts and manual gifts to the fund in the range. */
+            gifts: number;
+            /** @description CENTS that reached the fund: net of refunds and disputes not won, without the fee coverage. */
+            toFundCents: number;
+            /** @description CENTS donors added to cover card fees on these gifts (kept apart from the fund). */
+            feeCoverageCents: number;
         };
         RequestLinkDto: {
             /** @example donor@example.org */
@@ -1775,7 +2094,12 @@ export interface components {
             nextChargeDate: string | null;
             cardBrand: string | null;
             cardLast4: string | null;
-            /** @description A renewal was declined and is not paid yet (updating the card pays it at once) */
+            /**
+             * @description Paid from a US bank account: its last four digits (cardBrand and cardLast4 are then null)
+             * @example 6789
+             */
+            bankLast4: string | null;
+            /** @description A renewal was declined and is not paid yet (a new payment method pays it at once) */
             unpaidRenewal: boolean;
             started: string;
         };
@@ -1819,17 +2143,27 @@ export interface components {
             when: "now" | "period_end";
         };
         CardSetupDto: {
-            /** @description Client secret of a SetupIntent for confirmCardSetup */
+            /** @description Client secret of a SetupIntent for the Payment Element's confirmSetup (card or US bank account) */
             clientSecret: string;
         };
         ConfirmCardDto: {
             /** @example seti_123 */
             setupIntentId: string;
         };
-        ErrorDto: {
-            statusCode: number;
-            error: string;
-            message: string;
+        AnalyticsPeriodDto: {
+            /** @description null: all time */
+            year: number | null;
+            /** @enum {string} */
+            basis: "calendar" | "fiscal";
+            /**
+             * @description 'All Time', 'Calendar 2026' or 'FY 2026' (a fiscal year is named by the calendar year in which it ends)
+             * @example FY 2026
+             */
+            label: string;
+            /** @description First day (yyyy-MM-dd, TIME_ZONE); null for all time */
+            fromDay: string | null;
+            /** @description Last day, included */
+            toDay: string | null;
         };
         OverviewDto: {
             /** @description DOLLARS, all gifts ever (card net of refunds and lost disputes, plus manual). */
@@ -1842,17 +2176,35 @@ export interface components {
             averageDonation: number;
             /** @description Percent (one decimal) of card charges that succeeded: succeeded / (succeeded + failed). 0 before any card charge. */
             transactionSuccessRate: number;
-            /** @description Card charges that failed (declined), ever. */
+            /** @description Card charges that failed (declined), in the period. */
             failedCharges: number;
+            /** @description DOLLARS: card and bank gifts Stripe took in the period, before fees and refunds (Stripe's balance transactions). */
+            grossAmount: number;
+            /** @description DOLLARS: Stripe's processing fees and dispute fees in the period. */
+            stripeFees: number;
+            /** @description DOLLARS: refunds and disputes in the period (grossAmount - stripeFees - netAfterFees). */
+            refundsAndDisputes: number;
+            /** @description DOLLARS: what Stripe owes the school for the period: gross - fees - refunds - disputes. */
+            netAfterFees: number;
+            /** @description Gifts on their way: bank debits still processing (counted in no total until the money arrives). */
+            pendingDonations: number;
+            /** @description DOLLARS: the amount of pendingDonations. */
+            pendingAmount: number;
         };
         MonthAmountDto: {
             /**
-             * @description Month label 'MMM yyyy', oldest first, the last 12 months including this one.
+             * @description Month label 'MMM yyyy', oldest first: the last 12 months including this one, or the 12 months of the year asked for.
              * @example Jan 2026
              */
             month: string;
-            /** @description DOLLARS */
+            /** @description DOLLARS: gifts of the month (card net of refunds, plus manual), by the date of the gift */
             amount: number;
+            /** @description DOLLARS: Stripe's gross card and bank gifts of the month */
+            gross: number;
+            /** @description DOLLARS: Stripe's fees of the month */
+            fees: number;
+            /** @description DOLLARS: gross - fees - refunds - disputes of the month */
+            net: number;
         };
         DayAmountDto: {
             /**
@@ -1886,6 +2238,12 @@ export interface components {
             /** @example 4242 */
             last4: string;
         };
+        TransactionFundDto: {
+            /** @example 1 */
+            id: number;
+            /** @example General */
+            name: string;
+        };
         TransactionPaymentMethodDto: {
             card: components["schemas"]["CardDto"] | null;
         };
@@ -1917,16 +2275,39 @@ export interface components {
             customer: string | null;
             billing_details: components["schemas"]["BillingDetailsDto"];
             card: components["schemas"]["CardDto"] | null;
+            /**
+             * @description A gift paid from a US bank account: its last four digits (card is then null).
+             * @example 6789
+             */
+            bank_last4: string | null;
             /** @description A manual gift's note (a check number, for example); null for card gifts. */
             notes: string | null;
+            /** @description The fund the gift went to (General unless one was chosen). */
+            fund: components["schemas"]["TransactionFundDto"];
+            /** @description CENTS of the amount the donor added to cover the card fee; the gift to the fund is amount - fee_coverage. */
+            fee_coverage: number;
+            /** @example In memory of Ada Lovelace */
+            tribute: string | null;
+            /** @description A tribute gift: the postal address the donor asked the school to mail a card to. */
+            tribute_mail_to: string | null;
             /** @description Donor transaction list only. */
             payment_method?: components["schemas"]["TransactionPaymentMethodDto"];
         };
         AnalyticsDto: {
+            period: components["schemas"]["AnalyticsPeriodDto"];
             overview: components["schemas"]["OverviewDto"];
             charts: components["schemas"]["ChartsDto"];
             /** @description Latest 50 card charges and manual gifts, newest first. */
             recentTransactions: components["schemas"]["TransactionDto"][];
+        };
+        FiscalYearDto: {
+            /** @description The fiscal year's first month (1 = January: fiscal years are calendar years) */
+            startMonth: number;
+            /**
+             * @description Today in the school's TIME_ZONE (the period pickers count years from it)
+             * @example 2026-11-23
+             */
+            today: string;
         };
         DonorSummaryDto: {
             /** @description Live donors who gave in the last 12 months. */
@@ -2059,6 +2440,73 @@ export interface components {
             id: string;
             deleted: boolean;
         };
+        MergeGiftsDto: {
+            count: number;
+            /** @description DOLLARS, net of refunds. */
+            total: number;
+        };
+        MergeSideDto: {
+            /** @example cus_123 */
+            id: string;
+            name: string | null;
+            email: string | null;
+            /** @description Unix seconds. */
+            created: number;
+            /** @description Succeeded card gifts. */
+            cardGifts: components["schemas"]["MergeGiftsDto"];
+            manualGifts: components["schemas"]["MergeGiftsDto"];
+            /** @description Card and manual gifts together. */
+            allGifts: components["schemas"]["MergeGiftsDto"];
+        };
+        MergePreviewDto: {
+            /** @description The record that is kept (the donor of the path). */
+            kept: components["schemas"]["MergeSideDto"];
+            /** @description The record merged into it. */
+            duplicate: components["schemas"]["MergeSideDto"];
+            /** @description The kept donor after the merge. */
+            after: components["schemas"]["MergeGiftsDto"];
+        };
+        MergeDuplicateDto: {
+            /**
+             * @description The duplicate record: its gifts move to the donor of the path, which is kept.
+             * @example cus_456
+             */
+            duplicateId: string;
+        };
+        MergeResultDto: {
+            /** @example 12 */
+            mergeId: string;
+            keptId: string;
+            mergedId: string;
+            movedCardGifts: number;
+            movedManualGifts: number;
+        };
+        DonorMergeDto: {
+            /** @example 12 */
+            id: string;
+            mergedId: string;
+            name: string | null;
+            email: string | null;
+            /** @description ISO time. */
+            mergedAt: string;
+            mergedBy: string | null;
+            /** @description Gifts moved when merged (card and manual). */
+            movedGifts: number;
+        };
+        MergeUndoneDto: {
+            mergeId: string;
+            /** @enum {boolean} */
+            undone: true;
+            restoredGifts: number;
+        };
+        PayoutsPeriodDto: {
+            /** @example FY 2026 */
+            label: string;
+            /** @description Payouts arriving in the period that did not fail */
+            payouts: number;
+            /** @description CENTS those payouts took to the bank */
+            paidOutCents: number;
+        };
         PayoutDto: {
             id: string;
             /** @description CENTS that reach (or reached) the bank */
@@ -2092,6 +2540,8 @@ export interface components {
             pendingCents: number;
         };
         PayoutsPageDto: {
+            /** @description null without year */
+            period: components["schemas"]["PayoutsPeriodDto"] | null;
             payouts: components["schemas"]["PayoutDto"][];
             page: number;
             pageSize: number;
@@ -2130,6 +2580,8 @@ export interface components {
             count: number;
             /** @description CENTS: what the matching gifts left with the school: succeeded card charges less refunds and disputes not won, and manual gifts. Over all time this is Total Revenue. */
             netCents: number;
+            /** @description CENTS: of netCents, what donors added to cover card fees; the gifts to the funds are netCents - feeCoverageCents. */
+            feeCoverageCents: number;
         };
         LedgerPageDto: {
             /** @description This page, newest first (amounts in CENTS). */
@@ -2165,8 +2617,15 @@ export interface components {
             percent: number | null;
         };
         RetentionDto: {
-            /** @description The calendar year (TIME_ZONE) the figures are about. */
+            /** @description The calendar or fiscal year (TIME_ZONE) the figures are about. */
             year: number;
+            /** @enum {string} */
+            basis: "calendar" | "fiscal";
+            /**
+             * @description '2026', or 'FY 2026' for a fiscal year not starting in January (named by the calendar year in which it ends)
+             * @example FY 2026
+             */
+            label: string;
             /** @description Donors who gave in the previous year (whole) and gave again this year (part). */
             retention: components["schemas"]["ShareDto"];
             /** @description Donors whose first gift ever fell in this year (whole) and those of them with a second gift since (part). */
@@ -2195,6 +2654,8 @@ export interface components {
             /** @enum {string} */
             kind: "lybunt" | "sybunt";
             year: number;
+            /** @enum {string} */
+            basis: "calendar" | "fiscal";
             page: number;
             pageSize: number;
             /** @description Donors in the whole list. */
@@ -2227,6 +2688,11 @@ export interface components {
              * @example 1,250.00
              */
             amount: string;
+            /**
+             * @description The fund the gift went to (GET /api/admin/funds); General (1) when absent.
+             * @example 1
+             */
+            fundId?: number;
             /**
              * @example cash
              * @enum {string}
@@ -2297,6 +2763,7 @@ export interface components {
             zip?: number;
             type?: number;
             note?: number;
+            fund?: number;
         };
         UploadedImportDto: {
             /** Format: uuid */
@@ -2368,7 +2835,7 @@ export interface components {
         DonorMessageDto: {
             id: string;
             /** @enum {string} */
-            kind: "acknowledgment" | "correction" | "void" | "statement" | "sign-in-link" | "payment-failed";
+            kind: "acknowledgment" | "correction" | "void" | "statement" | "sign-in-link" | "payment-failed" | "bank-payment-failed" | "tribute";
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "failed";
             recipient: string;
@@ -2422,7 +2889,7 @@ export interface components {
         FailedMailDto: {
             id: string;
             /** @enum {string} */
-            kind: "acknowledgment" | "correction" | "void" | "statement" | "sign-in-link" | "payment-failed";
+            kind: "acknowledgment" | "correction" | "void" | "statement" | "sign-in-link" | "payment-failed" | "bank-payment-failed" | "tribute";
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "failed";
             recipient: string;
@@ -2730,10 +3197,23 @@ export interface components {
              */
             since: string | null;
         };
+        MonthSettingDto: {
+            /**
+             * Format: date-time
+             * @description Null: never changed (the default applies)
+             */
+            updatedAt: string | null;
+            /** @description Name of the admin who changed it last */
+            updatedBy: string | null;
+            /** @description 1 = January */
+            value: number;
+        };
         SettingsDto: {
             requireTwoFactor: components["schemas"]["BooleanSettingDto"];
             inboxRetentionDays: components["schemas"]["RetentionSettingDto"];
             automaticAcknowledgments: components["schemas"]["AcknowledgmentsSettingDto"];
+            /** @description The fiscal year's first month; fiscal years are named by the calendar year in which they end */
+            fiscalYearStartMonth: components["schemas"]["MonthSettingDto"];
             /** @description The server can enrol admins in two-factor sign-in (TWO_FACTOR_KEY is set) */
             twoFactorAvailable: boolean;
         };
@@ -2743,6 +3223,8 @@ export interface components {
             inboxRetentionDays?: number;
             /** @description Acknowledge new gifts by e-mail automatically (switching on applies to gifts made from then on) */
             automaticAcknowledgments?: boolean;
+            /** @description The fiscal year's first month (1 = January: fiscal years are calendar years) */
+            fiscalYearStartMonth?: number;
         };
         EraseDonorDto: {
             /** @description The donor's name exactly as shown (their e-mail when they have no name), to confirm */
@@ -2851,6 +3333,18 @@ export type PasswordResetConfirmDto = components['schemas']['PasswordResetConfir
 export type IntentDonationDataDto = components['schemas']['IntentDonationDataDto'];
 export type CreatePaymentIntentDto = components['schemas']['CreatePaymentIntentDto'];
 export type RecordDonationDto = components['schemas']['RecordDonationDto'];
+export type ReceiptStatusQueryDto = components['schemas']['ReceiptStatusQueryDto'];
+export type ReceiptStatusDto = components['schemas']['ReceiptStatusDto'];
+export type MakeMonthlyDto = components['schemas']['MakeMonthlyDto'];
+export type MonthlyPlanStartedDto = components['schemas']['MonthlyPlanStartedDto'];
+export type FundDto = components['schemas']['FundDto'];
+export type CardFeeDto = components['schemas']['CardFeeDto'];
+export type BankFeeDto = components['schemas']['BankFeeDto'];
+export type DonationOptionsDto = components['schemas']['DonationOptionsDto'];
+export type ErrorDto = components['schemas']['ErrorDto'];
+export type CreateFundDto = components['schemas']['CreateFundDto'];
+export type UpdateFundDto = components['schemas']['UpdateFundDto'];
+export type FundTotalDto = components['schemas']['FundTotalDto'];
 export type RequestLinkDto = components['schemas']['RequestLinkDto'];
 export type LinkRequestedDto = components['schemas']['LinkRequestedDto'];
 export type OpenSessionDto = components['schemas']['OpenSessionDto'];
@@ -2864,7 +3358,7 @@ export type PlanActionResultDto = components['schemas']['PlanActionResultDto'];
 export type MyGivingCancelDto = components['schemas']['MyGivingCancelDto'];
 export type CardSetupDto = components['schemas']['CardSetupDto'];
 export type ConfirmCardDto = components['schemas']['ConfirmCardDto'];
-export type ErrorDto = components['schemas']['ErrorDto'];
+export type AnalyticsPeriodDto = components['schemas']['AnalyticsPeriodDto'];
 export type OverviewDto = components['schemas']['OverviewDto'];
 export type MonthAmountDto = components['schemas']['MonthAmountDto'];
 export type DayAmountDto = components['schemas']['DayAmountDto'];
@@ -2872,9 +3366,11 @@ export type NameValueDto = components['schemas']['NameValueDto'];
 export type ChartsDto = components['schemas']['ChartsDto'];
 export type BillingDetailsDto = components['schemas']['BillingDetailsDto'];
 export type CardDto = components['schemas']['CardDto'];
+export type TransactionFundDto = components['schemas']['TransactionFundDto'];
 export type TransactionPaymentMethodDto = components['schemas']['TransactionPaymentMethodDto'];
 export type TransactionDto = components['schemas']['TransactionDto'];
 export type AnalyticsDto = components['schemas']['AnalyticsDto'];
+export type FiscalYearDto = components['schemas']['FiscalYearDto'];
 export type DonorSummaryDto = components['schemas']['DonorSummaryDto'];
 export type ShortAddressDto = components['schemas']['ShortAddressDto'];
 export type DonationStatsDto = components['schemas']['DonationStatsDto'];
@@ -2888,6 +3384,14 @@ export type DonorDto = components['schemas']['DonorDto'];
 export type UpdateDonorDto = components['schemas']['UpdateDonorDto'];
 export type UpdatedDto = components['schemas']['UpdatedDto'];
 export type DeletedDto = components['schemas']['DeletedDto'];
+export type MergeGiftsDto = components['schemas']['MergeGiftsDto'];
+export type MergeSideDto = components['schemas']['MergeSideDto'];
+export type MergePreviewDto = components['schemas']['MergePreviewDto'];
+export type MergeDuplicateDto = components['schemas']['MergeDuplicateDto'];
+export type MergeResultDto = components['schemas']['MergeResultDto'];
+export type DonorMergeDto = components['schemas']['DonorMergeDto'];
+export type MergeUndoneDto = components['schemas']['MergeUndoneDto'];
+export type PayoutsPeriodDto = components['schemas']['PayoutsPeriodDto'];
 export type PayoutDto = components['schemas']['PayoutDto'];
 export type MoneyTotalsDto = components['schemas']['MoneyTotalsDto'];
 export type PayoutsPageDto = components['schemas']['PayoutsPageDto'];
@@ -2945,6 +3449,7 @@ export type AuditFiltersDto = components['schemas']['AuditFiltersDto'];
 export type BooleanSettingDto = components['schemas']['BooleanSettingDto'];
 export type RetentionSettingDto = components['schemas']['RetentionSettingDto'];
 export type AcknowledgmentsSettingDto = components['schemas']['AcknowledgmentsSettingDto'];
+export type MonthSettingDto = components['schemas']['MonthSettingDto'];
 export type SettingsDto = components['schemas']['SettingsDto'];
 export type UpdateSettingsDto = components['schemas']['UpdateSettingsDto'];
 export type EraseDonorDto = components['schemas']['EraseDonorDto'];
@@ -3360,6 +3865,194 @@ export interface operations {
             };
         };
     };
+    DonationsController_receiptStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptStatusQueryDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptStatusDto"];
+                };
+            };
+        };
+    };
+    DonationsController_makeMonthly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MakeMonthlyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonthlyPlanStartedDto"];
+                };
+            };
+        };
+    };
+    DonationOptionsController_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonationOptionsDto"];
+                };
+            };
+        };
+    };
+    FundsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    FundsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFundDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    FundsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFundDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    FundTotalsController_totals: {
+        parameters: {
+            query?: {
+                /** @description First day included (YYYY-MM-DD, in TIME_ZONE). */
+                start_date?: string;
+                /** @description Last day included (YYYY-MM-DD, in TIME_ZONE). */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundTotalDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     MyGivingSignInController_requestLink: {
         parameters: {
             query?: never;
@@ -3602,7 +4295,12 @@ export interface operations {
     };
     AnalyticsController_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The year (in TIME_ZONE); its meaning depends on basis. */
+                year?: number;
+                /** @description calendar (default): January to December. fiscal: the fiscal year named by the calendar year in which it ends (FY 2026 with a July start: Jul 1, 2025 - Jun 30, 2026). */
+                basis?: "calendar" | "fiscal";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3615,6 +4313,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    FiscalYearController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYearDto"];
                 };
             };
             401: {
@@ -3861,6 +4586,187 @@ export interface operations {
             };
         };
     };
+    DonorMergesController_preview: {
+        parameters: {
+            query: {
+                /** @description The duplicate record: its gifts move to the donor of the path, which is kept. */
+                duplicateId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergePreviewDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description One of them is merged already, or the duplicate keeps merged records. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    DonorMergesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonorMergeDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    DonorMergesController_merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeDuplicateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergeResultDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    DonorMergesController_undo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                mergeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergeUndoneDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     PayoutsController_page: {
         parameters: {
             query?: {
@@ -3868,6 +4774,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows per page (default 50, at most 100). */
                 pageSize?: number;
+                /** @description The year (in TIME_ZONE); its meaning depends on basis. */
+                year?: number;
+                /** @description calendar (default): January to December. fiscal: the fiscal year named by the calendar year in which it ends (FY 2026 with a July start: Jul 1, 2025 - Jun 30, 2026). */
+                basis?: "calendar" | "fiscal";
             };
             header?: never;
             path?: never;
@@ -4055,6 +4965,8 @@ export interface operations {
                 status?: ("succeeded" | "partially_refunded" | "refunded" | "disputed" | "failed" | "pending")[];
                 /** @description Comma-separated; any of them. bank: Stripe charges without a card (ACH). */
                 method?: ("card" | "bank" | "cash" | "check" | "stock" | "in-kind" | "crypto" | "other")[];
+                /** @description Fund ids, comma-separated; any of them (1 is General). */
+                fund?: number[];
                 /** @description Page number, from 1 (default 1) to 1,000,000. */
                 page?: number;
                 /** @description Rows per page (default 50, at most 100). */
@@ -4105,6 +5017,8 @@ export interface operations {
                 status?: ("succeeded" | "partially_refunded" | "refunded" | "disputed" | "failed" | "pending")[];
                 /** @description Comma-separated; any of them. bank: Stripe charges without a card (ACH). */
                 method?: ("card" | "bank" | "cash" | "check" | "stock" | "in-kind" | "crypto" | "other")[];
+                /** @description Fund ids, comma-separated; any of them (1 is General). */
+                fund?: number[];
             };
             header?: never;
             path?: never;
@@ -4167,8 +5081,10 @@ export interface operations {
     RetentionController_summary: {
         parameters: {
             query?: {
-                /** @description Calendar year in TIME_ZONE (default: the current year). */
+                /** @description The year (in TIME_ZONE); its meaning depends on basis. */
                 year?: number;
+                /** @description calendar (default): January to December. fiscal: the fiscal year named by the calendar year in which it ends (FY 2026 with a July start: Jul 1, 2025 - Jun 30, 2026). */
+                basis?: "calendar" | "fiscal";
             };
             header?: never;
             path?: never;
@@ -4205,8 +5121,10 @@ export interface operations {
     RetentionController_page: {
         parameters: {
             query: {
-                /** @description Calendar year in TIME_ZONE (default: the current year). */
+                /** @description The year (in TIME_ZONE); its meaning depends on basis. */
                 year?: number;
+                /** @description calendar (default): January to December. fiscal: the fiscal year named by the calendar year in which it ends (FY 2026 with a July start: Jul 1, 2025 - Jun 30, 2026). */
+                basis?: "calendar" | "fiscal";
                 /** @description lybunt: gave last year, not this year. sybunt: gave in an earlier year, neither last year nor this year. */
                 kind: "lybunt" | "sybunt";
                 /** @description Page number, from 1 (default 1) to 1,000,000. */
@@ -4249,8 +5167,10 @@ export interface operations {
     RetentionController_csv: {
         parameters: {
             query: {
-                /** @description Calendar year in TIME_ZONE (default: the current year). */
+                /** @description The year (in TIME_ZONE); its meaning depends on basis. */
                 year?: number;
+                /** @description calendar (default): January to December. fiscal: the fiscal year named by the calendar year in which it ends (FY 2026 with a July start: Jul 1, 2025 - Jun 30, 2026). */
+                basis?: "calendar" | "fiscal";
                 /** @description lybunt: gave last year, not this year. sybunt: gave in an earlier year, neither last year nor this year. */
                 kind: "lybunt" | "sybunt";
             };

@@ -7,6 +7,8 @@ export const queryKeys = {
   /** The session check, per token. */
   me: ['/api/admin/me'],
   analytics: ['/api/stripe/analytics'],
+  /** The fiscal year's first month and the school's today (the period pickers). */
+  fiscalYear: ['/api/stripe/fiscal-year'],
   /** The Insights tab's retention figures and lapsed-donor lists, every year and page. */
   retention: ['/api/stripe/retention'],
   /** Every page and search of the donor list. */
@@ -27,6 +29,12 @@ export const queryKeys = {
   audit: ['/api/admin/audit'],
   auditFilters: ['/api/admin/audit/filters'],
   settings: ['/api/admin/settings'],
+  /** The funds, as the admin lists them (archived ones too). */
+  funds: ['/api/admin/funds'],
+  /** Gifts by Fund on the Analytics tab. */
+  fundTotals: ['/api/stripe/funds/totals'],
+  /** The donate page's options: open funds and the card and bank fees. */
+  donationOptions: ['/api/donation-options'],
   operations: ['/api/admin/operations'],
   /** Every donor's messages (acknowledgments, corrections, voids, statements). */
   donorMail: ['/api/admin/donors'],
@@ -43,6 +51,6 @@ export const queryKeys = {
   recurringSummary: ['/api/admin/recurring', 'summary'],
   donorPlans: (customerId: string) => ['/api/admin/donors', customerId, 'plans'],
   /** The Payouts view: the deposits and what each one carried. */
-  payouts: (page: number) => ['/api/admin/payouts', page],
+  payouts: (page: number, year = 'all') => ['/api/admin/payouts', year, page],
   payout: (id: string) => ['/api/admin/payouts', 'one', id],
 } as const;

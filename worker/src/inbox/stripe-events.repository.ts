@@ -13,14 +13,17 @@ export interface InboxEvent {
 
 /** The worker's side of the inbox (stripe_events): claim, mark processed or failed, find due rows. */
 export const stripeEvents = {
-  /** Locks the row for this transaction: duplicate jobs of one event wait here and then see it processed. */
-  async lockForProjection(db: Queryable, id: string): Promise<InboxEvent | null> {
-    const rows = await db.query(
+  /**
+   * Locks the rows for this transaction, in id order (two batches sharing events wait instead of deadlocking):
+   * duplicate jobs of one event wait here and then see it processed.
+   */
+  async lockForProjection(db: Queryable, ids: readonly string[]): Promise<Map<string, InboxEvent>> {
+    const rows: InboxEvent[] = await db.query(
       `SELECT id, type, created, livemode, payload, floor(extract(epoch FROM received_at))::bigint AS received_at, processed_at
-         FROM stripe_events WHERE id = $1 FOR UPDATE`,
-      [id],
+         FROM stripe_events WHERE id = ANY($1::text[]) ORDER BY id COLLATE "C" FOR UPDATE`,
+      [ids],
     );
-    return rows[0] ? { ...rows[0], created: Number(rows[0].created), received_at: Number(rows[0].received_at) } : null;
+    return new Map(rows.map((r) => [r.id, { ...r, created: Number(r.created), received_at: Number(r.received_at) }]));
   },
 
   /** Refused by the sanity checks: done, nothing projected, the reason kept. */
@@ -31,10 +34,16 @@ export const stripeEvents = {
     );
   },
 
-  async markProcessed(db: Queryable, id: string, ignored: boolean): Promise<void> {
+  /**
+   * Projected (or, `ignored`, of a type nothing projects): one statement for a whole batch, as its last one, so
+   * processed_at (the clock, not the transaction's start) is the moment the batch's rows were all written.
+   */
+  async markProcessed(db: Queryable, events: ReadonlyArray<{ id: string; ignored: boolean }>): Promise<void> {
+    if (!events.length) return;
     await db.query(
-      `UPDATE stripe_events SET processed_at = now(), attempts = attempts + 1, last_error = NULL, ignored = $2 WHERE id = $1`,
-      [id, ignored],
+      `UPDATE stripe_events e SET processed_at = clock_timestamp(), attempts = attempts + 1, last_error = NULL, ignored = t.ignored
+         FROM unnest($1::text[], $2::boolean[]) AS t(id, ignored) WHERE e.id = t.id`,
+      [events.map((e) => e.id), events.map((e) => e.ignored)],
     );
   },
 

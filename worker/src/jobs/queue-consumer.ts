@@ -8,6 +8,7 @@ import { LOGGER } from '../../../core/src/logging/logger.js';
 import { JOB_QUEUE, JobName, QueueName } from '../../../core/src/queue/queue.constants.js';
 import { createRedis } from '../../../core/src/queue/redis.js';
 import { checkHandlers, JOB_HANDLERS, type JobHandler } from './job-handler.js';
+import { PROJECTION_BATCH, PROJECTION_BATCHES_IN_FLIGHT } from '../projections/project-stripe-event.handler.js';
 
 /**
  * Consumes every queue with plain BullMQ workers and dispatches each job to its handler by name.
@@ -34,7 +35,8 @@ export class QueueConsumer implements OnApplicationBootstrap, OnApplicationShutd
       const worker = new Worker(queue, (job) => this.run(job), {
         connection,
         prefix: this.env.REDIS_PREFIX,
-        concurrency: queue === QueueName.StripeEvents ? this.env.WORKER_CONCURRENCY : 2,
+        // Projection jobs are many at once: the handler gathers the ones running together into batches.
+        concurrency: queue === QueueName.StripeEvents ? PROJECTION_BATCH * PROJECTION_BATCHES_IN_FLIGHT : 2,
         autorun: true,
         // A projection takes milliseconds, so a short lock (renewed while a job runs) lets the jobs of a worker
         // that died (SIGKILL, lost machine) go back to the queue within seconds instead of BullMQ's default 30 s.
@@ -45,7 +47,7 @@ export class QueueConsumer implements OnApplicationBootstrap, OnApplicationShutd
       worker.on('error', (err) => this.logger.error({ err: err.message, queue }, 'worker error'));
       this.workers.push(worker);
     }
-    this.logger.info({ queues: Object.values(QueueName), concurrency: this.env.WORKER_CONCURRENCY }, 'worker consuming');
+    this.logger.info({ queues: Object.values(QueueName), batch: PROJECTION_BATCH, batchesInFlight: PROJECTION_BATCHES_IN_FLIGHT }, 'worker consuming');
   }
 
   private async run(job: Job): Promise<void> {

@@ -9,6 +9,7 @@ import { acknowledgeNewGift, applyCardRefund, voidDeletedManualGift } from '../.
 import { acknowledgments, type GiftToAcknowledge } from '../../../core/src/acknowledgments/acknowledgments.repository.js';
 import { settings } from '../../../core/src/settings/settings.repository.js';
 import { declinedRenewals } from '../../../core/src/donor-access/declined-renewals.js';
+import { failedBankDebits } from '../../../core/src/donor-access/failed-bank-debits.js';
 import { outbox } from '../../../core/src/mail-outbox/outbox.repository.js';
 import { OutboxSender } from './outbox-sender.js';
 import { PeriodicTask } from './periodic-task.js';
@@ -18,7 +19,8 @@ const BATCH = 200;
 
 /**
  * Finds what donors should hear about and queues it in the outbox, beside the projections rather than inside
- * them: declined renewals of recurring gifts get one "update your card" e-mail; new gifts (succeeded card
+ * them: declined renewals of recurring gifts get one "update your card" e-mail, bank debits that failed after
+ * processing one "did not go through" note; new gifts (succeeded card
  * charges and manual gifts) get an acknowledgment with the next receipt number
  * when automatic acknowledgments are on and the gift is dated after they were switched on (so history that
  * arrives later is never mailed); refunds of acknowledged gifts get a correction or a void, and deleted manual
@@ -56,6 +58,10 @@ export class Acknowledger implements OnApplicationBootstrap, OnApplicationShutdo
       for (const r of await declinedRenewals.candidates(this.ds, since, BATCH)) {
         const mail = { kind: 'payment-failed' as const, subjectKey: r.invoice_id, recipient: r.email, customerId: r.customer_id };
         if (await this.each({ giftKind: 'card', giftId: r.invoice_id }, async (m) => (await outbox.enqueue(m, mail)) !== null)) queued++;
+      }
+      for (const r of await failedBankDebits.candidates(this.ds, since, BATCH)) {
+        const mail = { kind: 'bank-payment-failed' as const, subjectKey: r.charge_id, recipient: r.email, customerId: r.customer_id, giftKind: 'card' as const, giftId: r.charge_id };
+        if (await this.each({ giftKind: 'card', giftId: r.charge_id }, async (m) => (await outbox.enqueue(m, mail)) !== null)) queued++;
       }
     }
     for (const { gift_id } of await acknowledgments.refundChanges(this.ds, BATCH)) {

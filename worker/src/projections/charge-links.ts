@@ -17,6 +17,7 @@ interface LinkInput {
   id: string;
   payment_intent_id: string | null;
   customer_id: string | null;
+  amount: number;
   metadata: Record<string, string>;
   invoice_id?: string | null;
   subscription_id?: string | null;
@@ -65,6 +66,7 @@ export async function resolveChargeLinks(
   }
 
   const facts = resolveDonationFacts({
+    amount: charge.amount,
     chargeMetadata: charge.metadata,
     paymentIntentMetadata: pi?.metadata ?? null,
     subscription,

@@ -2,6 +2,7 @@ import { applyContributionChange, chargeContribution, type ChargeFacts } from '.
 import type { ProjectionContext } from './projection.js';
 import { readModel } from '../../../core/src/read-model/read-model.repository.js';
 import type { ChargeRow } from '../../../core/src/read-model/to-charge-row.js';
+import { activeMergeOf, holdMergesShared, recordMovedGift } from '../../../core/src/read-model/donor-merges.js';
 
 /** A charges row as the database returns it (bigints as text, timestamps as Date). */
 export type StoredCharge = ChargeRow & Record<string, unknown>;
@@ -20,24 +21,30 @@ export function normaliseCharge(row: Record<string, any>): StoredCharge {
 /**
  * The only way a charge row changes. Under the charge's lock it reads the row, lets `next` compute the new
  * one (null = leave it), writes it, and applies (after - before) to daily_totals and donor_totals in the same
- * transaction, so the aggregates always equal the sum over the charges.
+ * transaction (at once, or at the end of the worker's batch), so the aggregates always equal the sum over the charges.
+ * A charge of a customer merged into another donor is written under the kept donor (and noted as moved by that
+ * merge, so undoing it moves the charge back): the merges lock is held shared from before the charge's lock
+ * (the worker's batch takes it before all its row locks).
  */
 export async function writeCharge(
   ctx: ProjectionContext,
   id: string,
   next: (before: StoredCharge | null) => Promise<ChargeRow | null> | ChargeRow | null,
 ): Promise<boolean> {
+  await holdMergesShared(ctx.db);
   await readModel.lock(ctx.db, 'charges', id);
   const found = await readModel.find(ctx.db, 'charges', id);
   const before = found ? normaliseCharge(found) : null;
-  const after = await next(before);
+  let after = await next(before);
   if (!after) return false;
+  const merge = after.customer_id ? await activeMergeOf(ctx.db, after.customer_id) : null;
+  if (merge) {
+    after = { ...after, customer_id: merge.kept_id };
+    await recordMovedGift(ctx.db, merge.id, 'card', id);
+  }
   await readModel.upsert(ctx.db, 'charges', after as unknown as Record<string, unknown>);
-  await applyContributionChange(
-    ctx.db,
-    chargeContribution(before as unknown as ChargeFacts | null),
-    chargeContribution(after as unknown as ChargeFacts),
-    ctx.timeZone,
-  );
+  const change = [chargeContribution(before as unknown as ChargeFacts | null), chargeContribution(after as unknown as ChargeFacts)] as const;
+  if (ctx.aggregates) ctx.aggregates.add(...change);
+  else await applyContributionChange(ctx.db, ...change, ctx.timeZone);
   return true;
 }

@@ -1,12 +1,27 @@
 import { validFrequency } from '../../../core/src/gifts/frequencies.js';
+import { splitCharge } from '../../../core/src/gifts/fee-coverage.js';
+import { firstDesignation } from '../../../core/src/gifts/gift-designation.js';
+
+/** Fund 1, General: every gift's fund unless its payment names another. */
+export const GENERAL_FUND_ID = 1;
 
 export interface DonationFacts {
   frequency: string;
   donation_type: string | null;
   source: string | null;
+  fund_id: number;
+  /** The part of the charge the donor added to cover the card fee: Stripe's amount split as our server stated it. */
+  fee_coverage: number;
+  tribute_kind: string | null;
+  tribute_name: string | null;
+  tribute_notify_email: string | null;
+  tribute_notify_address: string | null;
+  tribute_show_amount: boolean;
 }
 
 export interface DonationFactSources {
+  /** What Stripe charged (the fee split must add up to it). */
+  amount: number;
   chargeMetadata: Record<string, string>;
   paymentIntentMetadata?: Record<string, string> | null;
   subscription?: { frequency: string | null; metadata: Record<string, string> } | null;
@@ -17,7 +32,7 @@ export interface DonationFactSources {
 }
 
 /**
- * Frequency, donation type and source of a gift. The charge's metadata first (Stripe copies the payment
+ * Frequency, donation type, source and designation (fund, fee coverage, tribute) of a gift. The charge's metadata first (Stripe copies the payment
  * intent's metadata, which the donation endpoint fills for one-time gifts), then the payment intent's,
  * then the subscription's: renewal charges carry no metadata of their own.
  */
@@ -27,9 +42,17 @@ export function resolveDonationFacts(s: DonationFactSources): DonationFacts {
   const frequency =
     validFrequency(s.chargeMetadata.frequency) ?? validFrequency(pi.frequency) ?? validFrequency(s.subscription?.frequency) ??
     validFrequency(s.subscriptionFrequencyHint) ?? (s.recurring ? 'monthly' : 'one-time');
+  const d = firstDesignation(s.chargeMetadata, pi, sub);
   return {
     frequency,
     donation_type: s.chargeMetadata.donation_type ?? pi.donation_type ?? sub.donation_type ?? frequency,
     source: s.chargeMetadata.source ?? pi.source ?? sub.source ?? null,
+    fund_id: d.fundId ?? GENERAL_FUND_ID,
+    fee_coverage: splitCharge(s.amount, d).feeCoverageCents,
+    tribute_kind: d.tribute?.kind ?? null,
+    tribute_name: d.tribute?.name ?? null,
+    tribute_notify_email: d.tribute?.notifyEmail ?? null,
+    tribute_notify_address: d.tribute?.notifyAddress ?? null,
+    tribute_show_amount: d.tribute?.showAmount ?? false,
   };
 }

@@ -25,9 +25,9 @@ export const payoutProjection: Projection = async (ctx, po: Stripe.Payout, at) =
 };
 
 /** Reads and links every balance transaction a reconciled payout carried. Also used by the backfill. */
-export async function syncPayoutLines(ctx: Pick<ProjectionContext, 'db' | 'stripe'>, payoutId: string): Promise<void> {
+export async function syncPayoutLines(ctx: Pick<ProjectionContext, 'db' | 'stripe' | 'timeZone'>, payoutId: string): Promise<void> {
   for await (const t of ctx.stripe.balanceTransactions.list({ payout: payoutId, limit: 100, expand: ['data.source'] }, LOOKUP_OPTIONS)) {
-    await moneyMovement.upsertBalanceTransactions(ctx.db, [toBalanceTransactionRow(t, payoutId)]);
+    await moneyMovement.upsertBalanceTransactions(ctx.db, [toBalanceTransactionRow(t, payoutId)], ctx.timeZone);
   }
   await moneyMovement.markLinesSynced(ctx.db, payoutId);
 }
@@ -35,14 +35,25 @@ export async function syncPayoutLines(ctx: Pick<ProjectionContext, 'db' | 'strip
 /**
  * The balance transaction of a charge or refund (gross, Stripe fee, net) as soon as it exists, so fees and the
  * pending balance are known before a payout carries it. Events name it by id only: one look-up, best effort
- * (the payout's reconciliation reads it again in any case).
+ * (the payout's reconciliation reads it again in any case). The worker's batches leave the look-up to a
+ * follow-up job (readBalanceTransactions), so no Stripe call holds their transaction open.
  */
 async function projectBalanceTransaction(ctx: ProjectionContext, txnRef: unknown, chargeId: string | null): Promise<void> {
   const id = idOf(txnRef);
-  if (!id || (await moneyMovement.hasBalanceTransaction(ctx.db, id))) return;
+  if (!id) return;
+  if (typeof txnRef !== 'object' && ctx.balanceTransactionsToRead) {
+    ctx.balanceTransactionsToRead.push({ id, chargeId });
+    return;
+  }
+  if (await moneyMovement.hasBalanceTransaction(ctx.db, id)) return;
+  await readBalanceTransaction(ctx, txnRef, id, chargeId);
+}
+
+/** Reads (unless the event carried it) and stores one balance transaction; a failure is a warning. */
+export async function readBalanceTransaction(ctx: Pick<ProjectionContext, 'db' | 'stripe' | 'warn' | 'timeZone'>, txnRef: unknown, id: string, chargeId: string | null): Promise<void> {
   try {
     const txn = typeof txnRef === 'object' ? (txnRef as Stripe.BalanceTransaction) : await ctx.stripe.balanceTransactions.retrieve(id, {}, LOOKUP_OPTIONS);
-    await moneyMovement.upsertBalanceTransactions(ctx.db, [toBalanceTransactionRow(txn, null, chargeId)]);
+    await moneyMovement.upsertBalanceTransactions(ctx.db, [toBalanceTransactionRow(txn, null, chargeId)], ctx.timeZone);
   } catch (err) {
     ctx.warn('could not read a balance transaction; its payout will bring it', { txn: id, err: (err as Error).message });
   }

@@ -1,7 +1,15 @@
+import type { AggregateBatch } from '../../../core/src/read-model/aggregate-batch.js';
 import type { ReadModelWrite } from '../../../core/src/read-model/later-state.js';
 
 export interface ProjectionContext extends ReadModelWrite {
   timeZone: string;
+  /** In the worker's batch transaction: the aggregates' changes, applied once when the batch's rows are written. */
+  aggregates?: AggregateBatch;
+  /**
+   * In the worker's batch transaction: balance transactions the events name by id only, read from Stripe after
+   * the batch commits (a follow-up job) instead of inside it.
+   */
+  balanceTransactionsToRead?: Array<{ id: string; chargeId: string | null }>;
 }
 
 /** Applies one Stripe object, seen at `at` (event.created, or when a backfill read it), to the read model. */

@@ -9,12 +9,21 @@ export class OverviewDto {
   @ApiProperty({ description: 'Count of gifts: succeeded card charges plus manual gifts.' }) totalDonations: number;
   @ApiProperty({ description: 'DOLLARS: totalAmount / totalDonations.' }) averageDonation: number;
   @ApiProperty({ description: 'Percent (one decimal) of card charges that succeeded: succeeded / (succeeded + failed). 0 before any card charge.' }) transactionSuccessRate: number;
-  @ApiProperty({ description: 'Card charges that failed (declined), ever.' }) failedCharges: number;
+  @ApiProperty({ description: 'Card charges that failed (declined), in the period.' }) failedCharges: number;
+  @ApiProperty({ description: "DOLLARS: card and bank gifts Stripe took in the period, before fees and refunds (Stripe's balance transactions)." }) grossAmount: number;
+  @ApiProperty({ description: "DOLLARS: Stripe's processing fees and dispute fees in the period." }) stripeFees: number;
+  @ApiProperty({ description: 'DOLLARS: refunds and disputes in the period (grossAmount - stripeFees - netAfterFees).' }) refundsAndDisputes: number;
+  @ApiProperty({ description: 'DOLLARS: what Stripe owes the school for the period: gross - fees - refunds - disputes.' }) netAfterFees: number;
+  @ApiProperty({ description: 'Gifts on their way: bank debits still processing (counted in no total until the money arrives).' }) pendingDonations: number;
+  @ApiProperty({ description: 'DOLLARS: the amount of pendingDonations.' }) pendingAmount: number;
 }
 
 export class MonthAmountDto {
-  @ApiProperty({ example: 'Jan 2026', description: "Month label 'MMM yyyy', oldest first, the last 12 months including this one." }) month: string;
-  @ApiProperty({ description: 'DOLLARS' }) amount: number;
+  @ApiProperty({ example: 'Jan 2026', description: "Month label 'MMM yyyy', oldest first: the last 12 months including this one, or the 12 months of the year asked for." }) month: string;
+  @ApiProperty({ description: 'DOLLARS: gifts of the month (card net of refunds, plus manual), by the date of the gift' }) amount: number;
+  @ApiProperty({ description: "DOLLARS: Stripe's gross card and bank gifts of the month" }) gross: number;
+  @ApiProperty({ description: "DOLLARS: Stripe's fees of the month" }) fees: number;
+  @ApiProperty({ description: 'DOLLARS: gross - fees - refunds - disputes of the month' }) net: number;
 }
 
 export class DayAmountDto {
@@ -34,7 +43,16 @@ export class ChartsDto {
   @ApiProperty({ type: [NameValueDto], description: 'Card brand (Stripe spelling, e.g. visa) -> dollars.' }) paymentMethods: NameValueDto[];
 }
 
+export class AnalyticsPeriodDto {
+  @ApiProperty({ type: Number, nullable: true, description: 'null: all time' }) year: number | null;
+  @ApiProperty({ enum: ['calendar', 'fiscal'] }) basis: 'calendar' | 'fiscal';
+  @ApiProperty({ example: 'FY 2026', description: "'All Time', 'Calendar 2026' or 'FY 2026' (a fiscal year is named by the calendar year in which it ends)" }) label: string;
+  @ApiProperty({ type: String, nullable: true, description: 'First day (yyyy-MM-dd, TIME_ZONE); null for all time' }) fromDay: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Last day, included' }) toDay: string | null;
+}
+
 export class AnalyticsDto {
+  @ApiProperty({ type: AnalyticsPeriodDto }) period: AnalyticsPeriodDto;
   @ApiProperty({ type: OverviewDto }) overview: OverviewDto;
   @ApiProperty({ type: ChartsDto }) charts: ChartsDto;
   @ApiProperty({ type: [TransactionDto], description: 'Latest 50 card charges and manual gifts, newest first.' }) recentTransactions: TransactionDto[];

@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../../../../core/src/gifts/fee-coverage.js';
 import { GIFT_AMOUNT_MESSAGES, MAX_GIFT_CENTS, MIN_GIFT_CENTS } from '../../../../core/src/gifts/gift-amount.js';
 import { DOLLAR_TEXT, dollarText } from '../../../../core/src/gifts/money.js';
 import { DonorDetailsDto } from './donor-details.dto.js';
@@ -41,4 +42,9 @@ export class CreatePaymentIntentDto {
   @ValidateNested()
   @Type(() => IntentDonationDataDto)
   donationData: IntentDonationDataDto;
+
+  @ApiPropertyOptional({ enum: PAYMENT_METHOD_TYPES, default: 'card', description: 'How the donor pays (the Payment Element\'s choice): covering the fees makes up that method\'s fee' })
+  @IsOptional()
+  @IsIn(PAYMENT_METHOD_TYPES, { message: `paymentMethodType must be one of: ${PAYMENT_METHOD_TYPES.join(', ')}` })
+  paymentMethodType?: PaymentMethodType;
 }

@@ -1,9 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
 
 import { FREQUENCIES, type Frequency } from '../../../../core/src/gifts/frequencies.js';
+import { TRIBUTE_KINDS, type TributeKind } from '../../../../core/src/gifts/gift-designation.js';
 
+const TRIBUTE_NAME_REQUIRED = 'tributeName is required for a gift in honor or memory of someone';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional text: an empty string means "not given". */
 const trimOrUndefined = ({ value }: { value: unknown }) => {
@@ -48,4 +50,41 @@ export class DonorDetailsDto {
 
   @ApiPropertyOptional() @Transform(trimOrUndefined) @IsOptional() @IsString() @MaxLength(20)
   zipCode?: string;
+
+  // Where the gift goes and in whose name (all optional: a donor who wants none of it sends none of it).
+
+  @ApiPropertyOptional({ description: 'Add the card fee so the school nets the whole gift (the server computes the amount).' })
+  @IsOptional() @IsBoolean({ message: 'coverFees must be true or false' })
+  coverFees?: boolean;
+
+  @ApiPropertyOptional({ description: 'The fund the gift goes to (GET /api/donation-options lists them); General when absent.', example: 1 })
+  @Transform(({ value }) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
+  @IsOptional() @IsInt({ message: 'fundId must be one of the funds offered' }) @Min(1, { message: 'fundId must be one of the funds offered' })
+  fundId?: number;
+
+  @ApiPropertyOptional({ enum: TRIBUTE_KINDS, description: 'A tribute gift: in honor of, or in memory of, tributeName.' })
+  @Transform(trimOrUndefined)
+  @IsOptional() @IsIn(TRIBUTE_KINDS, { message: `tributeKind must be one of ${TRIBUTE_KINDS.join(', ')}` })
+  tributeKind?: TributeKind;
+
+  @ApiPropertyOptional({ description: 'Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given.' })
+  @Transform(trimOrUndefined)
+  @ValidateIf((o) => o.tributeName !== undefined || o.tributeEmail !== undefined || o.tributeAddress !== undefined)
+  // Applied right to left: a missing name is named as missing, not as too long.
+  @MaxLength(120, { message: 'tributeName must be at most 120 characters' }) @IsString({ message: TRIBUTE_NAME_REQUIRED }) @IsNotEmpty({ message: TRIBUTE_NAME_REQUIRED })
+  tributeName?: string;
+
+  @ApiPropertyOptional({ description: 'An e-mail address to tell of the tribute gift.' })
+  @Transform(trimOrUndefined)
+  @IsOptional() @IsEmail({}, { message: 'tributeEmail must be a valid e-mail address' }) @MaxLength(254)
+  tributeEmail?: string;
+
+  @ApiPropertyOptional({ description: 'A postal address to tell of the tribute gift (the school mails a card).' })
+  @Transform(trimOrUndefined)
+  @IsOptional() @IsString() @MaxLength(300)
+  tributeAddress?: string;
+
+  @ApiPropertyOptional({ description: 'Whether the notice may state the amount.' })
+  @IsOptional() @IsBoolean({ message: 'tributeShowAmount must be true or false' })
+  tributeShowAmount?: boolean;
 }

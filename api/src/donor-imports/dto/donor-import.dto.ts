@@ -24,6 +24,7 @@ export class ColumnMappingDto {
   @ApiPropertyOptional({ type: Number, minimum: 0 }) @IsOptional() @IsInt({ message: 'zip must be a column number' }) @Min(0) @Max(499) zip?: number;
   @ApiPropertyOptional({ type: Number, minimum: 0 }) @IsOptional() @IsInt({ message: 'type must be a column number' }) @Min(0) @Max(499) type?: number;
   @ApiPropertyOptional({ type: Number, minimum: 0 }) @IsOptional() @IsInt({ message: 'note must be a column number' }) @Min(0) @Max(499) note?: number;
+  @ApiPropertyOptional({ type: Number, minimum: 0 }) @IsOptional() @IsInt({ message: 'fund must be a column number' }) @Min(0) @Max(499) fund?: number;
 }
 
 export class PreviewBodyDto {

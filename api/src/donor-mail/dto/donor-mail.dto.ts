@@ -1,3 +1,4 @@
+import { MAIL_KINDS } from '../../../../core/src/mail-outbox/outbox.repository.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Matches } from 'class-validator';
 
@@ -33,7 +34,7 @@ export class SentAcknowledgmentDto {
 
 export class DonorMessageDto {
   @ApiProperty() id: string;
-  @ApiProperty({ enum: ['acknowledgment', 'correction', 'void', 'statement', 'sign-in-link', 'payment-failed'] }) kind: string;
+  @ApiProperty({ enum: MAIL_KINDS }) kind: string;
   @ApiProperty({ enum: ['queued', 'sending', 'sent', 'failed'] }) status: string;
   @ApiProperty() recipient: string;
   @ApiProperty({ nullable: true, type: String, example: '2026-000123' }) receiptNumber: string | null;

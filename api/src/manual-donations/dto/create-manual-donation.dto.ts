@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
 import { MANUAL_DONATION_TYPES } from '../../../../core/src/gifts/gift-labels.js';
 import { AMOUNT_MESSAGE, parseAmountCents } from '../manual-donation.rules.js';
 
@@ -47,6 +48,13 @@ export class CreateManualDonationDto {
   @ApiProperty({ example: '1,250.00', description: 'US dollars as text: optional thousands commas, up to 2 decimals, > 0 and < 10,000,000.' })
   @ValidateBy({ name: 'manualAmount', validator: { validate: (v: unknown) => parseAmountCents(v) !== null, defaultMessage: () => AMOUNT_MESSAGE } })
   amount: string;
+
+  @ApiPropertyOptional({ example: 1, description: 'The fund the gift went to (GET /api/admin/funds); General (1) when absent.' })
+  @Transform(({ value }) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value))
+  @IsOptional()
+  @Min(1, { message: "Choose one of the school's funds" })
+  @IsInt({ message: "Choose one of the school's funds" })
+  fundId?: number;
 
   @ApiProperty({ enum: MANUAL_DONATION_TYPES, example: 'cash' })
   @IsIn(MANUAL_DONATION_TYPES as unknown as string[], { message: `Donation type must be one of ${MANUAL_DONATION_TYPES.join(', ')}` })

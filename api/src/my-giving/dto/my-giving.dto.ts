@@ -44,7 +44,9 @@ export class MyGivingPlanDto {
   @ApiProperty({ nullable: true, type: String, description: 'ISO time of the next charge (or of the cancellation, when canceling)' }) nextChargeDate: string | null;
   @ApiProperty({ nullable: true, type: String }) cardBrand: string | null;
   @ApiProperty({ nullable: true, type: String }) cardLast4: string | null;
-  @ApiProperty({ description: 'A renewal was declined and is not paid yet (updating the card pays it at once)' }) unpaidRenewal: boolean;
+  @ApiProperty({ nullable: true, type: String, example: '6789', description: 'Paid from a US bank account: its last four digits (cardBrand and cardLast4 are then null)' })
+  bankLast4: string | null;
+  @ApiProperty({ description: 'A renewal was declined and is not paid yet (a new payment method pays it at once)' }) unpaidRenewal: boolean;
   @ApiProperty() started: string;
 }
 
@@ -82,7 +84,7 @@ export class MyGivingCancelDto {
 }
 
 export class CardSetupDto {
-  @ApiProperty({ description: 'Client secret of a SetupIntent for confirmCardSetup' }) clientSecret: string;
+  @ApiProperty({ description: "Client secret of a SetupIntent for the Payment Element's confirmSetup (card or US bank account)" }) clientSecret: string;
 }
 
 export class ConfirmCardDto {

@@ -1,22 +1,12 @@
-import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
+import { YearPeriodDto } from '../../http/year-period.dto.js';
 import { PageQueryDto } from '../../http/page-query.dto.js';
 
 export const LAPSED_KINDS = ['lybunt', 'sybunt'] as const;
 
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
-
-/** The calendar year a report is about (default: this year in TIME_ZONE). */
-export class RetentionYearDto {
-  @ApiPropertyOptional({ example: 2026, minimum: 2000, maximum: 2100, description: 'Calendar year in TIME_ZONE (default: the current year).' })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt({ message: 'year must be a whole number from 2000 to 2100' })
-  @Min(2000, { message: 'year must be a whole number from 2000 to 2100' })
-  @Max(2100, { message: 'year must be a whole number from 2000 to 2100' })
-  year?: number;
-}
+/** The calendar or fiscal year a report is about (default: the current year of its basis, in TIME_ZONE). */
+export class RetentionYearDto extends YearPeriodDto {}
 
 /** Which lapsed-donor list, and for which year. */
 export class LapsedFilterDto extends RetentionYearDto {

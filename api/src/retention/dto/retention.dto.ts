@@ -8,7 +8,9 @@ export class ShareDto {
 }
 
 export class RetentionDto {
-  @ApiProperty({ description: 'The calendar year (TIME_ZONE) the figures are about.' }) year!: number;
+  @ApiProperty({ description: 'The calendar or fiscal year (TIME_ZONE) the figures are about.' }) year!: number;
+  @ApiProperty({ enum: ['calendar', 'fiscal'] }) basis!: 'calendar' | 'fiscal';
+  @ApiProperty({ example: 'FY 2026', description: "'2026', or 'FY 2026' for a fiscal year not starting in January (named by the calendar year in which it ends)" }) label!: string;
   @ApiProperty({ type: ShareDto, description: 'Donors who gave in the previous year (whole) and gave again this year (part).' })
   retention!: ShareDto;
   @ApiProperty({ type: ShareDto, description: 'Donors whose first gift ever fell in this year (whole) and those of them with a second gift since (part).' })
@@ -32,6 +34,7 @@ export class LapsedDonorDto {
 export class LapsedPageDto {
   @ApiProperty({ enum: ['lybunt', 'sybunt'] }) kind!: 'lybunt' | 'sybunt';
   @ApiProperty() year!: number;
+  @ApiProperty({ enum: ['calendar', 'fiscal'] }) basis!: 'calendar' | 'fiscal';
   @ApiProperty() page!: number;
   @ApiProperty() pageSize!: number;
   @ApiProperty({ description: 'Donors in the whole list.' }) total!: number;

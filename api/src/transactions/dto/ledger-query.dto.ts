@@ -1,7 +1,8 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../http/page-query.dto.js';
+import { DateRangeQueryDto } from '../../http/date-range.dto.js';
 
 /** What a gift was paid with, as the ledger filters it: Stripe card or bank charges, or a manual gift's type. */
 export const LEDGER_METHODS = ['card', 'bank', 'cash', 'check', 'stock', 'in-kind', 'crypto', 'other'] as const;
@@ -16,16 +17,7 @@ const toList = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : (Array.isArray(value) ? value : String(value).split(',')).map((v) => String(v).trim()).filter(Boolean);
 
 /** The ledger's filters, shared by its page (GET /api/stripe/transactions) and its CSV. */
-export class LedgerFilterDto {
-  @ApiPropertyOptional({ example: '2026-01-01', description: 'First day included (YYYY-MM-DD, in TIME_ZONE).' })
-  @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'start_date must be a date in the form YYYY-MM-DD' })
-  start_date?: string;
-
-  @ApiPropertyOptional({ example: '2026-12-31', description: 'Last day included (YYYY-MM-DD, in TIME_ZONE).' })
-  @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'end_date must be a date in the form YYYY-MM-DD' })
-  end_date?: string;
+export class LedgerFilterDto extends DateRangeQueryDto {
 
   @ApiPropertyOptional({
     maxLength: 100,
@@ -47,6 +39,12 @@ export class LedgerFilterDto {
   @Transform(toList)
   @IsIn(LEDGER_METHODS as unknown as string[], { each: true, message: `method must be among ${LEDGER_METHODS.join(', ')}` })
   method?: LedgerMethod[];
+
+  @ApiPropertyOptional({ isArray: true, type: Number, description: 'Fund ids, comma-separated; any of them (1 is General).' })
+  @IsOptional()
+  @Transform(({ value }) => toList({ value })?.map((v: string) => (/^\d{1,9}$/.test(v) ? Number(v) : v)))
+  @IsInt({ each: true, message: 'fund must be fund ids' })
+  fund?: number[];
 }
 
 /** The ledger's filters with page and pageSize (swagger's IntersectionType carries the validation rules of both). */

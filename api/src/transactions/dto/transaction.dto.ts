@@ -12,6 +12,11 @@ export class BillingDetailsDto {
   @ApiProperty({ nullable: true, type: String }) email: string | null;
 }
 
+export class TransactionFundDto {
+  @ApiProperty({ example: 1 }) id: number;
+  @ApiProperty({ example: 'General' }) name: string;
+}
+
 export class TransactionPaymentMethodDto {
   @ApiProperty({ type: CardDto, nullable: true }) card: CardDto | null;
 }
@@ -32,7 +37,12 @@ export class TransactionDto {
   @ApiProperty({ nullable: true, type: String, description: 'Stripe customer id.' }) customer: string | null;
   @ApiProperty({ type: BillingDetailsDto }) billing_details: BillingDetailsDto;
   @ApiProperty({ type: CardDto, nullable: true }) card: CardDto | null;
+  @ApiProperty({ nullable: true, type: String, example: '6789', description: 'A gift paid from a US bank account: its last four digits (card is then null).' }) bank_last4: string | null;
   @ApiProperty({ nullable: true, type: String, description: "A manual gift's note (a check number, for example); null for card gifts." }) notes: string | null;
+  @ApiProperty({ type: TransactionFundDto, description: 'The fund the gift went to (General unless one was chosen).' }) fund: TransactionFundDto;
+  @ApiProperty({ description: 'CENTS of the amount the donor added to cover the card fee; the gift to the fund is amount - fee_coverage.' }) fee_coverage: number;
+  @ApiProperty({ nullable: true, type: String, example: 'In memory of Ada Lovelace' }) tribute: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'A tribute gift: the postal address the donor asked the school to mail a card to.' }) tribute_mail_to: string | null;
   @ApiPropertyOptional({ type: TransactionPaymentMethodDto, description: 'Donor transaction list only.' }) payment_method?: TransactionPaymentMethodDto;
 }
 

@@ -281,8 +281,10 @@ PaymentElement.prototype.update = function (opts) {
   var off = !!this._options.disabled;
   if (this._box) Array.prototype.forEach.call(this._box.querySelectorAll('input,select'), function (i) { i.disabled = off; });
 };
+/** Like Stripe's, focus goes to the chosen method's first field (the one that needs filling in). */
 PaymentElement.prototype.focus = function () {
-  var first = this._box && this._box.querySelector(this._types.length > 1 ? 'input[type=radio]:checked' : 'input');
+  var panel = this._panels && this._panels[this._selected];
+  var first = panel && panel.querySelector('input,select');
   if (first) first.focus();
 };
 PaymentElement.prototype.blur = function () { if (this._box && this._box.contains(document.activeElement)) document.activeElement.blur(); };

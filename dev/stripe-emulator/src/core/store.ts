@@ -17,6 +17,10 @@ export const PREFIX_COLLECTION: Record<string, CollectionName> = {
   py: 'charges', po: 'payouts', mandate: 'mandates', seti: 'setup_intents', setatt: 'setup_attempts', we: 'webhook_endpoints',
 };
 
+const MIN_SAVE_DELAY_MS = 200;
+const MAX_SAVE_DELAY_MS = 5000;
+const SAVE_COST_FACTOR = 20;
+
 export interface IdempotentResponse {
   fingerprint: string;
   status: number;
@@ -34,6 +38,8 @@ export class Store {
   /** While billing runs a past period boundary, objects are stamped with that time instead of "now". */
   private pinnedNow: number | undefined;
   private saveTimer: NodeJS.Timeout | undefined;
+  /** How long a change waits to be saved: grows with the state (see saveNow). */
+  private saveDelayMs = MIN_SAVE_DELAY_MS;
 
   constructor(private readonly statePath?: string) {
     this.clear();
@@ -84,13 +90,13 @@ export class Store {
     return Object.fromEntries(COLLECTIONS.map((c) => [c, this.data.get(c)!.size]));
   }
 
-  /** Marks the state dirty: persisted 200 ms later at most once (writes are coalesced). */
+  /** Marks the state dirty: persisted once a little later (200 ms, more for a large state; writes are coalesced). */
   changed(): void {
     if (!this.statePath || this.saveTimer) return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
       this.saveNow();
-    }, 200);
+    }, this.saveDelayMs);
     this.saveTimer.unref();
   }
 
@@ -98,6 +104,7 @@ export class Store {
     if (!this.statePath) return;
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
+    const started = performance.now();
     const json = JSON.stringify({
       version: 1,
       clockOffset: this.clockOffset,
@@ -106,6 +113,10 @@ export class Store {
     const tmp = `${this.statePath}.tmp`;
     writeFileSync(tmp, json);
     renameSync(tmp, this.statePath);
+    // Each save serialises the whole state on the emulator's only thread, the one that also answers the API
+    // and sends the webhooks: a demo history's state takes long enough that saving every 200 ms took much of
+    // that thread. Waiting SAVE_COST_FACTOR times as long as the last save cost keeps saving to a few percent.
+    this.saveDelayMs = Math.min(MAX_SAVE_DELAY_MS, Math.max(MIN_SAVE_DELAY_MS, SAVE_COST_FACTOR * (performance.now() - started)));
   }
 
   private load(path: string): void {

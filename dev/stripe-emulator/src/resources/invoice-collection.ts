@@ -117,7 +117,8 @@ dueSources.push((ctx, now) => earliest(retryTasks(ctx), now));
 /**
  * `POST /v1/invoices/:id/pay`: one attempt now, off session, with `payment_method` (which must be the
  * customer's) or the subscription's, else the customer's default; a decline answers 402 and leaves the
- * invoice open with its retry schedule unchanged. `paid_out_of_band` marks it paid without a charge.
+ * invoice open with its retry schedule unchanged; a bank debit leaves it open, without a scheduled retry, until the
+ * bank answers. `paid_out_of_band` marks it paid without a charge.
  */
 export function payInvoice(ctx: Ctx, inv: Obj, p: Params): Obj {
   if (inv.status === 'paid') throw invalid('Invoice is already paid', undefined, 'invoice_unexpected_state');
@@ -145,6 +146,11 @@ export function payInvoice(ctx: Ctx, inv: Obj, p: Params): Obj {
     confirmPaymentIntent(ctx, pi, { payment_method: chosen }, { offSession });
   } finally {
     delete inv.__manual_attempt;
+  }
+  // A bank debit under way: like Stripe, no retry is scheduled while it processes (its outcome decides).
+  if (pi.status === 'processing' && inv.next_payment_attempt) {
+    inv.next_payment_attempt = null;
+    ctx.store.changed();
   }
   return getInvoice(ctx, inv.id);
 }

@@ -107,21 +107,27 @@ function failSetup(ctx: Ctx, si: Obj, pm: Obj, decline: Decline): never {
 
 /** The SetupAttempt Stripe records for each confirmation (`latest_attempt`, `GET /v1/setup_attempts`). */
 function recordAttempt(ctx: Ctx, si: Obj, pm: Obj, decline: Decline | undefined): Obj {
-  const card = pm.card ?? {};
   return ctx.store.put('setup_attempts', {
     id: newId('setatt'), object: 'setup_attempt', application: null, attach_to_self: false, created: ctx.now(), customer: si.customer,
     customer_account: null, flow_directions: null, livemode: false, on_behalf_of: null, payment_method: pm.id,
-    payment_method_details: {
-      card: {
-        brand: card.brand ?? null, checks: card.checks ? { ...card.checks } : null, country: card.country ?? null, exp_month: card.exp_month ?? null,
-        exp_year: card.exp_year ?? null, fingerprint: card.fingerprint ?? null, funding: card.funding ?? null, last4: card.last4 ?? null,
-        network: card.brand ?? null, three_d_secure: null, wallet: null,
-      },
-      type: pm.type,
-    },
+    payment_method_details: attemptDetails(pm),
     setup_error: decline ? { code: decline.code, decline_code: decline.decline_code, message: decline.message, type: 'card_error' } : null,
     setup_intent: si.id, status: decline ? 'failed' : 'succeeded', usage: si.usage,
   });
+}
+
+/** Stripe's SetupAttempt details: a card's check results, or for a US bank account an empty `us_bank_account` hash. */
+function attemptDetails(pm: Obj): Obj {
+  if (pm.type !== 'card') return { type: pm.type, [pm.type]: {} };
+  const card = pm.card ?? {};
+  return {
+    card: {
+      brand: card.brand ?? null, checks: card.checks ? { ...card.checks } : null, country: card.country ?? null, exp_month: card.exp_month ?? null,
+      exp_year: card.exp_year ?? null, fingerprint: card.fingerprint ?? null, funding: card.funding ?? null, last4: card.last4 ?? null,
+      network: card.brand ?? null, three_d_secure: null, wallet: null,
+    },
+    type: 'card',
+  };
 }
 
 export function cancelSetupIntent(ctx: Ctx, si: Obj, p: Params): Obj {

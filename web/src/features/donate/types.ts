@@ -14,6 +14,8 @@ export const FREQUENCIES: ReadonlyArray<{ value: Frequency; label: string; summa
 
 export const PRESET_AMOUNTS = ['25', '50', '100'] as const;
 
+export type TributeKindChoice = 'honor' | 'memory';
+
 export interface DonationFormData {
   /** Dollars as typed (text entry). */
   amount: string;
@@ -26,6 +28,16 @@ export interface DonationFormData {
   city: string;
   state: string;
   zipCode: string;
+  /** Add the fee (the card's, or the bank's when paying by bank) so the school nets the whole gift. */
+  coverFees: boolean;
+  /** The chosen fund's id as text; '' is General. */
+  fundId: string;
+  /** A tribute applies once its name is filled in (the kind alone is just the radio's default). */
+  tributeKind: TributeKindChoice;
+  tributeName: string;
+  tributeEmail: string;
+  tributeAddress: string;
+  tributeShowAmount: boolean;
 }
 
 export const emptyDonationForm: DonationFormData = {
@@ -39,4 +51,11 @@ export const emptyDonationForm: DonationFormData = {
   city: '',
   state: '',
   zipCode: '',
+  coverFees: false,
+  fundId: '',
+  tributeKind: 'honor',
+  tributeName: '',
+  tributeEmail: '',
+  tributeAddress: '',
+  tributeShowAmount: false,
 };

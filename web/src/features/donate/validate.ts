@@ -1,7 +1,8 @@
 import { checkGiftAmount } from '../../../../core/src/gifts/gift-amount';
 import type { DonationFormData } from './types';
 
-export type DonationField = Exclude<keyof DonationFormData, 'frequency'>;
+/** The form's text fields that can be wrong (the checkboxes, choices and the postal address cannot). */
+export type DonationField = 'amount' | 'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'city' | 'state' | 'zipCode' | 'tributeName' | 'tributeEmail';
 export type DonationErrors = Partial<Record<DonationField, string>>;
 
 /** Field -> input id, in the order the form shows them (the error summary lists them in this order). */
@@ -15,6 +16,8 @@ export const FIELD_IDS: Record<DonationField, string> = {
   city: 'donor-city',
   state: 'donor-state',
   zipCode: 'donor-zipCode',
+  tributeName: 'tribute-name',
+  tributeEmail: 'tribute-email',
 };
 
 export const FIELD_LABELS: Record<DonationField, string> = {
@@ -27,6 +30,8 @@ export const FIELD_LABELS: Record<DonationField, string> = {
   city: 'City',
   state: 'State',
   zipCode: 'ZIP Code',
+  tributeName: 'Name of the person honored or remembered',
+  tributeEmail: 'E-mail to notify',
 };
 
 const REQUIRED: Partial<Record<DonationField, string>> = {
@@ -50,8 +55,12 @@ export function fieldError(field: DonationField, form: DonationFormData): string
     const check = checkGiftAmount(value);
     return check.ok ? null : check.message;
   }
+  if (field === 'tributeName') {
+    const wantsNotice = form.tributeEmail.trim() || form.tributeAddress.trim();
+    return !value && wantsNotice ? 'Enter the name of the person your gift honors or remembers.' : null;
+  }
   if (!value) return REQUIRED[field] ?? null;
-  if (field === 'email' && !EMAIL.test(value)) return 'Enter an e-mail address like name@example.com.';
+  if ((field === 'email' || field === 'tributeEmail') && !EMAIL.test(value)) return 'Enter an e-mail address like name@example.com.';
   if (field === 'zipCode' && !ZIP.test(value)) return 'Enter a 5-digit ZIP code, like 72650.';
   return null;
 }

@@ -1,10 +1,11 @@
 import type { EnvDto } from '../../../../core/src/config/env.dto.js';
 import type { Queryable } from '../../../../core/src/db/queryable.js';
 import { declinedRenewals } from '../../../../core/src/donor-access/declined-renewals.js';
+import { failedBankDebits } from '../../../../core/src/donor-access/failed-bank-debits.js';
 import { DONOR_ACCESS, donorLinks } from '../../../../core/src/donor-access/donor-links.js';
 import { FREQUENCY_LABELS, type Frequency } from '../../../../core/src/gifts/frequencies.js';
 import type { OutboxRow } from '../../../../core/src/mail-outbox/outbox.repository.js';
-import { paymentFailedMail, signInLinkMail } from '../../../../core/src/school/donor-mail-texts.js';
+import { bankPaymentFailedMail, mailDate, paymentFailedMail, signInLinkMail } from '../../../../core/src/school/donor-mail-texts.js';
 import type { Composed } from './compose-mail.js';
 
 /** The donor's page with a link token: in the fragment, so it never reaches a server log or a Referer header. */
@@ -44,6 +45,22 @@ export async function composePaymentFailed(db: Queryable, row: OutboxRow, env: E
       card: cardName(f.brand, f.last4),
       url: myGivingUrl(env, minted.token),
       days: DONOR_ACCESS.cardLinkDays,
+    }),
+  };
+}
+
+/** A gift by bank account that failed after processing: one note, unless the charge has somehow succeeded since. */
+export async function composeBankPaymentFailed(db: Queryable, row: OutboxRow, env: EnvDto): Promise<Composed> {
+  const f = await failedBankDebits.facts(db, row.subject_key);
+  if (!f || f.status !== 'failed') return { undeliverable: 'Not needed any more: the bank payment is no longer failed' };
+  return {
+    mail: bankPaymentFailedMail({
+      donorName: f.donor_name,
+      amountCents: Number(f.amount),
+      giftDate: mailDate(new Date(f.created), env.TIME_ZONE),
+      account: f.last4 ? `bank account ending in ${f.last4}` : 'bank account',
+      reason: f.failure_message,
+      donateUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}/donate`,
     }),
   };
 }

@@ -5,19 +5,22 @@ import { FREQUENCY_LABELS, type Frequency } from '../../../../core/src/gifts/fre
 import { MANUAL_TYPE_LABELS, type ManualDonationType } from '../../../../core/src/gifts/gift-labels.js';
 import type { MailAttachment } from '../../../../core/src/mail/mail.transport.js';
 import type { OutboxRow } from '../../../../core/src/mail-outbox/outbox.repository.js';
-import { acknowledgmentMail, mailDate, statementMail, voidMail, type MailText } from '../../../../core/src/school/donor-mail-texts.js';
+import { acknowledgmentMail, mailDate, statementMail, tributeMail, voidMail, type MailText } from '../../../../core/src/school/donor-mail-texts.js';
+import { tributeLine } from '../../../../core/src/gifts/gift-designation.js';
+import { GENERAL_FUND_ID } from '../../../../core/src/funds/funds.repository.js';
 import { donorYearGifts, findStatementDonor } from '../../../../core/src/statements/statement-gifts.js';
 import { renderStatement, statementFilename, statementIssuedOn, statementTotals } from '../../../../core/src/statements/year-end-statement.pdf.js';
 import { giftFacts } from './gift-facts.repository.js';
-import { composePaymentFailed, composeSignInLink } from './compose-donor-access.js';
+import { composeBankPaymentFailed, composePaymentFailed, composeSignInLink } from './compose-donor-access.js';
 
 export type Composed = { mail: MailText; attachments?: MailAttachment[] } | { undeliverable: string };
 
 /** Manual gift types whose acknowledgment states an amount; the others are property, described without a value. */
 const MONEY_TYPES = new Set(['cash', 'check']);
 
+/** "Visa ending in 4242"; a bank debit (no brand, the account's last four) "Bank account ending in 6789". */
 function cardMethod(brand: string | null, last4: string | null): string {
-  const name = brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card';
+  const name = brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : last4 ? 'Bank account' : 'Card';
   return last4 ? `${name} ending in ${last4}` : name;
 }
 
@@ -50,6 +53,28 @@ async function composeCard(db: Queryable, row: OutboxRow, env: EnvDto): Promise<
       goods: null,
       recurring,
       noGoodsSentence: env.YEAR_END_STATEMENT_TEXT,
+      feeCoverageCents: Number(g.fee_coverage),
+      fund: designatedFund(g),
+      tribute: g.tribute_kind && g.tribute_name ? tributeLine({ kind: g.tribute_kind, name: g.tribute_name }) : null,
+    }),
+  };
+}
+
+/** The fund a gift names in its mail: only a chosen one (General goes without saying). */
+function designatedFund(g: { fund_id: number; fund_name: string | null }): string | null {
+  return Number(g.fund_id) !== GENERAL_FUND_ID ? g.fund_name : null;
+}
+
+/** The notice to the person a tribute gift names: no amount unless the donor allowed it. */
+async function composeTribute(db: Queryable, row: OutboxRow): Promise<Composed> {
+  const g = await giftFacts.card(db, row.gift_id!);
+  if (!g || !g.tribute_kind || !g.tribute_name) return { undeliverable: 'The tribute is no longer in the records' };
+  return {
+    mail: tributeMail({
+      tribute: tributeLine({ kind: g.tribute_kind, name: g.tribute_name }),
+      donorName: g.donor_name,
+      amountCents: g.tribute_show_amount ? Number(g.amount) - Number(g.fee_coverage) : null,
+      fund: designatedFund(g),
     }),
   };
 }
@@ -122,6 +147,10 @@ export function composeMail(db: Queryable, row: OutboxRow, env: EnvDto): Promise
       return composeSignInLink(db, row, env);
     case 'payment-failed':
       return composePaymentFailed(db, row, env);
+    case 'bank-payment-failed':
+      return composeBankPaymentFailed(db, row, env);
+    case 'tribute':
+      return composeTribute(db, row);
     default:
       return Promise.resolve({ undeliverable: `Unknown kind of message: ${String(row.kind)}` });
   }

@@ -14,6 +14,12 @@ export interface CardGiftFacts {
   donor_name: string | null;
   receipt_year: number;
   receipt_seq: number;
+  fee_coverage: string;
+  fund_id: number;
+  fund_name: string | null;
+  tribute_kind: 'honor' | 'memory' | null;
+  tribute_name: string | null;
+  tribute_show_amount: boolean;
 }
 
 export interface ManualGiftFacts {
@@ -44,10 +50,12 @@ export const giftFacts = {
               CASE WHEN s.status IN ('active', 'trialing') AND NOT s.cancel_at_period_end AND s.current_period_end > c.created
                    THEN s.current_period_end END AS next_date,
               coalesce(nullif(d.name, ''), nullif(c.billing_name, ''), nullif(concat_ws(' ', r.first_name, r.last_name), '')) AS donor_name,
-              a.receipt_year, a.receipt_seq
+              a.receipt_year, a.receipt_seq, c.fee_coverage, c.fund_id, f.name AS fund_name,
+              c.tribute_kind, c.tribute_name, c.tribute_show_amount
          FROM charges c
          JOIN gift_acknowledgments a ON a.gift_kind = 'card' AND a.gift_id = c.id
          LEFT JOIN donors d ON d.id = c.customer_id
+         LEFT JOIN funds f ON f.id = c.fund_id
          LEFT JOIN donation_records r ON r.payment_intent_id = c.payment_intent_id
          LEFT JOIN subscriptions s ON s.id = c.subscription_id
         WHERE c.id = $1`,

@@ -4,7 +4,8 @@ import { Alert } from '../../../components/ui/alert';
 import { ShieldIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
-import { useAnalytics } from '../../../features/analytics/api/get-analytics';
+import { useAnalytics, type AnalyticsPeriod } from '../../../features/analytics/api/get-analytics';
+import { PeriodPicker } from '../../../features/analytics/components/period-picker';
 import { InsightsTab } from '../../../features/analytics/components/insights-tab';
 import { SummaryCards } from '../../../features/analytics/components/summary-cards';
 import { AdminNav } from '../../../components/layout/admin-nav';
@@ -38,7 +39,10 @@ const TABS = [
  */
 function Dashboard({ admin }: { admin: AdminDto }) {
   const [tab, setTab] = useState('analytics');
-  const analytics = useAnalytics(true);
+  const [period, setPeriod] = useState<AnalyticsPeriod>(null);
+  const analytics = useAnalytics(true, period);
+  // Insights explains all-time figures (Total Lifetime Value against Total Revenue), whatever the period above.
+  const allTime = useAnalytics(period !== null && tab === 'insights', null);
   // First page of the donor list: its summary feeds the Active Donors card and the Insights tab.
   const customers = useCustomers({ page: 1, q: '' }, true);
   usePaymentIntents(true);
@@ -58,19 +62,20 @@ function Dashboard({ admin }: { admin: AdminDto }) {
       {analytics.isError && <Alert variant="destructive">{analytics.error.message}</Alert>}
       {customers.isError && tab !== 'donors' && <Alert variant="destructive">{customers.error.message}</Alert>}
       <PastDueBanner />
-      <SummaryCards overview={overview} summary={summary} />
+      <PeriodPicker value={period} onChange={setPeriod} />
+      <SummaryCards overview={overview} summary={summary} label={period ? analytics.data?.period.label : undefined} />
       <Tabs label="Dashboard sections" items={TABS} value={tab} onChange={setTab}>
         {tab === 'analytics' &&
           (analytics.isPending ? (
             <Spinner label="Loading analytics" />
           ) : (
             <Suspense fallback={<Spinner label="Loading charts" />}>
-              <AnalyticsTab charts={analytics.data?.charts} />
+              <AnalyticsTab charts={analytics.data?.charts} periodLabel={analytics.data?.period.label} />
             </Suspense>
           ))}
         {tab === 'donors' && <DonorsTab enabled />}
         {tab === 'transactions' && <TransactionsTab />}
-        {tab === 'insights' && <InsightsTab overview={overview} summary={summary} />}
+        {tab === 'insights' && <InsightsTab overview={period ? allTime.data?.overview : overview} summary={summary} />}
         {tab === 'tax-exports' && (
           <TaxExportsTab>
             <DonorMailSettings canChange={admin.role === 'owner'} />

@@ -13,6 +13,29 @@ export const CHART_LABEL_PX = 12;
 const textStyle = { fontFamily: 'inherit', color: '#334155', fontSize: CHART_LABEL_PX };
 const label = { color: '#475569', fontSize: CHART_LABEL_PX };
 
+/** Several amounts per month as lines with a legend (the monthly chart: gifts, and Stripe's gross and net). */
+export function linesOption(labels: string[], series: Array<{ name: string; values: number[]; colorIndex: number; dashed?: boolean }>) {
+  return {
+    color: CHART_PALETTE,
+    textStyle,
+    grid: { left: 16, right: 24, top: 40, bottom: 28 },
+    legend: { top: 0, textStyle: { color: '#334155', fontSize: CHART_LABEL_PX } },
+    tooltip: { trigger: 'axis', valueFormatter: currency, textStyle: { fontSize: 14 } },
+    xAxis: { type: 'category', data: labels, boundaryGap: false, axisLabel: { ...label, hideOverlap: true } },
+    yAxis: { type: 'value', axisLabel: { ...label, formatter: axisCurrency }, splitLine: { lineStyle: { color: '#e2e8f0' } } },
+    series: series.map((s) => ({
+      name: s.name,
+      type: 'line',
+      data: s.values,
+      smooth: 0.3,
+      smoothMonotone: 'x',
+      symbolSize: 6,
+      lineStyle: { width: 3, color: CHART_PALETTE[s.colorIndex], type: s.dashed ? 'dashed' : 'solid' },
+      itemStyle: { color: CHART_PALETTE[s.colorIndex] },
+    })),
+  };
+}
+
 export function lineOption(rows: ChartRow[], name: string, colorIndex = 0) {
   return {
     color: CHART_PALETTE,

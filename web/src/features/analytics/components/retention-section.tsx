@@ -11,7 +11,9 @@ import { errorMessage } from '../../../lib/api-client';
 import type { RetentionDto } from '../../../lib/api-types';
 import { formatCents } from '../../../lib/currency';
 import { formatUnixDate } from '../../../lib/format';
-import { downloadLapsedCsv, useLapsed, useRetention, type LapsedKind } from '../api/get-retention';
+import { downloadLapsedCsv, useLapsed, useRetention, type LapsedKind, type RetentionYear } from '../api/get-retention';
+import { yearLabel } from '../../../../../core/src/fiscal-year/fiscal-year';
+import { fiscalCaption, parseYearValue, useFiscalYear, yearSelectOptions, yearValue } from '../../../lib/fiscal-year';
 import { InsightCard, InsightRow } from './insight-card';
 import { count } from './summary-cards';
 
@@ -24,34 +26,39 @@ const KINDS: ReadonlyArray<{ value: LapsedKind; label: string }> = [
 const percent = (p: number | null | undefined) => (p === null || p === undefined ? '–' : `${p.toLocaleString('en-US')}%`);
 
 /** Each figure with the sentence that says what it counts, in the chosen year's words. */
-function RetentionFigures({ r, year }: { r?: RetentionDto; year: number }) {
+/** A year's name, n years from the chosen one: '2025', or 'FY 2025' for fiscal years. */
+type YearName = (n: number) => string;
+
+function RetentionFigures({ r, name }: { r?: RetentionDto; name: YearName }) {
+  const year = name(0);
   const ret = r?.retention;
   const first = r?.firstTime;
   const conv = r?.recurringConversion;
   return (
     <>
-      <InsightRow label="Retention Rate" value={percent(ret?.percent)} note={`${count(ret?.part)} of the ${count(ret?.whole)} donors who gave in ${year - 1} gave again in ${year}.`} />
+      <InsightRow label="Retention Rate" value={percent(ret?.percent)} note={`${count(ret?.part)} of the ${count(ret?.whole)} donors who gave in ${name(-1)} gave again in ${year}.`} />
       <InsightRow label="First-Time Donors" value={count(first?.whole)} note={`Donors whose first gift ever was made in ${year}.`} />
       <InsightRow label="Second-Gift Rate" value={percent(first?.percent)} note={`${count(first?.part)} of ${year}'s first-time donors have given a second gift since.`} />
-      <InsightRow label="LYBUNT" value={count(r?.lybunt)} note={`Donors who gave in ${year - 1} but not in ${year} (Last Year But Unfortunately Not This year).`} />
-      <InsightRow label="SYBUNT" value={count(r?.sybunt)} note={`Donors who gave in ${year - 2} or before, but neither in ${year - 1} nor in ${year} (Some Year But Unfortunately Not This year).`} />
+      <InsightRow label="LYBUNT" value={count(r?.lybunt)} note={`Donors who gave in ${name(-1)} but not in ${year} (Last Year But Unfortunately Not This year).`} />
+      <InsightRow label="SYBUNT" value={count(r?.sybunt)} note={`Donors who gave in ${name(-2)} or before, but neither in ${name(-1)} nor in ${year} (Some Year But Unfortunately Not This year).`} />
       <InsightRow label="Recurring Conversion" value={percent(conv?.percent)} note={`${count(conv?.part)} of ${count(conv?.whole)} donors whose first gift was a one-time gift later started a recurring plan (all years).`} />
     </>
   );
 }
 
-function LapsedDonors({ year }: { year: number }) {
+function LapsedDonors({ period, name }: { period: RetentionYear; name: YearName }) {
+  const year = name(0);
   const [kind, setKind] = useState<LapsedKind>('lybunt');
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
-  const lapsed = useLapsed(kind, year, page);
+  const lapsed = useLapsed(kind, period, page);
   const data = lapsed.data;
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const filename = await downloadLapsedCsv(kind, year);
+      const filename = await downloadLapsedCsv(kind, period);
       toast({ title: 'Download Started', description: `Lapsed donors exported to ${filename}` });
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'Failed to export lapsed donors'), variant: 'destructive' });
@@ -65,8 +72,8 @@ function LapsedDonors({ year }: { year: number }) {
         title="Lapsed Donors"
         titleAs="h3"
         description={kind === 'lybunt'
-          ? `Gave in ${year - 1}, not in ${year}; most recent last gift first. Lifetime totals are net of refunds.`
-          : `Gave in ${year - 2} or before, neither in ${year - 1} nor in ${year}; most recent last gift first. Lifetime totals are net of refunds.`}
+          ? `Gave in ${name(-1)}, not in ${year}; most recent last gift first. Lifetime totals are net of refunds.`
+          : `Gave in ${name(-2)} or before, neither in ${name(-1)} nor in ${year}; most recent last gift first. Lifetime totals are net of refunds.`}
         actions={
           <Button variant="outline" size="sm" onClick={exportCsv} disabled={exporting || total === 0}>
             <DownloadIcon /> {exporting ? 'Exporting...' : 'Download CSV'}
@@ -129,25 +136,29 @@ function LapsedDonors({ year }: { year: number }) {
 }
 
 /**
- * Donor retention by calendar year, from the read model (GET /api/stripe/retention). A donor is a donor of the
- * Donors tab: someone with a completed card or manual gift.
+ * Donor retention by calendar or fiscal year, from the read model (GET /api/stripe/retention). A donor is a
+ * donor of the Donors tab: someone with a completed card or manual gift.
  */
 export function RetentionSection() {
-  const thisYear = new Date().getFullYear();
-  const [year, setYear] = useState(thisYear);
-  const retention = useRetention(year);
-  const years = Array.from({ length: 6 }, (_, i) => String(thisYear - i)).map((y) => ({ value: y, label: y }));
+  const fy = useFiscalYear();
+  const [choice, setChoice] = useState<RetentionYear | null>(null);
+  const startMonth = fy.data?.startMonth ?? 1;
+  // The current fiscal year when fiscal years are not calendar years, else this calendar year.
+  const period: RetentionYear = choice ?? parseYearValue(yearSelectOptions(fy.data, 0)[0].value)!;
+  const retention = useRetention(period);
+  const name: YearName = (n) => yearLabel(period.year + n, period.basis, startMonth);
+  const caption = fiscalCaption(fy.data);
   return (
     <div className="adm-grid">
       {retention.isError && <Alert variant="destructive">{retention.error.message}</Alert>}
       <InsightCard
         title="Retention by Year"
-        description="Calendar years. A donor is anyone on the Donors tab: a completed card or manual gift."
-        actions={<SelectField label="Year" className="adm-filter" value={String(year)} options={years} onValueChange={(v) => setYear(Number(v))} />}
+        description={`${period.basis === 'fiscal' && startMonth !== 1 ? 'Fiscal years' : 'Calendar years'}. A donor is anyone on the Donors tab: a completed card or manual gift.${caption ? ` ${caption}` : ''}`}
+        actions={<SelectField label="Year" className="adm-filter" value={yearValue(period)} options={yearSelectOptions(fy.data)} onValueChange={(v) => setChoice(parseYearValue(v))} />}
       >
-        <RetentionFigures r={retention.data} year={year} />
+        <RetentionFigures r={retention.data} name={name} />
       </InsightCard>
-      <LapsedDonors year={year} />
+      <LapsedDonors period={period} name={name} />
     </div>
   );
 }

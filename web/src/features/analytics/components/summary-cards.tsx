@@ -11,15 +11,40 @@ export function formatGrowth(growth: number | null | undefined): string {
 
 export const count = (n: number | null | undefined) => Number(n ?? 0).toLocaleString('en-US');
 
-/** Total Revenue, Total Donations, Average Donation, Active Donors. */
-export function SummaryCards({ overview, summary }: { overview?: AnalyticsDto['overview']; summary?: DonorListDto['summary'] }) {
+/** Bank debits still processing: shown apart, since no total above counts them until the money arrives. */
+function PendingNote({ overview }: { overview?: AnalyticsDto['overview'] }) {
+  const n = Number(overview?.pendingDonations ?? 0);
+  if (!n) return null;
   return (
-    <div className="adm-grid adm-grid--4">
-      <SummaryCard title="Total Revenue" icon={<DollarIcon />} value={formatCurrency(overview?.totalAmount ?? 0)} note={`${formatGrowth(overview?.monthlyGrowth)} from last month`} />
-      <SummaryCard title="Total Donations" icon={<HeartIcon />} value={count(overview?.totalDonations)} note="successful transactions" />
-      <SummaryCard title="Average Donation" icon={<TrendIcon />} value={formatCurrency(overview?.averageDonation ?? 0)} note="per transaction" />
-      <SummaryCard title="Active Donors" icon={<PeopleIcon />} value={count(summary?.activeCustomers)} note={`of ${count(summary?.totalCustomers)} total donors`} />
-    </div>
+    <p className="adm-pending-note" role="status">
+      <strong>Pending:</strong> {count(n)} bank {n === 1 ? 'payment' : 'payments'} of {formatCurrency(overview?.pendingAmount ?? 0)} still
+      processing, not counted in these totals until the money arrives.
+    </p>
+  );
+}
+
+/**
+ * Total Revenue, Total Donations, Average Donation, Active Donors; below them what Stripe made of the card and
+ * bank gifts: gross, Stripe's fees, and the net it pays out; then any gifts still on their way. `label` names the period when it is not all time.
+ */
+export function SummaryCards({ overview, summary, label }: { overview?: AnalyticsDto['overview']; summary?: DonorListDto['summary']; label?: string }) {
+  const o = overview;
+  const inPeriod = label ? ` in ${label}` : '';
+  return (
+    <>
+      <div className="adm-grid adm-grid--4">
+        <SummaryCard title="Total Revenue" icon={<DollarIcon />} value={formatCurrency(overview?.totalAmount ?? 0)} note={`${formatGrowth(overview?.monthlyGrowth)} from last month`} />
+        <SummaryCard title="Total Donations" icon={<HeartIcon />} value={count(overview?.totalDonations)} note="successful transactions" />
+        <SummaryCard title="Average Donation" icon={<TrendIcon />} value={formatCurrency(overview?.averageDonation ?? 0)} note="per transaction" />
+        <SummaryCard title="Active Donors" icon={<PeopleIcon />} value={count(summary?.activeCustomers)} note={`of ${count(summary?.totalCustomers)} total donors`} />
+      </div>
+      <div className="adm-grid adm-grid--3 adm-money-cards">
+        <SummaryCard title="Gross Card Gifts" icon={<DollarIcon />} value={formatCurrency(o?.grossAmount ?? 0)} note={`Card and bank gifts Stripe took${inPeriod}, before fees and refunds.`} />
+        <SummaryCard title="Stripe Fees" icon={<DollarIcon />} value={formatCurrency(o?.stripeFees ?? 0)} note={`Processing and dispute fees Stripe kept${inPeriod}${o?.grossAmount ? ` (${((o.stripeFees / o.grossAmount) * 100).toFixed(1)}% of gross)` : ''}.`} />
+        <SummaryCard title="Net After Fees" icon={<DollarIcon />} value={formatCurrency(o?.netAfterFees ?? 0)} note={`Gross less fees and ${formatCurrency(o?.refundsAndDisputes ?? 0)} refunded or disputed: what Stripe pays to the bank.`} />
+      </div>
+      <PendingNote overview={overview} />
+    </>
   );
 }
 

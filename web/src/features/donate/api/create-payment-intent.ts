@@ -1,4 +1,5 @@
 import { apiRequest, errorMessage } from '../../../lib/api-client';
+import type { PaymentMethodType } from '../../../../../core/src/gifts/fee-coverage';
 import type { DonationFormData } from '../types';
 
 export interface PaymentIntentResponse {
@@ -10,14 +11,15 @@ export interface PaymentIntentResponse {
 }
 
 /**
- * POST /api/create-payment-intent {amount (cents), donationData}. One-time gifts get a PaymentIntent, recurring
- * ones a subscription; either way the answer is a client secret the card step confirms. Errors carry the
- * server's message, or 'Failed to create payment intent'.
+ * POST /api/create-payment-intent {amount (cents), donationData, paymentMethodType}. One-time gifts get a
+ * PaymentIntent, recurring ones a subscription; either way the answer is a client secret the card step confirms.
+ * The method chosen tells the server which fee covering the fees makes up. Errors carry the server's message, or
+ * 'Failed to create payment intent'.
  */
-export async function createPaymentIntent(amountCents: number, donationData: DonationFormData): Promise<PaymentIntentResponse> {
+export async function createPaymentIntent(amountCents: number, donationData: DonationFormData, paymentMethodType: PaymentMethodType): Promise<PaymentIntentResponse> {
   let res: Response;
   try {
-    res = await apiRequest('POST', '/api/create-payment-intent', { amount: amountCents, donationData });
+    res = await apiRequest('POST', '/api/create-payment-intent', { amount: amountCents, donationData, paymentMethodType });
   } catch (err) {
     throw new Error(errorMessage(err, 'Failed to create payment intent'));
   }

@@ -7,6 +7,7 @@ import { school } from '../../../content/school';
 import { FREQUENCIES, PRESET_AMOUNTS, type DonationFormData, type Frequency } from '../types';
 import { fieldError, FIELD_IDS, validateDonation, type DonationErrors, type DonationField } from '../validate';
 import { ErrorSummary } from './error-summary';
+import { GiftOptions } from './gift-options';
 
 interface DonationFormProps {
   value: DonationFormData;
@@ -15,7 +16,7 @@ interface DonationFormProps {
   onSubmit: () => void;
 }
 
-type TextField = Exclude<keyof DonationFormData, 'frequency'>;
+type TextField = Exclude<DonationField, 'amount' | 'tributeName' | 'tributeEmail'>;
 
 const donorFields: Array<{ name: TextField; label: string; type?: string; autoComplete: string; required: boolean; span?: boolean; inputMode?: 'numeric' | 'tel' | 'email' }> = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name', required: true },
@@ -149,6 +150,8 @@ export function DonationForm({ value, onChange, onSubmit }: DonationFormProps) {
             />
           </Field>
         </div>
+
+        <GiftOptions value={value} errors={errors} set={set} />
 
         <fieldset>
           <legend>Your details</legend>

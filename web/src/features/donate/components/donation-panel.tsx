@@ -1,8 +1,6 @@
-import { Elements } from '@stripe/react-stripe-js';
 import { useEffect, useRef, useState } from 'react';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
-import { stripePromise } from '../../../lib/stripe';
 import { appConfig } from '../../../lib/config';
 import { recordDonation } from '../api/record-donation';
 import { emptyDonationForm, type DonationFormData } from '../types';
@@ -34,8 +32,12 @@ export function DonationPanel() {
     (thankYou.current ?? stepHeading.current)?.focus();
   }, [step, given]);
 
-  const onPaid = async ({ paymentIntentId, subscriptionId, recordToken }: PaymentSuccess) => {
-    const gift = { cents: toCents(parseAmount(form.amount)), frequency: form.frequency, firstName: form.firstName.trim(), at: new Date() };
+  const onPaid = async ({ paymentIntentId, subscriptionId, recordToken, processing, total }: PaymentSuccess) => {
+    const giftCents = toCents(parseAmount(form.amount));
+    const gift = {
+      cents: total?.totalCents ?? giftCents, feeCents: total?.feeCents ?? 0, frequency: form.frequency, firstName: form.firstName.trim(), at: new Date(),
+      processing, receipt: { paymentIntentId: subscriptionId ? undefined : paymentIntentId, subscriptionId, recordToken },
+    };
     try {
       await recordDonation({ ...form, paymentIntentId, subscriptionId, recordToken });
       toast({ title: 'Donation Recorded', description: 'Your donation has been successfully recorded. Thank you for your support!' });
@@ -52,12 +54,13 @@ export function DonationPanel() {
       <CardHeader
         title="Make a Donation"
         titleId="make-donation-title"
-        description={`Step ${step === 'form' ? 1 : 2} of 2: ${step === 'form' ? 'your gift and details' : 'card payment'}`}
+        description={`Step ${step === 'form' ? 1 : 2} of 2: ${step === 'form' ? 'your gift and details' : 'payment'}`}
       />
       <CardContent>
         <div ref={stepHeading} tabIndex={-1} className="stack">
           {given && <ThankYou ref={thankYou} gift={given} />}
-          <Elements stripe={stripePromise}>
+          {/* The payment step holds its own Stripe Elements group (deferred intent: the amount is known there). */}
+          <>
             {step === 'form' ? (
               <DonationForm
                 value={form}
@@ -76,7 +79,7 @@ export function DonationPanel() {
                 started={started}
               />
             )}
-          </Elements>
+          </>
         </div>
       </CardContent>
     </Card>

@@ -1,20 +1,28 @@
-import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LockIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/use-toast';
 import { school } from '../../../content/school';
-import { CARD_ELEMENT_OPTIONS } from '../../../lib/card-element';
 import { formatCents, parseAmount, toCents } from '../../../lib/currency';
+import { stripePromise } from '../../../lib/stripe';
 import { createPaymentIntent, type PaymentIntentResponse } from '../api/create-payment-intent';
+import { PaymentField } from '../../../components/payment-field';
+import { INITIAL_FIELD_STATE, paymentProblem, type PaymentFieldState } from '../../../lib/payment-element';
+import { billingDetails, elementsOptions, paymentElementOptions } from '../payment-details';
 import { FREQUENCIES, type DonationFormData } from '../types';
+import { useGiftTotal, type GiftTotal } from '../gift-total';
+import type { PaymentMethodType } from '../../../../../core/src/gifts/fee-coverage';
 
 export interface PaymentSuccess {
   paymentIntentId?: string;
   subscriptionId?: string;
   recordToken: string;
+  /** A bank debit: accepted and on its way, the money arrives in a few business days (or the bank refuses it). */
+  processing: boolean;
+  /** What was charged: the gift and the fee coverage of the method the donor paid with. */
+  total: GiftTotal | null;
 }
 
 /** The payment this page started, and for what (amount and form): a retry of the same gift confirms it again. */
@@ -27,49 +35,49 @@ interface PaymentStepProps {
   form: DonationFormData;
   onBack: () => void;
   onPaid: (result: PaymentSuccess) => Promise<void>;
-  /** Whether Stripe.js could be set up at all (no publishable key: no card payments). */
+  /** Whether Stripe.js could be set up at all (no publishable key: no online payments). */
   stripeAvailable: boolean;
   /** Kept by the panel across Back, so going back and forth or retrying after a decline never starts a second payment. */
   started: RefObject<StartedPayment | null>;
 }
 
-const CARD_FIELD_EMPTY = 'Enter your card number, expiration date and security code.';
-const CARD_INCOMPLETE = 'Your card details are incomplete. Please check the card number, expiration date and security code.';
-
-/** The card field's problem as the donor can fix it: Stripe's own message when it has one. */
-function cardProblem(card: Pick<StripeCardElementChangeEvent, 'complete' | 'empty' | 'error'>): string | null {
-  if (card.complete) return null;
-  return card.empty ? CARD_FIELD_EMPTY : (card.error?.message ?? CARD_INCOMPLETE);
-}
-
-/** What a donor can do after a card problem: another card, or a call to the school (said once, in the alert). */
+/** What a donor can do after a refused payment: another card or account, or a call to the school (said once, in the alert). */
 const NEXT_STEP = `Nothing was charged. Please try another card, or call us at ${school.phone} and we will take your gift by phone.`;
 
-/** Billing address only when all four parts are present; country is always US (SPEC section 5). */
-function billingDetails(form: DonationFormData) {
-  const hasAddress = Boolean(form.address && form.city && form.state && form.zipCode);
-  return {
-    name: `${form.firstName} ${form.lastName}`.trim(),
-    email: form.email,
-    phone: form.phone || undefined,
-    ...(hasAddress
-      ? { address: { line1: form.address, city: form.city, state: form.state, postal_code: form.zipCode, country: 'US' } }
-      : {}),
-  };
-}
+/** Stripe's errors about the payment details themselves (a decline, a bad number): the donor can fix those here. */
+const DONOR_FIXABLE = new Set(['card_error', 'validation_error']);
 
 /**
- * Step 2: the summary line, Stripe's card field, Back and Pay. Pay creates the intent (or the subscription's
- * first invoice) on our server, confirms it with Stripe.js, then hands over to the panel to record the gift.
+ * Step 2: the summary line, Stripe's Payment Element (card, wallets where offered, Link, US bank account),
+ * Back and Pay. The element is checked first (elements.submit), and only then does Pay create the intent (or
+ * the subscription's first invoice) on our server and confirm it with stripe.confirmPayment, staying on the
+ * page; then it hands over to the panel to record the gift. A bank debit comes back `processing`.
  */
-export function PaymentStep({ form, onBack, onPaid, stripeAvailable, started }: PaymentStepProps) {
+export function PaymentStep(props: PaymentStepProps) {
+  const cents = toCents(parseAmount(props.form.amount));
+  const recurring = props.form.frequency !== 'one-time';
+  // The Elements group is told what is charged: the gift plus any fee coverage (by card until a bank is picked).
+  const total = useGiftTotal(props.form);
+  const chargeCents = total?.totalCents ?? cents;
+  // One Elements group for the step's life: the frequency cannot change on this step, and the amount only by the
+  // method's fee (the body tells the group with elements.update).
+  const options = useMemo(() => elementsOptions(chargeCents, recurring), [chargeCents, recurring]);
+  return (
+    <Elements stripe={stripePromise} options={options}>
+      <PaymentStepBody {...props} cents={cents} />
+    </Elements>
+  );
+}
+
+function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, cents }: PaymentStepProps & { cents: number }) {
   const stripe = useStripe();
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
-  const [paymentError, setPaymentError] = useState<{ message: string; card: boolean } | null>(null);
-  const [card, setCard] = useState<Pick<StripeCardElementChangeEvent, 'complete' | 'empty' | 'error'>>({ complete: false, empty: true, error: undefined });
-  const [cardError, setCardError] = useState<string | null>(null);
+  const [paymentError, setPaymentError] = useState<{ message: string; fixable: boolean } | null>(null);
+  const [field, setField] = useState<PaymentFieldState>(INITIAL_FIELD_STATE);
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+  const elementOptions = useMemo(() => paymentElementOptions(form), [form]);
 
   // A new failure: its alert to the top (below the sticky header, by the page's scroll-padding), so the Pay
   // button right under it is in view too; on a phone the toast drops in over the header, above both.
@@ -77,24 +85,33 @@ export function PaymentStep({ form, onBack, onPaid, stripeAvailable, started }: 
     if (paymentError) alertRef.current?.scrollIntoView({ block: 'start' });
   }, [paymentError]);
 
-  const cents = toCents(parseAmount(form.amount));
+  // What is charged: the gift plus any fee coverage, by the fee of the method picked in the element (the server
+  // computes the same from the same fee, told the method).
+  const method: PaymentMethodType = field.type === 'us_bank_account' ? 'us_bank_account' : 'card';
+  const total = useGiftTotal(form, method);
+  const payCents = total?.totalCents ?? (Number.isFinite(cents) ? cents : 0);
+
+  // The Elements group's amount follows the method's fee (a wallet's sheet shows it).
+  useEffect(() => {
+    if (elements && payCents > 0) elements.update({ amount: payCents });
+  }, [elements, payCents]);
   const frequency = FREQUENCIES.find((f) => f.value === form.frequency);
   const recurring = frequency && frequency.value !== 'one-time' ? ` ${frequency.summary}` : '';
 
   /**
-   * SPEC section 8's 'Payment Error' toast, and the inline alert that stays: for a card the provider refused,
-   * the alert says what to do next instead of repeating the toast's words.
+   * SPEC section 8's 'Payment Error' toast, and the inline alert that stays: for payment details the provider
+   * refused, the alert says what to do next instead of repeating the toast's words.
    */
-  const fail = (message: string, isCard: boolean) => {
-    setPaymentError({ message, card: isCard });
+  const fail = (message: string, fixable: boolean) => {
+    setPaymentError({ message, fixable });
     toast({ title: 'Payment Error', description: message, variant: 'destructive' });
   };
 
   /** Our server starts a payment once per gift: the same amount and details reuse the intent already started. */
   const paymentFor = async (): Promise<PaymentIntentResponse> => {
-    const key = JSON.stringify([cents, form]);
+    const key = JSON.stringify([cents, form, method]);
     if (started.current?.key === key) return started.current.start;
-    const start = await createPaymentIntent(cents, form);
+    const start = await createPaymentIntent(cents, form, method);
     started.current = { key, start };
     return start;
   };
@@ -108,32 +125,41 @@ export function PaymentStep({ form, onBack, onPaid, stripeAvailable, started }: 
       fail('Card payments are not available right now. Please try again in a moment.', false);
       return;
     }
-    const cardElement = elements.getElement(CardElement);
-    if (!cardElement) {
+    const element = elements.getElement('payment');
+    if (!element) {
       fail('Card element not found', false);
       return;
     }
-    // No payment is started for a card field that cannot be charged: the field says what is missing.
-    if (!card.complete) {
-      setCardError(cardProblem(card));
-      cardElement.focus();
+    // No payment is started for details that cannot be charged: the field says what is missing.
+    if (!field.complete) {
+      setFieldError(paymentProblem(field));
+      element.focus();
       return;
     }
     setProcessing(true);
     setPaymentError(null);
     try {
-      const { clientSecret, subscriptionId, recordToken } = await paymentFor();
-      const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
-        payment_method: { card: cardElement, billing_details: billingDetails(form) },
-      });
-      if (error) {
-        fail(error.message || 'Payment failed', error.type === 'card_error' || error.type === 'validation_error');
+      // Stripe checks the element before any asynchronous work of ours (a wallet's sheet opens here).
+      const submitted = await elements.submit();
+      if (submitted.error) {
+        setFieldError(submitted.error.message ?? paymentProblem(field));
         return;
       }
-      if (paymentIntent?.status !== 'succeeded') throw new Error('Payment failed');
+      const { clientSecret, subscriptionId, recordToken } = await paymentFor();
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        clientSecret,
+        confirmParams: { payment_method_data: { billing_details: billingDetails(form) } },
+        redirect: 'if_required',
+      });
+      if (error) {
+        fail(error.message || 'Payment failed', DONOR_FIXABLE.has(error.type));
+        return;
+      }
+      if (paymentIntent?.status !== 'succeeded' && paymentIntent?.status !== 'processing') throw new Error('Payment failed');
       started.current = null;
       toast({ title: 'Donation Complete', description: 'Thank you for your generous donation!' });
-      await onPaid({ paymentIntentId: paymentIntent.id, subscriptionId, recordToken });
+      await onPaid({ paymentIntentId: paymentIntent.id, subscriptionId, recordToken, processing: paymentIntent.status === 'processing', total });
     } catch (err) {
       fail(err instanceof Error && err.message ? err.message : 'An error occurred during the payment process', false);
     } finally {
@@ -145,9 +171,14 @@ export function PaymentStep({ form, onBack, onPaid, stripeAvailable, started }: 
     <div aria-labelledby="payment-step-title" role="group">
       <h3 id="payment-step-title">Complete Your Donation</h3>
       <p className="donation-summary">
-        You're donating {formatCents(Number.isFinite(cents) ? cents : 0)}
+        You're donating {formatCents(payCents)}
         {recurring}
       </p>
+      {total && total.feeCents > 0 && (
+        <p className="fee-note">
+          Includes {formatCents(total.feeCents)} to cover {method === 'us_bank_account' ? 'bank' : 'card'} fees, so all of your {formatCents(total.giftCents)} goes to the school.
+        </p>
+      )}
 
       {!stripeAvailable ? (
         <Alert variant="warning" role="alert">
@@ -155,30 +186,21 @@ export function PaymentStep({ form, onBack, onPaid, stripeAvailable, started }: 
           <AlertDescription>Please call us to give by phone, or try again later.</AlertDescription>
         </Alert>
       ) : (
-        <fieldset aria-describedby={cardError ? 'card-field-error' : undefined}>
-          <legend>Card details</legend>
-          <div className={`card-field${cardError ? ' card-field--invalid' : ''}`}>
-            <CardElement
-              options={CARD_ELEMENT_OPTIONS}
-              onChange={(e) => {
-                setCard({ complete: e.complete, empty: e.empty, error: e.error });
-                if (cardError) setCardError(cardProblem(e));
-              }}
-            />
-          </div>
-          {cardError && (
-            <p className="field__error" id="card-field-error">
-              <span className="sr-only">Error: </span>
-              {cardError}
-            </p>
-          )}
-        </fieldset>
+        <PaymentField
+          legend="Payment details"
+          errorId="card-field-error"
+          options={elementOptions}
+          field={field}
+          error={fieldError}
+          onField={setField}
+          onError={setFieldError}
+        />
       )}
 
       {paymentError && (
         <Alert variant="destructive" className="payment-error" ref={alertRef}>
-          <AlertTitle>{paymentError.card ? 'Your payment did not go through' : 'Payment Error'}</AlertTitle>
-          <AlertDescription>{paymentError.card ? NEXT_STEP : paymentError.message}</AlertDescription>
+          <AlertTitle>{paymentError.fixable ? 'Your payment did not go through' : 'Payment Error'}</AlertTitle>
+          <AlertDescription>{paymentError.fixable ? NEXT_STEP : paymentError.message}</AlertDescription>
         </Alert>
       )}
 
@@ -187,11 +209,11 @@ export function PaymentStep({ form, onBack, onPaid, stripeAvailable, started }: 
           Back
         </Button>
         <Button size="lg" onClick={pay} disabled={processing || !stripeAvailable} aria-busy={processing}>
-          {processing ? 'Processing...' : `Pay ${formatCents(Number.isFinite(cents) ? cents : 0)}${recurring}`}
+          {processing ? 'Processing...' : `Pay ${formatCents(payCents)}${recurring}`}
         </Button>
       </div>
       <p className="secure-note">
-        <LockIcon /> Your card details go straight to our payment processor, Stripe. We never see or store them.
+        <LockIcon /> Your card or bank details go straight to our payment processor, Stripe. We never see or store them.
       </p>
     </div>
   );

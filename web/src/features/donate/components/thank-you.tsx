@@ -3,15 +3,25 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { school } from '../../../content/school';
 import { formatCents } from '../../../lib/currency';
 import { FREQUENCIES, type Frequency } from '../types';
+import { BankProcessingNote } from './bank-processing-note';
+import { useReceiptNumber, type ReceiptRef } from '../api/get-receipt-status';
+import { MakeMonthlyOffer } from './make-monthly-offer';
 
 export interface GiftGiven {
+  /** What was charged, fee coverage included. */
   cents: number;
+  /** Of it, what the donor added to cover the fee (the card's, or the bank's for a bank debit). */
+  feeCents: number;
+  /** Asked for the receipt number (only this page holds the record token). */
+  receipt: ReceiptRef;
   frequency: Frequency;
   firstName: string;
   /** When the card payment succeeded. */
   at: Date;
   /** False when the payment went through but our server could not record the details (SPEC section 8's note). */
   recorded: boolean;
+  /** Paid by bank account: the debit is processing, the money (and the receipt) follow in a few days. */
+  processing?: boolean;
 }
 
 const EVERY: Record<Exclude<Frequency, 'one-time'>, string> = { monthly: 'every month', quarterly: 'every three months', annual: 'every year' };
@@ -28,10 +38,12 @@ const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric
 export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function ThankYou({ gift }, ref) {
   const freq = FREQUENCIES.find((f) => f.value === gift.frequency)!;
   const amount = formatCents(gift.cents);
+  // A bank debit's receipt waits for the money (days): nothing to ask for yet.
+  const receipt = useReceiptNumber(gift.recorded && !gift.processing ? gift.receipt : null);
   return (
     <div ref={ref} tabIndex={-1} className="thank-you">
       <Alert variant={gift.recorded ? 'success' : 'warning'}>
-        <AlertTitle>Thank you{gift.firstName ? `, ${gift.firstName}` : ''}! Your gift went through.</AlertTitle>
+        <AlertTitle>Thank you{gift.firstName ? `, ${gift.firstName}` : ''}! Your gift {gift.processing ? 'is on its way' : 'went through'}.</AlertTitle>
         <AlertDescription>
           <p>
             You gave <strong>{amount}</strong>
@@ -39,13 +51,38 @@ export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function
           </p>
           {gift.frequency !== 'one-time' && (
             <p>
-              Your card will be charged {amount} {EVERY[gift.frequency]}. To change or stop your {freq.label.toLowerCase()} gift, call us
+              {gift.processing ? 'Your bank account will be debited' : 'Your card will be charged'} {amount} {EVERY[gift.frequency]}. To change or stop your {freq.label.toLowerCase()} gift, call us
               at <a href={school.phoneHref}>{school.phone}</a> or e-mail <a href={`mailto:${school.email}`}>{school.email}</a>.
             </p>
           )}
-          <p>{gift.recorded ? 'Your donation was received. A receipt is on its way to your e-mail.' : RECORDING_FAILED}</p>
+          {gift.feeCents > 0 && (
+            <p>
+              That includes {formatCents(gift.feeCents)} to cover {gift.processing ? 'bank' : 'card'} fees, so all of your {formatCents(gift.cents - gift.feeCents)} goes to the school. The
+              whole amount is tax-deductible.
+            </p>
+          )}
+          {gift.processing && gift.recorded ? (
+            <BankProcessingNote at={gift.at} />
+          ) : gift.recorded ? (
+            <p aria-live="polite">
+              {receipt?.state === 'ready' ? (
+                <>
+                  Your receipt number is <strong className="receipt-number">{receipt.receiptNumber}</strong>. The receipt is on its way to your e-mail.
+                </>
+              ) : receipt?.state === 'later' ? (
+                'Your donation was received. Your receipt, with its number, will come by e-mail.'
+              ) : (
+                'Your donation was received. Preparing your receipt number...'
+              )}
+            </p>
+          ) : (
+            <p>{RECORDING_FAILED}</p>
+          )}
         </AlertDescription>
       </Alert>
+      {gift.frequency === 'one-time' && gift.recorded && !gift.processing && gift.receipt.paymentIntentId && (
+        <MakeMonthlyOffer cents={gift.cents} at={gift.at} paymentIntentId={gift.receipt.paymentIntentId} recordToken={gift.receipt.recordToken} />
+      )}
     </div>
   );
 });

@@ -22,6 +22,7 @@ const FIELDS: { name: FieldName; label: string; required?: boolean }[] = [
   { name: 'amount', label: 'Amount', required: true },
   { name: 'type', label: 'Type (cash, check, stock, in-kind, crypto)' },
   { name: 'note', label: 'Note (e.g. check number)' },
+  { name: 'fund', label: 'Fund (by name; blank is General)' },
 ];
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -15,6 +15,10 @@ export function messageLabel(m: Pick<DonorMessageDto, 'kind' | 'statementYear'>)
       return 'Sign-in link (My Giving)';
     case 'payment-failed':
       return 'Declined renewal: update your card';
+    case 'bank-payment-failed':
+      return 'Bank payment did not go through';
+    case 'tribute':
+      return 'Tribute notice (to the person named)';
     default:
       return m.kind;
   }

@@ -3,7 +3,13 @@ import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { DonorDto } from '../../../lib/api-types';
 
-export class CustomerNotFoundError extends Error {}
+export class CustomerNotFoundError extends Error {
+  /** The kept donor, when this record was merged into another (the API's 404 says so). */
+  get mergedInto(): string | null {
+    const cause = this.cause instanceof Error ? this.cause.message : '';
+    return /merged into (cus_[A-Za-z0-9]+)/.exec(cause)?.[1] ?? null;
+  }
+}
 
 export async function getCustomer(customerId: string): Promise<DonorDto> {
   try {

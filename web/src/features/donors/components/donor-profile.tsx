@@ -13,6 +13,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { AdminPageHeader } from '../../../components/layout/admin-page-header';
 import { EditDonorDialog } from './edit-donor-dialog';
 import { DeleteDonorDialog } from './delete-donor-dialog';
+import { MergeDonorDialog } from './merge-donor-dialog';
+import { MergedRecordsCard } from './merged-records-card';
 
 function BackLink() {
   return (
@@ -89,11 +91,13 @@ export function DonorProfile({ customerId, children, actions, canDelete }: {
   const customer = useCustomer(customerId, true);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [merging, setMerging] = useState(false);
 
   if (customer.isPending) return <div className="adm-page adm-center"><Spinner label="Loading donor" /></div>;
 
   if (customer.isError || !customer.data) {
     const notFound = customer.error instanceof CustomerNotFoundError;
+    const mergedInto = customer.error instanceof CustomerNotFoundError ? customer.error.mergedInto : null;
     return (
       <div className="adm-page">
         <BackLink />
@@ -102,7 +106,13 @@ export function DonorProfile({ customerId, children, actions, canDelete }: {
             {notFound ? (
               <>
                 <h1 className="adm-page-title">Customer Not Found</h1>
-                <p className="adm-muted">The customer you're looking for doesn't exist.</p>
+                {mergedInto ? (
+                  <p className="adm-muted">
+                    This record was merged into another donor: <Link href={`/stripe-data/customer/${encodeURIComponent(mergedInto)}`}>open the kept record</Link>.
+                  </p>
+                ) : (
+                  <p className="adm-muted">The customer you're looking for doesn't exist.</p>
+                )}
               </>
             ) : (
               <>
@@ -124,6 +134,7 @@ export function DonorProfile({ customerId, children, actions, canDelete }: {
         <div className="adm-header-actions">
           {actions?.(donor)}
           <Button variant="outline" onClick={() => setEditing(true)}>Edit Donor</Button>
+          <Button variant="outline" onClick={() => setMerging(true)}>Merge Duplicate</Button>
           {canDelete && <Button variant="destructive" onClick={() => setConfirmDelete(true)}><TrashIcon /> Delete Donor</Button>}
         </div>
       </div>
@@ -136,8 +147,10 @@ export function DonorProfile({ customerId, children, actions, canDelete }: {
         <DonorInformation donor={donor} />
         <DonationSummary donor={donor} />
       </div>
+      <MergedRecordsCard customerId={donor.id} />
       {children(donor)}
       <EditDonorDialog donor={donor} open={editing} onOpenChange={setEditing} />
+      <MergeDonorDialog donor={donor} open={merging} onOpenChange={setMerging} />
       {canDelete && <DeleteDonorDialog donor={donor} open={confirmDelete} onOpenChange={setConfirmDelete} />}
     </div>
   );

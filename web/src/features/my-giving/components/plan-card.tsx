@@ -11,6 +11,12 @@ import { usePlanAction, type PlanAction } from '../api/plan-actions';
 import { PlanDialog, type DialogKind } from './plan-dialogs';
 import { frequencyWord, longDate, STATUS_WORDS } from './plan-words';
 
+/** The gift's card ("Visa ending in 4242") or bank account ("Bank •••• 6789", as in the school's records). */
+function paidWith(plan: MyGivingPlanDto): string {
+  if (plan.bankLast4) return `Bank •••• ${plan.bankLast4}`;
+  return plan.cardLast4 ? `${brandLabel(plan.cardBrand)} ending in ${plan.cardLast4}` : 'Nothing on file';
+}
+
 /** One recurring gift: what it is, and what the donor may do with it (only its card, on a card link). */
 export function PlanCard({ plan, cardOnly }: { plan: MyGivingPlanDto; cardOnly: boolean }) {
   const [open, setOpen] = useState<DialogKind | null>(null);
@@ -38,7 +44,7 @@ export function PlanCard({ plan, cardOnly }: { plan: MyGivingPlanDto; cardOnly: 
     ? [['card', 'Update card']]
     : [
         ['amount', 'Change amount'],
-        ['card', 'Change card'],
+        ['card', 'Change payment method'],
         plan.status === 'paused' || plan.status === 'canceling' ? ['resume', 'Resume gift'] : ['pause', 'Pause gift'],
         ...(plan.status === 'canceling' ? [] : [['cancel', 'Cancel gift'] as [DialogKind, string]]),
       ];
@@ -57,8 +63,8 @@ export function PlanCard({ plan, cardOnly }: { plan: MyGivingPlanDto; cardOnly: 
           <dd>{plan.nextChargeDate && plan.status !== 'paused' ? longDate(plan.nextChargeDate) : ended ? 'None' : plan.status === 'paused' ? 'Paused' : 'Not scheduled'}</dd>
         </div>
         <div>
-          <dt>Card</dt>
-          <dd>{plan.cardLast4 ? `${brandLabel(plan.cardBrand)} ending in ${plan.cardLast4}` : 'No card on file'}</dd>
+          <dt>Paid with</dt>
+          <dd>{paidWith(plan)}</dd>
         </div>
         <div>
           <dt>Started</dt>
@@ -67,7 +73,7 @@ export function PlanCard({ plan, cardOnly }: { plan: MyGivingPlanDto; cardOnly: 
       </dl>
       {plan.unpaidRenewal && !ended && (
         <Alert variant="warning">
-          <AlertDescription>The last charge was declined. Update the card to pay it now and keep your gift going.</AlertDescription>
+          <AlertDescription>The last charge was declined. Update the card, or change to a bank account, to pay it now and keep your gift going.</AlertDescription>
         </Alert>
       )}
       <div ref={resultRef} tabIndex={-1} aria-live="polite" className="plan-card__result">

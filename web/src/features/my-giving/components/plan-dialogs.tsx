@@ -7,7 +7,7 @@ import type { MyGivingPlanDto } from '../../../lib/api-types';
 import type { PlanAction } from '../api/plan-actions';
 import { frequencyWord, longDate } from './plan-words';
 
-const CardChangeForm = lazy(() => import('./card-change-form'));
+const PaymentMethodForm = lazy(() => import('./payment-method-form'));
 
 export type DialogKind = 'amount' | 'pause' | 'resume' | 'cancel' | 'card';
 
@@ -94,15 +94,15 @@ export function PlanDialog({ kind, plan, busy, onClose, onConfirm }: PlanDialogP
       );
     case 'card':
       return (
-        <Dialog {...common} title="Change the card for your gift"
+        <Dialog {...common} title="Change how your gift is paid"
           description={plan.unpaidRenewal
-            ? `Your last ${freq} gift of ${formatCents(plan.amount)} could not be charged. It will be charged to the new card at once.`
-            : `Your ${freq} gift will be charged to the new card from the next charge${next ? ` on ${next}` : ''}.`}
+            ? `Your last ${freq} gift of ${formatCents(plan.amount)} could not be charged. It will be paid with the new card or bank account at once.`
+            : `Your ${freq} gift will be paid with the new card or bank account from the next charge${next ? ` on ${next}` : ''}.`}
         >
-          <Suspense fallback={<p role="status">Loading the card field...</p>}>
-            <CardChangeForm
+          <Suspense fallback={<p role="status">Loading the payment form...</p>}>
+            <PaymentMethodForm
               planId={plan.id}
-              submitLabel={plan.unpaidRenewal ? `Save card and pay ${formatCents(plan.amount)}` : 'Save card'}
+              submitLabel={(method) => (plan.unpaidRenewal ? `Save ${method} and pay ${formatCents(plan.amount)}` : `Save ${method}`)}
               onCancel={onClose}
               onConfirmed={(setupIntentId) => onConfirm({ kind: 'card', setupIntentId })}
             />

@@ -10,6 +10,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/currency';
 import { downloadFile } from '../../../lib/download';
+import { SelectField } from '../../../components/ui/field';
+import { fiscalCaption, useFiscalYear, yearSelectOptions } from '../../../lib/fiscal-year';
 import { formatDateTime } from '../../../lib/format';
 import { usePayouts } from '../api/get-payouts';
 import { PayoutLines } from './payout-lines';
@@ -25,8 +27,12 @@ const STATUS: Record<string, { label: string; variant: 'success' | 'secondary' |
 /** The Payouts view: money movement totals, then each deposit to the bank; opened, what it carried. */
 export function PayoutsPage() {
   const [page, setPage] = useState(1);
+  const [year, setYear] = useState('all');
   const [open, setOpen] = useState<string | null>(null);
-  const payouts = usePayouts(page);
+  const payouts = usePayouts(page, year);
+  const fy = useFiscalYear();
+  const caption = fiscalCaption(fy.data);
+  const period = payouts.data?.period;
   const captionId = useId();
   const t = payouts.data?.totals;
   const exportCsv = (id: string, day: string) =>
@@ -44,6 +50,16 @@ export function PayoutsPage() {
       <Card as="section" aria-labelledby="payouts-title">
         <CardHeader title="Payouts" titleId="payouts-title" description="Each deposit Stripe sends to the school's bank, newest first. Open one to see the gifts, refunds and fees it adds up to." />
         <CardContent className="adm-form">
+          <div className="adm-toolbar">
+            <SelectField label="Arriving in" className="adm-period-field" value={year} onValueChange={(v) => { setYear(v); setPage(1); }}
+              options={[{ value: 'all', label: 'All Time' }, ...yearSelectOptions(fy.data)]}
+              hint={`The figures above are always all time.${caption ? ` ${caption}` : ''}`} />
+          </div>
+          {period && (
+            <p className="adm-ledger-total" aria-live="polite">
+              {`${period.payouts.toLocaleString('en-US')} payout${period.payouts === 1 ? '' : 's'} arriving in ${period.label} took ${formatCents(period.paidOutCents)} to the bank.`}
+            </p>
+          )}
           {payouts.isError && <Alert variant="destructive">{errorMessage(payouts.error, 'Failed to load the payouts')}</Alert>}
           {payouts.isPending ? <Spinner label="Loading payouts" /> : payouts.data && (
             payouts.data.payouts.length === 0 ? <p className="adm-empty">No payouts yet. Stripe pays out daily once gifts have cleared (about two days).</p> : (

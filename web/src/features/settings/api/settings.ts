@@ -14,5 +14,12 @@ export async function updateSettings(input: UpdateSettingsDto): Promise<Settings
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateSettings, onSuccess: (data) => queryClient.setQueryData(queryKeys.settings, data) });
+  return useMutation({
+    mutationFn: updateSettings,
+    onSuccess: (data) => {
+      queryClient.setQueryData(queryKeys.settings, data);
+      // A new fiscal year start changes every fiscal-year figure and picker.
+      for (const key of [queryKeys.fiscalYear, queryKeys.analytics, queryKeys.retention]) void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
 }

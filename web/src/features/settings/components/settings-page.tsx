@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -11,6 +11,9 @@ import type { BooleanSettingDto, SettingsDto } from '../../../lib/api-types';
 type SettingChangeDto = Pick<BooleanSettingDto, 'updatedAt' | 'updatedBy'>;
 import { formatDateTime } from '../../../lib/format';
 import { useSettings, useUpdateSettings } from '../api/settings';
+import { fiscalYearCaption, monthName } from '../../../../../core/src/fiscal-year/fiscal-year';
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: monthName(i + 1) }));
 
 function Changed({ s }: { s: SettingChangeDto }) {
   return <p className="adm-muted">{s.updatedAt ? `Changed ${formatDateTime(s.updatedAt)}${s.updatedBy ? ` by ${s.updatedBy}` : ''}.` : 'Never changed: the default applies.'}</p>;
@@ -35,11 +38,13 @@ function SettingsForm({ settings }: { settings: SettingsDto }) {
   const [requireTwoFactor, setRequireTwoFactor] = useState(settings.requireTwoFactor.value);
   const [days, setDays] = useState(String(settings.inboxRetentionDays.value));
   const [acknowledge, setAcknowledge] = useState(settings.automaticAcknowledgments.value);
+  const [fiscalStart, setFiscalStart] = useState(String(settings.fiscalYearStartMonth.value));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     setRequireTwoFactor(settings.requireTwoFactor.value);
     setDays(String(settings.inboxRetentionDays.value));
     setAcknowledge(settings.automaticAcknowledgments.value);
+    setFiscalStart(String(settings.fiscalYearStartMonth.value));
   }, [settings]);
 
   const onSubmit = (e: FormEvent) => {
@@ -47,7 +52,7 @@ function SettingsForm({ settings }: { settings: SettingsDto }) {
     const n = Number(days);
     if (!Number.isInteger(n) || n < 1 || n > 3650) return setError('Keep raw payloads for a whole number of days from 1 to 3650');
     setError(null);
-    update.mutate({ requireTwoFactor, inboxRetentionDays: n, automaticAcknowledgments: acknowledge }, {
+    update.mutate({ requireTwoFactor, inboxRetentionDays: n, automaticAcknowledgments: acknowledge, fiscalYearStartMonth: Number(fiscalStart) }, {
       onSuccess: () => toast({ title: 'Settings Saved', description: 'The new settings apply at once.' }),
       onError: (err) => setError(errorMessage(err, 'The settings could not be saved')),
     });
@@ -85,6 +90,14 @@ function SettingsForm({ settings }: { settings: SettingsDto }) {
             an import) are never e-mailed automatically. {acks.value && acks.since ? `On since ${formatDateTime(acks.since)}.` : 'Off now.'}
           </CheckSetting>
           <Changed s={acks} />
+        </CardContent>
+      </Card>
+      <Card as="section" aria-labelledby="set-fiscal">
+        <CardHeader title="Fiscal Year" titleId="set-fiscal" />
+        <CardContent className="adm-form">
+          <SelectField label="Fiscal year starts in" value={fiscalStart} onValueChange={setFiscalStart} options={MONTHS}
+            hint={`Reports, charts and exports offer fiscal years beside calendar years. ${fiscalYearCaption(Number(fiscalStart), new Date().toISOString().slice(0, 10)) ?? 'Starting in January, fiscal years are calendar years.'} Tax exports and year-end statements stay on calendar years, as the IRS asks.`} />
+          <Changed s={settings.fiscalYearStartMonth} />
         </CardContent>
       </Card>
       <div className="adm-form__row">

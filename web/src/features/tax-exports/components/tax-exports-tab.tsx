@@ -41,6 +41,7 @@ export function TaxExportsTab({ children }: { children?: ReactNode }) {
             value={String(year)}
             onValueChange={(v) => setYear(Number(v))}
             options={taxYearOptions().map((y) => ({ value: String(y), label: String(y) }))}
+            hint="Tax years are calendar years (January 1 to December 31), as the IRS asks, even where the other reports use fiscal years."
           />
         </CardContent>
       </Card>

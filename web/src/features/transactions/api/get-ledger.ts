@@ -42,6 +42,8 @@ export interface LedgerFilter {
   q: string;
   status: LedgerStatus | '';
   method: LedgerMethod | '';
+  /** A fund id as text; '' for every fund. */
+  fund: string;
 }
 
 export function ledgerSearchParams(f: LedgerFilter): URLSearchParams {
@@ -51,6 +53,7 @@ export function ledgerSearchParams(f: LedgerFilter): URLSearchParams {
   if (f.q.trim()) params.set('q', f.q.trim());
   if (f.status) params.set('status', f.status);
   if (f.method) params.set('method', f.method);
+  if (f.fund) params.set('fund', f.fund);
   return params;
 }
 

@@ -6,6 +6,7 @@ import { DONATION_TYPES, isDonationType, type DonationType } from '../lib/transa
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { useFunds } from '../../../lib/funds';
 
 /** SPEC section 9: $250, the server's own threshold (core's gift rules), in dollars for the live form. */
 export const IRS_RECEIPT_THRESHOLD = IRS_RECEIPT_THRESHOLD_CENTS / 100;
@@ -27,6 +28,8 @@ export interface ManualDonationValues {
   receivedGoods: boolean;
   goodsDescription: string;
   goodsValue: string;
+  /** The fund's id as text; '' is General. */
+  fundId: string;
 }
 
 /** Gifts of property: their acknowledgment describes them and states no dollar value. */
@@ -70,6 +73,7 @@ export function toPayload(v: ManualDonationValues, stripeCustomerId?: string): C
     giftDescription: PROPERTY_TYPES.includes(v.donationType) ? opt(v.giftDescription) : undefined,
     goodsDescription: v.receivedGoods ? opt(v.goodsDescription) : undefined,
     goodsValue: v.receivedGoods ? opt(v.goodsValue.replace(/,/g, '')) : undefined,
+    fundId: v.fundId ? Number(v.fundId) : undefined,
   };
 }
 
@@ -82,13 +86,14 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
 }) {
   const [values, setValues] = useState<ManualDonationValues>(() => ({
     donorName: '', donorEmail: '', donorPhone: '', donorAddress: '', amount: '', notes: '',
-    giftDescription: '', receivedGoods: false, goodsDescription: '', goodsValue: '',
+    giftDescription: '', receivedGoods: false, goodsDescription: '', goodsValue: '', fundId: '',
     donationType: 'cash',
     donationDate: format(new Date(), 'yyyy-MM-dd'),
     ...initial,
   }));
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
+  const funds = useFunds().data ?? [];
 
   const update = (next: ManualDonationValues) => {
     setValues(next);
@@ -131,6 +136,15 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
           error={errors.donationType}
           options={[...DONATION_TYPES]}
         />
+        {funds.length > 1 && (
+          <SelectField
+            label="Fund"
+            name="fundId"
+            value={values.fundId || '1'}
+            onChangeEvent={set('fundId')}
+            options={funds.map((f) => ({ value: String(f.id), label: f.archived ? `${f.name} (archived)` : f.name }))}
+          />
+        )}
         <TextField
           label="Donation Date *"
           name="donationDate"

@@ -4,6 +4,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { TIME_FILTERS, useCustomerTransactions, type TimeFilter, type TransactionFilter } from '../api/get-customer-transactions';
 import type { DonorDto } from '../../../lib/api-types';
 import { saveBlob } from '../../../lib/download';
+import { parseYearValue, useFiscalYear, yearDays, yearSelectOptions } from '../../../lib/fiscal-year';
 import { DATE_FORMAT } from '../../../lib/format';
 import { transactionsCsvFilename, transactionsToCsv } from '../lib/transactions-csv';
 import { Alert } from '../../../components/ui/alert';
@@ -21,15 +22,24 @@ const rangeLabel = (d: string) => format(parseISO(d), DATE_FORMAT);
 /** A donor's gifts with the time filter, CSV export and manual gifts; `actions` adds buttons (the year-end statement). */
 export function TransactionHistory({ donor, actions }: { donor: DonorDto; actions?: ReactNode }) {
   const [filter, setFilter] = useState<TransactionFilter>({ timeframe: 'all' });
+  // A calendar or fiscal year chosen from the list: a custom range of its days, named in the CSV's file name.
+  const [yearChoice, setYearChoice] = useState<string | null>(null);
+  const fy = useFiscalYear();
   const [choosingRange, setChoosingRange] = useState(false);
   const [adding, setAdding] = useState(false);
   const transactions = useCustomerTransactions(donor.id, filter, true);
   const list = transactions.data ?? [];
 
-  const onFilterChange = (value: TimeFilter) => {
-    if (value === 'custom') setChoosingRange(true);
+  const onFilterChange = (value: string) => {
+    const year = parseYearValue(value);
+    if (year) {
+      setYearChoice(value);
+      return setFilter({ timeframe: 'custom', ...yearDays(year, fy.data) });
+    }
+    if (value === 'custom') return setChoosingRange(true);
     // Any other choice clears the custom dates.
-    else setFilter({ timeframe: value });
+    setYearChoice(null);
+    setFilter({ timeframe: value as TimeFilter });
   };
 
   const exportCsv = () => {
@@ -37,7 +47,7 @@ export function TransactionHistory({ donor, actions }: { donor: DonorDto; action
       toast({ title: 'No Data', description: 'No transactions available to download.', variant: 'destructive' });
       return;
     }
-    const filename = transactionsCsvFilename(donor.name, filter.timeframe);
+    const filename = transactionsCsvFilename(donor.name, yearChoice ? yearChoice.replace(':', '-') : filter.timeframe);
     saveBlob(new Blob([transactionsToCsv(list, donor)], { type: 'text/csv;charset=utf-8' }), filename);
     toast({ title: 'Download Started', description: `Transaction data exported to ${filename}` });
   };
@@ -50,11 +60,11 @@ export function TransactionHistory({ donor, actions }: { donor: DonorDto; action
           <SelectField
             label="Time period"
             className="adm-filter"
-            value={choosingRange ? 'custom' : filter.timeframe}
-            onValueChange={(v) => onFilterChange(v as TimeFilter)}
-            options={[...TIME_FILTERS]}
+            value={choosingRange ? 'custom' : (yearChoice ?? filter.timeframe)}
+            onValueChange={onFilterChange}
+            options={[...TIME_FILTERS.filter((t) => t.value !== 'custom'), ...yearSelectOptions(fy.data), ...TIME_FILTERS.filter((t) => t.value === 'custom')]}
           />
-          {filter.timeframe === 'custom' && filter.startDate && filter.endDate && (
+          {filter.timeframe === 'custom' && !yearChoice && filter.startDate && filter.endDate && (
             <p className="adm-range">
               {rangeLabel(filter.startDate)} – {rangeLabel(filter.endDate)}{' '}
               <Button variant="link" size="sm" onClick={() => setChoosingRange(true)}>Change dates</Button>
@@ -83,6 +93,7 @@ export function TransactionHistory({ donor, actions }: { donor: DonorDto; action
           onCancel={() => setChoosingRange(false)}
           onApply={(startDate, endDate) => {
             setFilter({ timeframe: 'custom', startDate, endDate });
+            setYearChoice(null);
             setChoosingRange(false);
           }}
         />

@@ -9,38 +9,26 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/currency';
+import type { FiscalYearDto } from '../../../lib/api-types';
+import { fiscalCaption, parseYearValue, useFiscalYear, yearDays, yearSelectOptions } from '../../../lib/fiscal-year';
 import { DATE_FORMAT } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useFunds } from '../../../lib/funds';
 import {
   downloadLedgerCsv, LEDGER_METHODS, LEDGER_PAGE_SIZE, LEDGER_STATUSES, useLedger, type LedgerFilter, type LedgerMethod, type LedgerStatus,
 } from '../api/get-ledger';
 import { CustomDateRangeDialog } from './custom-date-range-dialog';
 import { TransactionsTable } from './transactions-table';
 
-type RangeChoice = 'all' | 'this-year' | 'last-year' | 'last-30-days' | 'custom';
-
-const RANGES: ReadonlyArray<{ value: RangeChoice; label: string }> = [
-  { value: 'all', label: 'All Time' },
-  { value: 'this-year', label: 'This Calendar Year' },
-  { value: 'last-year', label: 'Last Calendar Year' },
-  { value: 'last-30-days', label: 'Last 30 Days' },
-  { value: 'custom', label: 'Custom Range' },
-];
+/** All Time, Last 30 Days, Custom Range, or a year: 'calendar:2026' / 'fiscal:2026' (lib/fiscal-year). */
+type RangeChoice = string;
 
 /** A preset as an inclusive range of days (today is the browser's; the server counts days in the school's zone). */
-function presetDays(range: Exclude<RangeChoice, 'custom'>, now = new Date()): { startDate: string; endDate: string } {
-  const year = now.getFullYear();
-  const day = (d: Date) => format(d, 'yyyy-MM-dd');
-  switch (range) {
-    case 'all':
-      return { startDate: '', endDate: '' };
-    case 'this-year':
-      return { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
-    case 'last-year':
-      return { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` };
-    case 'last-30-days':
-      return { startDate: day(subDays(now, 29)), endDate: day(now) };
-  }
+function presetDays(range: RangeChoice, fy: FiscalYearDto | undefined, now = new Date()): { startDate: string; endDate: string } {
+  const year = parseYearValue(range);
+  if (year) return yearDays(year, fy);
+  if (range === 'last-30-days') return { startDate: format(subDays(now, 29), 'yyyy-MM-dd'), endDate: format(now, 'yyyy-MM-dd') };
+  return { startDate: '', endDate: '' };
 }
 
 const rangeLabel = (d: string) => format(parseISO(d), DATE_FORMAT);
@@ -50,17 +38,27 @@ const rangeLabel = (d: string) => format(parseISO(d), DATE_FORMAT);
  * search, status and method filters drive the page, the total of everything they match, and the CSV.
  */
 export function TransactionsTab() {
+  const fy = useFiscalYear();
+  const fiscalNote = fiscalCaption(fy.data);
+  const ranges = [
+    { value: 'all', label: 'All Time' },
+    { value: 'last-30-days', label: 'Last 30 Days' },
+    ...yearSelectOptions(fy.data),
+    { value: 'custom', label: 'Custom Range' },
+  ];
   const [range, setRange] = useState<RangeChoice>('all');
   const [days, setDays] = useState({ startDate: '', endDate: '' });
   const [choosingRange, setChoosingRange] = useState(false);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<LedgerStatus | ''>('');
   const [method, setMethod] = useState<LedgerMethod | ''>('');
+  const [fund, setFund] = useState('');
+  const funds = useFunds().data ?? [];
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const q = useDebounced(search, 300);
-  const filter: LedgerFilter = { ...days, q, status, method };
-  useEffect(() => setPage(1), [days.startDate, days.endDate, q, status, method]);
+  const filter: LedgerFilter = { ...days, q, status, method, fund };
+  useEffect(() => setPage(1), [days.startDate, days.endDate, q, status, method, fund]);
 
   const ledger = useLedger(filter, page);
   const data = ledger.data;
@@ -72,7 +70,7 @@ export function TransactionsTab() {
   const onRangeChange = (value: RangeChoice) => {
     if (value === 'custom') return setChoosingRange(true);
     setRange(value);
-    setDays(presetDays(value));
+    setDays(presetDays(value, fy.data));
   };
 
   const exportCsv = async () => {
@@ -96,14 +94,24 @@ export function TransactionsTab() {
       <CardHeader title="Recent Transactions" description="Every card and manual donation, newest first. Filter, then export exactly what is shown." />
       <CardContent>
         <div className="adm-toolbar adm-ledger-filters">
-          <SelectField label="Date range" className="adm-filter" value={choosingRange ? 'custom' : range} onValueChange={(v) => onRangeChange(v as RangeChoice)} options={[...RANGES]} />
+          <SelectField label="Date range" className="adm-filter" value={choosingRange ? 'custom' : range} onValueChange={onRangeChange} options={ranges} />
           <TextField label="Search" className="adm-search" type="search" placeholder="Donor name, email or amount" value={search} onChange={(e) => setSearch(e.target.value)} />
           <SelectField label="Status" className="adm-filter" value={status} onValueChange={(v) => setStatus(v as LedgerStatus | '')} options={[...LEDGER_STATUSES]} />
           <SelectField label="Method" className="adm-filter" value={method} onValueChange={(v) => setMethod(v as LedgerMethod | '')} options={[...LEDGER_METHODS]} />
+          {funds.length > 1 && (
+            <SelectField
+              label="Fund"
+              className="adm-filter"
+              value={fund}
+              onValueChange={setFund}
+              options={[{ value: '', label: 'Any fund' }, ...funds.map((f) => ({ value: String(f.id), label: f.archived ? `${f.name} (archived)` : f.name }))]}
+            />
+          )}
           <div className="adm-toolbar__actions">
             <Button variant="outline" onClick={exportCsv} disabled={exporting}><DownloadIcon /> {exporting ? 'Exporting...' : 'Export CSV'}</Button>
           </div>
         </div>
+        {fiscalNote && <p className="adm-muted adm-range">{fiscalNote}</p>}
         {range === 'custom' && days.startDate && days.endDate && (
           <p className="adm-range">
             {rangeLabel(days.startDate)} – {rangeLabel(days.endDate)}{' '}
@@ -113,7 +121,10 @@ export function TransactionsTab() {
 
         <p className="adm-ledger-total" aria-live="polite">
           {data
-            ? `${count.toLocaleString('en-US')} transaction${count === 1 ? '' : 's'} · ${formatCents(data.totals.netCents)} net received (after refunds and lost disputes)`
+            ? `${count.toLocaleString('en-US')} transaction${count === 1 ? '' : 's'} · ${formatCents(data.totals.netCents)} net received (after refunds and lost disputes)` +
+              (data.totals.feeCoverageCents > 0
+                ? `: ${formatCents(data.totals.netCents - data.totals.feeCoverageCents)} to the ${fund ? 'fund' : 'funds'} plus ${formatCents(data.totals.feeCoverageCents)} fee coverage`
+                : '')
             : ''}
         </p>
 

@@ -8,6 +8,9 @@ import { DATE_FORMAT, DATE_TIME_FORMAT, formatUnixDate } from '../../../lib/form
 import { paymentMethodLabel } from '../lib/transaction-labels';
 import { DeleteManualDonationDialog } from './delete-manual-donation-dialog';
 
+/** Fund 1, General: not named on each row (it is every gift's fund unless another was chosen). */
+const GENERAL_FUND_ID = 1;
+
 /** SPEC section 2: the Transactions tab lists every donor's gifts, a donor's profile only theirs (no Donor column). */
 const VARIANTS = {
   recent: { caption: 'Recent Transactions', date: 'Date', dateFormat: DATE_FORMAT, method: 'Payment Method', donor: true },
@@ -83,12 +86,24 @@ export function TransactionsTable({ transactions, variant, busy }: { transaction
             {transactions.map((tx) => (
               <tr key={tx.id}>
                 <td data-label={v.date} className="adm-nowrap">{formatUnixDate(tx.created, v.dateFormat)}</td>
-                <td data-label="Amount" className="adm-num adm-cell-strong">{formatCents(tx.amount)}</td>
+                <td data-label="Amount" className="adm-num">
+                  <div>
+                    <span className="adm-cell-strong">{formatCents(tx.amount)}</span>
+                    {tx.fee_coverage > 0 && (
+                      <span className="adm-cell-sub">
+                        {formatCents(tx.amount - tx.fee_coverage)} + {formatCents(tx.fee_coverage)} fees
+                      </span>
+                    )}
+                  </div>
+                </td>
                 {v.donor && <td data-label="Donor"><DonorCell tx={tx} /></td>}
                 <td data-label={v.method}>
                   <div>
                     <span className="adm-nowrap">{paymentMethodLabel(tx)}</span>
                     {tx.notes && <span className="adm-cell-sub">Note: {tx.notes}</span>}
+                    {tx.fund.id !== GENERAL_FUND_ID && <span className="adm-cell-sub">Fund: {tx.fund.name}</span>}
+                    {tx.tribute && <span className="adm-cell-sub">{tx.tribute}</span>}
+                    {tx.tribute_mail_to && <span className="adm-cell-sub">Mail a card to: {tx.tribute_mail_to}</span>}
                   </div>
                 </td>
                 <td data-label="Status"><StatusBadge status={tx.status} /></td>

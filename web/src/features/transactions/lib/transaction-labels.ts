@@ -24,9 +24,10 @@ export function cardOf(tx: Pick<TransactionDto, 'card' | 'payment_method'>): Car
   return card && (card.brand || card.last4) ? card : null;
 }
 
-/** Payment-method cell: manual rows show the donation type, card rows brand and last 4, otherwise N/A. */
+/** Payment-method cell: manual rows show the donation type, card rows brand and last 4, bank debits the account's last 4, otherwise N/A. */
 export function paymentMethodLabel(tx: TransactionDto): string {
   if (tx.type === 'manual') return donationTypeLabel(tx.donation_type);
   const card = cardOf(tx);
-  return card ? cardLabel(card) : 'N/A';
+  if (card) return cardLabel(card);
+  return tx.bank_last4 ? `Bank •••• ${tx.bank_last4}` : 'N/A';
 }

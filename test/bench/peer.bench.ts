@@ -1,0 +1,282 @@
+/**
+ * Side by side with the best-known open-source Stripe-to-Postgres engine, @supabase/stripe-sync-engine (a
+ * devDependency of the bench; installed by `npm install`, nothing at run time). Each system gets its own fresh
+ * database and the same signed events: first the customer.created of every donor, then the charge.succeeded
+ * events, delivered over 10 and over 50 connections, the two systems alternating (which goes first swaps each
+ * round). Measured: acknowledged events/s and acknowledge latency, end to end events/s (first send to the last
+ * row visible in the system's own tables), Node and Postgres CPU per event. Then the tricky cases: a charge
+ * and its refund in the same second, in both orders, and every event delivered three times.
+ * Run: `npm run bench -- peer [--events 20000] [--customers 2000] [--connections 10,50] [--rounds 2]`
+ */
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { createRequire } from 'node:module';
+import { acknowledgmentsOff, baseEnv, emptyDatabase, freshDatabase, PG_ADMIN_URL, postgresVersion, startApi, startEmulatorProcess, startWorker, WEBHOOK_SECRET, type Proc } from './lib/env.js';
+import { chargeRefundedEvent, chargeSucceededEvent, customerCreatedEvent, sign, type SignedEvent } from './lib/events.js';
+import { log } from './lib/datasets.js';
+import { fmtInt, machine, writeReport } from './lib/report.js';
+import { round, summarize, type Row } from './lib/stats.js';
+
+const arg = (name: string, d: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : d);
+const CHARGES = Number(arg('--events', '20000'));
+const CUSTOMERS = Number(arg('--customers', String(Math.max(1, Math.round(CHARGES / 10)))));
+const CONNECTIONS = arg('--connections', '10,50').split(',').map(Number);
+const ROUNDS = Number(arg('--rounds', '2'));
+const ROOT = path.resolve('.');
+// The package's ES-module build resolves its migrations folder with __dirname, which ES modules lack (its
+// runMigrations then logs the error and creates nothing); its CommonJS build works.
+const { runMigrations: peerMigrations } = createRequire(import.meta.url)('@supabase/stripe-sync-engine') as typeof import('@supabase/stripe-sync-engine');
+
+type System = 'ours' | 'peer';
+interface Running {
+  url: string;
+  procs: Proc[];
+  pool: pg.Pool;
+  dbName: string;
+  /** Rows of the run's charges and customers visible in the system's tables. */
+  visible(chargeIds: string[], customerIds: string[]): Promise<number>;
+  /** amount_refunded and refunded of one charge, as the system keeps it. */
+  charge(id: string): Promise<{ amount_refunded: number; refunded: boolean } | null>;
+  stop(): Promise<void>;
+}
+
+async function cpuOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return f.length > 13 ? (Number(f[11]) + Number(f[12])) * 10 : 0;
+}
+
+/** CPU ms of every Postgres backend serving one database (pg_stat_activity), by pid. */
+async function backendCpu(dbName: string): Promise<Map<number, number>> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  try {
+    const pids = (await c.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1`, [dbName])).rows.map((r) => r.pid as number);
+    return new Map(await Promise.all(pids.map(async (p) => [p, await cpuOf(p)] as [number, number])));
+  } finally {
+    await c.end();
+  }
+}
+
+async function startPeer(poolMax: number): Promise<Running> {
+  const dbName = 'school_bench_peer_engine';
+  const url = await emptyDatabase(dbName);
+  await peerMigrations({ databaseUrl: url, schema: 'stripe' });
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist-dev/test/bench/lib/peer-server.js')], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATABASE_URL: url, WEBHOOK_SECRET, PEER_POOL_MAX: String(poolMax) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: ROOT,
+  });
+  const serverUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /peer on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`peer exited with ${code}`)));
+  });
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const proc: Proc = {
+    child, pid: child.pid!, stop: () => new Promise<void>((r) => (child.exitCode !== null ? r() : (child.once('exit', () => r()), child.kill('SIGTERM')))),
+    peakRssMiB: async () => NaN, rssMiB: async () => NaN, cpuMs: () => cpuOf(child.pid!),
+  };
+  return {
+    url: `${serverUrl}/webhooks`, procs: [proc], pool, dbName,
+    visible: async (charges, customers) => {
+      const r = await pool.query(
+        `SELECT (SELECT count(*) FROM stripe.charges WHERE id = ANY($1)) + (SELECT count(*) FROM stripe.customers WHERE id = ANY($2)) AS n`, [charges, customers]);
+      return Number(r.rows[0].n);
+    },
+    charge: async (id) => {
+      const r = await pool.query(`SELECT amount_refunded, refunded FROM stripe.charges WHERE id = $1`, [id]);
+      return r.rows[0] ? { amount_refunded: Number(r.rows[0].amount_refunded), refunded: !!r.rows[0].refunded } : null;
+    },
+    stop: async () => {
+      await proc.stop();
+      await pool.end();
+    },
+  };
+}
+
+async function startOurs(emulatorUrl: string): Promise<Running> {
+  const dbName = 'school_bench_peer_ours';
+  const db = await freshDatabase(dbName);
+  await acknowledgmentsOff(db.pool);
+  const env = baseEnv(db.url, { STRIPE_API_BASE: emulatorUrl });
+  const api = await startApi(env);
+  const worker = await startWorker(env);
+  return {
+    url: `${api.url}/api/stripe/webhook`, procs: [api, worker], pool: db.pool, dbName,
+    visible: async (charges, customers) => {
+      const r = await db.pool.query(
+        `SELECT (SELECT count(*) FROM charges WHERE id = ANY($1)) + (SELECT count(*) FROM donors WHERE id = ANY($2)) AS n`, [charges, customers]);
+      return Number(r.rows[0].n);
+    },
+    charge: async (id) => {
+      const r = await db.pool.query(`SELECT amount_refunded FROM charges WHERE id = $1`, [id]);
+      return r.rows[0] ? { amount_refunded: Number(r.rows[0].amount_refunded), refunded: Number(r.rows[0].amount_refunded) > 0 } : null;
+    },
+    stop: async () => {
+      await worker.stop();
+      await api.stop();
+      await db.pool.end();
+    },
+  };
+}
+
+async function post(url: string, e: SignedEvent): Promise<number> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': e.signature }, body: e.body });
+  const text = await res.text();
+  if (res.status !== 200) log(`${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return res.status;
+}
+
+/** Sends in order over `connections` connections; returns each acknowledgment's latency in ms. */
+async function send(url: string, events: SignedEvent[], connections: number): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    for (let i = next++; i < events.length; i = next++) {
+      const t = performance.now();
+      const status = await post(url, events[i]);
+      if (status !== 200) throw new Error(`webhook answered ${status}`);
+      latencies.push(performance.now() - t);
+    }
+  }));
+  return latencies;
+}
+
+async function waitVisible(s: Running, charges: string[], customers: string[], timeoutMs = 900_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await s.visible(charges, customers)) < charges.length + customers.length) {
+    if (Date.now() > deadline) throw new Error('rows did not all become visible in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const emu = await startEmulatorProcess();
+const start = (system: System, connections: number) => (system === 'ours' ? startOurs(emu.url) : startPeer(Math.max(10, connections)));
+const rows: Row[] = [];
+const tricky: Row[] = [];
+const e2e: Record<System, number[]> = { ours: [], peer: [] };
+const ack: Record<System, number[]> = { ours: [], peer: [] };
+const cpu: Record<System, number[]> = { ours: [], peer: [] };
+try {
+  for (const connections of CONNECTIONS) {
+    for (let roundNo = 0; roundNo < ROUNDS; roundNo++) {
+      const order: System[] = roundNo % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours'];
+      const run = randomBytes(3).toString('hex');
+      const at = Math.floor(Date.now() / 1000);
+      const customerBodies = Array.from({ length: CUSTOMERS }, (_, i) => customerCreatedEvent(i, run, at));
+      const chargeBodies = Array.from({ length: CHARGES }, (_, i) => chargeSucceededEvent(i, run, `cus_b${run}${i % CUSTOMERS}`, at));
+      const chargeIds = chargeBodies.map((b) => JSON.parse(b).data.object.id as string);
+      const customerIds = customerBodies.map((b) => JSON.parse(b).data.object.id as string);
+      for (const system of order) {
+        const s = await start(system, connections);
+        try {
+          const events = [...customerBodies, ...chargeBodies].map(sign);
+          const cpu0 = await Promise.all(s.procs.map((p) => p.cpuMs()));
+          const pg0 = await backendCpu(s.dbName);
+          const t0 = performance.now();
+          const latencies = await send(s.url, events, connections);
+          const acked = performance.now();
+          await waitVisible(s, chargeIds, customerIds);
+          const done = performance.now();
+          const nodeMs = (await Promise.all(s.procs.map((p) => p.cpuMs()))).reduce((a, c, i) => a + c - cpu0[i], 0);
+          const pg1 = await backendCpu(s.dbName);
+          const pgMs = [...pg1].reduce((a, [pid, ms]) => a + ms - (pg0.get(pid) ?? 0), 0);
+          const n = events.length;
+          const l = summarize(latencies);
+          const row: Row = {
+            connections, round: roundNo + 1, system, events: fmtInt(n),
+            'ack events/s': round(n / ((acked - t0) / 1000), 0), 'ack p50 ms': round(l.median), 'ack p99 ms': round(l.p99),
+            'end to end events/s': round(n / ((done - t0) / 1000), 0), 'end to end s': round((done - t0) / 1000, 2),
+            'Node CPU ms/event': round(nodeMs / n, 3), 'Postgres CPU ms/event': round(pgMs / n, 3),
+          };
+          rows.push(row);
+          ack[system].push(Number(row['ack events/s']));
+          e2e[system].push(Number(row['end to end events/s']));
+          cpu[system].push(Number(row['Node CPU ms/event']));
+          log(`${connections} connections, round ${roundNo + 1}, ${system}: ack ${row['ack events/s']}/s, end to end ${row['end to end events/s']}/s, Node ${row['Node CPU ms/event']} ms/event, Postgres ${row['Postgres CPU ms/event']} ms/event`);
+          if (connections === CONNECTIONS[0] && roundNo === 0) tricky.push(...(await trickyCases(s, system)));
+        } finally {
+          await s.stop();
+        }
+      }
+    }
+  }
+} finally {
+  await emu.stop();
+}
+
+/**
+ * The cases `created` alone cannot order: a charge and its full refund dated the same second, delivered in
+ * order and reversed, and the same pair with every event delivered three times (out of order). The right
+ * final state is the refunded charge.
+ */
+async function trickyCases(s: Running, system: System): Promise<Row[]> {
+  const run = `t${randomBytes(2).toString('hex')}`;
+  const at = Math.floor(Date.now() / 1000);
+  const cases: Array<{ name: string; order: (ok: string, refund: string) => string[] }> = [
+    { name: 'same second: charge.succeeded then charge.refunded', order: (a, b) => [a, b] },
+    { name: 'same second: charge.refunded then charge.succeeded', order: (a, b) => [b, a] },
+    { name: 'same second, each delivered 3 times: refunded, succeeded, refunded, succeeded, succeeded, refunded', order: (a, b) => [b, a, b, a, a, b] },
+  ];
+  const out: Row[] = [];
+  for (const [i, c] of cases.entries()) {
+    const ok = chargeSucceededEvent(i, run, null, at);
+    const refund = chargeRefundedEvent(i, run, null, at);
+    for (const body of c.order(ok, refund)) {
+      const status = await post(s.url, sign(body));
+      if (status !== 200) throw new Error(`${system} answered ${status} in "${c.name}"`);
+    }
+    const id = JSON.parse(ok).data.object.id as string;
+    const deadline = Date.now() + 30_000;
+    let kept = await s.charge(id);
+    // Ours projects after the acknowledgment: wait for the row (and a moment for the second event of the pair).
+    while ((!kept || !kept.refunded) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      kept = await s.charge(id);
+    }
+    out.push({
+      case: c.name, system,
+      'final state kept': kept ? (kept.refunded ? `refunded (amount_refunded ${kept.amount_refunded})` : `not refunded (amount_refunded ${kept.amount_refunded}): stale`) : 'no row',
+      right: !!kept?.refunded,
+    });
+  }
+  return out;
+}
+
+const median = (xs: number[]) => summarize(xs).median;
+const e2eRatio = median(e2e.ours) / median(e2e.peer);
+const ackRatio = median(ack.ours) / median(ack.peer);
+const cpuRatio = median(cpu.ours) / median(cpu.peer);
+writeReport({
+  name: 'peer',
+  title: 'Side by side with @supabase/stripe-sync-engine 0.48.5: the same signed events, each system on its own fresh database',
+  dataSize: `${fmtInt(CUSTOMERS)} customer.created + ${fmtInt(CHARGES)} charge.succeeded per run; ${CONNECTIONS.join(' and ')} connections; ${ROUNDS} rounds each, alternating`,
+  command: `npm run bench -- peer --events ${CHARGES} --customers ${CUSTOMERS} --connections ${CONNECTIONS.join(',')} --rounds ${ROUNDS}`,
+  machine: machine(await postgresVersion()),
+  tables: [
+    { title: 'throughput, latency and CPU', rows },
+    { title: 'ratios (ours / peer, medians over every run)', rows: [{ 'end to end': round(e2eRatio), acknowledged: round(ackRatio), 'Node CPU per event': round(cpuRatio) }] },
+    { title: 'tricky cases: the final state each system kept', rows: tricky },
+  ],
+  targets: [
+    { what: 'end to end events/s, ours / peer', target: '>= 3x', measured: `${round(e2eRatio)}x`, met: e2eRatio >= 3 },
+    { what: 'end to end events/s with one worker', target: '>= 2,500/s', measured: `${fmtInt(median(e2e.ours))}/s median`, met: median(e2e.ours) >= 2500 },
+    { what: 'acknowledged events/s, ours / peer', target: '>= 1.5x', measured: `${round(ackRatio)}x`, met: ackRatio >= 1.5 },
+    { what: 'Node CPU per event, ours / peer', target: '<= 1x', measured: `${round(cpuRatio)}x`, met: cpuRatio <= 1 },
+  ],
+  notes: [
+    'Ours: the API and one worker as child processes (node dist-dev/..., NODE_ENV=production, LOG_LEVEL=info), the Stripe emulator for any look-up. The peer: processWebhook (verify and upsert in the request, as its README shows) behind a bare node:http server in its own process, pool of max(10, connections), schema from its own runMigrations.',
+    'End to end: first send to the moment every charge and customer of the run is a row in the system\'s tables (polled every 25 ms). Ours acknowledges once the event is in the inbox, so its rows follow the acknowledgments.',
+    'Node CPU: user + system of the system\'s processes (ours: API + worker) over the send-to-visible span; the fees our worker reads after its batches commit may still be running then. Postgres CPU: the backends connected to the system\'s database (pg_stat_activity), including the bench\'s own polling.',
+    'Automatic acknowledgment e-mails are switched off in our database (the peer sends none; a fresh database has them on).',
+    'Shared machine: other work ran beside these runs; the load average is recorded with the machine.',
+  ],
+});

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { CreateFundDto, FundDto, UpdateFundDto } from '../../../lib/api-types';
+
+export async function createFund(input: CreateFundDto): Promise<FundDto> {
+  return (await (await apiRequest('POST', '/api/admin/funds', input)).json()) as FundDto;
+}
+
+export async function updateFund({ id, ...patch }: UpdateFundDto & { id: number }): Promise<FundDto> {
+  return (await (await apiRequest('PATCH', `/api/admin/funds/${id}`, patch)).json()) as FundDto;
+}
+
+/** A change to the funds also changes what the donate page offers. */
+function useFundMutation<T>(fn: (input: T) => Promise<FundDto>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.funds });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.donationOptions });
+    },
+  });
+}
+
+export const useCreateFund = () => useFundMutation(createFund);
+export const useUpdateFund = () => useFundMutation(updateFund);

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  fiscalYearCaption, yearOptions, yearRange, type YearBasis, type YearOption,
+} from '../../../core/src/fiscal-year/fiscal-year';
+import { apiGet } from './api-client';
+import type { FiscalYearDto } from './api-types';
+import { queryKeys } from './query-keys';
+
+/**
+ * The period pickers' years: the fiscal year's first month (an owner's setting) and the school's today, from
+ * GET /api/stripe/fiscal-year; the arithmetic is core/src/fiscal-year's, the same the server counts with.
+ */
+export function useFiscalYear() {
+  return useQuery(queryOptions({ queryKey: queryKeys.fiscalYear, queryFn: () => apiGet<FiscalYearDto>('/api/stripe/fiscal-year'), staleTime: 60_000 }));
+}
+
+/** A year choice as a select value: 'fiscal:2026' or 'calendar:2026'. */
+export const yearValue = (o: { basis: YearBasis; year: number }) => `${o.basis}:${o.year}`;
+
+export function parseYearValue(value: string): { basis: YearBasis; year: number } | null {
+  const m = /^(calendar|fiscal):(\d{4})$/.exec(value);
+  return m ? { basis: m[1] as YearBasis, year: Number(m[2]) } : null;
+}
+
+/** The years to offer (fiscal years first when they are not calendar years), as select options. */
+export function yearSelectOptions(fy: FiscalYearDto | undefined, back = 5): Array<{ value: string; label: string }> {
+  const today = fy?.today ?? new Date().toISOString().slice(0, 10);
+  return yearOptions(today, fy?.startMonth ?? 1, back).map((o: YearOption) => ({ value: yearValue(o), label: o.label }));
+}
+
+/** A year choice as the inclusive days it covers. */
+export function yearDays(choice: { basis: YearBasis; year: number }, fy: FiscalYearDto | undefined): { startDate: string; endDate: string } {
+  const { fromDay, toDay } = yearRange(choice.year, choice.basis, fy?.startMonth ?? 1);
+  return { startDate: fromDay, endDate: toDay };
+}
+
+/** How fiscal years are named, for the caption under a picker; null while they are calendar years. */
+export function fiscalCaption(fy: FiscalYearDto | undefined): string | null {
+  return fy ? fiscalYearCaption(fy.startMonth, fy.today) : null;
+}
