@@ -2,7 +2,8 @@ import type Stripe from 'stripe';
 import { pino } from 'pino';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { createDataSource } from '../../core/src/db/data-source.js';
-import { projectStripeEvent } from '../../worker/src/projections/project-stripe-events.js';
+import type { DataSource } from 'typeorm';
+import { projectStripeEvent, type ProjectionDeps } from '../../worker/src/projections/project-stripe-events.js';
 import { readModelChecksums, signedWebhook } from './events.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import type { Stack } from './stack.js';
@@ -63,6 +64,19 @@ export async function deliver(
  * test) so both sides take the same fallback on a full tie.
  */
 export async function referencePass(events: Stripe.Event[]): Promise<{ db: TestDatabase; checksums: Record<string, string> }> {
+  return projectDirectly(events, async (ds, deps) => {
+    for (const e of events) await projectStripeEvent(ds, e.id, deps);
+  });
+}
+
+/**
+ * A fresh database holding `events` in its inbox, projected by `project` (with the worker's own functions and
+ * a Stripe that cannot be reached); answers the database and its read model's checksums.
+ */
+export async function projectDirectly(
+  events: Stripe.Event[],
+  project: (ds: DataSource, deps: ProjectionDeps) => Promise<void>,
+): Promise<{ db: TestDatabase; checksums: Record<string, string> }> {
   const db = await createTestDatabase();
   const rows = events.map((e) => [e.id, e.type, e.created, JSON.stringify(e)]);
   for (let i = 0; i < rows.length; i += 1000) {
@@ -78,8 +92,7 @@ export async function referencePass(events: Stripe.Event[]): Promise<{ db: TestD
   await ds.initialize();
   try {
     const stripe = createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_reference', STRIPE_API_BASE: 'http://127.0.0.1:9' }, { maxNetworkRetries: 0 });
-    const logger = pino({ level: 'silent' });
-    for (const e of events) await projectStripeEvent(ds, e.id, { stripe, timeZone: 'America/Chicago', logger, livemode: false });
+    await project(ds, { stripe, timeZone: 'America/Chicago', logger: pino({ level: 'silent' }), livemode: false });
   } finally {
     await ds.destroy();
   }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/queryable.js';
 import { lockRow } from '../db/row-lock.js';
+import { cached } from './read-model.repository.js';
 import { FISCAL_YEAR_START } from '../fiscal-year/fiscal-year-setting.js';
 import { netCents, netCentsSql } from '../gifts/net-amount.js';
 
@@ -205,8 +206,11 @@ async function applyDonorYearChange(db: Queryable, before: Contribution | null, 
 
 /** Whether a customer already has a gift in the aggregates (read by the customer projection under lockRow). */
 export async function hasGift(db: Queryable, customerId: string): Promise<boolean> {
-  const rows = await db.query(`SELECT 1 FROM donor_totals WHERE customer_id = $1 AND donation_count > 0`, [customerId]);
-  return rows.length > 0;
+  const found = await cached(db, `has-gift:${customerId}`, async () => {
+    const rows = await db.query(`SELECT 1 FROM donor_totals WHERE customer_id = $1 AND donation_count > 0`, [customerId]);
+    return rows.length > 0 ? { yes: true } : null;
+  });
+  return found !== null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/queryable.js';
 import { lockRow, type LockMemory } from '../db/row-lock.js';
+import { cached, type RowCache } from './read-model.repository.js';
 import { applyContributionChange, chargeContribution, manualContribution, type ChargeFacts, type ManualFacts } from './aggregates.js';
 
 /**
@@ -36,8 +37,26 @@ export interface ActiveMerge {
 
 /** The active merge that took `customerId` away, if any (donor_merges_active_idx). */
 export async function activeMergeOf(db: Queryable, customerId: string): Promise<ActiveMerge | null> {
-  const rows = await db.query(`SELECT id, kept_id, merged_id FROM donor_merges WHERE merged_id = $1 AND undone_at IS NULL`, [customerId]);
-  return rows[0] ?? null;
+  return cached(db, `merge-of:${customerId}`, async () => {
+    const rows = await db.query(`SELECT id, kept_id, merged_id FROM donor_merges WHERE merged_id = $1 AND undone_at IS NULL`, [customerId]);
+    return rows[0] ?? null;
+  });
+}
+
+/**
+ * Reads ahead, for a batch transaction holding the merges lock shared (so no merge can change under it), the
+ * active merges of the customers its charges name.
+ */
+export async function prefetchActiveMerges(db: Queryable & RowCache, customerIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(customerIds)];
+  if (!ids.length) return;
+  const cache = (db.prefetched ??= new Map());
+  const rows: ActiveMerge[] = await db.query(
+    `SELECT id, kept_id, merged_id FROM donor_merges WHERE merged_id = ANY($1::text[]) AND undone_at IS NULL`,
+    [ids],
+  );
+  for (const id of ids) cache.set(`merge-of:${id}`, null);
+  for (const r of rows) cache.set(`merge-of:${r.merged_id}`, r);
 }
 
 /** Notes that a gift now counts under the merge's kept donor (idempotent: a later event of the same charge). */

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/queryable.js';
 import { lockRow } from '../db/row-lock.js';
+import { upsertStatement, writeBehindOf } from './write-behind.js';
 
 /** The read-model tables the projections write, keyed by the Stripe id. */
 export type ReadModelTable = 'donors' | 'payment_methods' | 'payment_intents' | 'subscriptions' | 'invoices' | 'charges';
@@ -24,7 +25,7 @@ export interface RowCache {
 
 const cacheOf = (db: Queryable) => (db as Queryable & RowCache).prefetched;
 
-async function cached<T>(db: Queryable, key: string, read: () => Promise<T | null>): Promise<T | null> {
+export async function cached<T>(db: Queryable, key: string, read: () => Promise<T | null>): Promise<T | null> {
   const cache = cacheOf(db);
   return cache?.has(key) ? ((cache.get(key) as T) ?? null) : read();
 }
@@ -77,24 +78,36 @@ export const readModel = {
     }
   },
 
-  /** Writes the whole row (insert or replace). Objects other than dates are stored as jsonb. */
+  /** Reads ahead the donors rows customer events write, and whether each has a counted gift (hasGift). */
+  async prefetchDonors(db: Queryable & RowCache, customerIds: readonly string[]): Promise<void> {
+    if (!customerIds.length) return;
+    const cache = (db.prefetched ??= new Map());
+    const ids = [...new Set(customerIds)];
+    const rows: Array<Record<string, any>> = await db.query(`SELECT * FROM donors WHERE id = ANY($1::text[])`, [ids]);
+    const gifts: Array<{ customer_id: string }> = await db.query(
+      `SELECT customer_id FROM donor_totals WHERE customer_id = ANY($1::text[]) AND donation_count > 0`,
+      [ids],
+    );
+    for (const id of ids) cache.set(`donors:${id}`, null).set(`has-gift:${id}`, null);
+    for (const r of rows) cache.set(`donors:${r.id}`, r);
+    for (const g of gifts) cache.set(`has-gift:${g.customer_id}`, { yes: true });
+  },
+
+  /**
+   * Writes the whole row (insert or replace); columns left undefined keep their value. Objects other than dates
+   * are stored as jsonb. In a batch transaction with a WriteBehind the write waits for the batch's next
+   * statement (subscriptions write through: a row trigger keeps plan_totals).
+   */
   async upsert(db: Queryable, table: ReadModelTable, row: Record<string, unknown>): Promise<void> {
-    const cols = Object.keys(row).filter((c) => row[c] !== undefined);
+    const defined = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+    const cols = Object.keys(defined);
     for (const c of cols) if (!COLUMN.test(c)) throw new Error(`Bad column name ${c}`);
-    const values = cols.map((c) => {
-      const v = row[c];
-      return v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v;
-    });
-    const updates = cols.filter((c) => c !== 'id').map((c) => `${c} = EXCLUDED.${c}`);
-    if (table === 'donors') updates.push('updated_at = now()');
     const cache = cacheOf(db);
     cache?.delete(`${table}:${row.id}`);
     if (cache && table === 'invoices') for (const k of [...cache.keys()]) if (k.startsWith('invoice-of-')) cache.delete(k);
-    await db.query(
-      `INSERT INTO ${checked(table)} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})
-       ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
-      values,
-    );
+    const behind = writeBehindOf(db);
+    if (behind && table !== 'subscriptions') return behind.add(checked(table), defined);
+    await db.query(...upsertStatement(checked(table), cols, [defined]));
   },
 
   async chargeIdsByPaymentIntent(db: Queryable, paymentIntentId: string): Promise<string[]> {

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { Queryable } from '../../../core/src/db/queryable.js';
 import { lockRows, type LockMemory } from '../../../core/src/db/row-lock.js';
 import { customerOf, scrubErasedDonors } from '../../../core/src/privacy/donor-erasure.js';
-import { holdMergesShared } from '../../../core/src/read-model/donor-merges.js';
+import { holdMergesShared, prefetchActiveMerges } from '../../../core/src/read-model/donor-merges.js';
+import { WriteBehind, type WithWriteBehind } from '../../../core/src/read-model/write-behind.js';
 import { AggregateBatch } from '../../../core/src/read-model/aggregate-batch.js';
 import { moneyMovement } from '../../../core/src/read-model/money-movement.repository.js';
 import { readModel, type RowCache } from '../../../core/src/read-model/read-model.repository.js';
@@ -57,7 +58,16 @@ function lockKeys(object: { id?: unknown; object?: unknown; customer?: unknown }
 export async function projectStripeEvents(ds: DataSource, eventIds: readonly string[], deps: ProjectionDeps): Promise<BatchResult> {
   const ids = [...new Set(eventIds)];
   return ds.transaction(async (m) => {
-    const db: Queryable & LockMemory & RowCache = { query: (sql, params) => m.query(sql, params), heldLocks: new Set(), prefetched: new Map() };
+    const writeBehind = new WriteBehind((sql, params) => m.query(sql, params));
+    const db: Queryable & LockMemory & RowCache & WithWriteBehind = {
+      query: async (sql, params) => {
+        if (writeBehind.size) await writeBehind.flush();
+        return m.query(sql, params);
+      },
+      heldLocks: new Set(),
+      prefetched: new Map(),
+      writeBehind,
+    };
     const events = await stripeEvents.lockForProjection(db, ids);
     const outcomes = new Map<string, ProjectionOutcome>();
     const due: InboxEvent[] = [];
@@ -83,8 +93,15 @@ export async function projectStripeEvents(ds: DataSource, eventIds: readonly str
     // The merges lock (shared) comes before any charge's lock, as in writeCharge and a merge (donor-merges.ts).
     if (due.length) await holdMergesShared(db);
     await lockRows(db, due.flatMap((e) => lockKeys(objectOf(e) ?? {})));
-    const charges = due.map(objectOf).filter((o) => o?.object === 'charge' && typeof o.id === 'string') as Array<{ id: string; payment_intent?: unknown }>;
+    const charges = due.map(objectOf).filter((o) => o?.object === 'charge' && typeof o.id === 'string') as Array<{ id: string; payment_intent?: unknown; customer?: unknown }>;
     await readModel.prefetchForCharges(db, charges.map((c) => ({ id: c.id, paymentIntentId: idOf(c.payment_intent) })));
+    // The customers a charge can end up under: its own, its payment intent's, its invoice's.
+    const chargeCustomers = [
+      ...charges.map((c) => idOf(c.customer)),
+      ...[...db.prefetched!.entries()].filter(([k]) => !k.startsWith('charges:')).map(([, row]) => row?.customer_id as string | null | undefined),
+    ].filter((id): id is string => typeof id === 'string');
+    await prefetchActiveMerges(db, chargeCustomers);
+    await readModel.prefetchDonors(db, due.map(objectOf).filter((o) => o?.object === 'customer' && typeof o.id === 'string').map((o) => o!.id as string));
 
     const shared: Omit<ProjectionContext, 'warn'> = { db, stripe: deps.stripe, timeZone: deps.timeZone, aggregates: new AggregateBatch(), balanceTransactionsToRead: [] };
     const eventsOfCustomer = new Map<string, string[]>();
@@ -99,6 +116,9 @@ export async function projectStripeEvents(ds: DataSource, eventIds: readonly str
       }
       outcomes.set(event.id, projection ? 'processed' : 'ignored');
     }
+    await writeBehind.flush();
+    // What was read ahead is not kept past the projections: the aggregates and the scrub below change it.
+    db.prefetched!.clear();
     // The donors' locks (for the is_donor flag and the erasure check) in one sorted statement, held only from here.
     await lockRows(db, [...eventsOfCustomer.keys(), ...shared.aggregates!.donorIds()].map((id) => `donors:${id}`));
     await shared.aggregates!.flush(db, deps.timeZone);
