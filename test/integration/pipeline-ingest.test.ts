@@ -3,6 +3,8 @@ import { buildEvent, fixture, postEvent, signedWebhook, stripeId, waitForProject
 import { waitUntil } from '../helpers/faults.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import { StripeEventInboxRepository } from '../../api/src/webhooks/stripe-event-inbox.repository.js';
+import { JobProducer } from '../../core/src/queue/job.producer.js';
+import { JobName } from '../../core/src/queue/queue.constants.js';
 
 /** POST /api/stripe/webhook: verify -> inbox -> enqueue -> 200, on signed events built from Stripe's fixtures. */
 describe('Stripe webhook ingest', () => {
@@ -131,6 +133,29 @@ describe('Stripe webhook ingest', () => {
     expect(answers.map((r) => r.status)).toEqual([...Array(6).fill(200), 503, ...Array(6).fill(200)]);
     expect(await inboxCount()).toBe(before + 14);
     expect(await stack.db.query(`SELECT 1 FROM stripe_events WHERE id = $1`, [poison.id])).toEqual([]);
+  });
+
+  it('events stored together are projected together; one the projection refuses goes on alone and projects once it can', async () => {
+    const events = Array.from({ length: 8 }, (_, i) => buildEvent('customer.created', fixture('customer', { id: stripeId('cus'), name: i === 3 ? 'Refused Once' : `Together ${i}` })));
+    await stack.db.query(`CREATE FUNCTION refuse_donor() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.name = 'Refused Once' THEN RAISE EXCEPTION 'donor refused by the test'; END IF; RETURN NEW; END $$`);
+    await stack.db.query(`CREATE TRIGGER refuse_donor BEFORE INSERT OR UPDATE ON donors FOR EACH ROW EXECUTE FUNCTION refuse_donor()`);
+    try {
+      expect((await deliverTogether(events)).map((r) => r.status)).toEqual(Array(8).fill(200));
+      const refused = events[3].id;
+      const others = events.filter((e) => e.id !== refused).map((e) => e.id);
+      await waitUntil(async () => (await stack.db.query(`SELECT 1 FROM stripe_events WHERE id = ANY($1) AND processed_at IS NOT NULL`, [others])).length === 7, { timeoutMs: 15_000 });
+      // The refused event has a job of its own, under its id, retried with backoff; its row says why.
+      await waitUntil(async () => (await stack.api.get(JobProducer).getJob(JobName.ProjectStripeEvent, refused)) !== undefined, { timeoutMs: 15_000 });
+      const [row] = await stack.db.query(`SELECT processed_at, attempts, last_error FROM stripe_events WHERE id = $1`, [refused]);
+      expect(row.processed_at).toBeNull();
+      expect(row.attempts).toBeGreaterThanOrEqual(1);
+      expect(row.last_error).toContain('donor refused by the test');
+    } finally {
+      await stack.db.query(`DROP TRIGGER IF EXISTS refuse_donor ON donors; DROP FUNCTION IF EXISTS refuse_donor()`);
+    }
+    await waitUntil(async () => (await stack.db.query(`SELECT 1 FROM donors WHERE name = 'Refused Once'`)).length === 1, { timeoutMs: 30_000 });
+    expect((await stack.db.query(`SELECT count(*)::int AS n FROM donors WHERE id = ANY($1)`, [events.map((e) => (e.data.object as { id: string }).id)]))[0].n).toBe(8);
   });
 
   it('copies of one event stored by one statement: one row, and only one copy is told it stored it', async () => {

@@ -10,14 +10,14 @@ import { JOB_HANDLERS } from './jobs/job-handler.js';
 import { QueueConsumer } from './jobs/queue-consumer.js';
 import { ResetTokenIssuer } from './mail/reset-token.repository.js';
 import { SendMailHandler } from './mail/send-mail.handler.js';
-import { ProjectStripeEventHandler } from './projections/project-stripe-event.handler.js';
+import { ProjectionBatcher, ProjectStripeEventHandler, ProjectStripeEventsHandler } from './projections/project-stripe-event.handler.js';
 import { ReadBalanceTransactionsHandler } from './projections/read-balance-transactions.handler.js';
 import { InboxRelay } from './relay/inbox-relay.js';
 import { InboxPruner } from './inbox/inbox-pruner.js';
 import { Acknowledger } from './outbox/acknowledger.js';
 import { OutboxSender } from './outbox/outbox-sender.js';
 
-const handlers = [ProjectStripeEventHandler, ReadBalanceTransactionsHandler, SendMailHandler];
+const handlers = [ProjectStripeEventHandler, ProjectStripeEventsHandler, ReadBalanceTransactionsHandler, SendMailHandler];
 
 @Module({})
 export class WorkerModule {
@@ -28,6 +28,7 @@ export class WorkerModule {
       providers: [
         { provide: LOGGER, useValue: logger },
         ResetTokenIssuer,
+        ProjectionBatcher,
         ...handlers,
         { provide: JOB_HANDLERS, inject: handlers, useFactory: (...hs: unknown[]) => hs },
         QueueConsumer,

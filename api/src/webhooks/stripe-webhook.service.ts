@@ -95,10 +95,13 @@ export class StripeWebhookService {
     return this.enqueuer.submit(eventId);
   }
 
-  /** One Redis round trip for the events stored together; a failure hands all of them to the relay. */
+  /**
+   * One job for the events stored together (one Redis command, and one job for the worker to take); a failure
+   * hands all of them to the relay.
+   */
   private async enqueueMany(eventIds: string[]): Promise<void[]> {
     try {
-      await this.producer.addBulk(JobName.ProjectStripeEvent, eventIds.map((eventId) => ({ data: { eventId }, opts: { jobId: eventId } })));
+      await this.producer.add(JobName.ProjectStripeEvents, { eventIds });
     } catch (err) {
       this.logger.warn({ events: eventIds.length, firstEventId: eventIds[0], err: (err as Error).message }, 'events stored but not enqueued; the relay will enqueue them');
       await this.inbox.clearEnqueued(eventIds).catch(() => undefined);

@@ -98,4 +98,20 @@ describe('MicroBatcher', () => {
     const b = new MicroBatcher(async () => ['only one'], { maxBatch: 10, maxInFlight: 1 });
     await expect(Promise.all([b.submit(1), b.submit(2)])).rejects.toThrow('flush answered 1 results for 2 items');
   });
+
+  it('with lingerMs, a flush waits to fill while another is in flight, and a lone item on an idle batcher still goes at once', async () => {
+    const { batches, flush, release } = recordingFlush();
+    const b = new MicroBatcher(flush, { maxBatch: 10, maxInFlight: 2, lingerMs: 40 });
+    const first = b.submit(1);
+    await turn();
+    expect(batches).toEqual([[1]]);
+    const second = b.submit(2);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(batches).toEqual([[1]]);
+    const third = b.submit(3);
+    for (let i = 0; i < 100 && batches.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(batches).toEqual([[1], [2, 3]]);
+    release();
+    await Promise.all([first, second, third]);
+  });
 });

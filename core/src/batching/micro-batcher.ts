@@ -14,6 +14,11 @@ export interface MicroBatcherOptions {
   maxInFlight: number;
   /** Retry a failed multi-item batch item by item, so only the items that fail on their own are rejected. */
   isolateFailures?: boolean;
+  /**
+   * While another flush is in flight, a flush short of maxBatch waits this long for more items (a busy batcher
+   * sends fewer, fuller flushes; an idle one still sends a lone item on the next turn).
+   */
+  lingerMs?: number;
 }
 
 interface Entry<I, O> {
@@ -50,11 +55,14 @@ export class MicroBatcher<I, O> {
   private schedule(): void {
     if (this.scheduled || this.inFlight >= this.options.maxInFlight) return;
     this.scheduled = true;
-    // setImmediate runs after the current poll phase: every request whose bytes arrived in this turn joins.
-    setImmediate(() => {
+    const go = () => {
       this.scheduled = false;
       this.pump();
-    });
+    };
+    const linger = this.options.lingerMs ?? 0;
+    if (linger > 0 && this.inFlight > 0 && this.queue.length < this.options.maxBatch) setTimeout(go, linger);
+    // setImmediate runs after the current poll phase: every request whose bytes arrived in this turn joins.
+    else setImmediate(go);
   }
 
   private pump(): void {

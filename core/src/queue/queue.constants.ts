@@ -8,8 +8,13 @@ export enum QueueName {
 }
 
 export enum JobName {
-  /** Project one inbox row (stripe_events.id) into the read model. jobId = the event id. */
+  /**
+   * Project one inbox row (stripe_events.id) into the read model. jobId = the event id. The relay's, a replay's,
+   * and the retry of an event that failed in its batch.
+   */
   ProjectStripeEvent = 'project-stripe-event',
+  /** Project the inbox rows the API stored in one statement (one job for up to 100 events; any may be done already). */
+  ProjectStripeEvents = 'project-stripe-events',
   /**
    * Read from Stripe the balance transactions (fees) that a batch of projected events named by id only, after
    * the batch committed. Best effort: a payout's reconciliation reads them again.
@@ -25,14 +30,23 @@ export enum JobName {
  */
 export type MailJob = { kind: 'password-reset'; adminId: string } | { kind: 'admin-invite'; adminId: string };
 
+/** A balance transaction an event named by id only; `created`: its charge's or refund's (unix seconds). */
+export interface BalanceTransactionToRead {
+  id: string;
+  chargeId: string | null;
+  created?: number;
+}
+
 export interface JobData {
   [JobName.ProjectStripeEvent]: { eventId: string };
-  [JobName.ReadBalanceTransactions]: { items: Array<{ id: string; chargeId: string | null }> };
+  [JobName.ProjectStripeEvents]: { eventIds: string[] };
+  [JobName.ReadBalanceTransactions]: { items: BalanceTransactionToRead[] };
   [JobName.SendMail]: MailJob;
 }
 
 export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.ProjectStripeEvent]: QueueName.StripeEvents,
+  [JobName.ProjectStripeEvents]: QueueName.StripeEvents,
   [JobName.ReadBalanceTransactions]: QueueName.StripeEvents,
   [JobName.SendMail]: QueueName.Mail,
 };

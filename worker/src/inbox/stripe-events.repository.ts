@@ -55,22 +55,22 @@ export const stripeEvents = {
   },
 
   /**
-   * Inbox rows waiting longer than the grace period that were never enqueued, or enqueued so long ago that
-   * the job must have been lost. SKIP LOCKED: several relays (one per worker) each take different rows, and
-   * a row being projected right now is left alone. Rows whose job has used all its attempts are left to
-   * `events:replay`.
+   * Inbox rows waiting longer than the grace period that were never enqueued, or enqueued more than
+   * `lostAfterSeconds` ago (so long that the job must have been lost). SKIP LOCKED: several relays (one per
+   * worker) each take different rows, and a row being projected right now is left alone. Rows whose job has
+   * used all its attempts are left to `events:replay`.
    */
-  async claimDue(db: Queryable, graceSeconds: number, maxAttempts: number, limit: number): Promise<string[]> {
+  async claimDue(db: Queryable, graceSeconds: number, maxAttempts: number, limit: number, lostAfterSeconds = graceSeconds): Promise<string[]> {
     const rows = await db.query(
       `SELECT id FROM stripe_events
         WHERE processed_at IS NULL
           AND received_at < now() - make_interval(secs => $1)
-          AND (enqueued_at IS NULL OR enqueued_at < now() - make_interval(secs => $1))
+          AND (enqueued_at IS NULL OR enqueued_at < now() - make_interval(secs => $4))
           AND attempts < $2
         ORDER BY received_at
         LIMIT $3
         FOR UPDATE SKIP LOCKED`,
-      [graceSeconds, maxAttempts, limit],
+      [graceSeconds, maxAttempts, limit, lostAfterSeconds],
     );
     return rows.map((r: { id: string }) => r.id);
   },

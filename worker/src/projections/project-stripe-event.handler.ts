@@ -18,18 +18,18 @@ import { projectStripeEvents, type ProjectionDeps, type ProjectionOutcome } from
 export const PROJECTION_BATCH = 200;
 /** Projection transactions in flight at once: one commits while the next one's events gather. */
 export const PROJECTION_BATCHES_IN_FLIGHT = 2;
+/** While one batch is in flight, the next waits this long to fill (fewer, fuller transactions under load). */
+export const PROJECTION_LINGER_MS = 20;
 
 /**
- * Projects inbox rows, many per transaction: jobs that run together (the worker takes up to
- * PROJECTION_BATCH x PROJECTION_BATCHES_IN_FLIGHT projection jobs at once) go into one batch
- * (projectStripeEvents), and each job completes when its batch has committed. A batch that fails is retried
- * event by event, each in its own transaction, so one event that cannot be projected fails only its own job:
- * the failure is recorded on its row (attempts, last_error) and re-thrown so BullMQ retries it with backoff.
- * The fees that the batch's charges and refunds name by id are read by a follow-up job, after the commit.
+ * Projects inbox rows, many per transaction: the events of every projection job running at once go into
+ * batches of up to PROJECTION_BATCH (projectStripeEvents), and each event's promise settles when its batch has
+ * committed. A batch that fails is retried event by event, each in its own transaction, so one event that
+ * cannot be projected fails alone: the failure is recorded on its row (attempts, last_error). The fees that
+ * a batch's charges and refunds name by id are read by a follow-up job, after the commit.
  */
 @Injectable()
-export class ProjectStripeEventHandler implements JobHandler<JobName.ProjectStripeEvent> {
-  readonly jobName = JobName.ProjectStripeEvent as const;
+export class ProjectionBatcher {
   private readonly deps: ProjectionDeps;
   private readonly batcher: MicroBatcher<string, ProjectionOutcome>;
 
@@ -45,12 +45,14 @@ export class ProjectStripeEventHandler implements JobHandler<JobName.ProjectStri
       maxBatch: PROJECTION_BATCH,
       maxInFlight: PROJECTION_BATCHES_IN_FLIGHT,
       isolateFailures: true,
+      lingerMs: PROJECTION_LINGER_MS,
     });
   }
 
-  async handle({ eventId }: JobData[JobName.ProjectStripeEvent]): Promise<void> {
+  /** Resolves once the event's batch committed; rejects when the event failed on its own (recorded on its row). */
+  async project1(eventId: string): Promise<ProjectionOutcome> {
     try {
-        await this.batcher.submit(eventId);
+      return await this.batcher.submit(eventId);
     } catch (err) {
       await stripeEvents.markFailed(this.ds, eventId, (err as Error).message).catch(() => undefined);
       throw err;
@@ -65,5 +67,40 @@ export class ProjectStripeEventHandler implements JobHandler<JobName.ProjectStri
         .catch((err) => this.logger.warn({ err: (err as Error).message, count: balanceTransactions.length }, 'could not queue the reading of fees; payouts will bring them'));
     }
     return eventIds.map((id) => outcomes.get(id)!);
+  }
+}
+
+/** One event (the relay's, a replay's, a failed event's retry): BullMQ retries it with backoff until it projects. */
+@Injectable()
+export class ProjectStripeEventHandler implements JobHandler<JobName.ProjectStripeEvent> {
+  readonly jobName = JobName.ProjectStripeEvent as const;
+
+  constructor(@Inject(ProjectionBatcher) private readonly projection: ProjectionBatcher) {}
+
+  async handle({ eventId }: JobData[JobName.ProjectStripeEvent]): Promise<void> {
+    await this.projection.project1(eventId);
+  }
+}
+
+/**
+ * The events the API stored together. An event that fails in it goes on with a job of its own (jobId = its id),
+ * retried with backoff like any single event; if even that cannot be queued, this job fails and BullMQ runs
+ * it again (the events already projected are skipped), and the relay stands behind both.
+ */
+@Injectable()
+export class ProjectStripeEventsHandler implements JobHandler<JobName.ProjectStripeEvents> {
+  readonly jobName = JobName.ProjectStripeEvents as const;
+
+  constructor(
+    @Inject(ProjectionBatcher) private readonly projection: ProjectionBatcher,
+    @Inject(JobProducer) private readonly producer: JobProducer,
+  ) {}
+
+  async handle({ eventIds }: JobData[JobName.ProjectStripeEvents]): Promise<void> {
+    const results = await Promise.allSettled(eventIds.map((id) => this.projection.project1(id)));
+    const failed = eventIds.filter((_, i) => results[i].status === 'rejected');
+    if (failed.length) {
+      await this.producer.addBulk(JobName.ProjectStripeEvent, failed.map((eventId) => ({ data: { eventId }, opts: { jobId: eventId, delay: 500 } })), 5000);
+    }
   }
 }

@@ -5,17 +5,19 @@ import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { LOGGER } from '../../../core/src/logging/logger.js';
 import { JobProducer } from '../../../core/src/queue/job.producer.js';
-import { DEFAULT_JOB_OPTIONS, JobName } from '../../../core/src/queue/queue.constants.js';
+import { DEFAULT_JOB_OPTIONS, JobName, QueueName } from '../../../core/src/queue/queue.constants.js';
 import { stripeEvents } from '../inbox/stripe-events.repository.js';
 
 const BATCH = 200;
+/** While the queue holds work, an event queued this long ago and still unprocessed is taken as lost. */
+const LOST_AFTER_SECONDS = 300;
 
 /**
  * The transactional-outbox relay: the API acknowledges an event once it is in the inbox, even when Redis
  * is away and the job could not be added. Every few seconds this re-enqueues inbox rows still unprocessed
  * after RELAY_GRACE_SECONDS. It is safe with any number of workers: rows are claimed with
- * FOR UPDATE SKIP LOCKED, the job id is the event id (BullMQ ignores a second add of a waiting, active or
- * delayed job), and the projection itself ignores an event already processed.
+ * FOR UPDATE SKIP LOCKED, the relay's job id is the event id (BullMQ ignores a second add of a waiting,
+ * active or delayed job), and the projection itself ignores an event already processed.
  */
 @Injectable()
 export class InboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -47,8 +49,20 @@ export class InboxRelay implements OnApplicationBootstrap, OnApplicationShutdown
 
   /** One pass; returns how many events were re-enqueued. */
   async tick(): Promise<number> {
+    // The API queues the events it stores together as one job, whose id names none of them: while the queue
+    // holds work, an event queued a while ago is most likely waiting in it, and only an event never queued
+    // (or queued LOST_AFTER_SECONDS ago) is taken. An empty queue with events still unprocessed past the grace
+    // period means their jobs were lost (Redis restarted empty): every such event is taken.
+    let queued: number;
+    try {
+      const c = await this.producer.queue(QueueName.StripeEvents).getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+      queued = Object.values(c).reduce((a, b) => a + b, 0);
+    } catch {
+      return 0; // Redis is away: nothing can be queued now (the API logs it).
+    }
+    const grace = this.env.RELAY_GRACE_SECONDS;
     return this.ds.transaction(async (m) => {
-      const due = await stripeEvents.claimDue(m, this.env.RELAY_GRACE_SECONDS, DEFAULT_JOB_OPTIONS.attempts, BATCH);
+      const due = await stripeEvents.claimDue(m, grace, DEFAULT_JOB_OPTIONS.attempts, BATCH, queued > 0 ? Math.max(grace, LOST_AFTER_SECONDS) : grace);
       const enqueued: string[] = [];
       for (const eventId of due) {
         try {
