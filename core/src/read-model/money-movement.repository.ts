@@ -28,23 +28,34 @@ export const moneyMovement = {
   /**
    * Balance transactions never change amounts once made; what changes is which payout carried them, so an
    * upsert keeps a known payout (a charge's line read again before its payout does not unlink it) and a charge
-   * link once found. A line stored for the first time (`xmax = 0`: inserted, not updated) is added to its
-   * month's row of monthly_money in the same statement, so a line read twice counts once.
+   * link once found. Lines stored for the first time (`xmax = 0`: inserted, not updated) are added to their
+   * months' rows of monthly_money in the same statement, so a line read twice counts once. One statement per
+   * 500 lines.
    */
   async upsertBalanceTransactions(db: Queryable, rows: readonly BalanceTransactionRow[], timeZone: string): Promise<void> {
-    const tz = `$${BT_COLUMNS.length + 1}`;
+    // One line twice in a statement is refused by ON CONFLICT: the copies become one, links kept.
+    const byId = new Map<string, BalanceTransactionRow>();
     for (const r of rows) {
+      const before = byId.get(r.id);
+      byId.set(r.id, before ? { ...r, payout_id: r.payout_id ?? before.payout_id, charge_id: r.charge_id ?? before.charge_id } : r);
+    }
+    const unique = [...byId.values()];
+    for (let i = 0; i < unique.length; i += 500) {
+      const chunk = unique.slice(i, i + 500);
+      const params: unknown[] = [timeZone];
+      const tuples = chunk.map((r) => `(${BT_COLUMNS.map((c) => `$${params.push(r[c])}`).join(', ')})`);
       await db.query(
         `WITH bt AS (
-           INSERT INTO balance_transactions (${BT_COLUMNS.join(', ')}) VALUES (${BT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+           INSERT INTO balance_transactions (${BT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}
            ON CONFLICT (id) DO UPDATE SET payout_id = COALESCE(EXCLUDED.payout_id, balance_transactions.payout_id),
              charge_id = COALESCE(EXCLUDED.charge_id, balance_transactions.charge_id)
            RETURNING created, type, amount, fee, net, (xmax = 0) AS inserted)
          INSERT INTO monthly_money (month, type, amount, fee, net, count)
-         SELECT date_trunc('month', created AT TIME ZONE ${tz}::text)::date, type, amount, fee, net, 1 FROM bt WHERE inserted
+         SELECT date_trunc('month', created AT TIME ZONE $1::text)::date, type, sum(amount), sum(fee), sum(net), count(*)
+           FROM bt WHERE inserted GROUP BY 1, 2
          ON CONFLICT (month, type) DO UPDATE SET amount = monthly_money.amount + EXCLUDED.amount, fee = monthly_money.fee + EXCLUDED.fee,
            net = monthly_money.net + EXCLUDED.net, count = monthly_money.count + EXCLUDED.count`,
-        [...BT_COLUMNS.map((c) => r[c]), timeZone],
+        params,
       );
     }
   },

@@ -38,11 +38,11 @@ export async function syncPayoutLines(ctx: Pick<ProjectionContext, 'db' | 'strip
  * (the payout's reconciliation reads it again in any case). The worker's batches leave the look-up to a
  * follow-up job (readBalanceTransactions), so no Stripe call holds their transaction open.
  */
-async function projectBalanceTransaction(ctx: ProjectionContext, txnRef: unknown, chargeId: string | null): Promise<void> {
+async function projectBalanceTransaction(ctx: ProjectionContext, txnRef: unknown, chargeId: string | null, created?: number): Promise<void> {
   const id = idOf(txnRef);
   if (!id) return;
   if (typeof txnRef !== 'object' && ctx.balanceTransactionsToRead) {
-    ctx.balanceTransactionsToRead.push({ id, chargeId });
+    ctx.balanceTransactionsToRead.push({ id, chargeId, ...(typeof created === 'number' ? { created } : {}) });
     return;
   }
   if (await moneyMovement.hasBalanceTransaction(ctx.db, id)) return;
@@ -60,11 +60,11 @@ export async function readBalanceTransaction(ctx: Pick<ProjectionContext, 'db' |
 }
 
 export const chargeBalanceTransaction: Projection = async (ctx, charge: Stripe.Charge) => {
-  if (charge.status === 'succeeded') await projectBalanceTransaction(ctx, charge.balance_transaction, charge.id);
+  if (charge.status === 'succeeded') await projectBalanceTransaction(ctx, charge.balance_transaction, charge.id, charge.created);
 };
 
 export const refundBalanceTransaction: Projection = async (ctx, refund: Stripe.Refund) => {
-  await projectBalanceTransaction(ctx, refund.balance_transaction, idOf(refund.charge));
+  await projectBalanceTransaction(ctx, refund.balance_transaction, idOf(refund.charge), refund.created);
 };
 
 /** Dispute events carry their balance transactions (the withdrawal and the $15 fee, a reinstatement) in full. */

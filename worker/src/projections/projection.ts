@@ -1,5 +1,6 @@
 import type { AggregateBatch } from '../../../core/src/read-model/aggregate-batch.js';
 import type { ReadModelWrite } from '../../../core/src/read-model/later-state.js';
+import type { BalanceTransactionToRead } from '../../../core/src/queue/queue.constants.js';
 
 export interface ProjectionContext extends ReadModelWrite {
   timeZone: string;
@@ -9,7 +10,7 @@ export interface ProjectionContext extends ReadModelWrite {
    * In the worker's batch transaction: balance transactions the events name by id only, read from Stripe after
    * the batch commits (a follow-up job) instead of inside it.
    */
-  balanceTransactionsToRead?: Array<{ id: string; chargeId: string | null }>;
+  balanceTransactionsToRead?: BalanceTransactionToRead[];
 }
 
 /** Applies one Stripe object, seen at `at` (event.created, or when a backfill read it), to the read model. */
