@@ -186,7 +186,8 @@ try {
           const acked = performance.now();
           await waitVisible(s, chargeIds, customerIds);
           const done = performance.now();
-          const nodeMs = (await Promise.all(s.procs.map((p) => p.cpuMs()))).reduce((a, c, i) => a + c - cpu0[i], 0);
+          const perProc = (await Promise.all(s.procs.map((p) => p.cpuMs()))).map((c, i) => c - cpu0[i]);
+          const nodeMs = perProc.reduce((a, c) => a + c, 0);
           const pg1 = await backendCpu(s.dbName);
           const pgMs = [...pg1].reduce((a, [pid, ms]) => a + ms - (pg0.get(pid) ?? 0), 0);
           const n = events.length;
@@ -196,12 +197,14 @@ try {
             'ack events/s': round(n / ((acked - t0) / 1000), 0), 'ack p50 ms': round(l.median), 'ack p99 ms': round(l.p99),
             'end to end events/s': round(n / ((done - t0) / 1000), 0), 'end to end s': round((done - t0) / 1000, 2),
             'Node CPU ms/event': round(nodeMs / n, 3), 'Postgres CPU ms/event': round(pgMs / n, 3),
+            // Ours: the API's share and the worker's.
+            'Node CPU by process': perProc.map((ms) => round(ms / n, 3)).join(' + '),
           };
           rows.push(row);
           ack[system].push(Number(row['ack events/s']));
           e2e[system].push(Number(row['end to end events/s']));
           cpu[system].push(Number(row['Node CPU ms/event']));
-          log(`${connections} connections, round ${roundNo + 1}, ${system}: ack ${row['ack events/s']}/s, end to end ${row['end to end events/s']}/s, Node ${row['Node CPU ms/event']} ms/event, Postgres ${row['Postgres CPU ms/event']} ms/event`);
+          log(`${connections} connections, round ${roundNo + 1}, ${system}: ack ${row['ack events/s']}/s, end to end ${row['end to end events/s']}/s, Node ${row['Node CPU ms/event']} ms/event (${row['Node CPU by process']}), Postgres ${row['Postgres CPU ms/event']} ms/event`);
           if (connections === CONNECTIONS[0] && roundNo === 0) tricky.push(...(await trickyCases(s, system)));
         } finally {
           await s.stop();
@@ -275,7 +278,7 @@ writeReport({
   notes: [
     'Ours: the API and one worker as child processes (node dist-dev/..., NODE_ENV=production, LOG_LEVEL=info), the Stripe emulator for any look-up. The peer: processWebhook (verify and upsert in the request, as its README shows) behind a bare node:http server in its own process, pool of max(10, connections), schema from its own runMigrations.',
     'End to end: first send to the moment every charge and customer of the run is a row in the system\'s tables (polled every 25 ms). Ours acknowledges once the event is in the inbox, so its rows follow the acknowledgments.',
-    'Node CPU: user + system of the system\'s processes (ours: API + worker) over the send-to-visible span; the fees our worker reads after its batches commit may still be running then. Postgres CPU: the backends connected to the system\'s database (pg_stat_activity), including the bench\'s own polling.',
+    'Node CPU: user + system of the system\'s processes (ours: API + worker, by process: API + worker) over the send-to-visible span; the fees our worker reads after its batches commit may still be running then. Postgres CPU: the backends connected to the system\'s database (pg_stat_activity), including the bench\'s own polling.',
     'Automatic acknowledgment e-mails are switched off in our database (the peer sends none; a fresh database has them on).',
     'Shared machine: other work ran beside these runs; the load average is recorded with the machine.',
   ],
