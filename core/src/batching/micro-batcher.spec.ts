@@ -99,19 +99,27 @@ describe('MicroBatcher', () => {
     await expect(Promise.all([b.submit(1), b.submit(2)])).rejects.toThrow('flush answered 1 results for 2 items');
   });
 
-  it('with lingerMs, a flush waits to fill while another is in flight, and a lone item on an idle batcher still goes at once', async () => {
+  it('with lingerMs, a flush waits to fill while a full one is in flight; under light use each item goes at once', async () => {
     const { batches, flush, release } = recordingFlush();
-    const b = new MicroBatcher(flush, { maxBatch: 10, maxInFlight: 2, lingerMs: 40 });
+    const b = new MicroBatcher(flush, { maxBatch: 10, maxInFlight: 2, lingerMs: 40, lingerAfter: 2 });
     const first = b.submit(1);
     await turn();
-    expect(batches).toEqual([[1]]);
     const second = b.submit(2);
-    await new Promise((r) => setTimeout(r, 10));
-    expect(batches).toEqual([[1]]);
-    const third = b.submit(3);
-    for (let i = 0; i < 100 && batches.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
-    expect(batches).toEqual([[1], [2, 3]]);
+    await turn();
+    // Light use: the first flush carried one item, so the second goes on the next turn though one is in flight.
+    expect(batches).toEqual([[1], [2]]);
     release();
-    await Promise.all([first, second, third]);
+    await Promise.all([first, second]);
+    const load = [3, 4].map((n) => b.submit(n));
+    await turn();
+    expect(batches).toEqual([[1], [2], [3, 4]]);
+    const fifth = b.submit(5);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(batches).toHaveLength(3);
+    const sixth = b.submit(6);
+    for (let i = 0; i < 100 && batches.length < 4; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(batches).toEqual([[1], [2], [3, 4], [5, 6]]);
+    release();
+    await Promise.all([...load, fifth, sixth]);
   });
 });

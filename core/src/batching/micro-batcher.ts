@@ -15,10 +15,13 @@ export interface MicroBatcherOptions {
   /** Retry a failed multi-item batch item by item, so only the items that fail on their own are rejected. */
   isolateFailures?: boolean;
   /**
-   * While another flush is in flight, a flush short of maxBatch waits this long for more items (a busy batcher
-   * sends fewer, fuller flushes; an idle one still sends a lone item on the next turn).
+   * Under load (another flush in flight, and the last flush carried at least `lingerAfter` items), a flush
+   * short of maxBatch waits this long for more items: a busy batcher sends fewer, fuller flushes, while a
+   * lightly used one still sends each item on the next turn.
    */
   lingerMs?: number;
+  /** See lingerMs (default 8). */
+  lingerAfter?: number;
 }
 
 interface Entry<I, O> {
@@ -31,6 +34,7 @@ export class MicroBatcher<I, O> {
   private queue: Entry<I, O>[] = [];
   private inFlight = 0;
   private scheduled = false;
+  private lastFlushSize = 0;
 
   /** `flush` answers one result per item, in the items' order. */
   constructor(
@@ -60,7 +64,8 @@ export class MicroBatcher<I, O> {
       this.pump();
     };
     const linger = this.options.lingerMs ?? 0;
-    if (linger > 0 && this.inFlight > 0 && this.queue.length < this.options.maxBatch) setTimeout(go, linger);
+    const busy = this.inFlight > 0 && this.lastFlushSize >= (this.options.lingerAfter ?? 8);
+    if (linger > 0 && busy && this.queue.length < this.options.maxBatch) setTimeout(go, linger);
     // setImmediate runs after the current poll phase: every request whose bytes arrived in this turn joins.
     else setImmediate(go);
   }
@@ -68,6 +73,7 @@ export class MicroBatcher<I, O> {
   private pump(): void {
     while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
       const batch = this.queue.splice(0, this.options.maxBatch);
+      this.lastFlushSize = batch.length;
       this.inFlight++;
       void this.run(batch).finally(() => {
         this.inFlight--;
