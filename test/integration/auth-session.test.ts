@@ -35,6 +35,20 @@ describe('admin session expiry', () => {
     expect(Date.now() - new Date(s.last_seen_at).getTime()).toBeLessThan(60_000);
   });
 
+  it('writes the slide at most every 30 seconds: a burst of calls reads the session without rewriting it', async () => {
+    const { token, admin } = await signIn(stack);
+    const version = async () => (await stack.db.query(`SELECT xmin::text AS v, last_seen_at FROM admin_sessions WHERE admin_id = $1`, [admin.id]))[0];
+    await authed(stack, token).get('/api/admin/me').expect(200);
+    const before = await version();
+    for (let i = 0; i < 3; i++) await authed(stack, token).get('/api/admin/me').expect(200);
+    expect(await version()).toEqual(before);
+    // 40 seconds later (the expiry moved back by the test), the next call slides it again.
+    await stack.db.query(`UPDATE admin_sessions SET idle_expires_at = idle_expires_at - interval '40 seconds' WHERE admin_id = $1`, [admin.id]);
+    const moved = await version();
+    await authed(stack, token).get('/api/admin/me').expect(200);
+    expect((await version()).v).not.toBe(moved.v);
+  });
+
   it('refuses a token whose idle time has run out, and does not revive it', async () => {
     const { token, admin } = await signIn(stack);
     await stack.db.query(`UPDATE admin_sessions SET idle_expires_at = now() - interval '1 second' WHERE admin_id = $1`, [admin.id]);

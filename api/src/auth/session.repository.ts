@@ -19,6 +19,9 @@ export interface SessionListing {
 const LIVE = `s.revoked_at IS NULL AND s.idle_expires_at > now() AND s.absolute_expires_at > now()
   AND s.created_at >= a.password_changed_at AND a.disabled_at IS NULL`;
 
+/** A session's idle expiry is moved forward in steps of at least this many seconds (see touch). */
+const SLIDE_STEP_SECONDS = 30;
+
 /** SQL over `admin_sessions`. Tokens arrive here already hashed. */
 @Injectable()
 export class SessionRepository {
@@ -35,19 +38,29 @@ export class SessionRepository {
   }
 
   /**
-   * Finds a live session and slides its idle expiry in the same statement (never past the absolute expiry).
-   * Live means: not revoked, neither expiry passed, issued after the admin's last password change (so a token
-   * from before a reset is dead even if its revocation were missed), and the admin not disabled.
+   * Finds a live session and slides its idle expiry (never past the absolute expiry). Live means: not revoked,
+   * neither expiry passed, issued after the admin's last password change (so a token from before a reset is
+   * dead even if its revocation were missed), and the admin not disabled. The slide is written only when it
+   * moves the expiry by more than SLIDE_STEP_SECONDS: a page's burst of requests reads the session without a
+   * write (and without waiting for a commit to reach the disk); idle time still counts from the last request,
+   * to within that step.
    */
   async touch(tokenHash: Buffer, idleMinutes: number): Promise<SessionAdmin | undefined> {
-    const [rows] = await this.ds.query(
-      `UPDATE admin_sessions s
-          SET last_seen_at = now(),
-              idle_expires_at = LEAST(now() + make_interval(mins => $2), s.absolute_expires_at)
-         FROM admins a
-        WHERE s.token_hash = $1 AND a.id = s.admin_id AND ${LIVE}
-      RETURNING s.id AS "sessionId", a.id, a.email::text AS email, a.name, a.role`,
-      [tokenHash, idleMinutes],
+    const rows = await this.ds.query(
+      `WITH live AS (
+         SELECT s.id, s.idle_expires_at, s.absolute_expires_at, a.id AS admin_id, a.email::text AS email, a.name, a.role
+           FROM admin_sessions s JOIN admins a ON a.id = s.admin_id
+          WHERE s.token_hash = $1 AND ${LIVE}),
+       slid AS (
+         UPDATE admin_sessions s
+            SET last_seen_at = now(),
+                idle_expires_at = LEAST(now() + make_interval(mins => $2), s.absolute_expires_at)
+           FROM live
+          WHERE s.id = live.id
+            AND (LEAST(now() + make_interval(mins => $2), live.absolute_expires_at) > live.idle_expires_at + make_interval(secs => $3)
+                 OR live.idle_expires_at > live.absolute_expires_at))
+       SELECT id AS "sessionId", admin_id AS id, email, name, role FROM live`,
+      [tokenHash, idleMinutes, SLIDE_STEP_SECONDS],
     );
     return rows[0];
   }
