@@ -106,6 +106,29 @@ describe('bulk loader', () => {
     expect(await totals()).toEqual(bulk);
   });
 
+  it('keeps the count of failed charges as the trigger on charges would, change by change', async () => {
+    const client = await stack.db.pool.connect();
+    const count = async () =>
+      (await client.query(`SELECT (SELECT charges FROM failed_charge_total)::int AS kept, (SELECT count(*)::int FROM charges WHERE status = 'failed') AS counted`)).rows[0];
+    try {
+      const bulk = await count();
+      expect(bulk.kept).toBe(bulk.counted);
+      expect(bulk.kept).toBeGreaterThan(0);
+      await client.query('BEGIN');
+      const [failed] = (await client.query(`SELECT id FROM charges WHERE status = 'failed' ORDER BY id LIMIT 2`)).rows;
+      await client.query(`UPDATE charges SET status = 'succeeded' WHERE id = $1`, [failed.id]);
+      expect(await count()).toEqual({ kept: bulk.kept - 1, counted: bulk.kept - 1 });
+      await client.query(`UPDATE charges SET status = 'failed', amount = amount + 1 WHERE id = $1`, [failed.id]);
+      await client.query(`UPDATE charges SET amount = amount + 1 WHERE status = 'failed'`);
+      expect(await count()).toEqual({ kept: bulk.kept, counted: bulk.kept });
+      await client.query(`DELETE FROM charges WHERE id = $1`, [failed.id]);
+      expect(await count()).toEqual({ kept: bulk.kept - 1, counted: bulk.kept - 1 });
+    } finally {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+    }
+  });
+
   it('puts December above the average month and keeps recurring renewals linked to their subscription', async () => {
     const months = await stack.db.query(
       `SELECT to_char(day, 'YYYY-MM') AS m, sum(amount)::bigint AS amount FROM daily_totals WHERE source = 'card' AND donation_type = 'one-time' GROUP BY 1`,

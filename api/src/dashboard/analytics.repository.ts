@@ -75,16 +75,18 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Card charges that failed (charges_unsettled_idx: reads only the charges that did not succeed), ever or in
-   * the local days fromDay..toDay.
+   * Card charges that failed: ever (failed_charge_total, kept by a trigger on charges), or in the local days
+   * fromDay..toDay (charges_unsettled_idx: reads only the charges that did not succeed).
    */
   async failedCharges(days: { fromDay: string; toDay: string; timeZone: string } | null = null): Promise<number> {
-    const during = days
-      ? `AND created >= ($1::date)::timestamp AT TIME ZONE $3 AND created < ($2::date + 1)::timestamp AT TIME ZONE $3`
-      : '';
+    if (!days) {
+      const [total] = await this.ds.query(`SELECT charges FROM failed_charge_total`);
+      return Number(total?.charges ?? 0);
+    }
     const [row] = await this.ds.query(
-      `SELECT count(*)::bigint AS n FROM charges WHERE status <> 'succeeded' AND status = 'failed' ${during}`,
-      days ? [days.fromDay, days.toDay, days.timeZone] : [],
+      `SELECT count(*)::bigint AS n FROM charges WHERE status <> 'succeeded' AND status = 'failed'
+          AND created >= ($1::date)::timestamp AT TIME ZONE $3 AND created < ($2::date + 1)::timestamp AT TIME ZONE $3`,
+      [days.fromDay, days.toDay, days.timeZone],
     );
     return Number(row.n);
   }
