@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { preparedQuery } from '../../../core/src/db/prepared-query.js';
 import type { GiftRow } from './transaction.mapper.js';
 
 /**
@@ -36,7 +37,9 @@ export class TransactionsRepository {
 
   /** The latest card charges (any status) and manual gifts, newest first. */
   async recent(limit: number): Promise<GiftRow[]> {
-    return this.ds.query(
+    return preparedQuery<GiftRow>(
+      this.ds,
+      'recent-gifts',
       `SELECT * FROM (
          (SELECT ${CARD_COLUMNS} FROM charges c LEFT JOIN donors d ON d.id = c.customer_id
            ORDER BY c.created DESC, c.id DESC LIMIT $1)
