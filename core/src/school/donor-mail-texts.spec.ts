@@ -96,6 +96,15 @@ describe('donor mail texts (IRS Publication 1771)', () => {
     }
     expect(failed.html).toContain(`<a href="${url}"`);
     expect(failed.text).toContain(`Update your card:\n${url}`);
+
+    // A plan paid from a bank account: the e-mail speaks of the account, never of a card.
+    const bank = paymentFailedMail({ donorName: 'Bea Bank', frequency: 'Monthly', amountCents: 2500, card: 'Bank account ending in 6789', method: 'bank', url, days: 7 });
+    expect(bank.subject).toBe('Your monthly gift could not be charged - Hillside Learning Center');
+    for (const part of [bank.text, bank.html]) {
+      for (const s of ['Dear Bea Bank,', 'monthly gift of $25.00 from your bank account ending in 6789', 'did not complete the payment', 'a card or another bank account', 'The link works for 7 days']) expect(part).toContain(s);
+    }
+    expect(bank.text).toContain(`Update how you give:\n${url}`);
+    expect(bank.text).not.toMatch(/your card|card expires/i);
   });
 
   it('dates in the school time zone', () => {

@@ -201,15 +201,27 @@ export interface PaymentFailedFacts {
   donorName: string | null;
   frequency: string;
   amountCents: number;
-  /** 'Visa ending in 0341', or null when the card is unknown. */
+  /** 'Visa ending in 0341' or 'Bank account ending in 6789', or null when it is unknown. */
   card: string | null;
+  /** How the gift is paid: by card (the default), or from a US bank account. */
+  method?: 'card' | 'bank';
   url: string;
   days: number;
 }
 
-/** A recurring gift's renewal was declined: plain words and a link straight to updating the card. */
+/** A recurring gift's renewal was declined: plain words and a link straight to updating the card or account. */
 export function paymentFailedMail(f: PaymentFailedFacts): MailText {
   const freq = f.frequency.toLowerCase();
+  if (f.method === 'bank') {
+    const account = f.card ? f.card.charAt(0).toLowerCase() + f.card.slice(1) : 'bank account';
+    return message(`Your ${freq} gift could not be charged - ${SCHOOL.name}`, `Your ${freq} gift could not be charged`, f.donorName, [
+      `We tried to take your ${freq} gift of ${formatUsd(f.amountCents)} from your ${account}, and the bank did not complete the payment. This often happens when an account is closed or its details change.`,
+      `To keep your gift going, choose a card or another bank account here (no password needed):`,
+      { link: f.url, label: 'Update how you give' },
+      `The link works for ${f.days} days. When you update it, the missed gift is taken at once. We will also try the account again over the next few days.`,
+      `If you would rather stop your gift, you can do that from the same page. Questions? Reply to this e-mail or call us at ${SCHOOL.phone}.`,
+    ]);
+  }
   return message(`Your ${freq} gift could not be charged - ${SCHOOL.name}`, `Your ${freq} gift could not be charged`, f.donorName, [
     `We tried to charge your ${freq} gift of ${formatUsd(f.amountCents)} to ${f.card ?? 'your card'}, and the bank declined it. This often happens when a card expires or is replaced.`,
     `To keep your gift going, update your card here (no password needed):`,

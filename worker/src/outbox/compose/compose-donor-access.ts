@@ -4,6 +4,7 @@ import { declinedRenewals } from '../../../../core/src/donor-access/declined-ren
 import { failedBankDebits } from '../../../../core/src/donor-access/failed-bank-debits.js';
 import { DONOR_ACCESS, donorLinks } from '../../../../core/src/donor-access/donor-links.js';
 import { FREQUENCY_LABELS, type Frequency } from '../../../../core/src/gifts/frequencies.js';
+import { isBankDebit } from '../../../../core/src/read-model/to-charge-row.js';
 import type { OutboxRow } from '../../../../core/src/mail-outbox/outbox.repository.js';
 import { bankPaymentFailedMail, mailDate, paymentFailedMail, signInLinkMail } from '../../../../core/src/school/donor-mail-texts.js';
 import type { Composed } from './compose-mail.js';
@@ -15,6 +16,7 @@ export function myGivingUrl(env: EnvDto, token: string): string {
 
 function cardName(brand: string | null, last4: string | null): string | null {
   if (!last4) return null;
+  if (isBankDebit({ brand, last4 })) return `Bank account ending in ${last4}`;
   return `${brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card'} ending in ${last4}`;
 }
 
@@ -43,6 +45,7 @@ export async function composePaymentFailed(db: Queryable, row: OutboxRow, env: E
       frequency: FREQUENCY_LABELS[f.frequency as Frequency] ?? 'Recurring',
       amountCents: Number(f.amount ?? 0),
       card: cardName(f.brand, f.last4),
+      method: isBankDebit(f) ? 'bank' : 'card',
       url: myGivingUrl(env, minted.token),
       days: DONOR_ACCESS.cardLinkDays,
     }),
