@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/queryable.js';
 import { lockRow, type LockMemory } from '../db/row-lock.js';
-import { cached, type RowCache } from './read-model.repository.js';
+import { cached, rememberRows, type RowCache } from './read-model.repository.js';
 import { applyContributionChange, chargeContribution, manualContribution, type ChargeFacts, type ManualFacts } from './aggregates.js';
 
 /**
@@ -55,8 +55,7 @@ export async function prefetchActiveMerges(db: Queryable & RowCache, customerIds
     `SELECT id, kept_id, merged_id FROM donor_merges WHERE merged_id = ANY($1::text[]) AND undone_at IS NULL`,
     [ids],
   );
-  for (const id of ids) cache.set(`merge-of:${id}`, null);
-  for (const r of rows) cache.set(`merge-of:${r.merged_id}`, r);
+  rememberRows(cache, 'merge-of', ids, rows, (r) => r.merged_id);
 }
 
 /** Notes that a gift now counts under the merge's kept donor (idempotent: a later event of the same charge). */

@@ -25,6 +25,22 @@ export interface RowCache {
 
 const cacheOf = (db: Queryable) => (db as Queryable & RowCache).prefetched;
 
+/**
+ * Records what a read-ahead found: every key asked for (`prefix:id`) as known absent, then each row found under
+ * its own key (`keyOf`, the row's id by default).
+ */
+export function rememberRows<R extends Record<string, any>>(
+  cache: Map<string, Record<string, any> | null>,
+  prefix: string,
+  asked: Iterable<string>,
+  found: Iterable<R>,
+  keyOf: (row: R) => string = (row) => row.id,
+  value: (row: R) => Record<string, any> = (row) => row,
+): void {
+  for (const id of asked) cache.set(`${prefix}:${id}`, null);
+  for (const row of found) cache.set(`${prefix}:${keyOf(row)}`, value(row));
+}
+
 export async function cached<T>(db: Queryable, key: string, read: () => Promise<T | null>): Promise<T | null> {
   const cache = cacheOf(db);
   return cache?.has(key) ? ((cache.get(key) as T) ?? null) : read();
@@ -64,12 +80,10 @@ export const readModel = {
         [pis, ids],
       ),
     ] as Array<Array<Record<string, any>>>;
-    for (const [table, keys, rows] of [['charges', ids, chargeRows], ['payment_intents', pis, piRows]] as const) {
-      for (const k of keys) cache.set(`${table}:${k}`, null);
-      for (const r of rows) cache.set(`${table}:${r.id}`, r);
-    }
-    for (const p of pis) cache.set(`invoice-of-pi:${p}`, null);
-    for (const c of ids) cache.set(`invoice-of-charge:${c}`, null);
+    rememberRows(cache, 'charges', ids, chargeRows);
+    rememberRows(cache, 'payment_intents', pis, piRows);
+    rememberRows(cache, 'invoice-of-pi', pis, []);
+    rememberRows(cache, 'invoice-of-charge', ids, []);
     // In invoiceByPaymentIntent's order: the newest invoice of a payment intent is the first seen.
     for (const { payment_intent_id: pi, charge_id: ch, ...inv } of invoiceRows) {
       const row = { id: inv.id, subscription_id: inv.subscription_id, customer_id: inv.customer_id };
@@ -88,9 +102,8 @@ export const readModel = {
       `SELECT customer_id FROM donor_totals WHERE customer_id = ANY($1::text[]) AND donation_count > 0`,
       [ids],
     );
-    for (const id of ids) cache.set(`donors:${id}`, null).set(`has-gift:${id}`, null);
-    for (const r of rows) cache.set(`donors:${r.id}`, r);
-    for (const g of gifts) cache.set(`has-gift:${g.customer_id}`, { yes: true });
+    rememberRows(cache, 'donors', ids, rows);
+    rememberRows(cache, 'has-gift', ids, gifts, (g) => g.customer_id, () => ({ yes: true }));
   },
 
   /**

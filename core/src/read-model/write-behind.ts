@@ -4,10 +4,10 @@ import type { Queryable } from '../db/queryable.js';
  * Row writes a batch transaction holds back and sends together. The worker's batch applies hundreds of events
  * in one transaction; most of them end in one whole-row upsert of a read-model row and read nothing the earlier
  * ones wrote. Each upsert waits here instead, and the buffer goes out as one multi-row statement per table and
- * column set just before the transaction's next statement of any other kind (`beforeQuery`), so every read
- * still sees every write before it, and writes reach the database in the order they were made. Two writes of
- * one row in a buffer become one: the later one's columns over the earlier one's, which is what running them
- * one after the other leaves.
+ * column set just before the transaction's next statement of any other kind (the batch's Queryable flushes
+ * before it sends anything else, see project-stripe-events.ts), so every read sees every write made before it
+ * and nothing written later overtakes it. Two writes of one row in a buffer become one: the later one's
+ * columns over the earlier one's, which is what running them one after the other leaves.
  */
 export class WriteBehind {
   private readonly rows = new Map<string, { table: string; row: Record<string, unknown> }>();
