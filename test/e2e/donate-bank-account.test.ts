@@ -1,15 +1,15 @@
 import { jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import type Stripe from 'stripe';
-import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
-import { authed, createAdmin, signIn, type TestAdmin } from '../helpers/admin.js';
+import type { TestAdmin } from '../helpers/admin.js';
 import { runAxe } from '../helpers/axe.js';
-import { launchBrowser, screenshot } from '../helpers/browser.js';
+import { screenshot } from '../helpers/browser.js';
+import { startBankGiftWorld, type BankGiftWorld } from '../helpers/bank-gift-world.js';
 import { fillDonor, openDonate } from '../helpers/donate-page.js';
-import { acknowledgmentsOnSince, parsedMails, waitForMails } from '../helpers/donor-mail.js';
+import { parsedMails, waitForMails } from '../helpers/donor-mail.js';
 import { waitUntil } from '../helpers/faults.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import type { SmtpCatcher } from '../helpers/smtp-catcher.js';
+import type { Stack } from '../helpers/stack.js';
 
 jest.setTimeout(240_000);
 
@@ -26,29 +26,20 @@ const GOOD = 'ada.banks@example.org';
 const BAD = 'ada.returned@example.org';
 
 describe('a $1,000 gift by bank account: pending, then received and acknowledged; a failing account, a note', () => {
+  let world: BankGiftWorld;
   let smtp: SmtpCatcher;
   let stack: Stack;
   let stripe: Stripe;
   let browser: Browser;
   let admin: TestAdmin;
-  let api: ReturnType<typeof authed>;
+  let api: BankGiftWorld['api'];
 
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    stack = await startStack({ env: { SMTP_URL: smtp.url } });
-    stripe = createStripeClient(stack.env);
-    // Two bank payments each settle 4 days later; all of it stays in the past (the API refuses future events).
-    await stack.emulator!.advanceClock(-10 * DAY);
-    await acknowledgmentsOnSince(stack.db, new Date(Date.now() - 11 * DAY * 1000));
-    admin = await createAdmin(stack, { name: 'Morgan Reyes' });
-    api = authed(stack, (await signIn(stack, admin)).token);
-    browser = await launchBrowser();
+    // Two bank payments each settle 4 days later: the clock goes back 10 days.
+    world = await startBankGiftWorld(10);
+    ({ smtp, stack, stripe, browser, api, admin } = world);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await stack?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => world?.stop());
 
   const chargeOf = async (email: string) => (await stack.db.query(`SELECT id, status, amount, brand, last4 FROM charges WHERE billing_email = $1`, [email]))[0];
   const overview = async () => (await api.get('/api/stripe/analytics').expect(200)).body.overview;

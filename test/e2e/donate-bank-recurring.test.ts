@@ -1,15 +1,14 @@
 import { jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import type Stripe from 'stripe';
-import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
-import { authed, createAdmin, signIn } from '../helpers/admin.js';
 import { runAxe } from '../helpers/axe.js';
-import { launchBrowser, screenshot } from '../helpers/browser.js';
+import { screenshot } from '../helpers/browser.js';
+import { startBankGiftWorld, type BankGiftWorld } from '../helpers/bank-gift-world.js';
 import { fillDonor, openDonate } from '../helpers/donate-page.js';
-import { acknowledgmentsOnSince, parsedMails, waitForMails } from '../helpers/donor-mail.js';
+import { parsedMails, waitForMails } from '../helpers/donor-mail.js';
 import { waitUntil } from '../helpers/faults.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import type { SmtpCatcher } from '../helpers/smtp-catcher.js';
+import type { Stack } from '../helpers/stack.js';
 
 jest.setTimeout(240_000);
 
@@ -23,27 +22,19 @@ const DAY = 86400;
 const EMAIL = 'rae.recurring@example.org';
 
 describe('a $25 monthly gift by bank account: pending, then an active plan, counted and acknowledged once', () => {
+  let world: BankGiftWorld;
   let smtp: SmtpCatcher;
   let stack: Stack;
   let stripe: Stripe;
   let browser: Browser;
-  let api: ReturnType<typeof authed>;
+  let api: BankGiftWorld['api'];
 
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    stack = await startStack({ env: { SMTP_URL: smtp.url } });
-    stripe = createStripeClient(stack.env);
-    // The debit settles 4 days later; all of it stays in the past (the API refuses events dated in the future).
-    await stack.emulator!.advanceClock(-6 * DAY);
-    await acknowledgmentsOnSince(stack.db, new Date(Date.now() - 7 * DAY * 1000));
-    api = authed(stack, (await signIn(stack, await createAdmin(stack, { name: 'Morgan Reyes' }))).token);
-    browser = await launchBrowser();
+    // The debit settles 4 days later: the clock goes back 6 days.
+    world = await startBankGiftWorld(6);
+    ({ smtp, stack, stripe, browser, api } = world);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await stack?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => world?.stop());
 
   const plan = async () => (await stack.db.query(`SELECT id, status, amount::int, frequency FROM subscriptions WHERE customer_id IN (SELECT id FROM donors WHERE email = $1)`, [EMAIL]))[0];
   const charges = () => stack.db.query(`SELECT status, amount::int, brand, last4 FROM charges WHERE billing_email = $1 ORDER BY created`, [EMAIL]);
