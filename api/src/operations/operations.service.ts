@@ -26,14 +26,17 @@ export class OperationsService {
     @Inject(OperationsRepository) private readonly repo: OperationsRepository,
   ) {}
 
+  /**
+   * The queues are read before the inbox: a projection records its failure on the event's row before its job
+   * is marked failed, so every failed job shown has its event's error shown with it.
+   */
   async overview(): Promise<OperationsDto> {
+    const queued = await withTimeout(Promise.all([this.queueCounts(), this.failedJobs()])).then(
+      ([queues, failedJobs]) => ({ queues, failedJobs }),
+      (err: Error) => ({ queues: [], failedJobs: [], queueError: err.message }),
+    );
     const [inbox, failedEvents] = await Promise.all([this.repo.inboxSummary(), this.repo.failedEvents()]);
-    try {
-      const [queues, failedJobs] = await withTimeout(Promise.all([this.queueCounts(), this.failedJobs()]));
-      return { queues, failedJobs, inbox, failedEvents };
-    } catch (err) {
-      return { queues: [], failedJobs: [], inbox, failedEvents, queueError: (err as Error).message };
-    }
+    return { ...queued, inbox, failedEvents };
   }
 
   private queueCounts(): Promise<QueueCountsDto[]> {
