@@ -143,6 +143,30 @@ describe('donate: reload, Back and Forward keep the donor in place; a decline sa
     expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
   });
 
+  it('a payment that went through while the page was away (a reload mid-payment) is finished on return: recorded and thanked, never asked again', async () => {
+    const { page, errors } = await openDonate(390);
+    const email = 'edna.away@example.org';
+    await page.getByRole('button', { name: '$50', exact: true }).click();
+    await fillDonor(page, donor, email);
+    await step1(page).click();
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay $50.00', exact: true }).click();
+    await page.locator('.payment-error').waitFor();
+    // The started payment is confirmed with a good card while the page is gone (as when a phone drops the tab
+    // while Stripe is still answering), then the donor comes back to the tab.
+    const [started] = await intentsFor(email);
+    await stripe.paymentIntents.confirm(started.id, { payment_method: 'pm_card_visa' });
+    await page.reload({ waitUntil: 'networkidle' });
+    const thanks = page.locator('.thank-you');
+    await thanks.waitFor();
+    await expect(thanks.innerText()).resolves.toMatch(/^Thank you, Edna! Your gift went through\.\s+You gave \$50\.00 \(one-time\)/);
+    await expect(step1(page).isVisible()).resolves.toBe(true);
+    await expect(stack.db.query(`SELECT payment_intent_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ payment_intent_id: started.id }]);
+    await expect(intentsFor(email).then((l) => l.length)).resolves.toBe(1);
+    await expect(page.evaluate(() => sessionStorage.length)).resolves.toBe(0);
+    expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
+  });
+
   it("the page's Back button is the browser's Back: Forward returns to step 2; a frequency and a changed step 1 are kept", async () => {
     const { page, errors } = await openDonate(1280);
     await page.getByLabel('Donation Amount').fill('30');

@@ -2,7 +2,8 @@ import { jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
-import { screenshot } from '../helpers/browser.js';
+import path from 'node:path';
+import { screenshot, SCREENSHOT_DIR } from '../helpers/browser.js';
 import { fillCard, fillDonor as fillDonorDetails, openDonate as openDonatePage, toastText } from '../helpers/donate-page.js';
 import type { Stack } from '../helpers/stack.js';
 import { startPublicEnv, type PublicEnv } from '../helpers/public-browser.js';
@@ -261,6 +262,7 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     await page.waitForTimeout(300);
     expect(await runAxe(page)).toEqual([]);
     await screenshot(page, `donate-thank-you-${width}`);
+    await thanks.screenshot({ path: path.join(SCREENSHOT_DIR, `donate-thank-you-${width}-alert.png`) });
     // Starting another gift puts the thank-you away.
     await page.getByRole('button', { name: '$50', exact: true }).click();
     await fillDonor(page, `ruth.again.${width}@example.org`);
