@@ -174,6 +174,8 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
       const submitted = await elements.submit();
       if (submitted.error) {
         setFieldError(submitted.error.message ?? paymentProblem(field));
+        // The disabled Pay button lost focus: back to the field that needs fixing, not to the page's start.
+        element.focus();
         return;
       }
       const { clientSecret, subscriptionId, recordToken } = await paymentFor();
