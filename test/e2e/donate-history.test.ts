@@ -167,6 +167,29 @@ describe('donate: reload, Back and Forward keep the donor in place; a decline sa
     expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
   });
 
+  it.each([['on the same page', false], ['after a reload', true]])('a started payment cancelled meanwhile (%s) is replaced by one new payment, which the good card pays', async (_, reload) => {
+    const { page, errors } = await openDonate(1280);
+    const email = `edna.cancelled.${reload}@example.org`;
+    await page.getByRole('button', { name: '$25', exact: true }).click();
+    await fillDonor(page, donor, email);
+    await step1(page).click();
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay $25.00', exact: true }).click();
+    await page.locator('.payment-error').waitFor();
+    const [first] = await intentsFor(email);
+    await stripe.paymentIntents.cancel(first.id);
+    if (reload) await page.reload({ waitUntil: 'networkidle' });
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $25.00', exact: true }).click();
+    await page.locator('.thank-you').waitFor();
+    const intents = await intentsFor(email);
+    expect(intents.map((pi) => pi.status).sort()).toEqual(['canceled', 'succeeded']);
+    const paid = intents.find((pi) => pi.status === 'succeeded')!;
+    await expect(stack.db.query(`SELECT payment_intent_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ payment_intent_id: paid.id }]);
+    // Chromium logs the confirm calls Stripe refused (402 declined, 400 cancelled), as with Stripe's own Stripe.js.
+    expect(errors.filter((e) => !/status of 40[02]/.test(e))).toEqual([]);
+  });
+
   it("the page's Back button is the browser's Back: Forward returns to step 2; a frequency and a changed step 1 are kept", async () => {
     const { page, errors } = await openDonate(1280);
     await page.getByLabel('Donation Amount').fill('30');

@@ -1,4 +1,5 @@
 import { Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { StripeError } from '@stripe/stripe-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -47,6 +48,11 @@ function NextStep() {
       Nothing was charged. Please try another card, or call us at <a href={school.phoneHref}>{school.phone}</a> and we will take your gift by phone.
     </>
   );
+}
+
+/** The status of a payment Stripe would not confirm because of its state (cancelled, or already paid), if that was the error. */
+function unexpected(error: StripeError | undefined): string | undefined {
+  return error?.code === 'payment_intent_unexpected_state' ? error.payment_intent?.status : undefined;
 }
 
 /** Stripe's errors about the payment details themselves (a decline, a bad number): the donor can fix those here. */
@@ -116,9 +122,9 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
   };
 
   /** Our server starts a payment once per gift: the same amount and details reuse the intent already started. */
-  const paymentFor = async (): Promise<PaymentIntentResponse> => {
+  const paymentFor = async (fresh = false): Promise<PaymentIntentResponse> => {
     const key = giftKey(cents, form, method);
-    if (started?.key === key) return started.start;
+    if (!fresh && started?.key === key) return started.start;
     const start = await createPaymentIntent(cents, form, method);
     onStarted({ key, start });
     return start;
@@ -136,6 +142,7 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
     if (!stripe || !started) return;
     let live = true;
     void stripe.retrievePaymentIntent(started.start.clientSecret).then(({ paymentIntent: pi }) => {
+      if (live && pi?.status === 'canceled') onStarted(null);
       if (!live || (pi?.status !== 'succeeded' && pi?.status !== 'processing')) return;
       const feeCents = form.coverFees ? Math.max(0, pi.amount - cents) : 0;
       void finish(pi, started.start, { giftCents: pi.amount - feeCents, feeCents, totalCents: pi.amount });
@@ -178,19 +185,26 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
         element.focus();
         return;
       }
-      const { clientSecret, subscriptionId, recordToken } = await paymentFor();
-      const { error, paymentIntent } = await stripe.confirmPayment({
-        elements,
-        clientSecret,
-        confirmParams: { payment_method_data: { billing_details: billingDetails(form) } },
-        redirect: 'if_required',
-      });
+      const confirm = (clientSecret: string) =>
+        stripe.confirmPayment({ elements, clientSecret, confirmParams: { payment_method_data: { billing_details: billingDetails(form) } }, redirect: 'if_required' });
+      let start = await paymentFor();
+      let result = await confirm(start.clientSecret);
+      // The started payment was cancelled (Stripe gives up an unpaid subscription's first payment after a day, and a
+      // tab can be kept that long): nothing can be charged on it, so the gift gets one new payment.
+      if (unexpected(result.error) === 'canceled') {
+        start = await paymentFor(true);
+        result = await confirm(start.clientSecret);
+      }
+      let { error, paymentIntent } = result;
+      // Already paid (it went through while the page was away): finish the gift rather than report an error.
+      const state = unexpected(error);
+      if (error && (state === 'succeeded' || state === 'processing')) [paymentIntent, error] = [error.payment_intent, undefined];
       if (error) {
         fail(error.message || 'Payment failed', DONOR_FIXABLE.has(error.type));
         return;
       }
       if (paymentIntent?.status !== 'succeeded' && paymentIntent?.status !== 'processing') throw new Error('Payment failed');
-      await finish(paymentIntent, { clientSecret, subscriptionId, recordToken }, total);
+      await finish(paymentIntent, start, total);
     } catch (err) {
       fail(err instanceof Error && err.message ? err.message : 'An error occurred during the payment process', false);
     } finally {
