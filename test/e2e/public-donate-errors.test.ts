@@ -2,7 +2,8 @@ import { jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
-import { screenshot } from '../helpers/browser.js';
+import path from 'node:path';
+import { screenshot, SCREENSHOT_DIR } from '../helpers/browser.js';
 import { fillCard, fillDonor as fillDonorDetails, openDonate as openDonatePage, toastText } from '../helpers/donate-page.js';
 import type { Stack } from '../helpers/stack.js';
 import { startPublicEnv, type PublicEnv } from '../helpers/public-browser.js';
@@ -182,9 +183,10 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     await alert.waitFor();
     await expect(toastText(page)).resolves.toBe('Payment Error Your card was declined.');
     const alertText = (await alert.innerText()).replace(/\s+/g, ' ');
-    expect(alertText).toBe('Your payment did not go through Nothing was charged. Please try another card, or call us at (870) 555-0142 and we will take your gift by phone.');
-    // Said once: the next step is in the alert only, and the page holds one alert.
+    expect(alertText).toBe('Your payment did not go through Your card was declined. Nothing was charged. Please try another card, or call us at (870) 555-0142 and we will take your gift by phone.');
+    // Said once: the next step is in the alert only, and the page holds one alert, which has focus.
     await expect(page.locator('[role="alert"]').count()).resolves.toBe(1);
+    await expect(alert.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await expect(page.locator('.toast').last().innerText()).resolves.not.toMatch(/another card/);
     await page.waitForTimeout(300);
     const pay = page.getByRole('button', { name: 'Pay $100.00' });
@@ -233,7 +235,7 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
   });
 
-  it.each([[390], [1280]])('at %i px: a monthly gift reads "Pay $25.00 monthly"; the thank-you repeats amount, frequency and date, and how to change or stop it', async (width) => {
+  it.each([[390], [1280]])('at %i px: a monthly gift reads "Pay $25.00 monthly"; the thank-you repeats amount, frequency and date, and links to My Giving to change or stop it', async (width) => {
     const { page, errors } = await openDonate(width);
     await page.getByLabel('Donation Amount').fill('25');
     await page.getByLabel('Frequency').selectOption('monthly');
@@ -247,11 +249,12 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     const today = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(new Date());
     await expect(thanks.innerText().then((t) => t.replace(/\s+/g, ' ').trim())).resolves.toBe(
       `Thank you, Ruth! Your gift went through. You gave $25.00 monthly on ${today}. Your card will be charged $25.00 every month. ` +
-        'To change or stop your monthly gift, call us at (870) 555-0142 or e-mail info@hillsidelearning.org. ' +
+        'To change, pause or cancel your monthly gift, visit My Giving. ' +
         // No worker runs here, so no acknowledgment comes: the page is still asking for the receipt number (it gives
         // up after 30 s and says it comes by e-mail; test/e2e/donate-designations.test.ts shows the number arrive).
         'Your donation was received. Preparing your receipt number...',
     );
+    await expect(thanks.getByRole('link', { name: 'My Giving' }).getAttribute('href')).resolves.toBe('/my-giving');
     await expect(page.evaluate(() => document.activeElement?.className)).resolves.toBe('thank-you');
     // The form is reset below it (SPEC section 4).
     await expect(page.getByLabel('Donation Amount').inputValue()).resolves.toBe('');
@@ -259,6 +262,7 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     await page.waitForTimeout(300);
     expect(await runAxe(page)).toEqual([]);
     await screenshot(page, `donate-thank-you-${width}`);
+    await thanks.screenshot({ path: path.join(SCREENSHOT_DIR, `donate-thank-you-${width}-alert.png`) });
     // Starting another gift puts the thank-you away.
     await page.getByRole('button', { name: '$50', exact: true }).click();
     await fillDonor(page, `ruth.again.${width}@example.org`);

@@ -187,9 +187,9 @@ describe('donating on /donate (Stripe Elements against the emulator)', () => {
     await page.getByRole('button', { name: 'Pay $100.00' }).click();
     await expect(toastText(page)).resolves.toBe('Payment Error Your card was declined.');
     const alert = page.locator('.alert--destructive');
-    // The toast gives the provider's reason (SPEC section 8); the alert, which stays, what to do next.
+    // The alert, which stays, gives the provider's reason too (SPEC section 8), and what to do next.
     await expect(alert.innerText().then((t) => t.replace(/\s+/g, ' '))).resolves.toBe(
-      'Your payment did not go through Nothing was charged. Please try another card, or call us at (870) 555-0142 and we will take your gift by phone.');
+      'Your payment did not go through Your card was declined. Nothing was charged. Please try another card, or call us at (870) 555-0142 and we will take your gift by phone.');
     await expect(alert.getAttribute('role')).resolves.toBe('alert');
     await expect(page.getByRole('button', { name: 'Pay $100.00' }).isEnabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Back' }).isEnabled()).resolves.toBe(true);

@@ -71,12 +71,17 @@ const LETTERHEAD = [SCHOOL.name, streetAddress, `EIN ${SCHOOL.ein}`];
 const SIGNATURE = ['With gratitude,', SCHOOL.name, `${SCHOOL.phone} · ${SCHOOL.email}`];
 const STATUS_LINE = `${SCHOOL.taxExemptStatus} EIN ${SCHOOL.ein}.`;
 
-/** A paragraph is a string; a table is rows of [label, value]; a link is a button-like line with its address. */
-type Block = string | Array<[string, string]> | { link: string; label: string };
+/**
+ * A paragraph is a string; a table is rows of [label, value]; a link is a button-like line with its address; a
+ * sentence may end in an address, which the HTML part makes a link.
+ */
+type Block = string | Array<[string, string]> | { link: string; label: string } | { sentence: string; link: string };
 
 function plain(title: string, name: string | null, blocks: Block[]): string {
   const parts = [LETTERHEAD.join('\n'), title, greeting(name)];
-  for (const b of blocks) parts.push(typeof b === 'string' ? b : Array.isArray(b) ? b.map(([k, v]) => `${k}: ${v}`).join('\n') : `${b.label}:\n${b.link}`);
+  for (const b of blocks) {
+    parts.push(typeof b === 'string' ? b : Array.isArray(b) ? b.map(([k, v]) => `${k}: ${v}`).join('\n') : 'sentence' in b ? `${b.sentence} ${b.link}` : `${b.label}:\n${b.link}`);
+  }
   parts.push(SIGNATURE.join('\n'), STATUS_LINE);
   return `${parts.join('\n\n')}\n`;
 }
@@ -88,6 +93,8 @@ function html(title: string, name: string | null, blocks: Block[]): string {
     .map((b) =>
       typeof b === 'string'
         ? `<p style="${P}">${esc(b)}</p>`
+        : 'sentence' in b
+        ? `<p style="${P}">${esc(b.sentence)} <a href="${esc(b.link)}" style="color:#0b4f8a">${esc(b.link)}</a></p>`
         : !Array.isArray(b)
         ? `<p style="${P}"><a href="${esc(b.link)}" style="color:#0b4f8a;font-weight:bold">${esc(b.label)}</a><br><span style="font-size:15px;word-break:break-all">${esc(b.link)}</span></p>`
         : `<table style="border-collapse:collapse;margin:0 0 18px;font-size:18px"><tbody>${b
@@ -157,7 +164,7 @@ export function acknowledgmentMail(f: AcknowledgmentFacts): MailText {
   }
   if (f.recurring) blocks.push(`You will receive an acknowledgment like this one for each ${f.recurring.frequency.toLowerCase()} gift.`);
   if (f.recurring?.manageUrl) {
-    blocks.push(`To change the amount or the card, pause or cancel your ${f.recurring.frequency.toLowerCase()} gift, visit My Giving: ${f.recurring.manageUrl}`);
+    blocks.push({ sentence: `To change the amount or the card, pause or cancel your ${f.recurring.frequency.toLowerCase()} gift, visit My Giving:`, link: f.recurring.manageUrl });
   }
   return message(subject, title, f.donorName, blocks);
 }

@@ -70,7 +70,10 @@ CardElement.prototype.mount = function (target) {
   box.setAttribute('role', 'group');
   box.setAttribute('aria-label', 'Credit or debit card');
   box.className = 'EmulatorCardElement';
-  box.style.cssText = 'display:grid;grid-template-columns:' + (wantsZip ? '2fr 1fr 1fr 1fr' : '2fr 1fr 1fr') + ';gap:8px;align-items:end;';
+  // In the Payment Element (as in Stripe's) the number has a row of its own, expiry and CVC share the next: no
+  // part is cut short on a phone. The single-line Card Element keeps one row.
+  var stacked = this._options._stacked === true;
+  box.style.cssText = 'display:grid;grid-template-columns:' + (stacked ? '1fr 1fr' : wantsZip ? '2fr 1fr 1fr 1fr' : '2fr 1fr 1fr') + ';gap:8px 12px;align-items:end;';
   var specs = [
     ['number', 'Card number', 'cc-number', 'cardnumber', '1234 1234 1234 1234'],
     ['exp', 'Expiration date (MM / YY)', 'cc-exp', 'exp-date', 'MM / YY'],
@@ -80,7 +83,7 @@ CardElement.prototype.mount = function (target) {
   this._inputs = {};
   specs.forEach(function (s) {
     var label = document.createElement('label');
-    label.style.cssText = FIELD_CSS;
+    label.style.cssText = FIELD_CSS + (stacked && s[0] === 'number' ? 'grid-column:1 / -1;' : '');
     var text = document.createElement('span');
     text.textContent = s[1];
     var input = document.createElement('input');

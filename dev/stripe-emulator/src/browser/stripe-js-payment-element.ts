@@ -65,9 +65,11 @@ PaymentElement.prototype._render = function () {
     legend.textContent = 'Payment method';
     legend.style.cssText = 'font-size:14px;font-weight:600;margin-bottom:6px;padding:0;';
     fs.appendChild(legend);
+    // layout 'accordion' (Stripe's choice for narrow screens): one method a row, at the element's full width.
+    var layout = this._options.layout, accordion = (layout && (layout.type || layout)) === 'accordion';
     this._types.forEach(function (t, i) {
       var label = document.createElement('label'), radio = document.createElement('input');
-      label.style.cssText = 'display:flex;align-items:center;gap:8px;padding:8px 12px;border:1px solid #8a8f98;border-radius:6px;font-size:16px;cursor:pointer;flex:1 1 10rem;';
+      label.style.cssText = 'display:flex;align-items:center;gap:8px;padding:8px 12px;border:1px solid #8a8f98;border-radius:6px;font-size:16px;cursor:pointer;flex:' + (accordion ? '1 1 100%' : '1 1 10rem') + ';';
       radio.type = 'radio'; radio.name = self._uid + '-type'; radio.value = t; radio.checked = i === 0;
       radio.addEventListener('change', function () { if (radio.checked) self._select(t, true); });
       label.appendChild(radio); label.appendChild(document.createTextNode(TYPE_LABELS[t]));
@@ -90,7 +92,7 @@ PaymentElement.prototype._render = function () {
 PaymentElement.prototype._mountCard = function (panel) {
   var self = this, host = document.createElement('div'), msg = this._message(panel, 'card');
   panel.insertBefore(host, msg);
-  this._card = new CardElement(this._elements, 'card', { style: this._options.style, hidePostalCode: true });
+  this._card = new CardElement(this._elements, 'card', { style: this._options.style, hidePostalCode: true, _stacked: true });
   this._card.on('change', function (e) {
     msg.textContent = e.error ? e.error.message : '';
     if (self._selected === 'card') self._fireChange();

@@ -31,11 +31,19 @@ export function elementsOptions(cents: number, recurring: boolean): StripeElemen
   };
 }
 
+/**
+ * Stripe's layout for the width: tabs beside each other where there is room; on a phone the accordion, one method
+ * a row, whose fields then have the element's whole width.
+ */
+export function paymentLayout(narrow = typeof matchMedia === 'function' && matchMedia('(max-width: 639px)').matches): StripePaymentElementOptions['layout'] {
+  return narrow ? { type: 'accordion', defaultCollapsed: false, radios: 'always', spacedAccordionItems: false } : { type: 'tabs' };
+}
+
 /** The donor already gave name, e-mail and address at step 1: the element starts with them (a bank account's holder may differ). */
 export function paymentElementOptions(form: DonationFormData): StripePaymentElementOptions {
   const { name, email, phone, address } = billingDetails(form);
   return {
-    layout: 'tabs',
+    layout: paymentLayout(),
     defaultValues: { billingDetails: { name, email, phone, ...(address ? { address } : {}) } },
     wallets: { applePay: 'auto', googlePay: 'auto' },
   };

@@ -3,24 +3,45 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { appConfig } from '../../../lib/config';
 import { recordDonation } from '../api/record-donation';
+import { clearDonationSession, loadDonationSession, saveDonationSession, type StartedPayment } from '../donation-session';
+import { useStepHistory } from '../step-history';
 import { emptyDonationForm, type DonationFormData } from '../types';
+import { validateDonation } from '../validate';
 import { DonationForm } from './donation-form';
-import { PaymentStep, type PaymentSuccess, type StartedPayment } from './payment-step';
+import { PaymentStep, type PaymentSuccess } from './payment-step';
 import { ThankYou, type GiftGiven } from './thank-you';
 import { parseAmount, toCents } from '../../../lib/currency';
 
 /**
  * The 'Make a Donation' panel: form -> payment on a valid submit, payment -> form on Back; after a paid gift the
- * record is saved, the form is reset and shown again (SPEC section 4, Donation flow).
+ * record is saved, the form is reset and shown again (SPEC section 4, Donation flow). Each step is a history entry
+ * and the values (with the payment started for them) are kept for the tab's session, so a reload, Back or Forward
+ * never loses the donor's place, nor starts a second payment for the same gift.
  */
 export function DonationPanel() {
-  const [step, setStep] = useState<'form' | 'payment'>('form');
-  const [form, setForm] = useState<DonationFormData>(emptyDonationForm);
+  const [saved] = useState(loadDonationSession);
+  const [form, setForm] = useState<DonationFormData>(saved.form);
+  const [started, setStarted] = useState<StartedPayment | null>(saved.started);
+  const formNow = useRef(form);
+  formNow.current = form;
+  const { step, toPayment, back, done } = useStepHistory(() => Object.keys(validateDonation(formNow.current)).length === 0);
   const [given, setGiven] = useState<GiftGiven | null>(null);
-  const started = useRef<StartedPayment | null>(null);
   const stepHeading = useRef<HTMLDivElement>(null);
   const thankYou = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
+
+  // Every change is kept at once: a phone may drop the page the moment the donor switches apps.
+  useEffect(() => {
+    if (given && form === emptyDonationForm) return;
+    saveDonationSession({ form, started });
+  }, [form, started, given]);
+
+  // A reload that lands on step 2 brings the panel into view (on a phone it is far below the page's first text).
+  useEffect(() => {
+    if (step === 'payment' && window.scrollY === 0) stepHeading.current?.scrollIntoView({ block: 'start' });
+    // Only for the step the page opened on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Move focus to the start of the new step (or to the thank-you after a gift) so keyboard and screen-reader
   // users land where the content changed.
@@ -45,8 +66,10 @@ export function DonationPanel() {
     } catch {
       setGiven({ ...gift, recorded: false });
     }
+    clearDonationSession();
+    setStarted(null);
     setForm(emptyDonationForm);
-    setStep('form');
+    done();
   };
 
   return (
@@ -60,26 +83,25 @@ export function DonationPanel() {
         <div ref={stepHeading} tabIndex={-1} className="stack">
           {given && <ThankYou ref={thankYou} gift={given} />}
           {/* The payment step holds its own Stripe Elements group (deferred intent: the amount is known there). */}
-          <>
-            {step === 'form' ? (
-              <DonationForm
-                value={form}
-                onChange={setForm}
-                onSubmit={() => {
-                  setGiven(null);
-                  setStep('payment');
-                }}
-              />
-            ) : (
-              <PaymentStep
-                form={form}
-                onBack={() => setStep('form')}
-                onPaid={onPaid}
-                stripeAvailable={Boolean(appConfig.stripePublishableKey)}
-                started={started}
-              />
-            )}
-          </>
+          {step === 'form' ? (
+            <DonationForm
+              value={form}
+              onChange={setForm}
+              onSubmit={() => {
+                setGiven(null);
+                toPayment();
+              }}
+            />
+          ) : (
+            <PaymentStep
+              form={form}
+              onBack={back}
+              onPaid={onPaid}
+              stripeAvailable={Boolean(appConfig.stripePublishableKey)}
+              started={started}
+              onStarted={setStarted}
+            />
+          )}
         </div>
       </CardContent>
     </Card>

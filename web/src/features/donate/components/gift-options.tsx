@@ -30,7 +30,8 @@ const TRIBUTE_CHOICES: Array<{ value: TributeKindChoice; label: string }> = [
 export function GiftOptions({ value, errors, set }: GiftOptionsProps) {
   const { data: options } = useDonationOptions();
   const total = useGiftTotal({ amount: value.amount, coverFees: true });
-  const [tributeOpen, setTributeOpen] = useState(false);
+  // Open when it holds something (a donor back from step 2, or after a reload, sees what they wrote there).
+  const [tributeOpen, setTributeOpen] = useState(() => Boolean(value.tributeName || value.tributeEmail || value.tributeAddress));
   const open = tributeOpen || Boolean(errors.tributeName || errors.tributeEmail);
   const funds = options?.funds ?? [];
 

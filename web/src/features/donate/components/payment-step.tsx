@@ -1,5 +1,6 @@
 import { Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import type { StripeError } from '@stripe/stripe-js';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LockIcon } from '../../../components/ui/icons';
@@ -8,6 +9,7 @@ import { school } from '../../../content/school';
 import { formatCents, parseAmount, toCents } from '../../../lib/currency';
 import { stripePromise } from '../../../lib/stripe';
 import { createPaymentIntent, type PaymentIntentResponse } from '../api/create-payment-intent';
+import { giftKey, type StartedPayment } from '../donation-session';
 import { PaymentField } from '../../../components/payment-field';
 import { INITIAL_FIELD_STATE, paymentProblem, type PaymentFieldState } from '../../../lib/payment-element';
 import { billingDetails, elementsOptions, paymentElementOptions } from '../payment-details';
@@ -25,24 +27,33 @@ export interface PaymentSuccess {
   total: GiftTotal | null;
 }
 
-/** The payment this page started, and for what (amount and form): a retry of the same gift confirms it again. */
-export interface StartedPayment {
-  key: string;
-  start: PaymentIntentResponse;
-}
-
 interface PaymentStepProps {
   form: DonationFormData;
   onBack: () => void;
   onPaid: (result: PaymentSuccess) => Promise<void>;
   /** Whether Stripe.js could be set up at all (no publishable key: no online payments). */
   stripeAvailable: boolean;
-  /** Kept by the panel across Back, so going back and forth or retrying after a decline never starts a second payment. */
-  started: RefObject<StartedPayment | null>;
+  /**
+   * Kept by the panel (and for the tab's session) across Back, Forward and reloads, so going back and forth or
+   * retrying after a decline never starts a second payment for the same gift.
+   */
+  started: StartedPayment | null;
+  onStarted: (started: StartedPayment | null) => void;
 }
 
 /** What a donor can do after a refused payment: another card or account, or a call to the school (said once, in the alert). */
-const NEXT_STEP = `Nothing was charged. Please try another card, or call us at ${school.phone} and we will take your gift by phone.`;
+function NextStep() {
+  return (
+    <>
+      Nothing was charged. Please try another card, or call us at <a href={school.phoneHref}>{school.phone}</a> and we will take your gift by phone.
+    </>
+  );
+}
+
+/** The status of a payment Stripe would not confirm because of its state (cancelled, or already paid), if that was the error. */
+function unexpected(error: StripeError | undefined): string | undefined {
+  return error?.code === 'payment_intent_unexpected_state' ? error.payment_intent?.status : undefined;
+}
 
 /** Stripe's errors about the payment details themselves (a decline, a bad number): the donor can fix those here. */
 const DONOR_FIXABLE = new Set(['card_error', 'validation_error']);
@@ -69,7 +80,7 @@ export function PaymentStep(props: PaymentStepProps) {
   );
 }
 
-function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, cents }: PaymentStepProps & { cents: number }) {
+function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onStarted, cents }: PaymentStepProps & { cents: number }) {
   const stripe = useStripe();
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
@@ -80,9 +91,12 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, cents
   const elementOptions = useMemo(() => paymentElementOptions(form), [form]);
 
   // A new failure: its alert to the top (below the sticky header, by the page's scroll-padding), so the Pay
-  // button right under it is in view too; on a phone the toast drops in over the header, above both.
+  // button right under it is in view too; on a phone the toast drops in over the header, above both. Focus goes
+  // to the alert, so it is read out and the next Tab reaches its phone link, then the field and Pay.
   useEffect(() => {
-    if (paymentError) alertRef.current?.scrollIntoView({ block: 'start' });
+    if (!paymentError) return;
+    alertRef.current?.scrollIntoView({ block: 'start' });
+    alertRef.current?.focus({ preventScroll: true });
   }, [paymentError]);
 
   // What is charged: the gift plus any fee coverage, by the fee of the method picked in the element (the server
@@ -108,13 +122,37 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, cents
   };
 
   /** Our server starts a payment once per gift: the same amount and details reuse the intent already started. */
-  const paymentFor = async (): Promise<PaymentIntentResponse> => {
-    const key = JSON.stringify([cents, form, method]);
-    if (started.current?.key === key) return started.current.start;
+  const paymentFor = async (fresh = false): Promise<PaymentIntentResponse> => {
+    const key = giftKey(cents, form, method);
+    if (!fresh && started?.key === key) return started.start;
     const start = await createPaymentIntent(cents, form, method);
-    started.current = { key, start };
+    onStarted({ key, start });
     return start;
   };
+
+  const finish = async (pi: { id: string; status: string }, start: PaymentIntentResponse, charged: GiftTotal | null) => {
+    onStarted(null);
+    toast({ title: 'Donation Complete', description: 'Thank you for your generous donation!' });
+    await onPaid({ paymentIntentId: pi.id, subscriptionId: start.subscriptionId, recordToken: start.recordToken, processing: pi.status === 'processing', total: charged });
+  };
+
+  // A reload while a payment was being confirmed: if the started payment went through, the gift is finished
+  // (recorded, thanked) rather than asked for again.
+  useEffect(() => {
+    if (!stripe || !started) return;
+    let live = true;
+    void stripe.retrievePaymentIntent(started.start.clientSecret).then(({ paymentIntent: pi }) => {
+      if (live && pi?.status === 'canceled') onStarted(null);
+      if (!live || (pi?.status !== 'succeeded' && pi?.status !== 'processing')) return;
+      const feeCents = form.coverFees ? Math.max(0, pi.amount - cents) : 0;
+      void finish(pi, started.start, { giftCents: pi.amount - feeCents, feeCents, totalCents: pi.amount });
+    });
+    return () => {
+      live = false;
+    };
+    // Once, when Stripe.js is ready: a payment started later on this step is finished by Pay itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stripe]);
 
   const pay = async () => {
     if (!Number.isFinite(cents) || cents <= 0) {
@@ -143,23 +181,30 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, cents
       const submitted = await elements.submit();
       if (submitted.error) {
         setFieldError(submitted.error.message ?? paymentProblem(field));
+        // The disabled Pay button lost focus: back to the field that needs fixing, not to the page's start.
+        element.focus();
         return;
       }
-      const { clientSecret, subscriptionId, recordToken } = await paymentFor();
-      const { error, paymentIntent } = await stripe.confirmPayment({
-        elements,
-        clientSecret,
-        confirmParams: { payment_method_data: { billing_details: billingDetails(form) } },
-        redirect: 'if_required',
-      });
+      const confirm = (clientSecret: string) =>
+        stripe.confirmPayment({ elements, clientSecret, confirmParams: { payment_method_data: { billing_details: billingDetails(form) } }, redirect: 'if_required' });
+      let start = await paymentFor();
+      let result = await confirm(start.clientSecret);
+      // The started payment was cancelled (Stripe gives up an unpaid subscription's first payment after a day, and a
+      // tab can be kept that long): nothing can be charged on it, so the gift gets one new payment.
+      if (unexpected(result.error) === 'canceled') {
+        start = await paymentFor(true);
+        result = await confirm(start.clientSecret);
+      }
+      let { error, paymentIntent } = result;
+      // Already paid (it went through while the page was away): finish the gift rather than report an error.
+      const state = unexpected(error);
+      if (error && (state === 'succeeded' || state === 'processing')) [paymentIntent, error] = [error.payment_intent, undefined];
       if (error) {
         fail(error.message || 'Payment failed', DONOR_FIXABLE.has(error.type));
         return;
       }
       if (paymentIntent?.status !== 'succeeded' && paymentIntent?.status !== 'processing') throw new Error('Payment failed');
-      started.current = null;
-      toast({ title: 'Donation Complete', description: 'Thank you for your generous donation!' });
-      await onPaid({ paymentIntentId: paymentIntent.id, subscriptionId, recordToken, processing: paymentIntent.status === 'processing', total });
+      await finish(paymentIntent, start, total);
     } catch (err) {
       fail(err instanceof Error && err.message ? err.message : 'An error occurred during the payment process', false);
     } finally {
@@ -198,9 +243,17 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, cents
       )}
 
       {paymentError && (
-        <Alert variant="destructive" className="payment-error" ref={alertRef}>
+        <Alert variant="destructive" className="payment-error" ref={alertRef} tabIndex={-1}>
           <AlertTitle>{paymentError.fixable ? 'Your payment did not go through' : 'Payment Error'}</AlertTitle>
-          <AlertDescription>{paymentError.fixable ? NEXT_STEP : paymentError.message}</AlertDescription>
+          <AlertDescription>
+            {paymentError.message}
+            {paymentError.fixable && (
+              <>
+                {' '}
+                <NextStep />
+              </>
+            )}
+          </AlertDescription>
         </Alert>
       )}
 

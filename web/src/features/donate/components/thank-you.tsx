@@ -1,6 +1,5 @@
 import { forwardRef } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { school } from '../../../content/school';
 import { formatCents } from '../../../lib/currency';
 import { FREQUENCIES, type Frequency } from '../types';
 import { BankProcessingNote } from './bank-processing-note';
@@ -33,7 +32,8 @@ const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric
 
 /**
  * Above the reset form after a paid gift (SPEC section 4), so nobody starts again: what was given (amount,
- * frequency, date) and, for a recurring gift, when it repeats and how to change or stop it.
+ * frequency, date) and, for a recurring gift, when it repeats and where to change or stop it (My Giving, as
+ * every acknowledgment says).
  */
 export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function ThankYou({ gift }, ref) {
   const freq = FREQUENCIES.find((f) => f.value === gift.frequency)!;
@@ -51,8 +51,8 @@ export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function
           </p>
           {gift.frequency !== 'one-time' && (
             <p>
-              {gift.processing ? 'Your bank account will be debited' : 'Your card will be charged'} {amount} {EVERY[gift.frequency]}. To change or stop your {freq.label.toLowerCase()} gift, call us
-              at <a href={school.phoneHref}>{school.phone}</a> or e-mail <a href={`mailto:${school.email}`}>{school.email}</a>.
+              {gift.processing ? 'Your bank account will be debited' : 'Your card will be charged'} {amount} {EVERY[gift.frequency]}. To change, pause or cancel your{' '}
+              {freq.label.toLowerCase()} gift, visit <a href="/my-giving">My Giving</a>.
             </p>
           )}
           {gift.feeCents > 0 && (
