@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -45,8 +45,7 @@ export async function prepareDemo(opts: { env: EnvDto; emulator: StripeEmulator;
     const required = await settings.read(db, REQUIRE_TWO_FACTOR);
     if (!required.updatedAt) await settings.write(db, REQUIRE_TWO_FACTOR, false, null);
     twoFactorRequired = required.updatedAt ? required.value : false;
-    const counts = await pool.query(`SELECT (SELECT count(*) FROM donors) + (SELECT count(*) FROM stripe_events) AS n`);
-    empty = Number(counts.rows[0].n) === 0;
+    empty = !(await holdsDemoHistory(opts.env.DATABASE_URL));
   } finally {
     await pool.end();
   }
@@ -58,6 +57,35 @@ export async function prepareDemo(opts: { env: EnvDto; emulator: StripeEmulator;
     await withPool(opts.env, (db) => settings.write(db, AUTOMATIC_ACKNOWLEDGMENTS, { enabled: true, since: new Date().toISOString() }, null));
   }
   return { admin: { email: DEMO_ADMIN.email, password }, twoFactorRequired };
+}
+
+/**
+ * Whether the database holds a giving history (any donor): a new or empty database (no tables yet, or none of
+ * them filled) does not. Events alone are no history: an emulator's state from an earlier run replays payouts.
+ */
+export async function holdsDemoHistory(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const [{ t }] = (await client.query(`SELECT to_regclass('public.donors') IS NOT NULL AS t`)).rows;
+    return t ? (await client.query('SELECT 1 FROM donors LIMIT 1')).rowCount! > 0 : false;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The emulator's saved state and the database must tell the same story. A database without the demo history next
+ * to a state file from an earlier run (a new DATABASE_URL, a dropped database) would replay that run's events
+ * (years of payouts) into it and never load the history: the state file is set aside (kept, renamed) so the
+ * emulator starts empty and the history is loaded. Returns the line to print, or null when nothing was done.
+ */
+export async function reconcileDemoState(databaseUrl: string, statePath: string): Promise<string | null> {
+  if (!existsSync(statePath) || (await holdsDemoHistory(databaseUrl))) return null;
+  const kept = statePath.replace(/\.json$/, '') + `.${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+  renameSync(statePath, kept);
+  return `The database has no demo history, but ${path.relative(process.cwd(), statePath)} holds an earlier run's Stripe data: `
+    + `set aside as ${path.relative(process.cwd(), kept)}; the emulator starts empty and the demo history is loaded.`;
 }
 
 async function withPool<T>(env: EnvDto, fn: (db: { query: (sql: string, params?: unknown[]) => Promise<unknown[]> }) => Promise<T>): Promise<T> {

@@ -15,7 +15,7 @@ import { resolveDatabase } from './database.js';
 import { startDemoMailbox, type DemoMailbox } from '../mailbox/mailbox.js';
 import { loadDotEnv } from '../../core/src/config/env-file.js';
 import { startProcess, waitForHealthy, type ManagedProcess } from './processes.js';
-import { prepareDemo } from './demo.js';
+import { prepareDemo, reconcileDemoState } from './demo.js';
 
 const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -82,15 +82,19 @@ async function main(): Promise<void> {
   cleanups.push(() => db.stop());
   let emulator: StripeEmulator | undefined;
   let mailbox: DemoMailbox | undefined;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, REDIS_URL: redisUrl, PORT: String(port), PUBLIC_URL: publicUrl };
+  // This machine only unless HOST says otherwise: demo mode's API map (/api/docs) and demo admin are not for the network.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, REDIS_URL: redisUrl, PORT: String(port), PUBLIC_URL: publicUrl, HOST: process.env.HOST ?? '127.0.0.1' };
   if (demo) {
     const secrets = demoSecrets();
+    const statePath = path.resolve('.data/stripe-emulator.json');
+    const reconciled = await reconcileDemoState(db.url, statePath);
+    if (reconciled) say(reconciled);
     emulator = await startEmulator({
       port: Number(process.env.STRIPE_EMULATOR_PORT ?? 12111),
       host: '127.0.0.1',
       webhookUrls: [`http://127.0.0.1:${port}/api/stripe/webhook`],
       webhookSecret: secrets.webhookSecret,
-      statePath: path.resolve('.data/stripe-emulator.json'),
+      statePath,
     });
     const started = emulator;
     cleanups.push(() => started.stop());
@@ -167,6 +171,7 @@ async function main(): Promise<void> {
   }
   if (!config.SMTP_URL) say('  Mail: SMTP_URL is not set, so no e-mail (password reset links) is sent.');
   if (!config.TWO_FACTOR_KEY) say('  TWO_FACTOR_KEY is not set: admins cannot set up two-factor sign-in (required by default); see .env.example.');
+  say(`  Listening on ${env.HOST}:${port}${env.HOST === '127.0.0.1' ? ' (this machine only; set HOST=0.0.0.0 to open it to the network)' : ''}`);
   say(`  Database: ${db.source === 'embedded' ? 'embedded Postgres (.data/postgres)' : db.source}; logs in .data/logs/`);
   say('  Press Ctrl+C to stop.');
   say('------------------------------------------------------------------');

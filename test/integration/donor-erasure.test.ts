@@ -16,6 +16,22 @@ const OTHER = { ...DANA, firstName: 'Oscar', lastName: 'Ramirez', email: 'oscar.
 const TRIBUTE = { tributeKind: 'memory', tributeName: 'Eleanor Quist', tributeEmail: 'quist.family@example.org', tributeAddress: '9 Orchard Way, Harrison AR' };
 const NEEDLES = ['dana.whitfield@example.org', 'Dana Whitfield', 'Whitfield', '12 Creek Road', '555-0190', 'Eleanor Quist', 'quist.family@example.org', '9 Orchard Way'];
 
+/**
+ * A Stripe object without what Stripe keeps after an erasure (README, Privacy): a charge's receipt e-mail and
+ * billing details (neither can be unset), a payment's method details, and the snapshot an invoice took of the
+ * customer and of its subscription's metadata (on the invoice and its lines) when it was finalized.
+ */
+function withoutWhatStripeKeeps(o: { object: string }): unknown {
+  const copy = JSON.parse(JSON.stringify(o));
+  if (copy.object === 'charge') for (const k of ['receipt_email', 'billing_details', 'payment_method_details']) delete copy[k];
+  if (copy.object === 'invoice') {
+    for (const k of ['customer_email', 'customer_name', 'customer_phone', 'customer_address', 'customer_shipping']) delete copy[k];
+    if (copy.parent?.subscription_details) delete copy.parent.subscription_details.metadata;
+    for (const line of copy.lines?.data ?? []) delete line.metadata;
+  }
+  return copy;
+}
+
 /** The sum of a tax CSV's Net Amount column, in cents, and its rows. */
 function taxCsv(text: string): { cents: number; rows: string[][] } {
   const lines = text.replace(/^\uFEFF/, '').trim().split(/\r\n/);
@@ -45,6 +61,14 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
     return (await stripe.paymentIntents.retrieve(start.body.paymentIntentId)) as Stripe.PaymentIntent;
   };
 
+  /** A monthly gift paid by card: a subscription whose metadata carries the donor's details, and its paid first invoice. */
+  const giveMonthly = async (donor: typeof DANA, amount: number) => {
+    const start = await request(stack.apiUrl).post('/api/create-payment-intent').send({ amount, donationData: { ...donor, frequency: 'monthly' } }).expect(200);
+    await stripe.paymentIntents.confirm(start.body.clientSecret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
+    await request(stack.apiUrl).post('/api/donation')
+      .send({ ...donor, frequency: 'monthly', amount: String(amount / 100), subscriptionId: start.body.subscriptionId, recordToken: start.body.recordToken }).expect(201);
+  };
+
   beforeAll(async () => {
     stack = await startStack({ workers: 1 });
     stripe = createStripeClient(stack.env);
@@ -53,6 +77,7 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
     const first = await give(DANA, 5000);
     await give({ ...DANA, ...TRIBUTE }, 2500);
     await give(OTHER, 4000);
+    await giveMonthly({ ...DANA, ...TRIBUTE } as typeof DANA, 2000);
     danaId = first.customer as string;
     danaCharge = first.latest_charge as string;
     await authed(stack, owner).post('/api/admin/manual-donations').send({
@@ -71,10 +96,12 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
     expect(json.headers['content-disposition']).toBe(`attachment; filename="donor-${danaId}.json"`);
     const s = json.body.sections;
     expect(s.donor[0]).toMatchObject({ id: danaId, name: 'Dana Whitfield', email: DANA.email });
-    expect(s.cardGifts).toHaveLength(2);
-    expect(s.donationRecords).toHaveLength(2);
+    expect(s.cardGifts).toHaveLength(3);
+    expect(s.donationRecords).toHaveLength(3);
     expect(s.manualGifts).toEqual([expect.objectContaining({ donor_name: 'Dana Whitfield', amount: '30000' })]);
-    expect(s.paymentIntents).toHaveLength(2);
+    expect(s.paymentIntents).toHaveLength(3);
+    expect(s.subscriptions).toHaveLength(1);
+    expect(s.invoices).toHaveLength(1);
     expect(s.storedEvents.length).toBeGreaterThan(3);
     expect(s.adminActions.map((a: { action: string }) => a.action)).toContain('manual_donation.created');
     expect(JSON.stringify(s)).not.toContain(OTHER.email);
@@ -111,11 +138,34 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
     const after = taxCsv((await authed(stack, owner).get(`/api/admin/tax-exports/bulk-report/${year}`).expect(200)).text);
     expect(after.cents).toBe(tax.cents);
     expect(after.rows.length).toBe(tax.rows.length);
-    expect(after.rows.filter((r) => r.includes('Erased donor'))).toHaveLength(3);
+    expect(after.rows.filter((r) => r.includes('Erased donor'))).toHaveLength(4);
     await expect(stripe.customers.retrieve(danaId)).resolves.toMatchObject({ id: danaId, deleted: true });
     const [audit] = await stack.db.query(`SELECT details FROM audit_log WHERE action = 'donor.erased'`);
     expect(audit.details.customerId).toBe(danaId);
-    expect(audit.details.changed).toMatchObject({ donors: 1, charges: 2, donation_records: 2, manual_donations: 1 });
+    expect(audit.details.changed).toMatchObject({ donors: 1, charges: 3, donation_records: 3, manual_donations: 1 });
+    // The two one-time payments and their charges, and the monthly plan (Stripe copies a plan's metadata to no payment).
+    expect(audit.details.stripeScrubbed).toEqual({ paymentIntents: 2, charges: 2, subscriptions: 1, invoices: 0 });
+  });
+
+  it('leaves none of the donor\'s details on their payment intents, charges, subscriptions and invoices at Stripe, but what Stripe keeps', async () => {
+    const objects = [
+      ...(await stripe.paymentIntents.list({ customer: danaId, limit: 100 })).data,
+      ...(await stripe.charges.list({ customer: danaId, limit: 100 })).data,
+      ...(await stripe.subscriptions.list({ customer: danaId, status: 'all', limit: 100 })).data,
+      ...(await stripe.invoices.list({ customer: danaId, limit: 100 })).data,
+    ];
+    expect(objects.map((o) => o.object).sort()).toEqual(['charge', 'charge', 'charge', 'invoice', 'payment_intent', 'payment_intent', 'payment_intent', 'subscription']);
+    for (const o of objects) {
+      const kept = withoutWhatStripeKeeps(o);
+      const found = NEEDLES.filter((n) => JSON.stringify(kept).toLowerCase().includes(n.toLowerCase()));
+      expect({ id: o.id, found }).toEqual({ id: o.id, found: [] });
+      expect(Object.keys(o.metadata ?? {}).filter((k) => k.startsWith('donor_'))).toEqual([]);
+    }
+    // Only the fields the README names as Stripe's own still hold them (the receipt e-mail of a charge cannot be unset).
+    const charges = objects.filter((o) => o.object === 'charge') as Stripe.Charge[];
+    expect(charges.map((c) => c.receipt_email)).toContain(DANA.email);
+    const tribute = objects.find((o) => o.object === 'subscription') as Stripe.Subscription;
+    expect(tribute.metadata).toMatchObject({ tribute_kind: 'memory', frequency: 'monthly' });
   });
 
   it('keeps an erased donor erased when later events about them arrive (a refund of their gift)', async () => {
@@ -130,6 +180,7 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
     await settled();
     expect(await findInDatabase(stack.db, NEEDLES)).toEqual([]);
     const [charge] = await stack.db.query(`SELECT amount_refunded, billing_name FROM charges WHERE id = $1`, [danaCharge]);
-    expect(charge).toEqual({ amount_refunded: '1000', billing_name: 'Erased donor' });
+    // The name came from the gift's metadata, which Stripe no longer holds: the later event brings none back.
+    expect(charge).toEqual({ amount_refunded: '1000', billing_name: null });
   });
 });

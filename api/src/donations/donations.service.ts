@@ -82,6 +82,8 @@ export class DonationsService {
       fundId,
       giftCents: fee > 0 ? amount : null,
       feeCoverageCents: fee > 0 ? fee : null,
+      // The payment is then limited to this method (StripeDonationsService), and the worker checks the one that paid.
+      feeMethod: fee > 0 ? method ?? 'card' : null,
       tribute: d.tributeKind && d.tributeName
         ? { kind: d.tributeKind, name: d.tributeName, notifyEmail: d.tributeEmail ?? null, notifyAddress: d.tributeAddress ?? null, showAmount: d.tributeShowAmount === true }
         : null,

@@ -10,6 +10,7 @@ import { DONATIONS_LOGGER } from './donations.tokens.js';
 import { donorName, giftMetadata, type Donor } from './gift-metadata.js';
 import { designationMetadata, type GiftDesignation } from '../../../core/src/gifts/gift-designation.js';
 import { DomainError } from '../../../core/src/http/errors.js';
+import type { PaymentMethodType } from '../../../core/src/gifts/fee-coverage.js';
 
 export const PAYMENT_INTENT_FAILED = 'Failed to create payment intent';
 
@@ -53,9 +54,11 @@ export class StripeDonationsService {
     try {
       const customerId = await this.customerFor(donor);
       const metadata = { ...giftMetadata(frequency, donor, recordTokenHash), ...designationMetadata(designation) };
+      // Covered fees were computed for one method: the payment may use only that one.
+      const only = designation.feeMethod ?? null;
       return frequency === 'one-time'
-        ? await this.oneTime(amountCents, customerId, donor, metadata)
-        : await this.recurring(amountCents, frequency, customerId, metadata);
+        ? await this.oneTime(amountCents, customerId, donor, metadata, only)
+        : await this.recurring(amountCents, frequency, customerId, metadata, only);
     } catch (err) {
       if (err instanceof DomainError) throw err;
       this.logger.error({ err: (err as Error).message, type: (err as { type?: string }).type, frequency }, 'could not start a donation payment');
@@ -97,7 +100,7 @@ export class StripeDonationsService {
     return created.id;
   }
 
-  private async oneTime(amount: number, customer: string, d: Donor, metadata: Stripe.MetadataParam): Promise<PaymentStart> {
+  private async oneTime(amount: number, customer: string, d: Donor, metadata: Stripe.MetadataParam, only: PaymentMethodType | null): Promise<PaymentStart> {
     const pi = await this.stripe.paymentIntents.create({
       amount,
       currency: 'usd',
@@ -109,13 +112,14 @@ export class StripeDonationsService {
       setup_future_usage: 'off_session',
       // Dynamic payment methods (this API version has no payment_method_types): card, wallets, Link and US bank
       // account, as the Payment Element offers them; none of them redirects, so the donor stays on the page.
-      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      // With the fees covered, only the method they were computed for.
+      ...(only ? { allowed_payment_method_types: [only] } : { automatic_payment_methods: { enabled: true, allow_redirects: 'never' } }),
     });
     if (!pi.client_secret) throw new Error('PaymentIntent came back without a client secret');
     return { clientSecret: pi.client_secret, paymentIntentId: pi.id };
   }
 
-  private async recurring(amount: number, frequency: RecurringFrequency, customer: string, metadata: Stripe.MetadataParam): Promise<PaymentStart> {
+  private async recurring(amount: number, frequency: RecurringFrequency, customer: string, metadata: Stripe.MetadataParam, only: PaymentMethodType | null): Promise<PaymentStart> {
     const { interval, interval_count } = FREQUENCY_INTERVALS[frequency];
     const sub = await this.stripe.subscriptions.create({
       customer,
@@ -124,7 +128,7 @@ export class StripeDonationsService {
       payment_behavior: 'default_incomplete',
       // No payment_method_types: the first invoice takes what the account offers (card, wallets, Link, US bank
       // account), the same choice the Payment Element shows; the method used is saved for the renewals.
-      payment_settings: { save_default_payment_method: 'on_subscription' },
+      payment_settings: { save_default_payment_method: 'on_subscription', ...(only ? { payment_method_types: [only] } : {}) },
       metadata,
       expand: ['latest_invoice.confirmation_secret'],
     });

@@ -11,6 +11,7 @@ import { settings } from '../../../core/src/settings/settings.repository.js';
 import { AuditService } from '../auth/audit.service.js';
 import { DonorMailRepository, type MessageRow } from './donor-mail.repository.js';
 import type { AcknowledgmentSettingDto, DonorMessageDto, DonorMessagesDto, MailSummaryDto, SendAcknowledgmentDto, SentAcknowledgmentDto } from './dto/donor-mail.dto.js';
+import { BIGSERIAL_ID } from '../http/ids.js';
 
 export interface AuditContext {
   adminId?: string;
@@ -26,7 +27,6 @@ export function checkedCustomerId(id: string): string {
   return id;
 }
 
-const MAIL_ID = /^[1-9][0-9]{0,17}$/;
 
 export function toMessage(r: MessageRow): DonorMessageDto {
   return {
@@ -99,7 +99,7 @@ export class AcknowledgmentsService {
   }
 
   async retry(id: string, ctx: AuditContext): Promise<{ id: string; status: 'queued' }> {
-    if (!MAIL_ID.test(id)) throw new DomainError(400, 'Invalid message id');
+    if (!BIGSERIAL_ID.test(id)) throw new DomainError(400, 'Invalid message id');
     await this.ds.transaction(async (m) => {
       if (!(await outbox.retry(m, id))) throw notFound('No failed message with this id');
       await this.audit.record('mail.retried', { ...ctx, details: { mailId: id }, manager: m });

@@ -23,6 +23,9 @@ const SECTIONS: ReadonlyArray<[section: string, sql: string]> = [
 /** Bookkeeping columns of ours that say nothing about the donor. */
 const INTERNAL = new Set(['last_event_created', 'state_rank', 'dispute_event_created', 'dispute_rank', 'token_hash']);
 
+/** The kinds of Stripe object an erasure scrubs. */
+export type StripeObjectKind = 'paymentIntents' | 'charges' | 'subscriptions' | 'invoices';
+
 export type ExportSections = Record<string, Array<Record<string, unknown>>>;
 
 @Injectable()
@@ -32,6 +35,20 @@ export class DonorPrivacyRepository {
   async findDonor(id: string): Promise<{ id: string; name: string | null; email: string | null; erased_at: Date | null } | undefined> {
     const rows = await this.ds.query(`SELECT id, name, email, erased_at FROM donors WHERE id = $1`, [id]);
     return rows[0];
+  }
+
+  /** The Stripe objects our read model links to the donor (by customer, or by e-mail for gifts not linked by id). */
+  async stripeObjectIds(customerId: string, emails: string[]): Promise<Record<StripeObjectKind, string[]>> {
+    const rows: Array<{ kind: StripeObjectKind; id: string }> = await this.ds.query(
+      `SELECT 'paymentIntents' AS kind, id FROM payment_intents WHERE customer_id = $1 OR lower(receipt_email) = ANY($2::text[])
+       UNION SELECT 'charges', id FROM charges WHERE customer_id = $1 OR lower(billing_email) = ANY($2::text[])
+       UNION SELECT 'subscriptions', id FROM subscriptions WHERE customer_id = $1
+       UNION SELECT 'invoices', id FROM invoices WHERE customer_id = $1`,
+      [customerId, emails],
+    );
+    const out: Record<StripeObjectKind, string[]> = { paymentIntents: [], charges: [], subscriptions: [], invoices: [] };
+    for (const r of rows) out[r.kind].push(r.id);
+    return out;
   }
 
   async exportSections(id: string): Promise<ExportSections> {

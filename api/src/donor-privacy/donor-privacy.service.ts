@@ -10,13 +10,14 @@ import { AuditService } from '../auth/audit.service.js';
 import { DonorSummaryCache } from '../donors/donor-summary.cache.js';
 import { CUSTOMER_ID, type AuditContext } from '../donors/donors.service.js';
 import { DonorPrivacyRepository, type ExportSections } from './donor-privacy.repository.js';
+import { StripeDonorScrub } from './stripe-donor-scrub.js';
 
 const sameText = (a: string, b: string) => a.trim().normalize('NFC').toLowerCase() === b.trim().normalize('NFC').toLowerCase();
 
 /**
  * A donor's right to know and to be forgotten. Export: everything we hold about the donor, table by table.
- * Erasure: the Stripe customer is deleted first (as Delete Donor does, so a Stripe failure changes nothing),
- * then every step of DONOR_ERASURE_STEPS runs in one transaction under the donor's row lock (the one the
+ * Erasure: the donor's payment intents, charges, subscriptions and invoices at Stripe are scrubbed and the Stripe
+ * customer deleted first (as Delete Donor does, so a Stripe failure changes nothing here), then every step of DONOR_ERASURE_STEPS runs in one transaction under the donor's row lock (the one the
  * worker takes before scrubbing a later event about an erased donor). Amounts, dates and ids stay, so totals
  * and tax reports do not change; the donor reads as "Erased donor". It cannot be undone.
  */
@@ -28,6 +29,7 @@ export class DonorPrivacyService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(DonorSummaryCache) private readonly summaryCache: DonorSummaryCache,
+    @Inject(StripeDonorScrub) private readonly stripeScrub: StripeDonorScrub,
   ) {}
 
   private async donor(id: string) {
@@ -52,6 +54,13 @@ export class DonorPrivacyService {
     }
     // A donor merged into this one is the same person: both records (and both Stripe customers) are erased.
     const merged = await mergedDonorIds(this.ds, id);
+    // Stripe first, then our rows: until every Stripe step has succeeded nothing here says "erased", so a failure
+    // part-way (a 502) leaves the donor as they were for another try, which skips what Stripe already lost.
+    const stripeScrubbed: Record<string, number> = {};
+    for (const customerId of [id, ...merged]) {
+      const scrubbed = await this.stripeScrub.scrub(await erasureTarget(this.ds, customerId));
+      for (const [kind, n] of Object.entries(scrubbed)) stripeScrubbed[kind] = (stripeScrubbed[kind] ?? 0) + n;
+    }
     for (const customerId of [id, ...merged]) {
       try {
         await this.stripe.customers.del(customerId);
@@ -69,7 +78,7 @@ export class DonorPrivacyService {
         for (const [table, n] of Object.entries(changed)) result[table] = (result[table] ?? 0) + n;
       }
       await this.audit.record('donor.erased', {
-        ...ctx, success: true, details: { customerId: id, ...(merged.length ? { mergedCustomerIds: merged } : {}), changed: result }, manager: m,
+        ...ctx, success: true, details: { customerId: id, ...(merged.length ? { mergedCustomerIds: merged } : {}), changed: result, stripeScrubbed }, manager: m,
       });
       return result;
     }));

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { Queryable } from '../../../core/src/db/queryable.js';
 import { netCentsSql } from '../../../core/src/gifts/net-amount.js';
 import type { GiftKind } from '../../../core/src/read-model/donor-merges.js';
+import { BIGSERIAL_ID } from '../http/ids.js';
 
 /** One side of a merge as the confirmation shows it (bigints as text). */
 export interface MergeSideRow {
@@ -73,7 +74,7 @@ export class DonorMergesRepository {
 
   /** The active merge of `keptId` with this id, locked. */
   async activeForUpdate(db: Queryable, keptId: string, mergeId: string): Promise<{ id: string; kept_id: string; merged_id: string } | null> {
-    if (!/^\d{1,18}$/.test(mergeId)) return null;
+    if (!BIGSERIAL_ID.test(mergeId)) return null;
     const rows = await db.query(
       `SELECT id::text AS id, kept_id, merged_id FROM donor_merges WHERE id = $1 AND kept_id = $2 AND undone_at IS NULL FOR UPDATE`,
       [mergeId, keptId],

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, ParseIntPipe, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
@@ -8,6 +8,7 @@ import { CurrentAdmin } from '../auth/current-admin.decorator.js';
 import { AnyRole, OwnerOnly } from '../auth/roles.decorator.js';
 import { CreateFundDto, DonationOptionsDto, FundDto, FundTotalDto, FundTotalsQueryDto, UpdateFundDto } from './funds.dto.js';
 import { FundsService } from './funds.service.js';
+import { FundIdParamDto } from '../http/ids.js';
 
 /** Public: what the donate page offers (the open funds and the card fee of "cover the fees"). */
 @ApiTags('donations')
@@ -51,7 +52,7 @@ export class FundsController {
   @ApiOkResponse({ type: FundDto })
   update(
     @CurrentAdmin() actor: PublicAdmin,
-    @Param('id', new ParseIntPipe({ errorHttpStatusCode: 400 })) id: number,
+    @Param() { id }: FundIdParamDto,
     @Body() body: UpdateFundDto,
     @Req() req: Request,
   ): Promise<FundDto> {

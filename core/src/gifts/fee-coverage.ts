@@ -77,11 +77,17 @@ export function feeCoverageFor(intendedCents: number, fee: PaymentFee): number {
 /**
  * How a charge of `chargedCents` splits into the gift and the fee coverage, given what our server wrote on the
  * payment when it started it. The amount is Stripe's (never the browser's); the split holds only when the stated
- * parts add up to exactly what was charged. Anything else (a plan whose amount was changed since, a payment we
- * did not start) is all gift.
+ * parts add up to exactly what was charged, and was computed for the method that paid (`paidWith`, when known:
+ * a bank debit's 40 cents are no cover for a card's $1.76). Anything else (a plan whose amount was changed since,
+ * another method than the one declared, a payment we did not start) is all gift.
  */
-export function splitCharge(chargedCents: number, stated: { giftCents: number | null; feeCoverageCents: number | null }): { giftCents: number; feeCoverageCents: number } {
+export function splitCharge(
+  chargedCents: number,
+  stated: { giftCents: number | null; feeCoverageCents: number | null; feeMethod?: PaymentMethodType | null },
+  paidWith?: PaymentMethodType | null,
+): { giftCents: number; feeCoverageCents: number } {
   const { giftCents, feeCoverageCents } = stated;
+  if (stated.feeMethod && paidWith && stated.feeMethod !== paidWith) return { giftCents: chargedCents, feeCoverageCents: 0 };
   if (giftCents !== null && feeCoverageCents !== null && feeCoverageCents > 0 && giftCents > 0 && giftCents + feeCoverageCents === chargedCents) {
     return { giftCents, feeCoverageCents };
   }

@@ -6,6 +6,7 @@
  * use `donor_` keys, so erasure's removal of the donor's metadata keys takes them too.
  * No Node imports: the web app reads the types and labels.
  */
+import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from './fee-coverage.js';
 
 export const TRIBUTE_KINDS = ['honor', 'memory'] as const;
 export type TributeKind = (typeof TRIBUTE_KINDS)[number];
@@ -27,11 +28,13 @@ export interface GiftDesignation {
   /** What the donor meant to give and what they added to cover the fees; null when they did not cover them. */
   giftCents: number | null;
   feeCoverageCents: number | null;
+  /** The method whose fee the coverage was computed for (absent on payments started before it was recorded). */
+  feeMethod?: PaymentMethodType | null;
   tribute: Tribute | null;
 }
 
 const KEYS = {
-  fundId: 'fund_id', giftCents: 'gift_cents', feeCoverageCents: 'fee_coverage_cents',
+  fundId: 'fund_id', giftCents: 'gift_cents', feeCoverageCents: 'fee_coverage_cents', feeMethod: 'fee_method',
   tributeKind: 'tribute_kind', tributeName: 'donor_tribute_name', tributeEmail: 'donor_tribute_email',
   tributeAddress: 'donor_tribute_address', tributeShowAmount: 'tribute_show_amount',
 } as const;
@@ -48,6 +51,7 @@ export function designationMetadata(d: GiftDesignation): Record<string, string> 
   if (d.feeCoverageCents && d.giftCents) {
     meta[KEYS.giftCents] = String(d.giftCents);
     meta[KEYS.feeCoverageCents] = String(d.feeCoverageCents);
+    if (d.feeMethod) meta[KEYS.feeMethod] = d.feeMethod;
   }
   if (d.tribute) {
     meta[KEYS.tributeKind] = d.tribute.kind;
@@ -66,10 +70,12 @@ export function designationFromMetadata(meta: Record<string, string> | null | un
   const m = meta ?? {};
   const kind = TRIBUTE_KINDS.find((k) => k === m[KEYS.tributeKind]);
   const name = m[KEYS.tributeName]?.trim();
+  const feeMethod = PAYMENT_METHOD_TYPES.find((t) => t === m[KEYS.feeMethod]);
   return {
     fundId: wholeCents(m[KEYS.fundId]),
     giftCents: wholeCents(m[KEYS.giftCents]),
     feeCoverageCents: wholeCents(m[KEYS.feeCoverageCents]),
+    ...(feeMethod ? { feeMethod } : {}),
     tribute: kind && name
       ? { kind, name, notifyEmail: m[KEYS.tributeEmail] || null, notifyAddress: m[KEYS.tributeAddress] || null, showAmount: m[KEYS.tributeShowAmount] === 'true' }
       : null,
@@ -82,5 +88,8 @@ export function firstDesignation(...sources: Array<Record<string, string> | null
   const pick = <K extends keyof GiftDesignation>(k: K) => all.find((d) => d[k] !== null)?.[k] ?? null;
   // The gift and its coverage travel together: take both from one source.
   const fees = all.find((d) => d.giftCents !== null && d.feeCoverageCents !== null);
-  return { fundId: pick('fundId'), giftCents: fees?.giftCents ?? null, feeCoverageCents: fees?.feeCoverageCents ?? null, tribute: pick('tribute') as Tribute | null };
+  return {
+    fundId: pick('fundId'), giftCents: fees?.giftCents ?? null, feeCoverageCents: fees?.feeCoverageCents ?? null,
+    ...(fees?.feeMethod ? { feeMethod: fees.feeMethod } : {}), tribute: pick('tribute') as Tribute | null,
+  };
 }

@@ -27,8 +27,18 @@ export interface ErasureStep {
   run(db: Queryable, t: ErasureTarget): Promise<number>;
 }
 
-/** Metadata keys that carry the donor's details (the public form's donor_name, donor_email, donor_phone, ...). */
+/**
+ * Metadata keys that carry the donor's details (the public form's donor_name, donor_email, donor_phone, ...,
+ * and a tribute's donor_tribute_*): the keys starting `donor_`, in our rows (STRIP_DONOR_KEYS) and at Stripe.
+ */
+const DONOR_KEY_PREFIX = 'donor_';
 const STRIP_DONOR_KEYS = `metadata - ARRAY(SELECT k FROM jsonb_object_keys(metadata) k WHERE k LIKE 'donor\\_%')`;
+
+/** The metadata update that removes a Stripe object's donor keys (Stripe removes a key set to ''); null when it has none. */
+export function donorMetadataRemoval(metadata: Record<string, string> | null | undefined): Record<string, ''> | null {
+  const keys = Object.keys(metadata ?? {}).filter((k) => k.startsWith(DONOR_KEY_PREFIX));
+  return keys.length ? Object.fromEntries(keys.map((k) => [k, ''] as const)) : null;
+}
 
 /** TypeORM answers an UPDATE with [rows, count]; pg with rows. */
 function affected(result: unknown): number {

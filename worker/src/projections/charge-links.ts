@@ -6,6 +6,7 @@ import { toInvoiceRow } from '../../../core/src/read-model/to-invoice-row.js';
 import { toSubscriptionRow } from '../../../core/src/read-model/to-subscription-row.js';
 import type Stripe from 'stripe';
 import { idOf } from '../../../core/src/read-model/stripe-object.js';
+import { isBankDebit } from '../../../core/src/read-model/to-charge-row.js';
 
 export interface ChargeLinks extends DonationFacts {
   invoice_id: string | null;
@@ -19,6 +20,8 @@ interface LinkInput {
   customer_id: string | null;
   amount: number;
   metadata: Record<string, string>;
+  brand: string | null;
+  last4: string | null;
   invoice_id?: string | null;
   subscription_id?: string | null;
   frequency?: string | null;
@@ -72,6 +75,7 @@ export async function resolveChargeLinks(
     subscription,
     subscriptionFrequencyHint: frequencyHint,
     recurring: !!subscriptionId,
+    paidWith: isBankDebit(charge) ? 'us_bank_account' : charge.brand ? 'card' : null,
   });
   return {
     ...facts,

@@ -1,5 +1,5 @@
 import { validFrequency } from '../../../core/src/gifts/frequencies.js';
-import { splitCharge } from '../../../core/src/gifts/fee-coverage.js';
+import { splitCharge, type PaymentMethodType } from '../../../core/src/gifts/fee-coverage.js';
 import { firstDesignation } from '../../../core/src/gifts/gift-designation.js';
 
 /** Fund 1, General: every gift's fund unless its payment names another. */
@@ -29,6 +29,8 @@ export interface DonationFactSources {
   subscriptionFrequencyHint?: string | null;
   /** Whether the charge belongs to a subscription invoice (a renewal never defaults to one-time). */
   recurring: boolean;
+  /** The method that paid, when the charge says: a fee coverage counts only for the method it was computed for. */
+  paidWith?: PaymentMethodType | null;
 }
 
 /**
@@ -48,7 +50,7 @@ export function resolveDonationFacts(s: DonationFactSources): DonationFacts {
     donation_type: s.chargeMetadata.donation_type ?? pi.donation_type ?? sub.donation_type ?? frequency,
     source: s.chargeMetadata.source ?? pi.source ?? sub.source ?? null,
     fund_id: d.fundId ?? GENERAL_FUND_ID,
-    fee_coverage: splitCharge(s.amount, d).feeCoverageCents,
+    fee_coverage: splitCharge(s.amount, d, s.paidWith).feeCoverageCents,
     tribute_kind: d.tribute?.kind ?? null,
     tribute_name: d.tribute?.name ?? null,
     tribute_notify_email: d.tribute?.notifyEmail ?? null,

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 
+import { IsFundId, toFundId } from '../../http/ids.js';
 import { FREQUENCIES, type Frequency } from '../../../../core/src/gifts/frequencies.js';
 import { TRIBUTE_KINDS, type TributeKind } from '../../../../core/src/gifts/gift-designation.js';
 
@@ -58,8 +59,8 @@ export class DonorDetailsDto {
   coverFees?: boolean;
 
   @ApiPropertyOptional({ description: 'The fund the gift goes to (GET /api/donation-options lists them); General when absent.', example: 1 })
-  @Transform(({ value }) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
-  @IsOptional() @IsInt({ message: 'fundId must be one of the funds offered' }) @Min(1, { message: 'fundId must be one of the funds offered' })
+  @Transform(toFundId)
+  @IsOptional() @IsFundId('fundId must be one of the funds offered')
   fundId?: number;
 
   @ApiPropertyOptional({ enum: TRIBUTE_KINDS, description: 'A tribute gift: in honor of, or in memory of, tributeName.' })

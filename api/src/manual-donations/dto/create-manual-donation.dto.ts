@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
+import { IsFundId, toFundId } from '../../http/ids.js';
 import { MANUAL_DONATION_TYPES } from '../../../../core/src/gifts/gift-labels.js';
 import { AMOUNT_MESSAGE, parseAmountCents } from '../manual-donation.rules.js';
 
@@ -50,10 +51,9 @@ export class CreateManualDonationDto {
   amount: string;
 
   @ApiPropertyOptional({ example: 1, description: 'The fund the gift went to (GET /api/admin/funds); General (1) when absent.' })
-  @Transform(({ value }) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value))
+  @Transform(toFundId)
   @IsOptional()
-  @Min(1, { message: "Choose one of the school's funds" })
-  @IsInt({ message: "Choose one of the school's funds" })
+  @IsFundId("Choose one of the school's funds")
   fundId?: number;
 
   @ApiProperty({ enum: MANUAL_DONATION_TYPES, example: 'cash' })

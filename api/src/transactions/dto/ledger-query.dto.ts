@@ -1,8 +1,9 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../http/page-query.dto.js';
 import { DateRangeQueryDto } from '../../http/date-range.dto.js';
+import { IsFundId, toFundId } from '../../http/ids.js';
 
 /** What a gift was paid with, as the ledger filters it: Stripe card or bank charges, or a manual gift's type. */
 export const LEDGER_METHODS = ['card', 'bank', 'cash', 'check', 'stock', 'in-kind', 'crypto', 'other'] as const;
@@ -42,8 +43,8 @@ export class LedgerFilterDto extends DateRangeQueryDto {
 
   @ApiPropertyOptional({ isArray: true, type: Number, description: 'Fund ids, comma-separated; any of them (1 is General).' })
   @IsOptional()
-  @Transform(({ value }) => toList({ value })?.map((v: string) => (/^\d{1,9}$/.test(v) ? Number(v) : v)))
-  @IsInt({ each: true, message: 'fund must be fund ids' })
+  @Transform(({ value }) => toList({ value })?.map((v: string) => toFundId({ value: v })))
+  @IsFundId('fund must be fund ids', { each: true })
   fund?: number[];
 }
 

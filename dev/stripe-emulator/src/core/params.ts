@@ -62,6 +62,17 @@ export function mergeMetadata(current: Record<string, string> | null | undefined
   return base;
 }
 
+/**
+ * Stripe's answer to `key=` for a parameter that cannot be unset (a charge's `description` or `receipt_email`,
+ * a payment intent's `description`): 400, nothing changed.
+ */
+export function refuseUnset(p: Params, keys: readonly string[]): void {
+  const key = keys.find((k) => p[k] === '');
+  if (key) {
+    throw invalid(`You passed an empty string for '${key}'. We assume empty values are an attempt to unset a parameter; however '${key}' cannot be unset. You should remove '${key}' from your request or supply a non-empty value.`, key);
+  }
+}
+
 /** Nested plain values (`billing_details[address][city]`), kept as given, with '' meaning null. */
 export function plain(v: FormValue | undefined): unknown {
   if (v === undefined) return undefined;

@@ -2,7 +2,7 @@ import type { Ctx } from '../core/context.js';
 import { invalid, missing } from '../core/errors.js';
 import { publicCopy } from '../core/expand.js';
 import { newId, randomText } from '../core/ids.js';
-import { mergeMetadata, str, type Params } from '../core/params.js';
+import { mergeMetadata, refuseUnset, str, type Params } from '../core/params.js';
 import type { Obj } from '../core/store.js';
 import { chargeTransaction, createBalanceTransaction } from './balance.js';
 import type { Decline } from './cards.js';
@@ -67,7 +67,9 @@ export function getCharge(ctx: Ctx, id: string, param = 'id'): Obj {
   return ch;
 }
 
+/** `POST /v1/charges/:id`: metadata (a key set to '' is removed), description and receipt_email (neither can be unset). */
 export function updateCharge(ctx: Ctx, ch: Obj, p: Params): Obj {
+  refuseUnset(p, ['description', 'receipt_email']);
   const before = publicCopy(ch);
   ch.metadata = mergeMetadata(ch.metadata, p);
   for (const k of ['description', 'receipt_email'] as const) if (p[k] !== undefined) ch[k] = str(p, k) ?? null;

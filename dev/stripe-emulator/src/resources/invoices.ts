@@ -1,5 +1,6 @@
 import type { Ctx } from '../core/context.js';
-import { StripeApiError, missing } from '../core/errors.js';
+import { StripeApiError, invalid, missing } from '../core/errors.js';
+import { bool, int, mergeMetadata, plain, str, type Params } from '../core/params.js';
 import { publicCopy } from '../core/expand.js';
 import { newId } from '../core/ids.js';
 import type { Obj } from '../core/store.js';
@@ -10,6 +11,36 @@ import { setInvoiceIntentTypes } from './payment-method-types.js';
 export function getInvoice(ctx: Ctx, id: string, param = 'id'): Obj {
   const inv = ctx.store.get('invoices', id);
   if (!inv) throw missing('invoice', id, param);
+  return inv;
+}
+
+/** What a finalized invoice still lets you change; the rest of INVOICE_FIELDS only while it is a draft. */
+const INVOICE_ANYTIME = new Set(['metadata', 'description', 'footer', 'auto_advance']);
+const INVOICE_DRAFT_ONLY = new Set(['collection_method', 'days_until_due', 'due_date', 'default_payment_method', 'custom_fields', 'statement_descriptor']);
+
+/**
+ * `POST /v1/invoices/:id`: metadata (a key set to '' is removed), description, footer and auto_advance at any
+ * time; the draft-only fields (collection, due date, default payment method...) are refused once finalized.
+ * One `invoice.updated` with the previous values of what changed. The snapshot a finalized invoice took of the
+ * customer (`customer_name`, `customer_email`, ...) and of its subscription's metadata stays as it was.
+ */
+export function updateInvoice(ctx: Ctx, inv: Obj, p: Params): Obj {
+  const unknown = Object.keys(p).find((k) => !INVOICE_ANYTIME.has(k) && !INVOICE_DRAFT_ONLY.has(k));
+  if (unknown) throw invalid(`Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
+  const late = inv.status === 'draft' ? undefined : Object.keys(p).find((k) => INVOICE_DRAFT_ONLY.has(k));
+  if (late) throw invalid(`You can only update \`${late}\` on a draft invoice; this invoice is ${inv.status}.`, late);
+  const metadata = mergeMetadata(inv.metadata, p);
+  const autoAdvance = bool(p, 'auto_advance');
+  const before = publicCopy(inv);
+  inv.metadata = metadata;
+  for (const k of ['description', 'footer', 'statement_descriptor'] as const) if (p[k] !== undefined) inv[k] = str(p, k) ?? null;
+  if (autoAdvance !== undefined) inv.auto_advance = autoAdvance;
+  if (p.collection_method !== undefined) inv.collection_method = str(p, 'collection_method', true);
+  if (p.days_until_due !== undefined || p.due_date !== undefined) inv.due_date = int(p, 'due_date') ?? ctx.now() + (int(p, 'days_until_due') ?? 0) * 86_400;
+  if (p.default_payment_method !== undefined) inv.default_payment_method = str(p, 'default_payment_method') ?? null;
+  if (p.custom_fields !== undefined) inv.custom_fields = plain(p.custom_fields);
+  ctx.store.changed();
+  ctx.emitUpdated('invoice.updated', inv, before);
   return inv;
 }
 

@@ -2,7 +2,7 @@ import type { Ctx } from '../core/context.js';
 import { StripeApiError, invalid, missing } from '../core/errors.js';
 import { publicCopy } from '../core/expand.js';
 import { newId, randomText } from '../core/ids.js';
-import { bool, int, mergeMetadata, str, type Params } from '../core/params.js';
+import { bool, int, mergeMetadata, refuseUnset, str, type Params } from '../core/params.js';
 import type { Obj } from '../core/store.js';
 import { behaviourOf } from './cards.js';
 import { createCharge } from './charges.js';
@@ -60,12 +60,17 @@ export function createPaymentIntent(ctx: Ctx, p: Params): Obj {
   return pi;
 }
 
+/**
+ * `POST /v1/payment_intents/:id`. After success or cancelation only what does not move money changes (metadata,
+ * description, receipt_email: `receipt_email=` unsets it, `description=` is refused). Stripe sends no event for it
+ * (there is no `payment_intent.updated`).
+ */
 export function updatePaymentIntent(ctx: Ctx, pi: Obj, p: Params): Obj {
+  refuseUnset(p, ['description']);
   if (pi.status === 'succeeded' || pi.status === 'canceled') {
     const changesMoney = p.amount !== undefined || p.currency !== undefined || p.customer !== undefined;
     if (changesMoney) throw unexpectedState(pi, 'update');
   }
-  const before = publicCopy(pi);
   applyPaymentMethodTypes(pi, p, str(p, 'currency')?.toLowerCase() ?? pi.currency, false);
   if (p.amount !== undefined) pi.amount = int(p, 'amount')!;
   if (p.currency !== undefined) pi.currency = str(p, 'currency')!.toLowerCase();
@@ -73,7 +78,6 @@ export function updatePaymentIntent(ctx: Ctx, pi: Obj, p: Params): Obj {
   for (const k of ['description', 'receipt_email', 'setup_future_usage', 'statement_descriptor_suffix'] as const) if (p[k] !== undefined) pi[k] = str(p, k) ?? null;
   pi.metadata = mergeMetadata(pi.metadata, p);
   ctx.store.changed();
-  ctx.emitUpdated('payment_intent.updated', pi, before);
   return pi;
 }
 

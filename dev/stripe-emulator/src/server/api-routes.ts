@@ -8,7 +8,7 @@ import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCusto
 import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, getPaymentIntent, updatePaymentIntent } from '../resources/payment-intents.js';
 import { attachPaymentMethod, createPaymentMethod, detachPaymentMethod, listPaymentMethods, resolvePaymentMethod, updatePaymentMethod } from '../resources/payment-methods.js';
 import { createPrice, createProduct } from '../resources/billing-objects.js';
-import { getInvoice } from '../resources/invoices.js';
+import { getInvoice, updateInvoice } from '../resources/invoices.js';
 import { cancelSubscription, createSubscription, getSubscription } from '../resources/subscriptions.js';
 import { cancelSubscriptionNow, updateSubscription } from '../resources/subscription-updates.js';
 import { registerMoneyRoutes } from './api-money-routes.js';
@@ -113,6 +113,7 @@ export function apiRouter(): Router {
     return paginate(sub ? invs.filter((i) => i.parent?.subscription_details?.subscription === sub) : invs, c.params, '/v1/invoices');
   });
   r.add('GET', '/v1/invoices/:id', (c) => getInvoice(c.ctx, c.path.id));
+  r.add('POST', '/v1/invoices/:id', (c) => updateInvoice(c.ctx, getInvoice(c.ctx, c.path.id), c.params));
   r.add('GET', '/v1/invoices/:id/lines', (c) => getInvoice(c.ctx, c.path.id).lines);
   r.add('GET', '/v1/invoice_payments', (c) => {
     const invoice = str(c.params, 'invoice');
