@@ -128,7 +128,7 @@ describe('donor identity: one e-mail key, links to the stored address, sessions 
     const preview = (await admin.get(`/api/stripe/customer/${ids.alice.customer}/merges/preview?duplicateId=${ids.mallory.customer}`).expect(200)).body;
     expect(preview.selfServiceEmail).toBe('Alice@Example.org');
     expect(preview.emailWarning).toBe(
-      'The two records have different e-mail addresses. After the merge, only Alice@Example.org (the kept record\'s) signs in to My Giving for these gifts and recurring gifts; mallory@evil.example no longer does. If the donor uses mallory@evil.example, merge the other way or change the kept record\'s e-mail first.',
+      "The records have different e-mail addresses: after the merge, only Alice@Example.org (the kept record's) signs in to My Giving for these gifts; mallory@evil.example no longer does. If the donor uses mallory@evil.example, merge the other way or change the kept record's e-mail first.",
     );
     const merge = (await admin.post(`/api/stripe/customer/${ids.alice.customer}/merges`).send({ duplicateId: ids.mallory.customer }).expect(201)).body;
 

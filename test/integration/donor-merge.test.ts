@@ -107,7 +107,7 @@ describe('merging two donor records', () => {
     expect(preview.after).toEqual({ count: 3, total: 170 });
     // Two addresses: My Giving stays with the kept one, and the preview says so before anything happens.
     expect(preview.selfServiceEmail).toBe('rosa@home.example');
-    expect(preview.emailWarning).toMatch(/^The two records have different e-mail addresses\. After the merge, only rosa@home\.example .* rosa\.lind@work\.example no longer does\./);
+    expect(preview.emailWarning).toMatch(/^The records have different e-mail addresses: after the merge, only rosa@home\.example .* rosa\.lind@work\.example no longer does\./);
     // A preview writes nothing.
     expect(await donorRows()).toEqual(beforeRows);
   });

@@ -138,8 +138,8 @@ export class DonorMergesService {
 export function selfServiceWarning(kept: string | null, duplicate: string | null): string | null {
   if (!duplicate || sameDonorEmail(kept, duplicate)) return null;
   return kept
-    ? `The two records have different e-mail addresses. After the merge, only ${kept} (the kept record's) signs in to My Giving for these gifts and recurring gifts; ${duplicate} no longer does. If the donor uses ${duplicate}, merge the other way or change the kept record's e-mail first.`
-    : `The kept record has no e-mail address. After the merge, no one signs in to My Giving for these gifts and recurring gifts; ${duplicate} no longer does. Add the e-mail to the kept record first, or merge the other way.`;
+    ? `The records have different e-mail addresses: after the merge, only ${kept} (the kept record's) signs in to My Giving for these gifts; ${duplicate} no longer does. If the donor uses ${duplicate}, merge the other way or change the kept record's e-mail first.`
+    : `The kept record has no e-mail address: after the merge, no one signs in to My Giving for these gifts; ${duplicate} no longer does. Add the e-mail to the kept record first, or merge the other way.`;
 }
 
 function strip<T extends { cents: number }>(s: T): Omit<T, 'cents'> {
