@@ -120,6 +120,18 @@ describe('donor identity: one e-mail key, links to the stored address, sessions 
     expect((await api().post('/api/my-giving/link').send({ email: 'alice@example.org' })).status).toBe(202);
   });
 
+  it("the public form gives a look-alike address its own customer, and Alice's address in other ASCII letters hers", async () => {
+    const form = { frequency: 'one-time', firstName: 'Alice', lastName: 'Example', phone: '(870) 555-0190', address: '1 Main St', city: 'Marshall', state: 'AR', zipCode: '72650' };
+    const customerOf = async (email: string) => {
+      const res = await api().post('/api/create-payment-intent').send({ amount: 1500, donationData: { ...form, email } }).expect(200);
+      return (await stripe.paymentIntents.retrieve(res.body.paymentIntentId)).customer;
+    };
+    expect(await customerOf('ALICE@EXAMPLE.ORG')).toBe(ids.alice.customer);
+    const lookAlike = await customerOf('alİce@example.org');
+    expect(lookAlike).not.toBe(ids.alice.customer);
+    expect((await stripe.customers.retrieve(lookAlike as string) as Stripe.Customer).email).toBe('alİce@example.org');
+  });
+
   it('item 2: a merge of two addresses warns, moves self-service to the kept address only, and merge, undo and an e-mail change end the sessions they touch', async () => {
     const aliceSession = donor(await sessionFor('alice@example.org', 'Alice@Example.org', 3));
     const mallorySession = donor(await sessionFor('mallory@evil.example', 'mallory@evil.example', 1));
