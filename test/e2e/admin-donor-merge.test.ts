@@ -6,7 +6,8 @@ import { expectNoAxeViolations } from '../helpers/axe.js';
 
 /**
  * Merging two records of one person from the donor profile in Chromium: search, the confirmation (both records,
- * which is kept, their gifts and totals, what happens, Stripe keeps both customers) at 1280 and 390 px with axe,
+ * which is kept, their gifts and totals, what happens, Stripe keeps both customers, which address keeps My Giving)
+ * at 1280 and 390 px with axe,
  * then the merge, the Merged Records card and its undo.
  */
 describe('merging donor records in Chromium', () => {
@@ -58,6 +59,12 @@ describe('merging donor records in Chromium', () => {
     await expect(row('All gifts')).resolves.toEqual(['1 gift, $50.00', '2 gifts, $150.00']);
     await confirm.getByText('which then has 3 gifts, $200.00', { exact: false }).waitFor();
     await confirm.getByText('Stripe keeps both customers: Stripe cannot merge customers.', { exact: false }).waitFor();
+    // Two different addresses: the confirmation says which one keeps My Giving, before anything happens.
+    const warning = confirm.getByRole('note', { name: 'Different e-mail addresses' });
+    await expect(warning.getByText('Self-service stays with one address').count()).resolves.toBe(1);
+    await expect(warning.textContent()).resolves.toContain(
+      "after the merge, only rosa@home.example (the kept record's) signs in to My Giving for these gifts; rosa.lind@work.example no longer does.",
+    );
     await expectNoAxeViolations(page, 'merge confirmation at 1280 px');
     await shot(page, 'admin-donor-merge-confirm-1280');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,10 +1,11 @@
 import request from 'supertest';
 import type Stripe from 'stripe';
+import { emailKey } from '../../core/src/donor-identity/email-key.js';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { tokenHash } from '../../core/src/tokens/opaque-token.js';
 import { InboxPruner } from '../../worker/src/inbox/inbox-pruner.js';
 import { authed, signIn } from '../helpers/admin.js';
-import { acknowledgmentsOnSince, waitForMails } from '../helpers/donor-mail.js';
+import { acknowledgmentsOnSince, waitForMails, waitForMailsMatching } from '../helpers/donor-mail.js';
 import { waitForProjection } from '../helpers/events.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.js';
 import { startStack, type Stack } from '../helpers/stack.js';
@@ -16,6 +17,8 @@ import { startStack, type Stack } from '../helpers/stack.js';
  */
 const DAY = 86400;
 const LINK = /\/my-giving#link=([A-Za-z0-9_-]{43})/;
+/** Ann's address as stored (the mailer lower-cases only the domain): her links go there, however she types it. */
+const ANN = 'Ann.Giver@example.org';
 
 describe('My Giving: sign-in links, the donor session and its scope', () => {
   let smtp: SmtpCatcher;
@@ -68,7 +71,7 @@ describe('My Giving: sign-in links, the donor session and its scope', () => {
     await clearLimits();
     const res = await api().post('/api/my-giving/link').send({ email });
     expect(res.status).toBe(202);
-    const mails = await waitForMails(smtp, email.toLowerCase(), nth);
+    const mails = await waitForMailsMatching(smtp, emailKey(email) === emailKey(ANN) ? ANN : email, LINK, nth);
     const m = LINK.exec(mails[nth - 1].text ?? '');
     expect(m).not.toBeNull();
     return m![1];
@@ -86,14 +89,14 @@ describe('My Giving: sign-in links, the donor session and its scope', () => {
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
     expect(known.status).toBe(202);
     expect(known.body.message).toBe('If we have gifts under that address, a sign-in link is on its way. It works once, for 30 minutes.');
-    const [mail] = await waitForMails(smtp, 'ann.giver@example.org', 1);
+    const [mail] = await waitForMails(smtp, ANN, 1);
     expect(mail.subject).toBe('Your sign-in link for My Giving - Hillside Learning Center');
     expect(mail.text).toContain('The link works once, for 30 minutes.');
     const token = LINK.exec(mail.text ?? '')![1];
     expect(mail.html).toContain(`/my-giving#link=${token}`);
     const links = await stack.db.query(`SELECT email, customer_ids, purpose, token_hash FROM donor_links`);
     expect(links).toHaveLength(1);
-    expect(links[0]).toMatchObject({ email: 'ann.giver@EXAMPLE.org', customer_ids: [gifts.ann.customer], purpose: 'manage' });
+    expect(links[0]).toMatchObject({ email: ANN, customer_ids: [gifts.ann.customer], purpose: 'manage' });
     expect(Buffer.compare(links[0].token_hash, tokenHash(token))).toBe(0);
     const dump = JSON.stringify(await stack.db.query(`SELECT * FROM donor_links`)) + JSON.stringify(await stack.db.query(`SELECT * FROM outbound_mail`));
     expect(dump).not.toContain(token);
@@ -106,7 +109,7 @@ describe('My Giving: sign-in links, the donor session and its scope', () => {
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const sub = await stripe.subscriptions.retrieve(gifts.ann.sub);
-    expect(res.body).toMatchObject({ purpose: 'manage', email: 'ann.giver@example.org' });
+    expect(res.body).toMatchObject({ purpose: 'manage', email: ANN });
     expect(res.body.plans).toEqual([{
       id: gifts.ann.sub, amount: 2000, frequency: 'monthly', status: 'active', cardBrand: 'visa', cardLast4: '4242', bankLast4: null, unpaidRenewal: false,
       nextChargeDate: new Date(sub.items.data[0].current_period_end * 1000).toISOString(), started: new Date(sub.created * 1000).toISOString(),
@@ -198,7 +201,7 @@ describe('My Giving: sign-in links, the donor session and its scope', () => {
     const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM donor_links`);
     await stack.db.query(`UPDATE donor_links SET created_at = now() - interval '91 days' WHERE email = 'ben@example.org'`);
     await stack.workers[0].get(InboxPruner).prune();
-    expect(await stack.db.query(`SELECT DISTINCT email FROM donor_links ORDER BY email`)).toEqual([{ email: 'ann.giver@EXAMPLE.org' }, { email: 'ann.giver@example.org' }]);
+    expect(await stack.db.query(`SELECT DISTINCT email FROM donor_links ORDER BY email`)).toEqual([{ email: ANN }]);
     const [{ left }] = await stack.db.query(`SELECT count(*)::int AS left FROM donor_links`);
     expect(left).toBe(n - 2);
     expect(await stack.db.query(`SELECT 1 FROM donor_sessions s WHERE NOT EXISTS (SELECT 1 FROM donor_links l WHERE l.id = s.link_id)`)).toEqual([]);

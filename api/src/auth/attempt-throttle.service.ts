@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { ENV } from '../../../core/src/config/load-env.js';
+import { adminEmailThrottleKey } from '../../../core/src/donor-identity/email-key.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import {
   consumeAll, enforce, type LimitVerdict, peekAll, RedisRateLimits, TooManyRequestsException, waitText,
@@ -33,16 +33,6 @@ export const RESET_LIMITS = {
 /** A refused sign-in or reset request: 429, Retry-After set by the exception filter. */
 export class TooManyAttemptsException extends TooManyRequestsException {}
 
-/**
- * An e-mail as the throttle keys it: compatibility-decomposed, accents and other marks dropped, lower-cased, final
- * sigma folded, hashed. So every spelling Postgres' citext matches to one account (`admİn@` with a Turkish
- * dotted capital I, a Kelvin sign for k) lands on one key; folding more than citext does only merges keys.
- */
-export function emailKey(email: string): string {
-  const folded = email.trim().normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
-  return createHash('sha256').update(folded).digest('hex').slice(0, 32);
-}
-
 /** Whom a sign-in attempt is counted against: the admin's id when the e-mail names one, else the typed e-mail. */
 export interface SignInTarget {
   account: string;
@@ -50,7 +40,7 @@ export interface SignInTarget {
 }
 
 export function signInTarget(adminId: string | undefined, email: string, ip: string | undefined): SignInTarget {
-  return { account: adminId ? `admin:${adminId}` : `email:${emailKey(email)}`, ip: ip ?? 'unknown' };
+  return { account: adminId ? `admin:${adminId}` : `email:${adminEmailThrottleKey(email)}`, ip: ip ?? 'unknown' };
 }
 
 /**
@@ -115,7 +105,7 @@ export class AttemptThrottle implements OnModuleDestroy {
 
   /** Counts a reset request against the e-mail and the address; throws when either is over its limit. */
   async hitReset(email: string, ip: string | undefined): Promise<void> {
-    this.refuseIfWaiting('reset', await consumeAll([[this.resetEmail, emailKey(email)], [this.resetAddress, ip ?? 'unknown']]));
+    this.refuseIfWaiting('reset', await consumeAll([[this.resetEmail, adminEmailThrottleKey(email)], [this.resetAddress, ip ?? 'unknown']]));
   }
 
   private refuseIfWaiting(scope: 'login' | 'reset', verdict: LimitVerdict): void {

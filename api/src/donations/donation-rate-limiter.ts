@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { emailKeyHash } from '../../../core/src/donor-identity/email-key.js';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
@@ -48,7 +48,7 @@ export class DonationRateLimiter implements OnModuleDestroy {
 
   /** Counts one intent attempt; throws 429 when the IP or the e-mail is over its limit. */
   async hitIntent(ip: string | undefined, email: string): Promise<void> {
-    const e = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+    const e = emailKeyHash(email);
     await this.hit([[this.intentIp, ip ?? 'unknown'], [this.intentEmail, e]]);
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
+import { emailKey } from '../../../core/src/donor-identity/email-key.js';
 import { WEBSITE_SOURCE } from '../../../core/src/gifts/donor-origin.js';
 import { SCHOOL_FACTS as SCHOOL } from '../../../core/src/school/school-facts.js';
 import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
@@ -74,10 +75,10 @@ export class StripeDonationsService {
 
   /**
    * The donor's customer, so their gifts stay together. An existing one is reused and never changed: the public
-   * form may not edit a donor (anyone can type anyone's e-mail); the admin edits donors. E-mails match in any
-   * letter case: the read model first (donors_email_idx on lower(email)), then Stripe (whose e-mail filter is
-   * exact: the address as typed, then in lower case), and only then a new customer, with the form's details
-   * and the e-mail as typed.
+   * form may not edit a donor (anyone can type anyone's e-mail); the admin edits donors. E-mails match by donor
+   * identity (`emailKey`: ASCII letters in any case): the read model first, then Stripe (whose e-mail filter is
+   * exact: the address as typed, then as its key), and only then a new customer, with the form's details and
+   * the e-mail as typed.
    */
   async customerFor(d: Donor): Promise<string> {
     const known = await this.donors.customerIdByEmail(d.email).catch((err: Error) => {
@@ -85,7 +86,7 @@ export class StripeDonationsService {
       return null;
     });
     if (known) return known;
-    for (const email of new Set([d.email, d.email.toLowerCase()])) {
+    for (const email of new Set([d.email, emailKey(d.email)])) {
       const found = await this.stripe.customers.list({ email, limit: 1 });
       if (found.data[0]) return found.data[0].id;
     }

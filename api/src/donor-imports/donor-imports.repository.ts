@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { donorsByEmail } from '../../../core/src/donor-identity/donors-by-email.js';
 import type { Queryable } from '../../../core/src/db/queryable.js';
 import type { ManualDonationInput } from '../manual-donations/manual-donation.validation.js';
 import type { ColumnMapping } from './import-row.js';
@@ -85,15 +86,9 @@ export class DonorImportsRepository {
     );
   }
 
-  /** Live donors by lower-cased e-mail (donors_email_idx); a merged-away record answers with its kept donor. */
-  async donorsByEmail(db: Queryable, emails: string[]): Promise<Map<string, string>> {
-    if (!emails.length) return new Map();
-    const rows: { id: string; email: string }[] = await db.query(
-      `SELECT DISTINCT ON (lower(email)) coalesce(merged_into, id) AS id, lower(email) AS email FROM donors
-        WHERE lower(email) = ANY($1::text[]) AND deleted_at IS NULL ORDER BY lower(email), created`,
-      [emails],
-    );
-    return new Map(rows.map((r) => [r.email, r.id]));
+  /** Live donors by e-mail key (donor identity: `emailKey`); a merged-away record answers with its kept donor. */
+  donorsByEmail(db: Queryable, emails: string[]): Promise<Map<string, string>> {
+    return donorsByEmail.donorsFor(db, emails);
   }
 
   /** Live donors by name, first address line and ZIP, compared lower-cased: the key is 'name|line1|zip' (merged: the kept donor). */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { emailKey } from '../../../core/src/donor-identity/email-key.js';
 import { validateManualDonation, type ManualDonationInput } from '../manual-donations/manual-donation.validation.js';
 
 /** The fields a CSV column can be mapped to. name, giftDate and amount are required; the others are optional. */
@@ -95,7 +96,8 @@ export async function readRow(
     fundId,
   }, timeZone, now);
   if (!checked.ok) return { ok: false, reason: checked.message };
-  const gift = { ...checked.value, donorEmail: checked.value.donorEmail?.toLowerCase() ?? null };
+  // The e-mail as its donor-identity key: the donor key, the match and the stored address agree (ASCII letters folded only).
+  const gift = { ...checked.value, donorEmail: checked.value.donorEmail ? emailKey(checked.value.donorEmail) : null };
   const donorKey = gift.donorEmail ? `e:${gift.donorEmail}` : `n:${norm(gift.donorName)}|${norm(line1)}|${norm(zip)}`;
   const rowKey = createHash('sha256')
     .update(JSON.stringify([donorKey, gift.donationDate.toISOString(), gift.amountCents, gift.donationType, gift.notes ?? '']))

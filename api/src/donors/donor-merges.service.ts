@@ -10,6 +10,7 @@ import { DomainError, badRequest, notFound } from '../../../core/src/http/errors
 import {
   holdMergesExclusive, moveCharge, moveManualGift, recordMovedGift,
 } from '../../../core/src/read-model/donor-merges.js';
+import { sameDonorEmail } from '../../../core/src/donor-identity/email-key.js';
 import { DonorSummaryCache } from './donor-summary.cache.js';
 import { DonorMergesRepository, type MergeSideRow } from './donor-merges.repository.js';
 import { CUSTOMER_ID, type AuditContext } from './donors.service.js';
@@ -69,7 +70,7 @@ export class DonorMergesService {
   async preview(keptId: string, duplicateId: string) {
     const { kept, duplicate } = await this.sides(this.ds, keptId, duplicateId);
     const after = gifts(kept.allGifts.count + duplicate.allGifts.count, kept.cents + duplicate.cents);
-    return { kept: strip(kept), duplicate: strip(duplicate), after };
+    return { kept: strip(kept), duplicate: strip(duplicate), after, selfServiceEmail: kept.email || null, emailWarning: selfServiceWarning(kept.email, duplicate.email) };
   }
 
   async merge(keptId: string, duplicateId: string, ctx: AuditContext) {
@@ -128,6 +129,17 @@ export class DonorMergesService {
     this.summaryCache.invalidate();
     return result;
   }
+}
+
+/**
+ * My Giving follows the kept donor's address (donors-by-email.ts): the duplicate's address, when it is another
+ * donor's by donor identity, no longer signs in to anything. Said before the merge, with the way out.
+ */
+export function selfServiceWarning(kept: string | null, duplicate: string | null): string | null {
+  if (!duplicate || sameDonorEmail(kept, duplicate)) return null;
+  return kept
+    ? `The records have different e-mail addresses: after the merge, only ${kept} (the kept record's) signs in to My Giving for these gifts; ${duplicate} no longer does. If the donor uses ${duplicate}, merge the other way or change the kept record's e-mail first.`
+    : `The kept record has no e-mail address: after the merge, no one signs in to My Giving for these gifts; ${duplicate} no longer does. Add the e-mail to the kept record first, or merge the other way.`;
 }
 
 function strip<T extends { cents: number }>(s: T): Omit<T, 'cents'> {

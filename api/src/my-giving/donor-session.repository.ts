@@ -3,12 +3,20 @@ import { DataSource } from 'typeorm';
 import type { Queryable } from '../../../core/src/db/queryable.js';
 import { DONOR_ACCESS, type DonorLinkPurpose } from '../../../core/src/donor-access/donor-links.js';
 
-export interface DonorSession {
+/** A live session and the link it was opened with. */
+export interface SignedInLink {
   id: string;
+  /** The address the link was sent to: its donor-identity key decides the session's reach. */
   email: string;
-  customerIds: string[];
   purpose: DonorLinkPurpose;
   subscriptionId: string | null;
+}
+
+/** A session with its reach as of this request (the guard reads it from the read model). */
+export interface DonorSession extends SignedInLink {
+  /** The donor's stored address now. */
+  email: string;
+  customerIds: string[];
 }
 
 /** SQL over `donor_sessions` (tokens arrive hashed). */
@@ -25,19 +33,19 @@ export class DonorSessionRepository {
   }
 
   /** The live session of a token, its idle clock restarted; undefined when unknown, ended, idle too long or too old. */
-  async touch(tokenHash: Buffer): Promise<DonorSession | undefined> {
+  async touch(tokenHash: Buffer): Promise<SignedInLink | undefined> {
     const result = await this.ds.query(
       `UPDATE donor_sessions s SET last_seen_at = now()
          FROM donor_links l
         WHERE s.token_hash = $1 AND l.id = s.link_id AND s.ended_at IS NULL AND s.expires_at > now()
           AND s.last_seen_at > now() - make_interval(mins => $2)
-        RETURNING s.id, l.email, s.customer_ids, s.purpose, s.subscription_id`,
+        RETURNING s.id, l.email, s.purpose, s.subscription_id`,
       [tokenHash, DONOR_ACCESS.sessionIdleMinutes],
     );
     const row = (Array.isArray(result[0]) ? result[0][0] : result[0]) as
-      | { id: string; email: string; customer_ids: string[]; purpose: DonorLinkPurpose; subscription_id: string | null }
+      | { id: string; email: string; purpose: DonorLinkPurpose; subscription_id: string | null }
       | undefined;
-    return row && { id: row.id, email: row.email, customerIds: row.customer_ids, purpose: row.purpose, subscriptionId: row.subscription_id };
+    return row && { id: row.id, email: row.email, purpose: row.purpose, subscriptionId: row.subscription_id };
   }
 
   async end(id: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { emailKeyHash } from '../../../core/src/donor-identity/email-key.js';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
@@ -33,7 +33,7 @@ export class MyGivingRateLimiter implements OnModuleDestroy {
   }
 
   async hitLink(ip: string | undefined, email: string): Promise<void> {
-    const e = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+    const e = emailKeyHash(email);
     await this.hit([[this.linkIp, ip ?? 'unknown'], [this.linkEmail, e]]);
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { donorsByEmail, type SelfServiceReach } from '../../../core/src/donor-identity/donors-by-email.js';
 import { donorGiftYears, donorYearGifts, type TaxGiftRow } from '../../../core/src/statements/statement-gifts.js';
 
 export interface PlanRow {
@@ -36,19 +37,17 @@ export class MyGivingRepository {
   constructor(@Inject(DataSource) readonly ds: DataSource) {}
 
   /**
-   * The live customers with this e-mail in any letter case (donors_email_idx), erased and deleted ones excluded,
-   * and the donors they were merged into (an admin found them to be the same person; their gifts are there now).
+   * Whom an e-mail reaches in My Giving as the read model holds it now: the stored address to mail and the
+   * customers every query is bounded by (donor identity decides, in core).
    */
-  async customersByEmail(email: string): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.ds.query(
-      `WITH own AS (SELECT id, created, merged_into FROM donors WHERE lower(email) = lower($1) AND deleted_at IS NULL AND erased_at IS NULL)
-       SELECT id FROM (
-         SELECT id, created FROM own
-         UNION SELECT k.id, k.created FROM own o JOIN donors k ON k.id = o.merged_into WHERE k.deleted_at IS NULL AND k.erased_at IS NULL) x
-        ORDER BY created, id LIMIT 20`,
-      [email],
-    );
-    return rows.map((r) => r.id);
+  reach(email: string): Promise<SelfServiceReach | null> {
+    return donorsByEmail.selfService(this.ds, email);
+  }
+
+  /** Whether a recurring gift belongs to one of these customers (a card link's gift, at each request). */
+  async ownsPlan(customerIds: string[], planId: string): Promise<boolean> {
+    const rows = await this.ds.query(`SELECT 1 FROM subscriptions WHERE id = $2 AND customer_id = ANY($1::text[])`, [customerIds, planId]);
+    return rows.length > 0;
   }
 
   /**

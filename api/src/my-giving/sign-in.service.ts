@@ -25,7 +25,7 @@ class LinkRefused extends DomainError {}
  * Sign-in by e-mailed link, without an account. The request answers before looking the address up, the
  * same words either way, so neither the answer nor its timing says whether the school knows the address.
  * The link is an outbox message; the worker mints its token when it sends it. Opening it spends it and
- * starts a donor session scoped to the customers the link was made for.
+ * starts a donor session, whose reach the session guard reads again at every request.
  */
 @Injectable()
 export class SignInService implements BeforeApplicationShutdown {
@@ -49,9 +49,11 @@ export class SignInService implements BeforeApplicationShutdown {
     void task.finally(() => this.pending.delete(task));
   }
 
-  private async issue(email: string): Promise<void> {
-    const customerIds = await this.repo.customersByEmail(email);
-    if (customerIds.length === 0) return;
+  /** The link goes to the address we store for the donor the typed one identifies, never to the typed string. */
+  private async issue(typed: string): Promise<void> {
+    const reach = await this.repo.reach(typed);
+    if (!reach) return;
+    const { email, customerIds } = reach;
     await this.repo.ds.transaction(async (m) => {
       const id = await donorLinks.create(m, { email, customerIds, purpose: 'manage' });
       await outbox.enqueue(m, { kind: 'sign-in-link', subjectKey: id, recipient: email, customerId: customerIds[0] });

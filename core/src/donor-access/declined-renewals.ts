@@ -23,18 +23,20 @@ export interface DeclinedRenewalFacts {
  * subscription that Stripe made past_due. Each gets one "update your card" e-mail (the outbox's UNIQUE key on
  * the invoice id); Stripe's retries of the same invoice send no more. Like acknowledgments, only invoices dated
  * after the automatic e-mail switch was turned on and within the days the acknowledger looks back: history
- * loaded later is never mailed.
+ * loaded later is never mailed. The e-mail (and its card link) goes to the address that has My Giving for the
+ * gift: the donor's, or the kept donor's when the record was merged away (donors-by-email.ts).
  */
 export const declinedRenewals = {
   async candidates(db: Queryable, since: Date, limit: number): Promise<DeclinedRenewal[]> {
     return db.query(
-      `SELECT i.id AS invoice_id, s.id AS subscription_id, s.customer_id, d.email
+      `SELECT i.id AS invoice_id, s.id AS subscription_id, s.customer_id, m.email
          FROM invoices i
          JOIN subscriptions s ON s.id = i.subscription_id
          JOIN donors d ON d.id = s.customer_id
+         JOIN donors m ON m.id = coalesce(d.merged_into, d.id)
         WHERE i.status = 'open' AND s.status = 'past_due' AND i.billing_reason = 'subscription_cycle'
           AND i.created >= $1 AND i.created >= now() - make_interval(days => $2)
-          AND d.deleted_at IS NULL AND d.email IS NOT NULL AND d.email <> ''
+          AND d.deleted_at IS NULL AND m.email IS NOT NULL AND m.email <> ''
           AND NOT EXISTS (SELECT 1 FROM outbound_mail o WHERE o.kind = 'payment-failed' AND o.subject_key = i.id)
         ORDER BY i.created LIMIT $3`,
       [since, ACKNOWLEDGE_WITHIN_DAYS, limit],

@@ -2,8 +2,8 @@ import type { Queryable } from '../db/queryable.js';
 import { newToken, tokenHash } from '../tokens/opaque-token.js';
 
 /**
- * Donors' self-service links and sessions (the /my-giving page). A link is scoped to the Stripe customers
- * that had the address when it was asked for; what it opens can reach nothing else.
+ * Donors' self-service links and sessions (the /my-giving page). A link goes to a donor's stored address; what
+ * the session it opens reaches is read again at every request from that address (donor-identity/donors-by-email.ts).
  */
 export const DONOR_ACCESS = {
   /** A sign-in link asked for on the page: the donor is at the keyboard, so it is short-lived. */

@@ -2465,6 +2465,10 @@ export interface components {
             duplicate: components["schemas"]["MergeSideDto"];
             /** @description The kept donor after the merge. */
             after: components["schemas"]["MergeGiftsDto"];
+            /** @description The address that signs in to My Giving for both records' gifts after the merge: the kept donor's (null when it has none). */
+            selfServiceEmail: string | null;
+            /** @description A warning to show before merging when the two e-mail addresses are not the same donor's: which address keeps My Giving and which loses it. Null when nobody loses it. */
+            emailWarning: string | null;
         };
         MergeDuplicateDto: {
             /**

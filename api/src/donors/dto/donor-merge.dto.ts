@@ -28,6 +28,16 @@ export class MergePreviewDto {
   @ApiProperty({ type: MergeSideDto, description: 'The record that is kept (the donor of the path).' }) kept: MergeSideDto;
   @ApiProperty({ type: MergeSideDto, description: 'The record merged into it.' }) duplicate: MergeSideDto;
   @ApiProperty({ type: MergeGiftsDto, description: 'The kept donor after the merge.' }) after: MergeGiftsDto;
+  @ApiProperty({
+    nullable: true, type: String,
+    description: "The address that signs in to My Giving for both records' gifts after the merge: the kept donor's (null when it has none).",
+  })
+  selfServiceEmail: string | null;
+  @ApiProperty({
+    nullable: true, type: String,
+    description: "A warning to show before merging when the two e-mail addresses are not the same donor's: which address keeps My Giving and which loses it. Null when nobody loses it.",
+  })
+  emailWarning: string | null;
 }
 
 export class MergeResultDto {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
@@ -85,6 +85,12 @@ function Confirmation({ preview }: { preview: MergePreviewDto }) {
           </tbody>
         </table>
       </div>
+      {preview.emailWarning && (
+        <Alert variant="warning" role="note" aria-label="Different e-mail addresses">
+          <AlertTitle>Self-service stays with one address</AlertTitle>
+          <AlertDescription>{preview.emailWarning}</AlertDescription>
+        </Alert>
+      )}
       <h3 className="adm-merge__heading">What happens</h3>
       <ul className="adm-merge__effects">
         <li>
