@@ -54,9 +54,11 @@ export async function checkManualDonation(body: unknown, timeZone: string, now: 
   const date = failed.has('donationDate') ? null : resolveDonationDate(dto.donationDate, timeZone, now);
   if (date && !date.ok) problems.push({ field: 'donationDate', message: date.message });
   const amountCents = parseAmountCents(dto.amount);
-  const goodsDescription = blankToNull(dto.goodsDescription);
-  const goodsValue = isBlankValue(dto.goodsValue) ? null : parseAmountCents(dto.goodsValue);
-  if (!failed.has('goodsValue') && !failed.has('goodsDescription')) {
+  // The goods rules read the goods fields only once their own rules passed (a non-string is no description).
+  const goodsChecked = !failed.has('goodsValue') && !failed.has('goodsDescription');
+  const goodsDescription = goodsChecked ? blankToNull(dto.goodsDescription) : null;
+  const goodsValue = goodsChecked && !isBlankValue(dto.goodsValue) ? parseAmountCents(dto.goodsValue) : null;
+  if (goodsChecked) {
     if (goodsDescription && goodsValue === null) problems.push({ field: 'goodsValue', message: 'Enter the fair-market value of what the donor received' });
     else if (!goodsDescription && goodsValue !== null) problems.push({ field: 'goodsDescription', message: 'Describe what the donor received in return' });
     else if (goodsValue !== null && amountCents !== null && goodsValue > amountCents) {
