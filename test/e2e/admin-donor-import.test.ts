@@ -96,6 +96,29 @@ describe('admin donor import in Chromium', () => {
     await page.context().close();
   }, 120_000);
 
+  it('lists every row 100 at a time, the next page by keyboard', async () => {
+    const page = await newPage(env, 1280);
+    await signInUi(page, env);
+    await page.getByRole('link', { name: 'Import' }).click();
+    const lines = ['Name,Date,Amount', ...Array.from({ length: 130 }, (_, i) => `Donor ${i},2024-01-02,${i + 1}.00`)];
+    await page.getByLabel('CSV file').setInputFiles({ name: 'long.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('long.csv: 130 rows.', { exact: false }).waitFor();
+    await toPreview(page);
+    // 1 + 2 + ... + 130 dollars.
+    expect(await flat(page.getByLabel('Totals').innerText())).toBe('Total of the file $8,515.00 Total of the gifts to import $8,515.00');
+    const caption = page.locator('#import-rows-caption');
+    expect(await caption.innerText()).toBe('Every row (100 of 130 shown)');
+    const next = page.getByRole('button', { name: 'Show the next 100 rows' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Every row (130 of 130 shown)').waitFor();
+    expect(await next.count()).toBe(0);
+    expect(await flat(page.getByRole('region', { name: /Every row/ }).getByRole('row').last().innerText()))
+      .toBe('131 Donor 129 2024-01-02 $130.00 Cash General New donor');
+    await page.context().close();
+  }, 120_000);
+
   it('at 390 px the same file previews as already imported, without axe violations', async () => {
     const page = await newPage(env, 390);
     await toMappingError(page, 390);
