@@ -19,6 +19,7 @@ import { DonorMerges1764375000000 } from './1764375000000-DonorMerges.js';
 import { FundsTributesFeeCoverage1764400000000 } from './1764400000000-FundsTributesFeeCoverage.js';
 import { FailedChargeTotal1764500000000 } from './1764500000000-FailedChargeTotal.js';
 import { DonorEmailKey1764610000000 } from './1764610000000-DonorEmailKey.js';
+import { DonorImportPreviewRows1764660000000 } from './1764660000000-DonorImportPreviewRows.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -38,4 +39,5 @@ export const migrations = [
   FundsTributesFeeCoverage1764400000000,
   FailedChargeTotal1764500000000,
   DonorEmailKey1764610000000,
+  DonorImportPreviewRows1764660000000,
 ];

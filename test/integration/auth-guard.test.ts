@@ -56,6 +56,7 @@ const ROLES: Record<string, readonly ('owner' | 'bookkeeper')[]> = {
   // Importing donors and past gifts from a CSV: bulk manual gifts, which the bookkeeper already records one by one.
   'POST /api/admin/donor-imports': BOTH,
   'POST /api/admin/donor-imports/:id/preview': BOTH,
+  'GET /api/admin/donor-imports/:id/rows': BOTH,
   'POST /api/admin/donor-imports/:id/import': BOTH,
   'GET /api/admin/tax-exports/bulk-report/:year': BOTH,
   'GET /api/admin/tax-exports/irs-receipts/:year': BOTH,

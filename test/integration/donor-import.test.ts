@@ -18,13 +18,14 @@ let known: { byEmail: string; byAddress: string };
 
 const HEADER = 'Donor Name,E-mail,Phone,Address,City,State,ZIP,Date,Amount,Type,Notes';
 const TYPES = ['cash', 'Check', 'stock', 'in-kind', 'crypto'];
-const BAD: [(cells: string[]) => void, string][] = [
-  [(c) => { c[8] = '12,50.00'; }, 'Enter a valid amount (e.g., 25.00 or 1,250.00)'],
-  [(c) => { c[7] = '2099-01-01'; }, 'Donation date cannot be in the future'],
-  [(c) => { c[0] = ''; }, 'Donor name is required'],
-  [(c) => { c[9] = 'barter'; }, 'Unknown gift type "barter" (use cash, check, stock, in-kind or crypto)'],
-  [(c) => { c[1] = 'not-an-email'; }, 'Enter a valid email address or leave it empty'],
-  [(c) => { c[7] = '13/45/2021'; }, 'Donation date must be a valid date (YYYY-MM-DD or an ISO timestamp)'],
+type Problem = { field: string; value: string; message: string };
+const BAD: [(cells: string[]) => void, Problem][] = [
+  [(c) => { c[8] = '12,50.00'; }, { field: 'amount', value: '12,50.00', message: 'Enter a valid amount (e.g., 25.00 or 1,250.00)' }],
+  [(c) => { c[7] = '2099-01-01'; }, { field: 'giftDate', value: '2099-01-01', message: 'Donation date cannot be in the future' }],
+  [(c) => { c[0] = ''; }, { field: 'name', value: '', message: 'Donor name is required' }],
+  [(c) => { c[9] = 'barter'; }, { field: 'type', value: 'barter', message: 'Unknown gift type (use cash, check, stock, in-kind or crypto)' }],
+  [(c) => { c[1] = 'not-an-email'; }, { field: 'email', value: 'not-an-email', message: 'Enter a valid email address or leave it empty' }],
+  [(c) => { c[7] = '13/45/2021'; }, { field: 'giftDate', value: '13/45/2021', message: 'Donation date must be a valid date (YYYY-MM-DD or an ISO timestamp)' }],
 ];
 
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -38,10 +39,11 @@ function donorCells(d: number): string[] {
 }
 
 /** Row i (0-based data row; spreadsheet row i + 2) gives to donor i % 400. One row in 33 is bad: 303 rows, 3%. */
-function buildCsv(): { text: string; bad: Map<number, string>; goodCents: number; goodRows: number; goodOf: (d: number) => number } {
+function buildCsv(): { text: string; bad: Map<number, Problem[]>; goodCents: number; fileCents: number; goodRows: number; goodOf: (d: number) => number } {
   const lines = [HEADER];
-  const bad = new Map<number, string>();
+  const bad = new Map<number, Problem[]>();
   let goodCents = 0;
+  let fileCents = 0;
   let k = 0;
   const good = new Array<number>(DONORS).fill(0);
   for (let i = 0; i < ROWS; i++) {
@@ -50,16 +52,18 @@ function buildCsv(): { text: string; bad: Map<number, string>; goodCents: number
     const cents = 1000 + i;
     const cells = [...donorCells(i % DONORS), date, i % 7 ? (cents / 100).toFixed(2) : `$${(cents / 100).toFixed(2)}`, TYPES[i % 5], i % 5 === 1 ? `Check #${i}` : ''];
     if (i % 33 === 5) {
-      const [spoil, reason] = BAD[k++ % BAD.length];
+      const [spoil, problem] = BAD[k++ % BAD.length];
       spoil(cells);
-      bad.set(i + 2, reason);
+      bad.set(i + 2, [problem]);
+      if (problem.field !== 'amount') fileCents += cents;
     } else {
       goodCents += cents;
+      fileCents += cents;
       good[i % DONORS] += 1;
     }
     lines.push(cells.map(csvCell).join(','));
   }
-  return { text: `${lines.join('\r\n')}\r\n`, bad, goodCents, goodRows: ROWS - bad.size, goodOf: (d) => good[d] };
+  return { text: `${lines.join('\r\n')}\r\n`, bad, goodCents, fileCents, goodRows: ROWS - bad.size, goodOf: (d) => good[d] };
 }
 
 const MAPPING = { name: 0, email: 1, phone: 2, address: 3, city: 4, state: 5, zip: 6, giftDate: 7, amount: 8, type: 9, note: 10 };
@@ -110,9 +114,18 @@ describe('importing donors and past gifts from a CSV', () => {
     const res = await api.post(`/api/admin/donor-imports/${first}/preview`).send({ mapping: MAPPING });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ rowCount: ROWS, readyRows: csv.goodRows, errorCount: csv.bad.size, alreadyImported: 0, matchedDonors: 2, newDonors: DONORS - 2 });
-    expect(new Map(res.body.errors.map((e: { row: number; reason: string }) => [e.row, e.reason]))).toEqual(csv.bad);
-    expect(res.body.matchedDonorSamples.map((d: { customerId: string }) => d.customerId).sort()).toEqual([known.byEmail, known.byAddress].sort());
-    expect(res.body.newDonorSamples[0]).toEqual({ name: 'Donor 2, Jr.', email: 'donor2@example.org', customerId: null, gifts: csv.goodOf(2) });
+    expect(new Map(res.body.errors.map((e: { row: number; problems: Problem[] }) => [e.row, e.problems]))).toEqual(csv.bad);
+    // The totals by the manual gifts' amount rule: every readable amount of the file, and the gifts to import.
+    expect(res.body).toMatchObject({ fileTotalCents: csv.fileCents, importTotalCents: csv.goodCents, unreadAmounts: [...csv.bad.values()].filter((p) => p[0].field === 'amount').length });
+    expect(res.body.rows).toHaveLength(100);
+    expect(res.body.rows.slice(0, 3)).toEqual([
+      { row: 2, outcome: 'matched', name: 'Ada Known', email: 'ADA.Known@Example.org', date: '2020-01-01', amountCents: 1000, amountText: '$10.00', type: 'cash', fund: 'General' },
+      { row: 3, outcome: 'matched', name: 'Bert Known', email: null, date: '2020-01-02', amountCents: 1001, amountText: '10.01', type: 'check', fund: 'General' },
+      { row: 4, outcome: 'new', name: 'Donor 2, Jr.', email: 'donor2@example.org', date: '2020-01-03', amountCents: 1002, amountText: '10.02', type: 'stock', fund: 'General' },
+    ]);
+    const next = (await api.get(`/api/admin/donor-imports/${first}/rows?after=101`).expect(200)).body.rows;
+    expect(next.map((r: { row: number }) => r.row)).toEqual(Array.from({ length: 100 }, (_, k) => 102 + k));
+    expect((await api.get(`/api/admin/donor-imports/${first}/rows?after=${ROWS + 1}`).expect(200)).body.rows).toEqual([]);
     const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM manual_donations`);
     expect(n).toBe(0);
   }, 120_000);
@@ -221,7 +234,7 @@ describe('importing donors and past gifts from a CSV', () => {
     expect(missing.body.message).toContain('Choose the column with the gift date');
     const beyond = await api.post(`/api/admin/donor-imports/${id}/preview`).send({ mapping: { name: 0, amount: 1, giftDate: 2, note: 7 } });
     expect(beyond.status).toBe(400);
-    expect(beyond.body.message).toBe('note is mapped to column 8, but the file has 3 columns');
+    expect(beyond.body.message).toBe('Note is mapped to column 8, but the file has 3 columns');
     await api.post(`/api/admin/donor-imports/${id}/import`).send({}).expect(409);
   });
 });

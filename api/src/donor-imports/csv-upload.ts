@@ -1,5 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 
 /** The largest file an upload may be (about 150,000 rows of a usual donor spreadsheet). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -31,6 +31,20 @@ function guard(maxBytes: number): Transform {
       done(null, chunk);
     },
   });
+}
+
+/** What the parser found wrong, as a sentence the admin can act on: where it is and how to fix it (no cell value). */
+function unreadable(err: CsvError): string {
+  const at = typeof err.lines === 'number' && err.lines > 0 ? ` at line ${err.lines}` : '';
+  const why: Record<string, string> = {
+    INVALID_OPENING_QUOTE: 'a value has a quote mark (") in it but does not start with one',
+    CSV_INVALID_CLOSING_QUOTE: 'a quoted value goes on after its closing quote mark (")',
+    CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a quoted value goes on after its closing quote mark (")',
+    CSV_QUOTE_NOT_CLOSED: 'a quote mark (") is opened and never closed',
+    CSV_MAX_RECORD_SIZE: 'a row is longer than 64 kB',
+  };
+  return `This file could not be read as a CSV: ${why[err.code] ?? 'its rows are not well formed'}${at}. `
+    + 'Open it in a spreadsheet program and save it again as "CSV UTF-8 (comma delimited)", which quotes such values for you.';
 }
 
 /**
@@ -66,8 +80,8 @@ export async function streamCsv(
     }
   } catch (err) {
     if (err instanceof NotCsvError) throw err;
-    const code = (err as { code?: string }).code ?? '';
-    if (code.startsWith('CSV_')) throw new NotCsvError(`This file could not be read as a CSV: ${(err as Error).message}`);
+    // Every csv-parse error (its codes do not all start with CSV_, e.g. INVALID_OPENING_QUOTE) refuses the file.
+    if (err instanceof CsvError) throw new NotCsvError(unreadable(err));
     throw err;
   }
   if (batch.length) await stage(batch);

@@ -27,6 +27,7 @@ describe('streamCsv', () => {
     ['only-one-column\nx\n', /^This file is not a CSV with a header row/],
     ['a,b\n', /^This CSV has a header row but no rows of gifts/],
     ['a,b\n"open,1\n', /^This file could not be read as a CSV/],
+    ['a,b\nAnn "Nan" Lee,1\n', /^This file could not be read as a CSV: a value has a quote mark \(\"\) in it but does not start with one at line 2\./],
   ])('refuses %j with a sentence', async (input, message) => {
     await expect(collect(input)).rejects.toThrow(message);
   });
@@ -45,7 +46,7 @@ describe('readRow', () => {
 
   it('reads a spreadsheet row into a manual gift: US dates, $ amounts, in-kind, lower-cased e-mail', async () => {
     const r = await readRow(row(), MAP, TZ, NOW);
-    if (!r.ok) throw new Error(r.reason);
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
     expect(r.value.gift).toMatchObject({ donorName: 'Jane Doe', donorEmail: 'jane@example.org', amountCents: 125000, donationType: 'item', notes: 'Check #12' });
     expect(r.value.gift.donationDate.toISOString()).toBe('2024-03-07T18:00:00.000Z');
     expect(r.value.donorKey).toBe('e:jane@example.org');
@@ -68,13 +69,38 @@ describe('readRow', () => {
   });
 
   it.each([
-    [{ type: 'barter' }, 'Unknown gift type "barter" (use cash, check, stock, in-kind or crypto)'],
-    [{ amount: '0' }, 'Enter a valid amount (e.g., 25.00 or 1,250.00)'],
-    [{ giftDate: '' }, 'Donation date is required'],
-    [{ giftDate: '3/11/2026' }, 'Donation date cannot be in the future'],
-    [{ name: '  ' }, 'Donor name is required'],
-  ])('refuses %j with the manual-gift rule: %s', async (over, reason) => {
-    expect(await readRow(row(over), MAP, TZ, NOW)).toEqual({ ok: false, reason });
+    [{ type: 'barter' }, 'type', 'barter', 'Unknown gift type (use cash, check, stock, in-kind or crypto)'],
+    [{ amount: '0' }, 'amount', '0', 'Enter a valid amount (e.g., 25.00 or 1,250.00)'],
+    [{ giftDate: '' }, 'giftDate', '', 'Donation date is required'],
+    [{ giftDate: '3/11/2026' }, 'giftDate', '3/11/2026', 'Donation date cannot be in the future'],
+    [{ name: '  ' }, 'name', '', 'Donor name is required'],
+  ])('refuses %j with the manual-gift rule, naming the field and its text', async (over, field, value, message) => {
+    const r = await readRow(row(over), MAP, TZ, NOW);
+    expect(r.ok ? null : r.problems).toEqual([{ field, value, message }]);
+  });
+
+  it('names every problem of a row at once, each with its text, in the order of the fields', async () => {
+    const r = await readRow(row({ amount: 'lots', giftDate: '13/45/2021', type: 'barter', email: 'not-an-email' }), MAP, TZ, NOW);
+    expect(r.ok ? null : r.problems).toEqual([
+      { field: 'email', value: 'not-an-email', message: 'Enter a valid email address or leave it empty' },
+      { field: 'giftDate', value: '13/45/2021', message: 'Donation date must be a valid date (YYYY-MM-DD or an ISO timestamp)' },
+      { field: 'amount', value: 'lots', message: 'Enter a valid amount (e.g., 25.00 or 1,250.00)' },
+      { field: 'type', value: 'barter', message: 'Unknown gift type (use cash, check, stock, in-kind or crypto)' },
+    ]);
+    expect(r.shown).toMatchObject({ date: '13/45/2021', amountCents: null, amountText: 'lots', type: 'barter' });
+  });
+
+  it('shows a good row as read: its day, cents, type and fund', async () => {
+    const r = await readRow(row(), MAP, TZ, NOW);
+    expect(r.shown).toEqual({ name: 'Jane Doe', email: 'Jane@Example.ORG', date: '2024-03-07', amountCents: 125000, amountText: '$1,250.00', type: 'item', fund: 'General' });
+  });
+
+  it('joins first-name and last-name columns into the donor name', async () => {
+    const split = { firstName: 0, lastName: 1, giftDate: 2, amount: 3 };
+    const r = await readRow([' Ann ', 'Lee', '2024-03-07', '25'], split, TZ, NOW);
+    expect(r.ok && r.value.gift.donorName).toBe('Ann Lee');
+    const blank = await readRow(['', ' ', '2024-03-07', '25'], split, TZ, NOW);
+    expect(blank.ok ? null : blank.problems).toEqual([{ field: 'name', value: '', message: 'Donor name is required' }]);
   });
 });
 
@@ -83,6 +109,8 @@ describe('suggestMapping', () => {
     expect(suggestMapping(['Full Name', 'Email Address', 'Phone', 'Street Address', 'City', 'State', 'Zip Code', 'Gift Date', 'Amount', 'Payment Method', 'Memo']))
       .toEqual({ name: 0, email: 1, phone: 2, address: 3, city: 4, state: 5, zip: 6, giftDate: 7, amount: 8, type: 9, note: 10 });
     expect(suggestMapping(['Whatever', 'Else'])).toEqual({});
+    expect(suggestMapping(['First Name', 'Last Name', 'Date', 'Amount'])).toEqual({ firstName: 0, lastName: 1, giftDate: 2, amount: 3 });
+    expect(suggestMapping(['Given name', 'Surname', 'Donation Date', 'Gift Amount'])).toEqual({ firstName: 0, lastName: 1, giftDate: 2, amount: 3 });
   });
 });
 
@@ -93,12 +121,14 @@ describe('readRow: the fund column', () => {
   it('finds the fund by name in any letter case; a blank cell or no fund column is General', async () => {
     const read = async (cells: string[], map: Record<string, number> = FUND_MAP) => {
       const r = await readRow(cells, map, TZ, NOW, funds);
-      return r.ok ? r.value.gift.fundId : r.reason;
+      return r.ok ? r.value.gift.fundId : r.problems;
     };
     expect(await read(['Ann Lee', '2024-03-07', '25', 'TRANSPORTATION'])).toBe(2);
     expect(await read(['Ann Lee', '2024-03-07', '25', ''])).toBe(1);
     expect(await read(['Ann Lee', '2024-03-07', '25'], { name: 0, giftDate: 1, amount: 2 })).toBe(1);
-    expect(await read(['Ann Lee', '2024-03-07', '25', 'Roof'])).toBe('Unknown fund "Roof" (add it on the Funds page first, or use general, transportation)');
+    expect(await read(['Ann Lee', '2024-03-07', '25', 'Roof'])).toEqual([
+      { field: 'fund', value: 'Roof', message: 'Unknown fund (add it on the Funds page first, or use general, transportation)' },
+    ]);
   });
 
   it('suggests the fund column from its header', () => {

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse,
   ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnauthorizedResponse, ApiUnsupportedMediaTypeResponse,
@@ -9,7 +9,9 @@ import { AuditService } from '../auth/audit.service.js';
 import { DomainError, ErrorDto } from '../../../core/src/http/errors.js';
 import { MAX_UPLOAD_BYTES } from './csv-upload.js';
 import { DonorImportsService } from './donor-imports.service.js';
-import { ImportPreviewDto, ImportProgressDto, PreviewBodyDto, UploadedImportDto, UploadQueryDto } from './dto/donor-import.dto.js';
+import {
+  ImportPreviewDto, ImportProgressDto, PreviewBodyDto, PreviewRowsDto, PreviewRowsQueryDto, UploadedImportDto, UploadQueryDto,
+} from './dto/donor-import.dto.js';
 
 /** What browsers and spreadsheet programs send a .csv file as. */
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'];
@@ -54,6 +56,14 @@ export class DonorImportsController {
   @ApiConflictResponse({ type: ErrorDto })
   preview(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: PreviewBodyDto) {
     return this.service.preview(id, body.mapping);
+  }
+
+  @Get(':id/rows')
+  @ApiOperation({ summary: 'The previewed rows after a row number, 100 at a time (date, amount, type, fund and outcome of each)' })
+  @ApiOkResponse({ type: PreviewRowsDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  rows(@Param('id', new ParseUUIDPipe()) id: string, @Query() query: PreviewRowsQueryDto) {
+    return this.service.rows(id, query.after ?? 0);
   }
 
   @Post(':id/import')

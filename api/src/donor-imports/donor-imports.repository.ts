@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { donorsByEmail } from '../../../core/src/donor-identity/donors-by-email.js';
 import type { Queryable } from '../../../core/src/db/queryable.js';
 import type { ManualDonationInput } from '../manual-donations/manual-donation.validation.js';
-import type { ColumnMapping } from './import-row.js';
+import type { ColumnMapping } from '../../../core/src/donor-imports/column-mapping.js';
+import type { RowProblem, ShownRow } from './import-row.js';
 
 export interface DonorImportRow {
   id: string;
@@ -20,7 +21,8 @@ export type Outcome = 'new' | 'matched' | 'imported' | 'error';
 export interface RowOutcome {
   rowNumber: number;
   outcome: Outcome;
-  reason?: string;
+  shown: ShownRow;
+  problems?: RowProblem[];
   rowKey?: string;
   donorKey?: string;
   customerId?: string | null;
@@ -112,12 +114,12 @@ export class DonorImportsRepository {
 
   async saveOutcomes(db: Queryable, importId: string, outcomes: RowOutcome[]): Promise<void> {
     await db.query(
-      `UPDATE donor_import_rows r SET outcome = o.outcome, reason = o.reason, row_key = o.row_key, donor_key = o.donor_key,
-              customer_id = o.customer_id, gift = o.gift, done = false
-         FROM jsonb_to_recordset($2::jsonb) AS o(n integer, outcome text, reason text, row_key text, donor_key text, customer_id text, gift jsonb)
+      `UPDATE donor_import_rows r SET outcome = o.outcome, problems = o.problems, shown = o.shown, amount_cents = (o.shown->>'amountCents')::bigint,
+              row_key = o.row_key, donor_key = o.donor_key, customer_id = o.customer_id, gift = o.gift, done = false
+         FROM jsonb_to_recordset($2::jsonb) AS o(n integer, outcome text, problems jsonb, shown jsonb, row_key text, donor_key text, customer_id text, gift jsonb)
         WHERE r.import_id = $1 AND r.row_number = o.n`,
       [importId, JSON.stringify(outcomes.map((o) => ({
-        n: o.rowNumber, outcome: o.outcome, reason: o.reason ?? null, row_key: o.rowKey ?? null, donor_key: o.donorKey ?? null,
+        n: o.rowNumber, outcome: o.outcome, problems: o.problems ?? null, shown: o.shown, row_key: o.rowKey ?? null, donor_key: o.donorKey ?? null,
         customer_id: o.customerId ?? null, gift: o.gift ?? null,
       })))],
     );
@@ -126,7 +128,8 @@ export class DonorImportsRepository {
   /** The same gift twice in one file: the later rows become errors naming the first (one statement, no memory). */
   async markDuplicates(db: Queryable, importId: string): Promise<void> {
     await db.query(
-      `UPDATE donor_import_rows r SET outcome = 'error', reason = 'The same gift as row ' || f.first || ' (same donor, date, amount, type and note)'
+      `UPDATE donor_import_rows r SET outcome = 'error', problems = jsonb_build_array(jsonb_build_object('field', null, 'value', '',
+              'message', 'The same gift as row ' || f.first || ' (same donor, date, amount, type and note)'))
          FROM (SELECT row_number, min(row_number) OVER (PARTITION BY row_key) AS first FROM donor_import_rows
                 WHERE import_id = $1 AND outcome IN ('new', 'matched')) f
         WHERE r.import_id = $1 AND r.row_number = f.row_number AND f.first < f.row_number`,
@@ -136,37 +139,37 @@ export class DonorImportsRepository {
 
   async summary(db: Queryable, importId: string): Promise<{
     newRows: number; matchedRows: number; alreadyImported: number; errorRows: number; newDonors: number; matchedDonors: number;
+    fileTotalCents: number; importTotalCents: number; unreadAmounts: number;
   }> {
     const [s] = await db.query(
       `SELECT count(*) FILTER (WHERE outcome = 'new')::int AS "newRows", count(*) FILTER (WHERE outcome = 'matched')::int AS "matchedRows",
               count(*) FILTER (WHERE outcome = 'imported')::int AS "alreadyImported", count(*) FILTER (WHERE outcome = 'error')::int AS "errorRows",
               count(DISTINCT donor_key) FILTER (WHERE outcome = 'new')::int AS "newDonors",
-              count(DISTINCT customer_id) FILTER (WHERE outcome = 'matched')::int AS "matchedDonors"
+              count(DISTINCT customer_id) FILTER (WHERE outcome = 'matched')::int AS "matchedDonors",
+              coalesce(sum(amount_cents), 0)::bigint AS "fileTotalCents",
+              coalesce(sum(amount_cents) FILTER (WHERE outcome IN ('new', 'matched')), 0)::bigint AS "importTotalCents",
+              count(*) FILTER (WHERE amount_cents IS NULL)::int AS "unreadAmounts"
          FROM donor_import_rows WHERE import_id = $1`,
       [importId],
     );
-    return s;
+    return { ...s, fileTotalCents: Number(s.fileTotalCents), importTotalCents: Number(s.importTotalCents) };
   }
 
-  async errors(db: Queryable, importId: string, limit: number): Promise<{ row: number; reason: string }[]> {
+  async errors(db: Queryable, importId: string, limit: number): Promise<{ row: number; problems: RowProblem[] }[]> {
     return db.query(
-      `SELECT row_number AS row, reason FROM donor_import_rows WHERE import_id = $1 AND outcome = 'error' ORDER BY row_number LIMIT $2`,
+      `SELECT row_number AS row, problems FROM donor_import_rows WHERE import_id = $1 AND outcome = 'error' ORDER BY row_number LIMIT $2`,
       [importId, limit],
     );
   }
 
-  /** A few donors of each kind for the preview: the first row of each, in file order. */
-  async donorSamples(db: Queryable, importId: string, outcome: 'new' | 'matched', limit: number) {
-    return db.query(
-      `SELECT name, email, "customerId", gifts FROM (
-         SELECT DISTINCT ON (coalesce(customer_id, donor_key)) gift->>'donorName' AS name, gift->>'donorEmail' AS email,
-                customer_id AS "customerId", row_number,
-                count(*) OVER (PARTITION BY coalesce(customer_id, donor_key))::int AS gifts
-           FROM donor_import_rows WHERE import_id = $1 AND outcome = $2
-          ORDER BY coalesce(customer_id, donor_key), row_number) d
-        ORDER BY row_number LIMIT $3`,
-      [importId, outcome, limit],
-    ) as Promise<{ name: string; email: string | null; customerId: string | null; gifts: number }[]>;
+  /** A page of previewed rows in file order (keyset on the row number), each as the preview lists it. */
+  async previewRows(db: Queryable, importId: string, after: number, limit: number): Promise<Array<ShownRow & { row: number; outcome: Outcome }>> {
+    const rows: { row: number; outcome: Outcome; shown: ShownRow }[] = await db.query(
+      `SELECT row_number AS row, outcome, shown FROM donor_import_rows
+        WHERE import_id = $1 AND row_number > $2 AND outcome IS NOT NULL ORDER BY row_number LIMIT $3`,
+      [importId, after, limit],
+    );
+    return rows.map((r) => ({ row: r.row, outcome: r.outcome, ...r.shown }));
   }
 
   async setStatus(db: Queryable, id: string, status: DonorImportRow['status'], mapping?: ColumnMapping): Promise<void> {

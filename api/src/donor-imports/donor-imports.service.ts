@@ -21,11 +21,14 @@ import { DonorSummaryCache } from '../donors/donor-summary.cache.js';
 import type { AuditContext } from '../manual-donations/manual-donations.service.js';
 import { NotCsvError, streamCsv } from './csv-upload.js';
 import { DonorImportsRepository, type PendingRow, type RowOutcome } from './donor-imports.repository.js';
-import { readRow, suggestMapping, type ColumnMapping } from './import-row.js';
+import { readRow, suggestMapping } from './import-row.js';
+import { mappingProblems, type ColumnMapping } from '../../../core/src/donor-imports/column-mapping.js';
 import { funds } from '../../../core/src/funds/funds.repository.js';
 
 /** Rows read per preview batch, and imported per call of the import endpoint (one transaction, one progress step). */
 const PREVIEW_BATCH = 1000;
+/** Rows the preview lists per page. */
+export const PREVIEW_PAGE = 100;
 export const IMPORT_BATCH = 250;
 /** New donors' Stripe customers created at once (Stripe allows 100 writes a second; a batch has a few dozen). */
 const STRIPE_CONCURRENCY = 8;
@@ -77,10 +80,12 @@ export class DonorImportsService {
   async preview(id: string, mapping: ColumnMapping) {
     const found = await this.open(id);
     if (found.status === 'importing') throw new DomainError(409, 'This import has started; finish it before previewing again.');
-    const tooFar = Object.entries(mapping).find(([, i]) => i !== undefined && i >= found.headers.length);
-    if (tooFar) throw new DomainError(400, `${tooFar[0]} is mapped to column ${tooFar[1]! + 1}, but the file has ${found.headers.length} columns`);
+    const problems = mappingProblems(mapping, found.headers.length);
+    if (problems.length) throw new DomainError(400, problems.map((p) => p.message).join('. '));
     const now = new Date();
-    const fundIds = new Map((await funds.list(this.ds, { includeArchived: true })).map((f) => [f.name.toLowerCase(), f.id] as const));
+    const fundList = await funds.list(this.ds, { includeArchived: true });
+    const fundIds = new Map(fundList.map((f) => [f.name.toLowerCase(), f.id] as const));
+    const fundNames = new Map(fundList.map((f) => [f.id, f.name] as const));
     for (let after = 0; ;) {
       const rows = await this.repo.rowsAfter(this.ds, id, after, PREVIEW_BATCH);
       if (!rows.length) break;
@@ -93,12 +98,13 @@ export class DonorImportsService {
         this.repo.alreadyImported(this.ds, good.map((g) => g.v.rowKey)),
       ]);
       const outcomes: RowOutcome[] = read.map(({ n, res }) => {
-        if (!res.ok) return { rowNumber: n, outcome: 'error', reason: res.reason };
+        if (!res.ok) return { rowNumber: n, outcome: 'error', problems: res.problems, shown: res.shown };
         const v = res.value;
         const customerId = (v.gift.donorEmail && byEmail.get(v.gift.donorEmail)) || (v.address.line1 && byName.get(nameKey(v))) || null;
         const gift = { ...v.gift, donationDate: v.gift.donationDate.toISOString(), address: v.address };
         const outcome = imported.has(v.rowKey) ? 'imported' : customerId ? 'matched' : 'new';
-        return { rowNumber: n, outcome, rowKey: v.rowKey, donorKey: v.donorKey, customerId, gift };
+        const shown = { ...res.shown, fund: fundNames.get(v.gift.fundId) ?? res.shown.fund };
+        return { rowNumber: n, outcome, rowKey: v.rowKey, donorKey: v.donorKey, customerId, gift, shown };
       });
       await this.repo.saveOutcomes(this.ds, id, outcomes);
     }
@@ -108,17 +114,24 @@ export class DonorImportsService {
   }
 
   private async describe(id: string) {
-    const [s, errors, newDonorSamples, matchedDonorSamples, found] = await Promise.all([
+    const [s, errors, rows, found] = await Promise.all([
       this.repo.summary(this.ds, id),
       this.repo.errors(this.ds, id, 1000),
-      this.repo.donorSamples(this.ds, id, 'new', 20),
-      this.repo.donorSamples(this.ds, id, 'matched', 20),
+      this.repo.previewRows(this.ds, id, 0, PREVIEW_PAGE),
       this.repo.find(this.ds, id),
     ]);
     return {
       id, rowCount: found!.row_count, readyRows: s.newRows + s.matchedRows, newDonors: s.newDonors, matchedDonors: s.matchedDonors,
-      alreadyImported: s.alreadyImported, errorCount: s.errorRows, errors, newDonorSamples, matchedDonorSamples,
+      alreadyImported: s.alreadyImported, errorCount: s.errorRows, fileTotalCents: s.fileTotalCents, importTotalCents: s.importTotalCents,
+      unreadAmounts: s.unreadAmounts, errors, rows,
     };
+  }
+
+  /** The previewed rows after row `after` (a spreadsheet row number), a page at a time. */
+  async rows(id: string, after: number) {
+    const found = await this.repo.find(this.ds, id);
+    if (!found || found.status === 'uploading' || found.status === 'uploaded') throw notFound('Preview this import first');
+    return { rows: await this.repo.previewRows(this.ds, id, after, PREVIEW_PAGE) };
   }
 
   /**

@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
 import { emailKey } from '../../../core/src/donor-identity/email-key.js';
-import { validateManualDonation, type ManualDonationInput } from '../manual-donations/manual-donation.validation.js';
-
-/** The fields a CSV column can be mapped to. name, giftDate and amount are required; the others are optional. */
-export const IMPORT_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'state', 'zip', 'giftDate', 'amount', 'type', 'note', 'fund'] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-export const REQUIRED_FIELDS: readonly ImportField[] = ['name', 'giftDate', 'amount'];
-/** Field -> index of the CSV column it reads. */
-export type ColumnMapping = Partial<Record<ImportField, number>>;
+import { dayOf } from '../../../core/src/gifts/calendar.js';
+import { IMPORT_FIELDS, type ColumnMapping, type ImportField } from '../../../core/src/donor-imports/column-mapping.js';
+import { checkManualDonation, type ManualDonationInput } from '../manual-donations/manual-donation.validation.js';
+import { parseAmountCents } from '../manual-donations/manual-donation.rules.js';
+import type { PreviewRowDto, RowProblemDto } from './dto/donor-import.dto.js';
 
 /** Header words that suggest a field, so a usual spreadsheet needs no mapping by hand. */
 const HEADER_HINTS: Record<ImportField, RegExp> = {
   name: /^(donor ?)?(full ?)?name$|^donor$/,
+  firstName: /^(donor ?)?first( ?name)?$|^given ?name$|^fname$/,
+  lastName: /^(donor ?)?(last|sur|family)( ?name)?$|^lname$/,
   email: /^(donor ?)?e-?mail( address)?$/,
   phone: /^(donor ?)?(phone|telephone|tel)( number)?$/,
   address: /^(street ?)?address( ?(line ?)?1)?$|^street$/,
@@ -58,49 +57,84 @@ export interface ImportedGift {
   rowKey: string;
 }
 
-export type RowResult = { ok: true; value: ImportedGift } | { ok: false; reason: string };
+/** One thing wrong with a row: the field (null for the row as a whole), the text that failed, and why. */
+export type RowProblem = RowProblemDto;
+
+/** What the preview lists of every row, good or bad: as read when it could be, else as the file has it. */
+export type ShownRow = Omit<PreviewRowDto, 'row' | 'outcome'>;
+
+export type RowResult = { ok: true; value: ImportedGift; shown: ShownRow } | { ok: false; problems: RowProblem[]; shown: ShownRow };
 
 const clean = (v: string | undefined) => (v ?? '').replace(/\s+/g, ' ').trim();
 const norm = (v: string | null) => (v ?? '').toLowerCase();
 
+/** The manual-gift fields an import fills -> the import field whose cell it comes from. */
+const FROM_FIELD: Record<string, ImportField> = {
+  donorName: 'name', donorEmail: 'email', donorPhone: 'phone', donorAddress: 'address', amount: 'amount',
+  donationType: 'type', donationDate: 'giftDate', notes: 'note', fundId: 'fund',
+};
+
 /**
- * One CSV row, through the mapping, checked by the manual-gift rules themselves (validateManualDonation), so an
- * imported gift obeys exactly what the Add Manual Donation form obeys. The reason is the rule's own sentence.
+ * One CSV row, through the mapping, checked by the manual-gift rules themselves (checkManualDonation), so an
+ * imported gift obeys exactly what the Add Manual Donation form obeys. A bad row answers every problem at once,
+ * each with the rule's own sentence and the text that failed.
  */
 export async function readRow(
   cells: readonly string[], mapping: ColumnMapping, timeZone: string, now: Date, funds: ReadonlyMap<string, number> = new Map(),
 ): Promise<RowResult> {
   const cell = (f: ImportField) => (mapping[f] === undefined ? '' : clean(cells[mapping[f]!]));
+  const name = mapping.name === undefined ? clean(`${cell('firstName')} ${cell('lastName')}`) : cell('name');
+  const problems: RowProblem[] = [];
   // The fund by its name in any letter case; a blank cell is General.
   const fundName = cell('fund');
   const fundId = fundName ? funds.get(fundName.toLowerCase()) : 1;
-  if (fundId === undefined) return { ok: false, reason: `Unknown fund "${fundName}" (add it on the Funds page first, or use ${[...funds.keys()].join(', ') || 'general'})` };
+  if (fundId === undefined) {
+    problems.push({ field: 'fund', value: fundName, message: `Unknown fund (add it on the Funds page first, or use ${[...funds.keys()].join(', ') || 'general'})` });
+  }
   const line1 = cell('address') || null;
   const city = cell('city') || null;
   const state = cell('state').toUpperCase() || null;
   const zip = cell('zip') || null;
   const typeText = cell('type').toLowerCase();
   const donationType = mapping.type === undefined || typeText === '' ? 'cash' : TYPE_WORDS[typeText];
-  if (!donationType) return { ok: false, reason: `Unknown gift type "${cell('type')}" (use cash, check, stock, in-kind or crypto)` };
+  if (!donationType) problems.push({ field: 'type', value: cell('type'), message: 'Unknown gift type (use cash, check, stock, in-kind or crypto)' });
   const cityLine = [city, [state, zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const fullAddress = [line1, cityLine].filter(Boolean).join(', ');
-  const checked = await validateManualDonation({
-    donorName: cell('name'),
+  const amountText = cell('amount').replace(/^\$/, '');
+  const day = isoDay(cell('giftDate'));
+  const checked = await checkManualDonation({
+    donorName: name,
     donorEmail: cell('email'),
     donorPhone: cell('phone') || undefined,
     donorAddress: fullAddress || undefined,
-    amount: cell('amount').replace(/^\$/, ''),
-    donationType,
-    donationDate: isoDay(cell('giftDate')),
+    amount: amountText,
+    donationType: donationType ?? 'cash',
+    donationDate: day,
     notes: cell('note') || undefined,
-    fundId,
+    fundId: fundId ?? 1,
   }, timeZone, now);
-  if (!checked.ok) return { ok: false, reason: checked.message };
+  const shown: ShownRow = {
+    name, email: cell('email') || null, date: cell('giftDate'), amountCents: parseAmountCents(amountText), amountText: cell('amount'),
+    type: donationType ?? cell('type'), fund: fundName || 'General',
+  };
+  if (!checked.ok) {
+    for (const p of checked.problems) {
+      const field = FROM_FIELD[p.field] ?? null;
+      problems.push({ field, value: field === 'name' ? name : field === 'address' ? fullAddress : field === 'giftDate' ? cell('giftDate') : field ? cell(field) : '', message: p.message });
+    }
+  }
+  if (!checked.ok || problems.length) return { ok: false, problems: ordered(problems), shown };
   // The e-mail as its donor-identity key: the donor key, the match and the stored address agree (ASCII letters folded only).
   const gift = { ...checked.value, donorEmail: checked.value.donorEmail ? emailKey(checked.value.donorEmail) : null };
   const donorKey = gift.donorEmail ? `e:${gift.donorEmail}` : `n:${norm(gift.donorName)}|${norm(line1)}|${norm(zip)}`;
   const rowKey = createHash('sha256')
     .update(JSON.stringify([donorKey, gift.donationDate.toISOString(), gift.amountCents, gift.donationType, gift.notes ?? '']))
     .digest('hex');
-  return { ok: true, value: { gift, address: { line1, city, state, postal_code: zip }, donorKey, rowKey } };
+  return { ok: true, value: { gift, address: { line1, city, state, postal_code: zip }, donorKey, rowKey }, shown: { ...shown, date: dayOf(gift.donationDate, timeZone) } };
+}
+
+/** Problems in the mapping screen's field order, so a row reads left to right as the admin mapped it. */
+function ordered(problems: RowProblem[]): RowProblem[] {
+  const at = (p: RowProblem) => (p.field === null ? IMPORT_FIELDS.length : IMPORT_FIELDS.indexOf(p.field));
+  return [...problems].sort((a, b) => at(a) - at(b));
 }

@@ -33,20 +33,39 @@ function firstMessage(errors: ValidationError[]): string {
 const isBlankValue = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const blankToNull = (v: string | undefined | null) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
 
-/** The manual donation body, checked field by field in form order; the first problem is the answer. */
-export async function validateManualDonation(body: unknown, timeZone: string, now: Date = new Date()): Promise<ManualValidation> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, message: 'Send the manual donation as a JSON object' };
+/** One problem of a manual donation body: the field (a property of CreateManualDonationDto) and its sentence. */
+export interface ManualDonationProblem {
+  field: string;
+  message: string;
+}
+
+export type ManualCheck = { ok: true; value: ManualDonationInput } | { ok: false; problems: ManualDonationProblem[] };
+
+/**
+ * Every problem of the body at once, one per field: the fields' own rules in form order, then the date's calendar
+ * rules (when its text passed), then the goods rules (when the amount did). validateManualDonation answers the first.
+ */
+export async function checkManualDonation(body: unknown, timeZone: string, now: Date = new Date()): Promise<ManualCheck> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, problems: [{ field: 'body', message: 'Send the manual donation as a JSON object' }] };
   const dto = plainToInstance(CreateManualDonationDto, body);
   const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: true });
-  if (errors.length) return { ok: false, message: firstMessage(errors) };
-  const date = resolveDonationDate(dto.donationDate, timeZone, now);
-  if (!date.ok) return { ok: false, message: date.message };
-  const amountCents = parseAmountCents(dto.amount)!;
-  const goodsDescription = blankToNull(dto.goodsDescription);
-  const goodsValue = isBlankValue(dto.goodsValue) ? null : parseAmountCents(dto.goodsValue);
-  if (goodsDescription && goodsValue === null) return { ok: false, message: 'Enter the fair-market value of what the donor received' };
-  if (!goodsDescription && goodsValue !== null) return { ok: false, message: 'Describe what the donor received in return' };
-  if (goodsValue !== null && goodsValue > amountCents) return { ok: false, message: 'The value of what the donor received cannot be more than the gift' };
+  const problems: ManualDonationProblem[] = errors.map((e) => ({ field: e.property, message: firstMessage([e]) }));
+  const failed = new Set(problems.map((p) => p.field));
+  const date = failed.has('donationDate') ? null : resolveDonationDate(dto.donationDate, timeZone, now);
+  if (date && !date.ok) problems.push({ field: 'donationDate', message: date.message });
+  const amountCents = parseAmountCents(dto.amount);
+  // The goods rules read the goods fields only once their own rules passed (a non-string is no description).
+  const goodsChecked = !failed.has('goodsValue') && !failed.has('goodsDescription');
+  const goodsDescription = goodsChecked ? blankToNull(dto.goodsDescription) : null;
+  const goodsValue = goodsChecked && !isBlankValue(dto.goodsValue) ? parseAmountCents(dto.goodsValue) : null;
+  if (goodsChecked) {
+    if (goodsDescription && goodsValue === null) problems.push({ field: 'goodsValue', message: 'Enter the fair-market value of what the donor received' });
+    else if (!goodsDescription && goodsValue !== null) problems.push({ field: 'goodsDescription', message: 'Describe what the donor received in return' });
+    else if (goodsValue !== null && amountCents !== null && goodsValue > amountCents) {
+      problems.push({ field: 'goodsValue', message: 'The value of what the donor received cannot be more than the gift' });
+    }
+  }
+  if (problems.length || !date?.ok || amountCents === null) return { ok: false, problems };
   return {
     ok: true,
     value: {
@@ -64,4 +83,10 @@ export async function validateManualDonation(body: unknown, timeZone: string, no
       goods: goodsDescription && goodsValue !== null ? { description: goodsDescription, valueCents: goodsValue } : null,
     },
   };
+}
+
+/** The manual donation body, checked field by field in form order; the first problem is the answer. */
+export async function validateManualDonation(body: unknown, timeZone: string, now: Date = new Date()): Promise<ManualValidation> {
+  const checked = await checkManualDonation(body, timeZone, now);
+  return checked.ok ? checked : { ok: false, message: checked.problems[0]?.message ?? 'Invalid manual donation' };
 }

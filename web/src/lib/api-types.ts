@@ -1020,6 +1020,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/donor-imports/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The previewed rows after a row number, 100 at a time (date, amount, type, fund and outcome of each) */
+        get: operations["DonorImportsController_rows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/donor-imports/{id}/import": {
         parameters: {
             query?: never;
@@ -2756,9 +2773,14 @@ export interface components {
             deleted: boolean;
         };
         ColumnMappingDto: {
-            name: number;
-            giftDate: number;
-            amount: number;
+            /** @description The donor's full name (or map firstName and lastName instead) */
+            name?: number;
+            /** @description With lastName, instead of name */
+            firstName?: number;
+            /** @description With firstName, instead of name */
+            lastName?: number;
+            giftDate?: number;
+            amount?: number;
             email?: number;
             phone?: number;
             address?: number;
@@ -2782,18 +2804,43 @@ export interface components {
         PreviewBodyDto: {
             mapping: components["schemas"]["ColumnMappingDto"];
         };
+        RowProblemDto: {
+            /**
+             * @description The mapped field whose cell failed; null for the row as a whole (a duplicate).
+             * @enum {string|null}
+             */
+            field: "name" | "firstName" | "lastName" | "email" | "phone" | "address" | "city" | "state" | "zip" | "giftDate" | "amount" | "type" | "note" | "fund" | null;
+            /** @description The text that failed, as the file has it (the whole name or address when made of several cells). */
+            value: string;
+            /** @example Enter a valid amount (e.g., 25.00 or 1,250.00) */
+            message: string;
+        };
         RowErrorDto: {
             /** @description The spreadsheet's row number (the header is row 1). */
             row: number;
-            reason: string;
+            /** @description Every problem of the row, in the order of the mapping fields. */
+            problems: components["schemas"]["RowProblemDto"][];
         };
-        PreviewDonorDto: {
+        PreviewRowDto: {
+            /** @description The spreadsheet's row number (the header is row 1). */
+            row: number;
+            /**
+             * @description New donor, matched donor, already imported (skipped), or left out with errors.
+             * @enum {string}
+             */
+            outcome: "new" | "matched" | "imported" | "error";
             name: string;
             email: string | null;
-            /** @description The matched donor; null for a new one. */
-            customerId: string | null;
-            /** @description Gifts of this donor in the file. */
-            gifts: number;
+            /** @description The gift's day (YYYY-MM-DD) in the school's time zone; a row with errors shows the file's text. */
+            date: string;
+            /** @description CENTS, by the manual gifts' amount rule; null when the amount cannot be read. */
+            amountCents: number | null;
+            /** @description The amount as the file has it. */
+            amountText: string;
+            /** @description The manual gift type (cash, check, stock, item, crypto, other); a row with errors shows the file's text. */
+            type: string;
+            /** @description The fund named by the row (General when blank). */
+            fund: string;
         };
         ImportPreviewDto: {
             /** Format: uuid */
@@ -2808,12 +2855,20 @@ export interface components {
             /** @description Rows an earlier import already added: skipped. */
             alreadyImported: number;
             errorCount: number;
-            /** @description The first 1,000 rows with errors, and why. */
+            /** @description CENTS: the sum of every amount in the file that can be read, rows with errors included. */
+            fileTotalCents: number;
+            /** @description CENTS: the sum of the gifts the import will add. */
+            importTotalCents: number;
+            /** @description Rows whose amount cannot be read (not in fileTotalCents). */
+            unreadAmounts: number;
+            /** @description The first 1,000 rows with errors, each with every problem. */
             errors: components["schemas"]["RowErrorDto"][];
-            /** @description The first 20 new donors. */
-            newDonorSamples: components["schemas"]["PreviewDonorDto"][];
-            /** @description The first 20 matched donors. */
-            matchedDonorSamples: components["schemas"]["PreviewDonorDto"][];
+            /** @description The first 100 rows; GET :id/rows?after= lists the next. */
+            rows: components["schemas"]["PreviewRowDto"][];
+        };
+        PreviewRowsDto: {
+            /** @description The next 100 rows, in file order; empty after the last. */
+            rows: components["schemas"]["PreviewRowDto"][];
         };
         ImportProgressDto: {
             /** Format: uuid */
@@ -3415,9 +3470,11 @@ export type ManualDonationDeletedDto = components['schemas']['ManualDonationDele
 export type ColumnMappingDto = components['schemas']['ColumnMappingDto'];
 export type UploadedImportDto = components['schemas']['UploadedImportDto'];
 export type PreviewBodyDto = components['schemas']['PreviewBodyDto'];
+export type RowProblemDto = components['schemas']['RowProblemDto'];
 export type RowErrorDto = components['schemas']['RowErrorDto'];
-export type PreviewDonorDto = components['schemas']['PreviewDonorDto'];
+export type PreviewRowDto = components['schemas']['PreviewRowDto'];
 export type ImportPreviewDto = components['schemas']['ImportPreviewDto'];
+export type PreviewRowsDto = components['schemas']['PreviewRowsDto'];
 export type ImportProgressDto = components['schemas']['ImportProgressDto'];
 export type AcknowledgmentSettingDto = components['schemas']['AcknowledgmentSettingDto'];
 export type DonorMessageDto = components['schemas']['DonorMessageDto'];
@@ -5385,6 +5442,46 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    DonorImportsController_rows: {
+        parameters: {
+            query?: {
+                /** @description List the rows after this spreadsheet row number (the last row of the page before). */
+                after?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewRowsDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IMPORT_FIELDS, type ImportField } from '../../../../core/src/donor-imports/column-mapping.js';
 
 export class UploadQueryDto {
   @ApiPropertyOptional({ example: 'donors-2019-2025.csv', maxLength: 200, description: 'The file name, to show in the audit log and the preview.' })
@@ -11,11 +12,16 @@ export class UploadQueryDto {
   fileName?: string;
 }
 
-/** Which CSV column (0-based index) holds each field; name, giftDate and amount are required. */
+/**
+ * Which CSV column (0-based index) holds each field. Required (core/src/donor-imports/column-mapping.ts, whose
+ * sentences a refusal carries): giftDate, amount, and either name or both firstName and lastName.
+ */
 export class ColumnMappingDto {
-  @ApiProperty({ type: Number, minimum: 0 }) @IsInt({ message: 'name must be a column number' }) @Min(0) @Max(499) @IsDefined({ message: 'Choose the column with the donor name' }) name: number;
-  @ApiProperty({ type: Number, minimum: 0 }) @IsInt({ message: 'giftDate must be a column number' }) @Min(0) @Max(499) @IsDefined({ message: 'Choose the column with the gift date' }) giftDate: number;
-  @ApiProperty({ type: Number, minimum: 0 }) @IsInt({ message: 'amount must be a column number' }) @Min(0) @Max(499) @IsDefined({ message: 'Choose the column with the amount' }) amount: number;
+  @ApiPropertyOptional({ type: Number, minimum: 0, description: 'The donor\'s full name (or map firstName and lastName instead)' }) @IsOptional() @IsInt({ message: 'name must be a column number' }) @Min(0) @Max(499) name?: number;
+  @ApiPropertyOptional({ type: Number, minimum: 0, description: 'With lastName, instead of name' }) @IsOptional() @IsInt({ message: 'firstName must be a column number' }) @Min(0) @Max(499) firstName?: number;
+  @ApiPropertyOptional({ type: Number, minimum: 0, description: 'With firstName, instead of name' }) @IsOptional() @IsInt({ message: 'lastName must be a column number' }) @Min(0) @Max(499) lastName?: number;
+  @ApiPropertyOptional({ type: Number, minimum: 0 }) @IsOptional() @IsInt({ message: 'giftDate must be a column number' }) @Min(0) @Max(499) giftDate?: number;
+  @ApiPropertyOptional({ type: Number, minimum: 0 }) @IsOptional() @IsInt({ message: 'amount must be a column number' }) @Min(0) @Max(499) amount?: number;
   @ApiPropertyOptional({ type: Number, minimum: 0 }) @IsOptional() @IsInt({ message: 'email must be a column number' }) @Min(0) @Max(499) email?: number;
   @ApiPropertyOptional({ type: Number, minimum: 0 }) @IsOptional() @IsInt({ message: 'phone must be a column number' }) @Min(0) @Max(499) phone?: number;
   @ApiPropertyOptional({ type: Number, minimum: 0 }) @IsOptional() @IsInt({ message: 'address must be a column number' }) @Min(0) @Max(499) address?: number;
@@ -43,16 +49,41 @@ export class UploadedImportDto {
   @ApiProperty({ type: ColumnMappingDto, description: 'Columns guessed from the header names; fields not guessed are absent.' }) suggestedMapping: Partial<ColumnMappingDto>;
 }
 
-export class RowErrorDto {
-  @ApiProperty({ description: "The spreadsheet's row number (the header is row 1)." }) row: number;
-  @ApiProperty() reason: string;
+export class RowProblemDto {
+  @ApiProperty({ enum: IMPORT_FIELDS, nullable: true, type: String, description: 'The mapped field whose cell failed; null for the row as a whole (a duplicate).' })
+  field: ImportField | null;
+
+  @ApiProperty({ description: 'The text that failed, as the file has it (the whole name or address when made of several cells).' }) value: string;
+  @ApiProperty({ example: 'Enter a valid amount (e.g., 25.00 or 1,250.00)' }) message: string;
 }
 
-export class PreviewDonorDto {
+export class RowErrorDto {
+  @ApiProperty({ description: "The spreadsheet's row number (the header is row 1)." }) row: number;
+  @ApiProperty({ type: [RowProblemDto], description: 'Every problem of the row, in the order of the mapping fields.' }) problems: RowProblemDto[];
+}
+
+export class PreviewRowDto {
+  @ApiProperty({ description: "The spreadsheet's row number (the header is row 1)." }) row: number;
+  @ApiProperty({ enum: ['new', 'matched', 'imported', 'error'], description: 'New donor, matched donor, already imported (skipped), or left out with errors.' })
+  outcome: 'new' | 'matched' | 'imported' | 'error';
+
   @ApiProperty() name: string;
   @ApiProperty({ nullable: true, type: String }) email: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'The matched donor; null for a new one.' }) customerId: string | null;
-  @ApiProperty({ description: 'Gifts of this donor in the file.' }) gifts: number;
+  @ApiProperty({ description: "The gift's day (YYYY-MM-DD) in the school's time zone; a row with errors shows the file's text." }) date: string;
+  @ApiProperty({ nullable: true, type: Number, description: 'CENTS, by the manual gifts\' amount rule; null when the amount cannot be read.' }) amountCents: number | null;
+  @ApiProperty({ description: 'The amount as the file has it.' }) amountText: string;
+  @ApiProperty({ description: 'The manual gift type (cash, check, stock, item, crypto, other); a row with errors shows the file\'s text.' }) type: string;
+  @ApiProperty({ description: 'The fund named by the row (General when blank).' }) fund: string;
+}
+
+export class PreviewRowsQueryDto {
+  @ApiPropertyOptional({ type: Number, minimum: 0, description: 'List the rows after this spreadsheet row number (the last row of the page before).' })
+  @IsOptional() @Type(() => Number) @IsInt({ message: 'after must be a row number' }) @Min(0) @Max(100_000_000)
+  after?: number;
+}
+
+export class PreviewRowsDto {
+  @ApiProperty({ type: [PreviewRowDto], description: 'The next 100 rows, in file order; empty after the last.' }) rows: PreviewRowDto[];
 }
 
 export class ImportPreviewDto {
@@ -63,9 +94,11 @@ export class ImportPreviewDto {
   @ApiProperty({ description: 'Existing donors the file matched (by e-mail, then name and address).' }) matchedDonors: number;
   @ApiProperty({ description: 'Rows an earlier import already added: skipped.' }) alreadyImported: number;
   @ApiProperty() errorCount: number;
-  @ApiProperty({ type: [RowErrorDto], description: 'The first 1,000 rows with errors, and why.' }) errors: RowErrorDto[];
-  @ApiProperty({ type: [PreviewDonorDto], description: 'The first 20 new donors.' }) newDonorSamples: PreviewDonorDto[];
-  @ApiProperty({ type: [PreviewDonorDto], description: 'The first 20 matched donors.' }) matchedDonorSamples: PreviewDonorDto[];
+  @ApiProperty({ description: 'CENTS: the sum of every amount in the file that can be read, rows with errors included.' }) fileTotalCents: number;
+  @ApiProperty({ description: 'CENTS: the sum of the gifts the import will add.' }) importTotalCents: number;
+  @ApiProperty({ description: 'Rows whose amount cannot be read (not in fileTotalCents).' }) unreadAmounts: number;
+  @ApiProperty({ type: [RowErrorDto], description: 'The first 1,000 rows with errors, each with every problem.' }) errors: RowErrorDto[];
+  @ApiProperty({ type: [PreviewRowDto], description: 'The first 100 rows; GET :id/rows?after= lists the next.' }) rows: PreviewRowDto[];
 }
 
 export class ImportProgressDto {

@@ -2,28 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { Field, Input, Label, FieldHint, SelectField } from '../../../components/ui/field';
+import { Field, Input, Label, FieldHint } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import type { ColumnMappingDto, ImportPreviewDto, ImportProgressDto, UploadedImportDto } from '../../../lib/api-types';
+import type { ImportPreviewDto, ImportProgressDto, UploadedImportDto } from '../../../lib/api-types';
 import { useImportDonors } from '../api/import-donor-batch';
 import { usePreviewDonorImport } from '../api/preview-donor-import';
 import { useUploadDonorCsv } from '../api/upload-donor-csv';
-
-type FieldName = keyof ColumnMappingDto;
-const FIELDS: { name: FieldName; label: string; required?: boolean }[] = [
-  { name: 'name', label: 'Donor name', required: true },
-  { name: 'email', label: 'E-mail' },
-  { name: 'phone', label: 'Phone' },
-  { name: 'address', label: 'Street address' },
-  { name: 'city', label: 'City' },
-  { name: 'state', label: 'State' },
-  { name: 'zip', label: 'ZIP' },
-  { name: 'giftDate', label: 'Gift date', required: true },
-  { name: 'amount', label: 'Amount', required: true },
-  { name: 'type', label: 'Type (cash, check, stock, in-kind, crypto)' },
-  { name: 'note', label: 'Note (e.g. check number)' },
-  { name: 'fund', label: 'Fund (by name; blank is General)' },
-];
+import { ColumnMappingForm } from './column-mapping-form';
+import { ImportPreview } from './import-preview';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -32,7 +18,6 @@ export function DonorImportWizard() {
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [uploaded, setUploaded] = useState<UploadedImportDto | null>(null);
-  const [mapping, setMapping] = useState<Partial<Record<FieldName, number>>>({});
   const [preview, setPreview] = useState<ImportPreviewDto | null>(null);
   const [progress, setProgress] = useState<ImportProgressDto | null>(null);
   const upload = useUploadDonorCsv();
@@ -44,13 +29,8 @@ export function DonorImportWizard() {
     if (!file) return;
     setPreview(null);
     setProgress(null);
-    upload.mutate(file, { onSuccess: (u) => { setUploaded(u); setMapping(u.suggestedMapping); } });
+    upload.mutate(file, { onSuccess: setUploaded });
   };
-  const onPreview = (e: FormEvent) => {
-    e.preventDefault();
-    if (uploaded) dryRun.mutate({ id: uploaded.id, mapping: mapping as ColumnMappingDto }, { onSuccess: setPreview });
-  };
-  const columns = [{ value: '', label: 'Not in this file' }, ...(uploaded?.headers ?? []).map((h, i) => ({ value: String(i), label: h || `Column ${i + 1}` }))];
 
   return (
     <div className="adm-stack">
@@ -73,24 +53,16 @@ export function DonorImportWizard() {
       {uploaded && (
         <Card as="section" aria-labelledby="import-map">
           <CardHeader titleId="import-map" title="2. Match the columns"
-            description={`${uploaded.fileName}: ${count(uploaded.rowCount)} rows. Choose which column holds each field; name, gift date and amount are required.`} />
+            description={`${uploaded.fileName}: ${count(uploaded.rowCount)} rows. Choose which column holds each field; the donor's name, the gift date and the amount are required.`} />
           <CardContent>
-            <form className="adm-form" onSubmit={onPreview}>
-              <div className="adm-grid adm-grid--3">
-                {FIELDS.map((f) => (
-                  <SelectField key={f.name} label={`${f.label}${f.required ? ' (required)' : ''}`} required={f.required} options={columns}
-                    value={mapping[f.name] === undefined ? '' : String(mapping[f.name])}
-                    onValueChange={(v) => setMapping((m) => ({ ...m, [f.name]: v === '' ? undefined : Number(v) }))} />
-                ))}
-              </div>
-              <div><Button type="submit" disabled={dryRun.isPending || run.isPending}>{dryRun.isPending ? 'Checking every row…' : 'Preview import'}</Button></div>
-              {dryRun.isError && <Alert variant="destructive">{errorMessage(dryRun.error, 'The preview failed')}</Alert>}
-            </form>
+            <ColumnMappingForm key={uploaded.id} uploaded={uploaded} busy={dryRun.isPending || run.isPending}
+              failure={dryRun.isError ? errorMessage(dryRun.error, 'The preview failed') : null}
+              onPreview={(mapping) => { setPreview(null); dryRun.mutate({ id: uploaded.id, mapping }, { onSuccess: setPreview }); }} />
           </CardContent>
         </Card>
       )}
 
-      {uploaded && preview && <PreviewCard preview={preview} />}
+      {uploaded && preview && <ImportPreview preview={preview} />}
 
       {uploaded && preview && (
         <Card as="section" aria-labelledby="import-run">
@@ -118,42 +90,5 @@ export function DonorImportWizard() {
         </Card>
       )}
     </div>
-  );
-}
-
-function PreviewCard({ preview }: { preview: ImportPreviewDto }) {
-  return (
-    <Card as="section" aria-labelledby="import-preview">
-      <CardHeader titleId="import-preview" title="3. Preview (nothing is saved yet)"
-        description="Donors are matched by e-mail (any capitalisation), then by name and street address." />
-      <CardContent className="adm-form">
-        <ul className="adm-import-counts" aria-label="What the import will do">
-          <li><strong>{count(preview.readyRows)}</strong> gifts to import</li>
-          <li><strong>{count(preview.newDonors)}</strong> new donors</li>
-          <li><strong>{count(preview.matchedDonors)}</strong> existing donors matched</li>
-          <li><strong>{count(preview.alreadyImported)}</strong> rows already imported (skipped)</li>
-          <li><strong>{count(preview.errorCount)}</strong> rows with errors (left out)</li>
-        </ul>
-        {preview.errors.length > 0 && (
-          <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby="import-errors-caption">
-            <table className="adm-table">
-              <caption id="import-errors-caption">Rows with errors{preview.errorCount > preview.errors.length ? ` (the first ${count(preview.errors.length)})` : ''}</caption>
-              <thead><tr><th scope="col">Row</th><th scope="col">Why</th></tr></thead>
-              <tbody>{preview.errors.map((e) => <tr key={e.row}><td>{e.row}</td><td>{e.reason}</td></tr>)}</tbody>
-            </table>
-          </div>
-        )}
-        {[['New donors', preview.newDonorSamples], ['Matched donors', preview.matchedDonorSamples]].map(([title, list]) =>
-          (list as ImportPreviewDto['newDonorSamples']).length > 0 && (
-            <div key={title as string} className="adm-table-wrap" tabIndex={0} role="region" aria-label={title as string}>
-              <table className="adm-table">
-                <caption>{title as string} (the first {(list as unknown[]).length})</caption>
-                <thead><tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Gifts in file</th></tr></thead>
-                <tbody>{(list as ImportPreviewDto['newDonorSamples']).map((d) => <tr key={`${d.customerId ?? ''}${d.name}${d.email ?? ''}`}><td>{d.name}</td><td>{d.email ?? '—'}</td><td>{d.gifts}</td></tr>)}</tbody>
-              </table>
-            </div>
-          ))}
-      </CardContent>
-    </Card>
   );
 }
