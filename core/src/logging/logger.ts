@@ -28,3 +28,11 @@ export class PinoNestLogger implements LoggerService {
 }
 
 export const LOGGER = Symbol('LOGGER');
+
+/**
+ * Text for a log line with every e-mail address replaced by `[address]`: an SMTP refusal often quotes the
+ * recipient ('550 <ann@example.org>: mailbox unavailable'), and a log keeps it after the donor's erasure.
+ */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[address]');
+}

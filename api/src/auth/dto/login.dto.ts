@@ -1,8 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+/** Anything else typed here (a password in the wrong box, say) is refused before it is looked up or stored in the audit log. */
+export const NOT_AN_EMAIL = 'Enter your e-mail address (like name@example.org)';
 
 export class LoginDto {
   @ApiProperty({ example: 'admin@example.org' })
+  @IsEmail({}, { message: NOT_AN_EMAIL })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'email is required' })
   @IsNotEmpty({ message: 'email is required' })
   @MaxLength(320, { message: 'email must be at most 320 characters' })
