@@ -19,6 +19,7 @@ import { DonorMerges1764375000000 } from './1764375000000-DonorMerges.js';
 import { FundsTributesFeeCoverage1764400000000 } from './1764400000000-FundsTributesFeeCoverage.js';
 import { FailedChargeTotal1764500000000 } from './1764500000000-FailedChargeTotal.js';
 import { AuditRepeats1764620000000 } from './1764620000000-AuditRepeats.js';
+import { TributeNoticeCap1764620000001 } from './1764620000001-TributeNoticeCap.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -38,4 +39,5 @@ export const migrations = [
   FundsTributesFeeCoverage1764400000000,
   FailedChargeTotal1764500000000,
   AuditRepeats1764620000000,
+  TributeNoticeCap1764620000001,
 ];

@@ -1,9 +1,9 @@
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Structured JSON logs. Secrets (authorization headers, cookies, passwords, tokens) are redacted. */
-export function createLogger(level: string, name: string): Logger {
-  return pino({
+export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
+  const options = {
     name,
     level,
     redact: {
@@ -14,7 +14,8 @@ export function createLogger(level: string, name: string): Logger {
       censor: '[redacted]',
     },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Routes Nest's own log lines into pino. */
