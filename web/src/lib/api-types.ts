@@ -1890,7 +1890,7 @@ export interface components {
              * @enum {string}
              */
             tributeKind?: "honor" | "memory";
-            /** @description Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given. */
+            /** @description Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given. A name only: no link, markup or line break. */
             tributeName?: string;
             /** @description An e-mail address to tell of the tribute gift. */
             tributeEmail?: string;
@@ -1941,7 +1941,7 @@ export interface components {
              * @enum {string}
              */
             tributeKind?: "honor" | "memory";
-            /** @description Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given. */
+            /** @description Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given. A name only: no link, markup or line break. */
             tributeName?: string;
             /** @description An e-mail address to tell of the tribute gift. */
             tributeEmail?: string;
