@@ -1,9 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-
-/** Anything else typed here (a password in the wrong box, say) is refused before it is looked up or stored in the audit log. */
-export const NOT_AN_EMAIL = 'Enter your e-mail address (like name@example.org)';
+import { NOT_AN_EMAIL } from '../../../../core/src/people/email-shape.js';
 
 export class LoginDto {
   @ApiProperty({ example: 'admin@example.org' })

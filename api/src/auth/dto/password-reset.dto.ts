@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { NOT_AN_EMAIL } from './login.dto.js';
+import { NOT_AN_EMAIL } from '../../../../core/src/people/email-shape.js';
 
 export class PasswordResetRequestDto {
   @ApiProperty({ example: 'admin@example.org' })

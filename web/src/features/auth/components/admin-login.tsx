@@ -5,7 +5,7 @@ import { LockIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useLogin } from '../api/login';
-import { looksLikeEmail, NOT_AN_EMAIL } from '../lib/email-shape';
+import { looksLikeEmail, NOT_AN_EMAIL } from '../../../../../core/src/people/email-shape';
 import { AuthCard, AuthForm } from './auth-card';
 import { ResetRequestForm } from './reset-request-form';
 import { TwoFactorSignIn } from './two-factor-sign-in';

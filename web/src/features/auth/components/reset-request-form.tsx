@@ -5,7 +5,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { usePasswordResetRequest } from '../api/password-reset-request';
-import { looksLikeEmail, NOT_AN_EMAIL } from '../lib/email-shape';
+import { looksLikeEmail, NOT_AN_EMAIL } from '../../../../../core/src/people/email-shape';
 
 /** The 'Forgot your password?' sub-form of the login card. */
 export function ResetRequestForm({ defaultEmail, onDone }: { defaultEmail: string; onDone: () => void }) {
