@@ -20,6 +20,8 @@ import { FundsTributesFeeCoverage1764400000000 } from './1764400000000-FundsTrib
 import { FailedChargeTotal1764500000000 } from './1764500000000-FailedChargeTotal.js';
 import { DonorEmailKey1764610000000 } from './1764610000000-DonorEmailKey.js';
 import { DonorImportPreviewRows1764660000000 } from './1764660000000-DonorImportPreviewRows.js';
+import { AuditRepeats1764620000000 } from './1764620000000-AuditRepeats.js';
+import { TributeNoticeCap1764620000001 } from './1764620000001-TributeNoticeCap.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -39,5 +41,7 @@ export const migrations = [
   FundsTributesFeeCoverage1764400000000,
   FailedChargeTotal1764500000000,
   DonorEmailKey1764610000000,
+  AuditRepeats1764620000000,
+  TributeNoticeCap1764620000001,
   DonorImportPreviewRows1764660000000,
 ];

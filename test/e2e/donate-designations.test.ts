@@ -162,7 +162,8 @@ describe('donating to a fund, covering the fees, in memory of someone', () => {
     expect(charge.subscription_id).toMatch(/^sub_/);
 
     const [notice] = await waitForMails(smtp, NOTIFY, 1, 60_000);
-    expect(notice.subject).toBe('In memory of Grace Hopper - a gift to Hillside Learning Center');
+    // The subject is the school's words only: a typed name never reaches a subject line (issue 25).
+    expect(notice.subject).toBe('A tribute gift to Hillside Learning Center');
     expect(notice.text).toContain('Rosa Fields has made a gift to our Transportation fund in memory of Grace Hopper');
     expect(notice.text).not.toContain('$25');
     const [ack] = await waitForMails(smtp, MONTHLY_EMAIL, 1, 60_000);

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -28,6 +29,8 @@ export interface StackOptions {
    * other features sign in with a password; the two-factor suites turn it on.
    */
   requireTwoFactor?: boolean;
+  /** The logger of the API and the workers (default: createLogger at LOG_LEVEL); a test reads the log lines through one. */
+  logger?: Logger;
   /** The API's port (default: any free one). */
   port?: number;
 }
@@ -70,7 +73,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     ...opts.env,
   };
   const env = loadEnv(rawEnv);
-  const logger = createLogger(env.LOG_LEVEL, 'test');
+  const logger = opts.logger ?? createLogger(env.LOG_LEVEL, 'test');
   const api = await createApiApp(env, logger);
   await api.listen(opts.port ?? 0, '127.0.0.1');
   const port = (api.getHttpServer().address() as AddressInfo).port;

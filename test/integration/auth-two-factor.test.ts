@@ -154,7 +154,7 @@ describe('two-factor sign-in (TOTP)', () => {
       const a = authed(stack, session);
       expect((await a.get('/api/admin/account/two-factor').expect(200)).body).toMatchObject({ enabled: false, required: false, recoveryCodesLeft: 0 });
       await a.post('/api/admin/account/two-factor/confirm').send({ code: '123456' }).expect(400);
-      const setup = await a.post('/api/admin/account/two-factor/setup').expect(200);
+      const setup = await a.post('/api/admin/account/two-factor/setup').send({ password: admin.password }).expect(200);
       const app = new Authenticator(setup.body.secret);
       const done = await a.post('/api/admin/account/two-factor/confirm').send({ code: await app.nextCode() }).expect(200);
       expect(done.body.recoveryCodes).toHaveLength(10);

@@ -44,14 +44,23 @@ describe('markup and formulas in donor data', () => {
       await postEvent(stack, buildEvent('charge.succeeded', charge, { created: t + 1 })).expect(200);
     }
     await waitForProjection(stack);
+    // A typed donor name refuses markup, links and control characters since issue 25 (400); names stored before
+    // that rule may still hold them, so those gifts are recorded under a plain name and given the hostile one in
+    // the database, as an older row would have it: the rendering below must still keep it inert.
+    const hostileNames: Array<[string, string]> = [['Mallory', XSS_MANUAL]];
     await authed(stack, token).post('/api/admin/manual-donations')
-      .send({ donorName: XSS_MANUAL, donorAddress: XSS_LINE1, amount: '500.00', donationType: 'check', donationDate: `${YEAR}-01-02`, notes: XSS_NOTES, stripeCustomerId: xssId })
+      .send({ donorName: XSS_MANUAL, amount: '500.00', donationType: 'check', donationDate: `${YEAR}-01-02` })
+      .expect(400);
+    await authed(stack, token).post('/api/admin/manual-donations')
+      .send({ donorName: 'Mallory', donorAddress: XSS_LINE1, amount: '500.00', donationType: 'check', donationDate: `${YEAR}-01-02`, notes: XSS_NOTES, stripeCustomerId: xssId })
       .expect(201);
     for (const [i, f] of FORMULAS.entries()) {
+      hostileNames.push([`Formula Donor ${i}`, f]);
       await authed(stack, token).post('/api/admin/manual-donations')
-        .send({ donorName: f, donorAddress: f, donorEmail: '', amount: '260.00', donationType: 'cash', donationDate: `${YEAR}-01-0${i + 3}`, notes: f })
+        .send({ donorName: `Formula Donor ${i}`, donorAddress: f, donorEmail: '', amount: '260.00', donationType: 'cash', donationDate: `${YEAR}-01-0${i + 3}`, notes: f })
         .expect(201);
     }
+    for (const [plain, hostile] of hostileNames) await stack.db.query(`UPDATE manual_donations SET donor_name = $2 WHERE donor_name = $1`, [plain, hostile]);
   });
   afterAll(async () => {
     await browser?.close().catch(() => undefined);

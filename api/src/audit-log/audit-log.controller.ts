@@ -18,11 +18,12 @@ function entry(r: AuditRow): AuditEntryDto {
     id: r.id, at: r.at.toISOString(), actorKind: r.actor_kind,
     admin: r.admin_id && r.admin_name ? { id: r.admin_id, name: r.admin_name, email: r.admin_email ?? '' } : null,
     donorId: r.donor_id, action: r.action, success: r.success, ip: r.ip, userAgent: r.user_agent, emailTried: r.email_tried, details: r.details,
+    repeats: r.repeats, lastAt: r.last_at?.toISOString() ?? null,
   };
 }
 
 function csvRow(r: AuditRow): string[] {
-  const outcome = r.success === null ? '' : r.success ? 'success' : 'failure';
+  const outcome = r.success === null ? '' : r.success ? 'success' : r.repeats > 1 ? `failure x${r.repeats}` : 'failure';
   return neutraliseCsvRow([r.at.toISOString(), r.actor_kind, r.admin_name, r.admin_email, r.donor_id, r.action, outcome, r.ip, r.user_agent, r.email_tried, JSON.stringify(r.details)]);
 }
 

@@ -69,6 +69,8 @@ export class AuditEntryDto {
   @ApiProperty({ type: String, nullable: true }) userAgent: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The e-mail typed at a sign-in attempt' }) emailTried: string | null;
   @ApiProperty({ type: 'object', additionalProperties: true }) details: Record<string, unknown>;
+  @ApiProperty({ description: 'How many times this refusal happened from this address within the hour after `at` (1: once)' }) repeats: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it last happened, if more than once' }) lastAt: string | null;
 }
 
 export class AuditPageDto {

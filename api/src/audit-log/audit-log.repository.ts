@@ -16,6 +16,8 @@ export interface AuditRow {
   user_agent: string | null;
   email_tried: string | null;
   details: Record<string, unknown>;
+  repeats: number;
+  last_at: Date | null;
 }
 
 /** The filters as SQL (parameters only; `action` ending in a dot matches the family: `admin.` is every admin.* action). */
@@ -37,7 +39,7 @@ function where(f: AuditFilterDto, timeZone: string, params: unknown[]): string {
 }
 
 const SELECT = `SELECT l.id::text AS id, l.at, l.actor_kind, l.admin_id, a.name AS admin_name, a.email::text AS admin_email, l.donor_id,
-  l.action, l.success, l.ip, l.user_agent, l.email_tried, l.details
+  l.action, l.success, l.ip, l.user_agent, l.email_tried, l.details, l.repeats, l.last_at
   FROM audit_log l LEFT JOIN admins a ON a.id = l.admin_id`;
 
 /** Reads of `audit_log` (the table refuses UPDATE and DELETE; nothing here tries). Newest first, by id. */

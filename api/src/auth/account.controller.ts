@@ -7,7 +7,7 @@ import { requestMeta } from './auth.controller.js';
 import { CurrentAdmin } from './current-admin.decorator.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { ChangePasswordResponseDto, LogoutEverywhereResponseDto, SuccessDto } from './dto/responses.js';
-import { AccountCodeDto, EnrolmentStartDto, RecoveryCodesDto, SessionDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
+import { AccountCodeDto, EnrolmentStartDto, RecoveryCodesDto, SessionDto, TwoFactorSetupDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
 import { AnyRole } from './roles.decorator.js';
 
 /** The signed-in admin's own account, whatever their role. */
@@ -45,20 +45,20 @@ export class AccountController {
 
   @Post('account/two-factor/setup')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Starts (or restarts) enrolment: a new secret and its QR code; the current one stays until a code confirms the new one' })
+  @ApiOperation({ summary: 'Starts (or restarts) enrolment after the password or a current code: a new secret and its QR code; the current one stays until a code confirms the new one' })
   @ApiOkResponse({ type: EnrolmentStartDto })
-  twoFactorSetup(@CurrentAdmin() admin: PublicAdmin, @Res({ passthrough: true }) res: Response): Promise<EnrolmentStartDto> {
+  twoFactorSetup(@CurrentAdmin() admin: PublicAdmin, @Body() body: TwoFactorSetupDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<EnrolmentStartDto> {
     res.setHeader('Cache-Control', 'no-store');
-    return this.account.twoFactorSetup(admin);
+    return this.account.twoFactorSetup(admin, body, requestMeta(req));
   }
 
   @Post('account/two-factor/confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Confirms enrolment with one code; answers ten new recovery codes (shown once)' })
+  @ApiOperation({ summary: 'Confirms enrolment with one code; answers ten new recovery codes (shown once), ends the admin’s other sessions and e-mails them' })
   @ApiOkResponse({ type: RecoveryCodesDto })
   async twoFactorConfirm(@CurrentAdmin() admin: PublicAdmin, @Body() body: AccountCodeDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RecoveryCodesDto> {
     res.setHeader('Cache-Control', 'no-store');
-    return { recoveryCodes: await this.account.twoFactorConfirm(admin, body.code, requestMeta(req)) };
+    return { recoveryCodes: await this.account.twoFactorConfirm(admin, body.code, requestMeta(req), req.adminSessionId) };
   }
 
   @Get('account/sessions')

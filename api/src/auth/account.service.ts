@@ -11,11 +11,15 @@ import { SessionService } from './session.service.js';
 import { badRequest, notFound, type DomainError } from '../../../core/src/http/errors.js';
 import { REQUIRE_TWO_FACTOR } from '../../../core/src/settings/admin-settings.js';
 import { settings } from '../../../core/src/settings/settings.repository.js';
+import { JobProducer } from '../../../core/src/queue/job.producer.js';
+import { JobName } from '../../../core/src/queue/queue.constants.js';
 import type { SessionDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
 import { type EnrolmentStart, TwoFactorService } from './two-factor/two-factor.service.js';
 import { WRONG_CODE } from './two-factor/two-factor-login.service.js';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+export const WRONG_PASSWORD_FOR_SETUP = 'That password is not right. Enter the password you sign in with.';
+export const SETUP_NEEDS_PROOF = 'Enter your password (or a code from your authenticator app) to set up two-factor sign-in.';
 
 function refuse(error: string): DomainError {
   return badRequest(error);
@@ -36,22 +40,16 @@ export class AccountService {
     @Inject(AttemptThrottle) private readonly throttle: AttemptThrottle,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
+    @Inject(JobProducer) private readonly jobs: JobProducer,
   ) {}
 
   /** Returns a new session token for this browser: the password change ends every session, this one included. */
   async changePassword(admin: PublicAdmin, currentPassword: string, newPassword: string, meta: RequestMeta): Promise<string> {
-    const target = signInTarget(admin.id, admin.email, meta.ip);
-    const known = knownAddressCheck(this.sessionRows, admin.id, meta.ip);
     const fail = async (reason: string, error: string) => {
       await this.audit.record('admin.password_changed', { adminId: admin.id, success: false, ...meta, details: { reason } });
       return refuse(error);
     };
-    await this.throttle.checkLogin(target, known);
-    const row = await this.admins.findById(admin.id);
-    if (!row || !(await verifyPassword(row.password_hash ?? undefined, currentPassword))) {
-      await this.throttle.loginFailed(target, known);
-      throw await fail('wrong_password', WRONG_CURRENT_PASSWORD);
-    }
+    const { row, target } = await this.checkPassword(admin, currentPassword, meta, () => fail('wrong_password', WRONG_CURRENT_PASSWORD));
     const problem = passwordProblem(newPassword, [row.email, row.name]);
     if (problem) throw await fail('weak_password', problem);
     if (await verifyPassword(row.password_hash ?? undefined, newPassword)) throw await fail('same_password', 'The new password must be different from the current one');
@@ -66,6 +64,22 @@ export class AccountService {
     await this.throttle.loginSucceeded(target);
     await this.audit.record('admin.password_changed', { adminId: admin.id, success: true, ...meta, details: { sessionsRevoked: revoked } });
     return sessionToken;
+  }
+
+  /**
+   * The admin's password, checked as a sign-in is (throttled; a wrong one counts as a failed sign-in, so a
+   * stolen session cannot guess it faster than the sign-in form allows). `refusal` makes the error to throw.
+   */
+  private async checkPassword(admin: PublicAdmin, password: string, meta: RequestMeta, refusal: () => Promise<DomainError>) {
+    const target = signInTarget(admin.id, admin.email, meta.ip);
+    const known = knownAddressCheck(this.sessionRows, admin.id, meta.ip);
+    await this.throttle.checkLogin(target, known);
+    const row = await this.admins.findById(admin.id);
+    if (!row || !(await verifyPassword(row.password_hash ?? undefined, password))) {
+      await this.throttle.loginFailed(target, known);
+      throw await refusal();
+    }
+    return { row, target };
   }
 
   /** Revokes every session of the admin, the one asking included. */
@@ -86,14 +100,45 @@ export class AccountService {
     };
   }
 
-  twoFactorSetup(admin: PublicAdmin): Promise<EnrolmentStart> {
+  /**
+   * Starts (re-)enrolment, which will replace the secret and every recovery code: only after the password, or a
+   * current code of the two-factor sign-in it replaces. A session token alone (a stolen one) is not enough.
+   */
+  async twoFactorSetup(admin: PublicAdmin, proof: { password?: string; code?: string }, meta: RequestMeta): Promise<EnrolmentStart> {
+    const fail = async (reason: string, error: string) => {
+      await this.audit.record('admin.two_factor.setup', { adminId: admin.id, success: false, ...meta, details: { reason } });
+      return refuse(error);
+    };
+    if (proof.password) {
+      await this.checkPassword(admin, proof.password, meta, () => fail('wrong_password', WRONG_PASSWORD_FOR_SETUP));
+    } else if (proof.code) {
+      const target = signInTarget(admin.id, admin.email, meta.ip);
+      const known = knownAddressCheck(this.sessionRows, admin.id, meta.ip);
+      await this.throttle.checkLogin(target, known);
+      const check = await this.twoFactor.verify(admin.id, proof.code);
+      if (!check.ok) {
+        await this.throttle.loginFailed(target, known);
+        throw await fail(check.reason, WRONG_CODE);
+      }
+    } else {
+      throw await fail('no_proof', SETUP_NEEDS_PROOF);
+    }
     return this.twoFactor.beginEnrolment(admin);
   }
 
-  async twoFactorConfirm(admin: PublicAdmin, code: string, meta: RequestMeta): Promise<string[]> {
+  /**
+   * Confirms the new secret. It replaces the old one and every recovery code, so every other session of the
+   * admin ends and the admin is told by e-mail: if it was not them, they learn of it at once.
+   */
+  async twoFactorConfirm(admin: PublicAdmin, code: string, meta: RequestMeta, currentSessionId?: string): Promise<string[]> {
     const codes = await this.twoFactor.completeEnrolment(admin.id, code);
-    await this.audit.record('admin.two_factor.enrolled', { adminId: admin.id, success: Boolean(codes), ...meta, details: codes ? { during: 'account' } : { reason: 'wrong_code' } });
-    if (!codes) throw refuse(WRONG_CODE);
+    if (!codes) {
+      await this.audit.record('admin.two_factor.enrolled', { adminId: admin.id, success: false, ...meta, details: { reason: 'wrong_code' } });
+      throw refuse(WRONG_CODE);
+    }
+    const sessionsRevoked = await this.sessionRows.revokeOthers(admin.id, currentSessionId);
+    await this.jobs.add(JobName.SendMail, { kind: 'two-factor-changed', adminId: admin.id }, {}, 5000);
+    await this.audit.record('admin.two_factor.enrolled', { adminId: admin.id, success: true, ...meta, details: { during: 'account', sessionsRevoked } });
     return codes;
   }
 

@@ -30,6 +30,13 @@ export const RESET_LIMITS = {
   address: { points: 20, seconds: 15 * 60 },
 } as const;
 
+/**
+ * The public links' forms (accepting an invitation, confirming a reset), per client address, every request
+ * counted: a real admin follows one link a few times at most, a guesser of tokens thousands of times.
+ */
+export const LINK_LIMITS = { address: { points: 20, seconds: 15 * 60 } } as const;
+export type LinkForm = 'invite-accept' | 'reset-confirm';
+
 /** A refused sign-in or reset request: 429, Retry-After set by the exception filter. */
 export class TooManyAttemptsException extends TooManyRequestsException {}
 
@@ -56,6 +63,7 @@ export class AttemptThrottle implements OnModuleDestroy {
   private readonly slow: RateLimiterRedis;
   private readonly resetEmail: RateLimiterRedis;
   private readonly resetAddress: RateLimiterRedis;
+  private readonly links: Record<LinkForm, RateLimiterRedis>;
 
   constructor(@Inject(ENV) env: EnvDto, @Inject(AUTH_LOGGER) private readonly logger: Logger) {
     this.limits = new RedisRateLimits(env.REDIS_URL, env.REDIS_PREFIX, 'api-throttle');
@@ -66,6 +74,10 @@ export class AttemptThrottle implements OnModuleDestroy {
     this.slow = this.limits.limiter('throttle:login:slow', { points: 1, seconds: LOGIN_LIMITS.slowdown.maxSeconds });
     this.resetEmail = this.limits.limiter('throttle:reset:email', RESET_LIMITS.email);
     this.resetAddress = this.limits.limiter('throttle:reset:ip', RESET_LIMITS.address);
+    this.links = {
+      'invite-accept': this.limits.limiter('throttle:invite-accept:ip', LINK_LIMITS.address),
+      'reset-confirm': this.limits.limiter('throttle:reset-confirm:ip', LINK_LIMITS.address),
+    };
   }
 
   /**
@@ -108,8 +120,13 @@ export class AttemptThrottle implements OnModuleDestroy {
     this.refuseIfWaiting('reset', await consumeAll([[this.resetEmail, adminEmailThrottleKey(email)], [this.resetAddress, ip ?? 'unknown']]));
   }
 
-  private refuseIfWaiting(scope: 'login' | 'reset', verdict: LimitVerdict): void {
-    const what = scope === 'login' ? 'failed sign-in attempts' : 'password reset requests';
+  /** Counts a use of an invitation or reset link's form from the address; throws when it is over its limit. */
+  async hitLink(form: LinkForm, ip: string | undefined): Promise<void> {
+    this.refuseIfWaiting(form, await consumeAll([[this.links[form], ip ?? 'unknown']]));
+  }
+
+  private refuseIfWaiting(scope: 'login' | 'reset' | LinkForm, verdict: LimitVerdict): void {
+    const what = { login: 'failed sign-in attempts', reset: 'password reset requests', 'invite-accept': 'attempts to accept an invitation', 'reset-confirm': 'attempts to set a new password' }[scope];
     enforce(
       verdict,
       (err) => this.unavailable(scope, err, 'allowing the attempt'),

@@ -15,10 +15,34 @@ export interface AuditEntry {
   donorId?: string | null;
 }
 
-/** SQL over `audit_log` (append-only: nothing here updates or deletes). */
+/** SQL over `audit_log` (append-only: nothing here deletes; the one update counts a repeated refusal). */
 @Injectable()
 export class AuditRepository {
-  constructor(@Inject(DataSource) private readonly ds: Queryable) {}
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  /**
+   * A refusal (success false) counted into the row of the same refusal from the same address within the last
+   * `windowSeconds` (same action, admin and details), or a new row when there is none. An advisory lock per
+   * (action, address) makes concurrent repeats count into one row rather than each starting its own.
+   */
+  async insertOrRepeat(e: AuditEntry, windowSeconds: number): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('audit-refusal:' || $1 || ':' || coalesce($2, '')))`, [e.action, e.ip ?? null]);
+      const [{ n }] = await m.query(
+        `WITH hit AS (
+           UPDATE audit_log SET repeats = repeats + 1, last_at = now()
+            WHERE id = (SELECT id FROM audit_log
+                         WHERE action = $1 AND success = false AND ip IS NOT DISTINCT FROM $2 AND admin_id IS NOT DISTINCT FROM $3
+                           AND details = $4::jsonb AND at > now() - make_interval(secs => $5)
+                         ORDER BY at DESC LIMIT 1)
+           RETURNING id)
+         SELECT count(*)::int AS n FROM hit`,
+        [e.action, e.ip ?? null, e.adminId ?? null, JSON.stringify(e.details ?? {}), windowSeconds],
+      );
+      if (n > 0) return;
+      await this.insert({ ...e, success: false }, m);
+    });
+  }
 
   async insert(e: AuditEntry, db: Queryable = this.ds): Promise<void> {
     await db.query(

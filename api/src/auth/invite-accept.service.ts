@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { badRequest } from '../../../core/src/http/errors.js';
 import { isWellFormedToken, tokenHash } from '../../../core/src/tokens/opaque-token.js';
 import { AdminRepository } from './admin.repository.js';
-import { signInTarget } from './attempt-throttle.service.js';
+import { AttemptThrottle, signInTarget } from './attempt-throttle.service.js';
 import { AuditService } from './audit.service.js';
 import { LoginService, type LoginOutcome, type RequestMeta } from './login.service.js';
 import { hashPassword } from './password-hashing.js';
@@ -23,13 +23,15 @@ export class InviteAcceptService {
     @Inject(AdminRepository) private readonly admins: AdminRepository,
     @Inject(LoginService) private readonly login: LoginService,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(AttemptThrottle) private readonly throttle: AttemptThrottle,
   ) {}
 
   async accept(token: string, newPassword: string, meta: RequestMeta): Promise<LoginOutcome> {
     const fail = async (reason: string, error: string, adminId?: string) => {
-      await this.audit.record('admin.invite_accepted', { adminId, success: false, ...meta, details: { reason } });
+      await this.audit.refusal('admin.invite_accepted', { adminId, ...meta, details: { reason } });
       return badRequest(error);
     };
+    await this.throttle.hitLink('invite-accept', meta.ip);
     if (!isWellFormedToken(token)) throw await fail('malformed_token', 'Invalid invitation link');
     type Outcome = { error: string; reason: string; adminId?: string } | { error?: undefined; adminId: string };
     const outcome = await this.tokens.dataSource.transaction(async (m): Promise<Outcome> => {

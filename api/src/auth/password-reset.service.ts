@@ -50,20 +50,24 @@ export class PasswordResetService implements BeforeApplicationShutdown {
 
   private async issue(email: string, meta: RequestMeta): Promise<void> {
     const admin = await this.admins.findByEmail(email);
+    // Only an admin with a password who is not disabled gets a link: a reset must never activate an invitation
+    // (expired or not) past its forced two-factor set-up, nor reopen a disabled account.
+    const reason = !admin ? 'unknown_email' : admin.disabled_at ? 'disabled' : !admin.password_hash ? 'invited' : null;
     await this.audit.record('admin.password_reset.requested', {
-      adminId: admin?.id, emailTried: email, success: Boolean(admin), ...meta,
-      details: admin ? {} : { reason: 'unknown_email' },
+      adminId: admin?.id, emailTried: email, success: reason === null, ...meta,
+      details: reason ? { reason } : {},
     });
-    if (!admin) return;
+    if (!admin || reason) return;
     // Only the id goes on the queue: the worker mints the token when it sends (see SendMailHandler).
     await this.jobs.add(JobName.SendMail, { kind: 'password-reset', adminId: admin.id }, {}, 5000);
   }
 
   async confirm(token: string, newPassword: string, meta: RequestMeta): Promise<void> {
     const fail = async (reason: string, error: string, adminId?: string) => {
-      await this.audit.record('admin.password_reset.completed', { adminId, success: false, ...meta, details: { reason } });
+      await this.audit.refusal('admin.password_reset.completed', { adminId, ...meta, details: { reason } });
       return refuse(error);
     };
+    await this.throttle.hitLink('reset-confirm', meta.ip);
     if (!isWellFormedToken(token)) throw await fail('malformed_token', 'Invalid reset token');
     type Outcome = { error: string; reason: string; adminId?: string } | { error?: undefined; adminId: string; revoked: number };
     const outcome = await this.tokens.dataSource.transaction(async (m): Promise<Outcome> => {
@@ -73,6 +77,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       if (row.used_at) return { reason: 'used_token', error: `This reset link has already been used. ${again}`, adminId: row.admin_id }
       if (row.revoked_at) return { reason: 'revoked_token', error: `This reset link was replaced by a newer one. ${again}`, adminId: row.admin_id }
       if (row.expired) return { reason: 'expired_token', error: `This reset link has expired. ${again}`, adminId: row.admin_id }
+      if (row.invited || row.disabled_at) return { reason: row.disabled_at ? 'disabled' : 'invited', error: 'Invalid reset token', adminId: row.admin_id }
       // A refused password leaves the token usable, so the admin can try a better one from the same link.
       const problem = passwordProblem(newPassword, [row.email, row.name]);
       if (problem) return { reason: 'weak_password', error: problem, adminId: row.admin_id }

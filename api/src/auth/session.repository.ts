@@ -103,6 +103,15 @@ export class SessionRepository {
     await this.ds.query(`UPDATE admin_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [sessionId]);
   }
 
+  /** Revokes every session of the admin but `keepSessionId` (the one asking). */
+  async revokeOthers(adminId: string, keepSessionId: string | undefined): Promise<number> {
+    const [, count] = await this.ds.query(
+      `UPDATE admin_sessions SET revoked_at = now() WHERE admin_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2`,
+      [adminId, keepSessionId ?? null],
+    );
+    return count;
+  }
+
   async revokeAllFor(adminId: string, manager: { query: DataSource['query'] } = this.ds): Promise<number> {
     const [, count] = await manager.query(`UPDATE admin_sessions SET revoked_at = now() WHERE admin_id = $1 AND revoked_at IS NULL`, [adminId]);
     return count;

@@ -32,13 +32,14 @@ export async function acknowledgeNewGift(db: Queryable, candidate: GiftToAcknowl
 }
 
 /**
- * A tribute gift's notice to the person the donor named, queued with the gift's acknowledgment. Keyed by the
- * plan for a recurring gift, so its renewals tell them once, not every month.
+ * A tribute gift's notice to the person the donor named, queued with the gift's acknowledgment. At most one per
+ * gift (keyed by the plan for a recurring gift, so its renewals tell them once, not every month) and one per
+ * address per day: a stranger's address typed into many small gifts gets one message, not a stream of them.
  */
 async function queueTributeNotice(db: Queryable, gift: GiftToAcknowledge): Promise<void> {
   if (gift.giftKind !== 'card') return;
   const t = await acknowledgments.tributeNotice(db, gift.giftId);
-  if (!t) return;
+  if (!t || (await acknowledgments.tributeNoticedToday(db, t.email))) return;
   await outbox.enqueue(db, {
     kind: 'tribute', subjectKey: giftKey('card', t.subscription_id ?? gift.giftId), recipient: t.email,
     customerId: gift.customerId, giftKind: 'card', giftId: gift.giftId,

@@ -182,6 +182,19 @@ export const acknowledgments = {
     return rows[0] ?? null;
   },
 
+  /**
+   * Whether a tribute notice was already queued to `email` (in any letter case) in the last day. Takes a lock
+   * on the address for the rest of the transaction first, so two gifts acknowledged at once cannot both pass.
+   */
+  async tributeNoticedToday(db: Queryable, email: string): Promise<boolean> {
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext('tribute-notice:' || lower($1)))`, [email]);
+    const rows = await db.query(
+      `SELECT 1 FROM outbound_mail WHERE kind = 'tribute' AND lower(recipient) = lower($1) AND created_at > now() - interval '1 day' LIMIT 1`,
+      [email],
+    );
+    return rows.length > 0;
+  },
+
   /** Where the gift's first acknowledgment e-mail went (corrections and voids follow it there); null if none was queued. */
   async acknowledgedTo(db: Queryable, giftKind: GiftKind, giftId: string): Promise<string | null> {
     const rows = await db.query(

@@ -1,9 +1,9 @@
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Structured JSON logs. Secrets (authorization headers, cookies, passwords, tokens) are redacted. */
-export function createLogger(level: string, name: string): Logger {
-  return pino({
+export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
+  const options = {
     name,
     level,
     redact: {
@@ -14,7 +14,8 @@ export function createLogger(level: string, name: string): Logger {
       censor: '[redacted]',
     },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Routes Nest's own log lines into pino. */
@@ -28,3 +29,11 @@ export class PinoNestLogger implements LoggerService {
 }
 
 export const LOGGER = Symbol('LOGGER');
+
+/**
+ * Text for a log line with every e-mail address replaced by `[address]`: an SMTP refusal often quotes the
+ * recipient ('550 <ann@example.org>: mailbox unavailable'), and a log keeps it after the donor's erasure.
+ */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[address]');
+}

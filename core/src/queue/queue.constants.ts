@@ -28,7 +28,11 @@ export enum JobName {
  * What a mail job names: only ids. The worker builds the message (and mints any token it carries) at send time,
  * so no link or token is ever stored in Redis, in a job that may outlive its delivery.
  */
-export type MailJob = { kind: 'password-reset'; adminId: string } | { kind: 'admin-invite'; adminId: string };
+export type MailJob =
+  | { kind: 'password-reset'; adminId: string }
+  | { kind: 'admin-invite'; adminId: string }
+  /** The admin's two-factor sign-in was set up again (a new phone): told at their own address, in case it was not them. */
+  | { kind: 'two-factor-changed'; adminId: string };
 
 /** A balance transaction an event named by id only; `created`: its charge's or refund's (unix seconds). */
 export interface BalanceTransactionToRead {

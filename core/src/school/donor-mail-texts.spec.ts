@@ -123,7 +123,7 @@ describe('fee coverage, fund and tribute in the mail', () => {
 
   it('the tribute notice names the donor, the fund and the person, and states the amount only when allowed', () => {
     const hidden = tributeMail({ tribute: 'In honor of Mrs. Smith', donorName: 'Maria Lopez', amountCents: null, fund: null });
-    expect(hidden.subject).toBe('In honor of Mrs. Smith - a gift to Hillside Learning Center');
+    expect(hidden.subject).toBe('A tribute gift to Hillside Learning Center');
     expect(hidden.text).toContain('Maria Lopez has made a gift in honor of Mrs. Smith, and asked us to let you know.');
     expect(hidden.text + hidden.html).not.toContain('$');
     const shown = tributeMail({ tribute: 'In memory of Grace Hopper', donorName: null, amountCents: 2500, fund: 'Transportation' });

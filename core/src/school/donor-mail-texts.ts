@@ -270,12 +270,15 @@ export interface TributeFacts {
   fund: string | null;
 }
 
-/** The notice to the person the donor named: a gift was made in honor or memory of someone. No amount unless allowed. */
+/**
+ * The notice to the person the donor named: a gift was made in honor or memory of someone. No amount unless
+ * allowed. The subject is the school's own words only: a name the donor typed never reaches a subject line.
+ */
 export function tributeMail(f: TributeFacts): MailText {
   const who = f.donorName?.trim() || 'A friend of the school';
   const gift = f.amountCents === null ? 'a gift' : `a gift of ${formatUsd(f.amountCents)}`;
   const where = f.fund ? ` to our ${f.fund} fund` : '';
-  return message(`${f.tribute} - a gift to ${SCHOOL.name}`, `A gift ${f.tribute.charAt(0).toLowerCase()}${f.tribute.slice(1)}`, null, [
+  return message(`A tribute gift to ${SCHOOL.name}`, `A gift ${f.tribute.charAt(0).toLowerCase()}${f.tribute.slice(1)}`, null, [
     `${who} has made ${gift}${where} ${f.tribute.charAt(0).toLowerCase()}${f.tribute.slice(1)}, and asked us to let you know.`,
     `${SCHOOL.name} trains and educates developmentally disabled adults. Gifts like this one keep our classes, rides and programs going.`,
     `If you have a question, reply to this e-mail or call us at ${SCHOOL.phone}.`,

@@ -176,7 +176,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts (or restarts) enrolment: a new secret and its QR code; the current one stays until a code confirms the new one */
+        /** Starts (or restarts) enrolment after the password or a current code: a new secret and its QR code; the current one stays until a code confirms the new one */
         post: operations["AccountController_twoFactorSetup"];
         delete?: never;
         options?: never;
@@ -193,7 +193,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirms enrolment with one code; answers ten new recovery codes (shown once) */
+        /** Confirms enrolment with one code; answers ten new recovery codes (shown once), ends the admin’s other sessions and e-mails them */
         post: operations["AccountController_twoFactorConfirm"];
         delete?: never;
         options?: never;
@@ -1836,6 +1836,18 @@ export interface components {
             /** @description The server can enrol (TWO_FACTOR_KEY is set) */
             available: boolean;
         };
+        TwoFactorSetupDto: {
+            /**
+             * Format: password
+             * @description The admin’s password
+             */
+            password?: string;
+            /**
+             * @description Or a current code from the authenticator app, or a recovery code
+             * @example 123456
+             */
+            code?: string;
+        };
         AccountCodeDto: {
             /** @example 123456 */
             code: string;
@@ -1895,7 +1907,7 @@ export interface components {
              * @enum {string}
              */
             tributeKind?: "honor" | "memory";
-            /** @description Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given. */
+            /** @description Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given. A name only: no link, markup or line break. */
             tributeName?: string;
             /** @description An e-mail address to tell of the tribute gift. */
             tributeEmail?: string;
@@ -1946,7 +1958,7 @@ export interface components {
              * @enum {string}
              */
             tributeKind?: "honor" | "memory";
-            /** @description Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given. */
+            /** @description Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given. A name only: no link, markup or line break. */
             tributeName?: string;
             /** @description An e-mail address to tell of the tribute gift. */
             tributeEmail?: string;
@@ -3202,6 +3214,13 @@ export interface components {
             details: {
                 [key: string]: unknown;
             };
+            /** @description How many times this refusal happened from this address within the hour after `at` (1: once) */
+            repeats: number;
+            /**
+             * Format: date-time
+             * @description When it last happened, if more than once
+             */
+            lastAt: string | null;
         };
         AuditPageDto: {
             entries: components["schemas"]["AuditEntryDto"][];
@@ -3383,6 +3402,7 @@ export type ChangePasswordDto = components['schemas']['ChangePasswordDto'];
 export type ChangePasswordResponseDto = components['schemas']['ChangePasswordResponseDto'];
 export type LogoutEverywhereResponseDto = components['schemas']['LogoutEverywhereResponseDto'];
 export type TwoFactorStatusDto = components['schemas']['TwoFactorStatusDto'];
+export type TwoFactorSetupDto = components['schemas']['TwoFactorSetupDto'];
 export type AccountCodeDto = components['schemas']['AccountCodeDto'];
 export type RecoveryCodesDto = components['schemas']['RecoveryCodesDto'];
 export type SessionDto = components['schemas']['SessionDto'];
@@ -3740,7 +3760,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorSetupDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {

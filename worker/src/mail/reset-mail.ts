@@ -24,6 +24,18 @@ export function resetMail(to: string, name: string, link: string, ttlMinutes: nu
   return { to, subject, text, html };
 }
 
+/** Two-factor sign-in was set up again on the account: when, and what to do if it was not the admin. */
+export function twoFactorChangedMail(to: string, name: string): MailMessage {
+  const subject = `Two-factor sign-in was set up again - ${SCHOOL_FACTS.name}`;
+  const said = [
+    'Two-factor sign-in on your admin account was just set up again with a new authenticator app. The old app\'s codes and your old recovery codes no longer work, and every other session of your account was signed out.',
+    `If this was not you, reset your password now and tell the school's other admins: someone may have your password. Call ${SCHOOL_FACTS.phone} if you need help.`,
+  ];
+  const text = [`Hello ${name},`, '', said[0], '', said[1]].join('\n');
+  const html = `<p>Hello ${esc(name)},</p><p>${esc(said[0])}</p><p>${esc(said[1])}</p>`;
+  return { to, subject, text, html };
+}
+
 /** The invitation to become an admin: who invited, the link (a week, once), and that two-factor set-up follows. */
 export function inviteMail(to: string, name: string, invitedBy: string | null, link: string): MailMessage {
   const subject = `You are invited to the admin area - ${SCHOOL_FACTS.name}`;

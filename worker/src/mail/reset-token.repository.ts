@@ -6,8 +6,15 @@ import { DataSource } from 'typeorm';
 export class ResetTokenIssuer {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
+  /**
+   * An admin a reset link may go to: one with a password, not disabled. An invited admin's way in is the
+   * invitation (which also sets up two-factor), never a reset; a disabled admin has none.
+   */
   async findAdmin(adminId: string): Promise<{ email: string; name: string } | undefined> {
-    const rows = await this.ds.query(`SELECT email::text AS email, name FROM admins WHERE id = $1`, [adminId]);
+    const rows = await this.ds.query(
+      `SELECT email::text AS email, name FROM admins WHERE id = $1 AND password_hash IS NOT NULL AND disabled_at IS NULL`,
+      [adminId],
+    );
     return rows[0];
   }
 

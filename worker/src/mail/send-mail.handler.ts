@@ -3,12 +3,12 @@ import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
-import { LOGGER } from '../../../core/src/logging/logger.js';
+import { LOGGER, withoutAddresses } from '../../../core/src/logging/logger.js';
 import { createMailTransport, isPermanentSmtpFailure, type MailMessage, type MailTransport } from '../../../core/src/mail/mail.transport.js';
 import { JobName, type JobData, type MailJob } from '../../../core/src/queue/queue.constants.js';
 import { newToken, tokenHash } from '../../../core/src/tokens/opaque-token.js';
 import type { JobHandler } from '../jobs/job-handler.js';
-import { inviteMail, resetMail } from './reset-mail.js';
+import { inviteMail, resetMail, twoFactorChangedMail } from './reset-mail.js';
 import { ResetTokenIssuer } from './reset-token.repository.js';
 
 /** How long an e-mailed reset link works, counted from its sending. */
@@ -19,7 +19,7 @@ export const INVITE_TOKEN_TTL_MINUTES = 7 * 24 * 60;
 /**
  * Sends one queued e-mail. The job names only an id; the message, and the reset token it carries, are made here
  * at send time and exist only in this process's memory and in the mail itself: never in Redis, never in a log
- * (only the job id, recipient and subject are logged). An SMTP failure throws, so BullMQ retries with backoff
+ * (only the job's id and kind are logged: never its recipient or subject, which outlive an erasure in the logs). An SMTP failure throws, so BullMQ retries with backoff
  * (each attempt mints a fresh token that replaces the last); a 5xx refusal is final and is not retried.
  */
 @Injectable()
@@ -45,12 +45,14 @@ export class SendMailHandler implements JobHandler<JobName.SendMail>, OnModuleDe
       this.logger.info({ jobId: meta.jobId, kind: data.kind }, 'e-mail not sent: its recipient no longer exists');
       return;
     }
-    const about = { jobId: meta.jobId, attempt: meta.attempt, kind: data.kind, to: message.to, subject: message.subject };
+    const about = { jobId: meta.jobId, attempt: meta.attempt, kind: data.kind };
     try {
       await this.transport.send(message);
     } catch (err) {
-      if (isPermanentSmtpFailure(err)) throw new UnrecoverableError(`SMTP refused the message: ${(err as Error).message}`);
-      throw err;
+      // The queue logs a failed job's message: without the recipient an SMTP reply may quote.
+      const said = withoutAddresses((err as Error).message);
+      if (isPermanentSmtpFailure(err)) throw new UnrecoverableError(`SMTP refused the message: ${said}`);
+      throw new Error(`SMTP send failed: ${said}`);
     }
     this.logger.info(about, 'e-mail sent');
   }
@@ -64,6 +66,10 @@ export class SendMailHandler implements JobHandler<JobName.SendMail>, OnModuleDe
         await this.tokens.replace(job.adminId, tokenHash(token), RESET_TOKEN_TTL_MINUTES);
         const link = `${this.env.PUBLIC_URL.replace(/\/+$/, '')}/reset-password?token=${token}`;
         return resetMail(admin.email, admin.name, link, RESET_TOKEN_TTL_MINUTES);
+      }
+      case 'two-factor-changed': {
+        const admin = await this.tokens.findAdmin(job.adminId);
+        return admin ? twoFactorChangedMail(admin.email, admin.name) : undefined;
       }
       case 'admin-invite': {
         // An invitation accepted (or withdrawn by disabling) in the meantime is not sent again.

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
-import { LOGGER } from '../../../core/src/logging/logger.js';
+import { LOGGER, withoutAddresses } from '../../../core/src/logging/logger.js';
 import { createMailTransport, isPermanentSmtpFailure, mailFromAddress, type MailTransport } from '../../../core/src/mail/mail.transport.js';
 import { outbox, type OutboxRow } from '../../../core/src/mail-outbox/outbox.repository.js';
 import { retryDelaySeconds, SEND_LEASE_SECONDS } from '../../../core/src/mail-outbox/retry-policy.js';
@@ -64,7 +64,8 @@ export class OutboxSender implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async sendOne(row: OutboxRow): Promise<void> {
-    const about = { mailId: row.id, kind: row.kind, attempt: row.attempts, to: row.recipient };
+    // Id and kind only: a recipient or a subject (which may hold a tribute name) in a log outlives the donor's erasure.
+    const about = { mailId: row.id, kind: row.kind, attempt: row.attempts };
     try {
       const composed = await composeMail(this.ds, row, this.env);
       if ('undeliverable' in composed) {
@@ -80,15 +81,15 @@ export class OutboxSender implements OnApplicationBootstrap, OnApplicationShutdo
         attachments: composed.attachments,
       });
       await outbox.markSent(this.ds, row.id, row.attempts);
-      this.logger.info({ ...about, subject: composed.mail.subject }, 'e-mail sent');
+      this.logger.info(about, 'e-mail sent');
     } catch (err) {
       const final = isPermanentSmtpFailure(err);
       const delay = retryDelaySeconds(row.attempts);
       await outbox.markFailedAttempt(this.ds, row.id, row.attempts, (err as Error).message, delay, final).catch((e: Error) =>
         // The lease ends on its own: another pass (here or in another worker) takes the message again.
-        this.logger.warn({ ...about, err: e.message }, 'could not record a failed send'),
+        this.logger.warn({ ...about, err: withoutAddresses(e.message) }, 'could not record a failed send'),
       );
-      this.logger.warn({ ...about, err: (err as Error).message, final, retryInSeconds: final ? undefined : delay }, 'e-mail send failed');
+      this.logger.warn({ ...about, err: withoutAddresses((err as Error).message), final, retryInSeconds: final ? undefined : delay }, 'e-mail send failed');
     }
   }
 

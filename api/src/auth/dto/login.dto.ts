@@ -1,8 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { NOT_AN_EMAIL } from '../../../../core/src/people/email-shape.js';
 
 export class LoginDto {
   @ApiProperty({ example: 'admin@example.org' })
+  @IsEmail({}, { message: NOT_AN_EMAIL })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'email is required' })
   @IsNotEmpty({ message: 'email is required' })
   @MaxLength(320, { message: 'email must be at most 320 characters' })

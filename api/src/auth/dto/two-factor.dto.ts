@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { LoginResponseDto } from './responses.js';
 
 const CODE = /^[\sA-Za-z0-9-]{6,24}$/;
@@ -25,6 +25,24 @@ export class AccountCodeDto {
   @IsString({ message: CODE_MESSAGE })
   @Matches(CODE, { message: CODE_MESSAGE })
   code: string;
+}
+
+/**
+ * Starting two-factor set-up from the account page replaces the secret and every recovery code, so a session
+ * alone is not enough: the admin proves it is them with their password, or a current code when two-factor is on.
+ */
+export class TwoFactorSetupDto {
+  @ApiPropertyOptional({ format: 'password', description: 'The admin’s password' })
+  @IsOptional()
+  @IsString({ message: 'password must be text' })
+  @MaxLength(256, { message: 'password must be at most 256 characters' })
+  password?: string;
+
+  @ApiPropertyOptional({ example: '123456', description: 'Or a current code from the authenticator app, or a recovery code' })
+  @IsOptional()
+  @IsString({ message: CODE_MESSAGE })
+  @Matches(CODE, { message: CODE_MESSAGE })
+  code?: string;
 }
 
 export class EnrolmentStartDto {

@@ -5,6 +5,7 @@ import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, Ma
 import { IsFundId, toFundId } from '../../http/ids.js';
 import { FREQUENCIES, type Frequency } from '../../../../core/src/gifts/frequencies.js';
 import { TRIBUTE_KINDS, type TributeKind } from '../../../../core/src/gifts/gift-designation.js';
+import { IsPersonName } from '../../http/is-person-name.js';
 
 const TRIBUTE_NAME_REQUIRED = 'tributeName is required for a gift in honor or memory of someone';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -28,10 +29,10 @@ export class DonorDetailsDto {
   @IsIn(FREQUENCIES, { message: `frequency must be one of ${FREQUENCIES.join(', ')}` })
   frequency: Frequency = 'one-time';
 
-  @ApiProperty() @Transform(trim) @IsString() @IsNotEmpty({ message: 'firstName is required' }) @MaxLength(100)
+  @ApiProperty() @IsPersonName('firstName') @Transform(trim) @IsString() @IsNotEmpty({ message: 'firstName is required' }) @MaxLength(100)
   firstName: string;
 
-  @ApiProperty() @Transform(trim) @IsString() @IsNotEmpty({ message: 'lastName is required' }) @MaxLength(100)
+  @ApiProperty() @IsPersonName('lastName') @Transform(trim) @IsString() @IsNotEmpty({ message: 'lastName is required' }) @MaxLength(100)
   lastName: string;
 
   @ApiProperty() @Transform(trim) @IsEmail({}, { message: 'email must be a valid e-mail address' }) @MaxLength(254)
@@ -68,7 +69,8 @@ export class DonorDetailsDto {
   @IsOptional() @IsIn(TRIBUTE_KINDS, { message: `tributeKind must be one of ${TRIBUTE_KINDS.join(', ')}` })
   tributeKind?: TributeKind;
 
-  @ApiPropertyOptional({ description: 'Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given.' })
+  @ApiPropertyOptional({ description: 'Whom the tribute gift honors or remembers: with tributeKind, it makes the gift a tribute (the kind alone is not one); required when whom to tell is given. A name only: no link, markup or line break.' })
+  @IsPersonName('tributeName')
   @Transform(trimOrUndefined)
   @ValidateIf((o) => o.tributeName !== undefined || o.tributeEmail !== undefined || o.tributeAddress !== undefined)
   // Applied right to left: a missing name is named as missing, not as too long.

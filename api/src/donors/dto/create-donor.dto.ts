@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsPersonName } from '../../http/is-person-name.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => {
@@ -11,6 +12,7 @@ const emptyToUndefined = ({ value }: { value: unknown }) => {
 /** POST /api/stripe/customers (the Create New Donor dialog). */
 export class CreateDonorDto {
   @ApiProperty({ example: 'Jane Doe', maxLength: 256 })
+  @IsPersonName('name')
   @Transform(trim)
   @MaxLength(256, { message: 'name must be at most 256 characters' })
   @IsNotEmpty({ message: 'name is required' })

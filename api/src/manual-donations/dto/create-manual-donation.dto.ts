@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { IsFundId, toFundId } from '../../http/ids.js';
+import { IsPersonName } from '../../http/is-person-name.js';
 import { MANUAL_DONATION_TYPES } from '../../../../core/src/gifts/gift-labels.js';
 import { AMOUNT_MESSAGE, parseAmountCents } from '../manual-donation.rules.js';
 
@@ -22,6 +23,7 @@ export class CreateManualDonationDto {
   stripeCustomerId?: string;
 
   @ApiProperty({ example: 'Jane Doe', maxLength: 200 })
+  @IsPersonName('Donor name')
   @MaxLength(200, { message: 'Donor name must be at most 200 characters' })
   @Matches(/\S/, { message: 'Donor name is required' })
   @IsString({ message: 'Donor name is required' })

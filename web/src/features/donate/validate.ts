@@ -1,4 +1,5 @@
 import { checkGiftAmount } from '../../../../core/src/gifts/gift-amount';
+import { nameProblem } from '../../../../core/src/people/person-name';
 import type { DonationFormData } from './types';
 
 /** The form's text fields that can be wrong (the checkboxes, choices and the postal address cannot). */
@@ -57,9 +58,12 @@ export function fieldError(field: DonationField, form: DonationFormData): string
   }
   if (field === 'tributeName') {
     const wantsNotice = form.tributeEmail.trim() || form.tributeAddress.trim();
-    return !value && wantsNotice ? 'Enter the name of the person your gift honors or remembers.' : null;
+    if (!value) return wantsNotice ? 'Enter the name of the person your gift honors or remembers.' : null;
+    return nameProblem(value, 'The name');
   }
   if (!value) return REQUIRED[field] ?? null;
+  // The server's rule for names (no link, < or >, or line break), with the same words.
+  if (field === 'firstName' || field === 'lastName') return nameProblem(value, FIELD_LABELS[field]);
   if ((field === 'email' || field === 'tributeEmail') && !EMAIL.test(value)) return 'Enter an e-mail address like name@example.com.';
   if (field === 'zipCode' && !ZIP.test(value)) return 'Enter a 5-digit ZIP code, like 72650.';
   return null;

@@ -20,9 +20,10 @@ function who(e: AuditEntryDto): string {
   return e.admin?.name ?? (e.emailTried ? `Unknown (${e.emailTried})` : 'Unknown');
 }
 
-function Outcome({ success }: { success: boolean | null }) {
+function Outcome({ success, repeats }: { success: boolean | null; repeats: number }) {
   if (success === null) return <span className="adm-muted">-</span>;
-  return success ? <Badge variant="success">Success</Badge> : <Badge variant="warning">Refused</Badge>;
+  if (success) return <Badge variant="success">Success</Badge>;
+  return <Badge variant="warning">{repeats > 1 ? `Refused ${repeats} times` : 'Refused'}</Badge>;
 }
 
 /** /stripe-data/audit: who did what, when and from where; filtered and paginated by the server; CSV of the selection. */
@@ -68,7 +69,7 @@ export function AuditPage() {
                       <td className="adm-nowrap">{formatDateTime(e.at)}</td>
                       <td>{who(e)}</td>
                       <td className="adm-mono">{e.action}</td>
-                      <td><Outcome success={e.success} /></td>
+                      <td><Outcome success={e.success} repeats={e.repeats} />{e.lastAt && <span className="adm-cell-sub">last {formatDateTime(e.lastAt)}</span>}</td>
                       <td><span className="adm-mono">{e.ip ?? ''}</span>{e.userAgent && <span className="adm-cell-sub">{browserName(e.userAgent)}</span>}</td>
                       <td className="adm-mono adm-details">{Object.keys(e.details).length ? JSON.stringify(e.details) : ''}</td>
                     </tr>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { EnrolmentStartDto, RecoveryCodesDto, TwoFactorStatusDto } from '../../../lib/api-types';
+import type { EnrolmentStartDto, RecoveryCodesDto, TwoFactorSetupDto, TwoFactorStatusDto } from '../../../lib/api-types';
 
 export function getTwoFactorStatus(): Promise<TwoFactorStatusDto> {
   return apiGet<TwoFactorStatusDto>('/api/admin/account/two-factor');
@@ -11,8 +11,9 @@ export function useTwoFactorStatus() {
   return useQuery(queryOptions({ queryKey: queryKeys.twoFactor, queryFn: getTwoFactorStatus }));
 }
 
-export async function startAccountEnrolment(): Promise<EnrolmentStartDto> {
-  const res = await apiRequest('POST', '/api/admin/account/two-factor/setup');
+/** Starts set-up again: only with the admin's password, or a current code of the two-factor sign-in it replaces. */
+export async function startAccountEnrolment(proof: TwoFactorSetupDto): Promise<EnrolmentStartDto> {
+  const res = await apiRequest('POST', '/api/admin/account/two-factor/setup', proof);
   return (await res.json()) as EnrolmentStartDto;
 }
 

@@ -5,6 +5,7 @@ import { LockIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useLogin } from '../api/login';
+import { looksLikeEmail, NOT_AN_EMAIL } from '../../../../../core/src/people/email-shape';
 import { AuthCard, AuthForm } from './auth-card';
 import { ResetRequestForm } from './reset-request-form';
 import { TwoFactorSignIn } from './two-factor-sign-in';
@@ -24,6 +25,10 @@ export function AdminLogin({ sessionError }: { sessionError?: string | null }) {
     const { email, password } = form.values;
     if (!email.trim() || !password) {
       setError('Please enter both email and password');
+      return;
+    }
+    if (!looksLikeEmail(email)) {
+      setError(NOT_AN_EMAIL);
       return;
     }
     login.mutate(

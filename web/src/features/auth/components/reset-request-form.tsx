@@ -5,6 +5,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { usePasswordResetRequest } from '../api/password-reset-request';
+import { looksLikeEmail, NOT_AN_EMAIL } from '../../../../../core/src/people/email-shape';
 
 /** The 'Forgot your password?' sub-form of the login card. */
 export function ResetRequestForm({ defaultEmail, onDone }: { defaultEmail: string; onDone: () => void }) {
@@ -16,6 +17,10 @@ export function ResetRequestForm({ defaultEmail, onDone }: { defaultEmail: strin
     const email = form.values.email.trim();
     if (!email) {
       toast({ title: 'Error', description: 'Please enter your email address', variant: 'destructive' });
+      return;
+    }
+    if (!looksLikeEmail(email)) {
+      toast({ title: 'Error', description: NOT_AN_EMAIL, variant: 'destructive' });
       return;
     }
     request.mutate(email, {

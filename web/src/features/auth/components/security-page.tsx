@@ -8,16 +8,19 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { confirmAccountEnrolment, startAccountEnrolment, useTwoFactorStatus } from '../api/account-two-factor';
+import { confirmAccountEnrolment, useTwoFactorStatus } from '../api/account-two-factor';
+import type { EnrolmentStartDto } from '../../../lib/api-types';
 import { useMySessions, useRevokeMySession } from '../api/sessions';
 import { useLogoutEverywhere } from '../api/logout-everywhere';
 import { SessionsTable } from './sessions-table';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
+import { TwoFactorProof } from './two-factor-proof';
 
 function TwoFactorCard() {
   const status = useTwoFactorStatus();
   const queryClient = useQueryClient();
   const [enrolling, setEnrolling] = useState(false);
+  const [started, setStarted] = useState<EnrolmentStartDto | null>(null);
   const s = status.data;
   return (
     <Card as="section" aria-labelledby="tf-title">
@@ -40,15 +43,20 @@ function TwoFactorCard() {
           </dl>
         )}
         {s && !s.available && <Alert variant="warning">This server cannot set up two-factor sign-in yet (TWO_FACTOR_KEY is not set).</Alert>}
-        {enrolling && (
+        {enrolling && s && !started && (
+          <TwoFactorProof enabled={s.enabled} onStarted={setStarted} onCancel={() => setEnrolling(false)} />
+        )}
+        {enrolling && started && (
           <TwoFactorEnrolment
-            start={startAccountEnrolment}
+            start={() => Promise.resolve(started)}
             confirm={confirmAccountEnrolment}
             doneLabel="Done"
             onDone={() => {
               setEnrolling(false);
-              toast({ title: 'Two-Factor Sign-In On', description: 'From now on you will be asked for a code after your password.' });
+              setStarted(null);
+              toast({ title: 'Two-Factor Sign-In On', description: 'From now on you will be asked for a code after your password. Your other sessions were signed out.' });
               void queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor });
+              void queryClient.invalidateQueries({ queryKey: queryKeys.mySessions });
             }}
           />
         )}
