@@ -17,6 +17,7 @@ import { MonthlyMoney1764371900000 } from './1764371900000-MonthlyMoney.js';
 import { DonorFiscalYears1764372900000 } from './1764372900000-DonorFiscalYears.js';
 import { DonorMerges1764375000000 } from './1764375000000-DonorMerges.js';
 import { FundsTributesFeeCoverage1764400000000 } from './1764400000000-FundsTributesFeeCoverage.js';
+import { StatementEditions1764670000000 } from './1764670000000-StatementEditions.js';
 import { FailedChargeTotal1764500000000 } from './1764500000000-FailedChargeTotal.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
@@ -36,4 +37,5 @@ export const migrations = [
   DonorMerges1764375000000,
   FundsTributesFeeCoverage1764400000000,
   FailedChargeTotal1764500000000,
+  StatementEditions1764670000000,
 ];

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isCashGift } from '../../../core/src/gifts/gift-labels.js';
 import { validateManualDonation, type ManualDonationInput } from '../manual-donations/manual-donation.validation.js';
 
 /** The fields a CSV column can be mapped to. name, giftDate and amount are required; the others are optional. */
@@ -92,6 +93,8 @@ export async function readRow(
     donationType,
     donationDate: isoDay(cell('giftDate')),
     notes: cell('note') || undefined,
+    // A non-cash row's note is its description (required: its acknowledgment describes the gift, never values it).
+    giftDescription: isCashGift('manual', donationType) ? undefined : cell('note') || undefined,
     fundId,
   }, timeZone, now);
   if (!checked.ok) return { ok: false, reason: checked.message };

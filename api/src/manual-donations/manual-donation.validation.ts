@@ -1,7 +1,8 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { CreateManualDonationDto } from './dto/create-manual-donation.dto.js';
-import { parseAmountCents, resolveDonationDate } from './manual-donation.rules.js';
+import { GIFT_DESCRIPTION_REQUIRED, parseAmountCents, resolveDonationDate } from './manual-donation.rules.js';
+import { isCashGift } from '../../../core/src/gifts/gift-labels.js';
 
 export interface ManualDonationInput {
   stripeCustomerId: string | null;
@@ -42,6 +43,9 @@ export async function validateManualDonation(body: unknown, timeZone: string, no
   const date = resolveDonationDate(dto.donationDate, timeZone, now);
   if (!date.ok) return { ok: false, message: date.message };
   const amountCents = parseAmountCents(dto.amount)!;
+  const giftDescription = blankToNull(dto.giftDescription);
+  // A gift of property is described on everything the donor receives (its amount is only the school's estimate).
+  if (!isCashGift('manual', dto.donationType) && !giftDescription) return { ok: false, message: GIFT_DESCRIPTION_REQUIRED };
   const goodsDescription = blankToNull(dto.goodsDescription);
   const goodsValue = isBlankValue(dto.goodsValue) ? null : parseAmountCents(dto.goodsValue);
   if (goodsDescription && goodsValue === null) return { ok: false, message: 'Enter the fair-market value of what the donor received' };
@@ -60,7 +64,7 @@ export async function validateManualDonation(body: unknown, timeZone: string, no
       donationDate: date.at,
       notes: blankToNull(dto.notes),
       fundId: dto.fundId ?? 1,
-      giftDescription: blankToNull(dto.giftDescription),
+      giftDescription,
       goods: goodsDescription && goodsValue !== null ? { description: goodsDescription, valueCents: goodsValue } : null,
     },
   };
