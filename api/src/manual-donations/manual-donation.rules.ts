@@ -4,8 +4,6 @@ import { dollarsToCents } from '../../../core/src/gifts/money.js';
 /** SPEC section 5: digits with optional thousands commas, optional one or two decimals. */
 export const AMOUNT_PATTERN = /^\d{1,3}(,\d{3})*(\.\d{1,2})?$|^\d+(\.\d{1,2})?$/;
 export const AMOUNT_MESSAGE = 'Enter a valid amount (e.g., 25.00 or 1,250.00)';
-/** A stock, in-kind, crypto or other gift must say what it was: its acknowledgment and statement describe it. */
-export const GIFT_DESCRIPTION_REQUIRED = 'Describe the gift (e.g., 100 shares of ACME or two wheelchairs)';
 /** Less than ten million dollars. */
 export const MAX_AMOUNT_CENTS_EXCLUSIVE = 1_000_000_000;
 

@@ -1,8 +1,8 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { CreateManualDonationDto } from './dto/create-manual-donation.dto.js';
-import { GIFT_DESCRIPTION_REQUIRED, parseAmountCents, resolveDonationDate } from './manual-donation.rules.js';
-import { isCashGift } from '../../../core/src/gifts/gift-labels.js';
+import { parseAmountCents, resolveDonationDate } from './manual-donation.rules.js';
+import { GIFT_DESCRIPTION_REQUIRED, isCashGift } from '../../../core/src/gifts/gift-labels.js';
 
 export interface ManualDonationInput {
   stripeCustomerId: string | null;

@@ -22,6 +22,9 @@ export const MANUAL_TYPE_LABELS: Record<ManualDonationType, string> = {
  */
 export const CASH_MANUAL_TYPES: readonly ManualDonationType[] = ['cash', 'check'];
 
+/** A gift of property without its description is refused (the manual form, the API, a CSV import row). */
+export const GIFT_DESCRIPTION_REQUIRED = 'Describe the gift (e.g., 100 shares of ACME or two wheelchairs)';
+
 export function isCashGift(source: 'card' | 'manual', donationType: string | null): boolean {
   return source === 'card' || (CASH_MANUAL_TYPES as readonly string[]).includes(donationType ?? '');
 }
