@@ -17,6 +17,7 @@ import { MonthlyMoney1764371900000 } from './1764371900000-MonthlyMoney.js';
 import { DonorFiscalYears1764372900000 } from './1764372900000-DonorFiscalYears.js';
 import { DonorMerges1764375000000 } from './1764375000000-DonorMerges.js';
 import { FundsTributesFeeCoverage1764400000000 } from './1764400000000-FundsTributesFeeCoverage.js';
+import { StatementEditions1764670000000 } from './1764670000000-StatementEditions.js';
 import { FailedChargeTotal1764500000000 } from './1764500000000-FailedChargeTotal.js';
 import { DonorEmailKey1764610000000 } from './1764610000000-DonorEmailKey.js';
 import { DonorImportPreviewRows1764660000000 } from './1764660000000-DonorImportPreviewRows.js';
@@ -44,4 +45,5 @@ export const migrations = [
   AuditRepeats1764620000000,
   TributeNoticeCap1764620000001,
   DonorImportPreviewRows1764660000000,
+  StatementEditions1764670000000,
 ];

@@ -15,6 +15,7 @@ import type Stripe from 'stripe';
 import { FREQUENCY_INTERVALS } from '../../core/src/gifts/frequencies.js';
 import { addInterval } from '../stripe-emulator/src/resources/billing-objects.js';
 import { generateHistory, type CardGift, type History, type HistoryOptions } from './generator/index.js';
+import { giftTypeLabel, isCashGift } from '../../core/src/gifts/gift-labels.js';
 
 export type DemoPhase = 'donors' | 'cards' | 'gifts' | 'refunds' | 'disputes' | 'subscriptions' | 'projecting' | 'manual' | 'done';
 
@@ -216,6 +217,8 @@ export async function loadDemoHistory(o: DemoLoadOptions): Promise<DemoLoadResul
       donationType: m.type,
       donationDate: m.at.toISOString(),
       notes: m.notes,
+      // A gift of property is described (its amount is the school's estimate); the demo's note says what it was.
+      ...(isCashGift('manual', m.type) ? {} : { giftDescription: m.notes || giftTypeLabel('manual', m.type) }),
     }, { authorization: `Bearer ${o.adminToken}` });
   }, counter('manual', h.manualGifts.length));
   await waitForPipeline(o.emulatorUrl, o.apiUrl, o.adminToken, o.drainTimeoutMs, projecting);

@@ -41,6 +41,8 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
   let api: ReturnType<typeof authed>;
   let year: number;
   let page: Page;
+  /** What a send of `year` is today: interim while the year is not over, then final. */
+  let edition: 'interim' | 'final';
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
@@ -82,7 +84,9 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     expect(run.withoutEmail).toBe(POSTAL);
     expect(run.withEmail).toBe(run.donors - POSTAL);
     expect(run.donors).toBeGreaterThan(200);
-    await card.getByText(`Send statements (${run.withEmail} donors)`).waitFor();
+    const kind = (edition = run.edition as 'interim' | 'final');
+    expect(run.toSend).toBe(run.withEmail);
+    await card.getByText(`Send ${kind} statements (${run.withEmail} donors)`).waitFor();
     await expect(card.locator('.adm-info-row dd').allTextContents()).resolves.toEqual([String(run.donors), String(run.withEmail), String(POSTAL)]);
     await page.getByText(/^Automatic acknowledgments: on since /).waitFor();
     await expect(page.getByRole('link', { name: 'Change in Settings' }).getAttribute('href')).resolves.toBe('/stripe-data/settings');
@@ -102,15 +106,15 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     const postalText = await pdfText(await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c as Buffer[])));
     expect(postalText.match(/Year-End Giving Statement/g)).toHaveLength(POSTAL);
 
-    await card.getByRole('button', { name: /^Send statements/ }).click();
-    const dialog = page.getByRole('dialog', { name: `Send ${year} statements?` });
+    await card.getByRole('button', { name: new RegExp(`^Send ${kind} statements`) }).click();
+    const dialog = page.getByRole('dialog', { name: `Send ${kind} ${year} statements?` });
     await expectNoAxeViolations(page, 'Send statements dialog');
-    await dialog.getByRole('button', { name: 'Send statements' }).click();
+    await dialog.getByRole('button', { name: `Send ${kind} statements` }).click();
     await page.locator('.toast', { hasText: 'Statements Queued' }).waitFor();
     await card.getByText(/^Sending: \d+ of \d+ done$/).or(card.getByText(`Sent ${run.withEmail} of ${run.withEmail}`)).first().waitFor();
     await shot(page, 'admin-statements-progress-1280');
     await card.getByText(`Sent ${run.withEmail} of ${run.withEmail}`).waitFor({ timeout: 180_000 });
-    await expect(card.getByRole('button', { name: 'All statements queued' }).isDisabled()).resolves.toBe(true);
+    await expect(card.getByRole('button', { name: `All ${kind} statements queued` }).isDisabled()).resolves.toBe(true);
     await shot(page, 'admin-statements-sent-1280');
 
     // Every donor with an address got one statement; its PDF total is the tax export's total for them.
@@ -119,7 +123,10 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     expect(givers).toHaveLength(run.withEmail);
     const byCustomer = new Map<string, number>();
     const owner = new Map((await env.stack.db.query<{ id: string; customer_id: string }>(`SELECT id, customer_id FROM charges UNION ALL SELECT id::text, stripe_customer_id FROM manual_donations`)).map((r) => [r.id, r.customer_id]));
+    // 'Total contributions' counts gifts of money only: gifts of property are listed without a value.
+    const property = new Set((await env.stack.db.query<{ id: string }>(`SELECT id::text FROM manual_donations WHERE donation_type NOT IN ('cash', 'check')`)).map((r) => r.id));
     for (const row of await taxExportCsv(api, year)) {
+      if (property.has(row['Transaction ID'])) continue;
       const customer = owner.get(row['Transaction ID'])!;
       byCustomer.set(customer, (byCustomer.get(customer) ?? 0) + cents(row['Net Amount']));
     }
@@ -137,11 +144,32 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
 
     // A second click (through the API, the button is disabled) queues nothing and nothing more arrives.
     const again = await api.post(`/api/admin/tax-exports/statements/${year}/send`).expect(202);
-    expect(again.body).toEqual({ queued: 0, skipped: run.withEmail });
+    expect(again.body).toEqual({ queued: 0, skipped: run.withEmail, edition: kind });
     await new Promise((r) => setTimeout(r, 2000));
     expect(smtp.mails).toHaveLength(run.withEmail);
     expect(errors).toEqual([]);
   }, 300_000);
+
+  it('before the year ends, the send warns that statements are interim; the history shows who got which version', async () => {
+    const current = Number(dayOf(new Date(), TZ).slice(0, 4));
+    await page.getByLabel('Tax year').selectOption(String(current));
+    await expect(page.getByLabel('Tax year').locator('option').allTextContents()).resolves.not.toContain(String(current + 1));
+    const card = page.getByRole('region', { name: 'Year-End Statements by E-mail' });
+    await card.getByText(`${current} is not over yet`).waitFor();
+    await card.getByText(/Statements sent before December 31 are interim/).waitFor();
+    await card.getByRole('button', { name: /^Send interim statements|^All interim statements queued/ }).waitFor();
+    if (year === current) {
+      await card.getByText(`Statements of ${current} sent so far`).click();
+      await card.getByRole('cell', { name: 'Interim' }).first().waitFor();
+    }
+    await expectNoAxeViolations(page, 'interim statements warning');
+    await shot(page, 'admin-statements-interim-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoAxeViolations(page, 'interim statements warning at 390 px');
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await shot(page, 'admin-statements-interim-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
 
   it("a donor's page: statements of every year they gave, their messages with Resend, and a manual gift acknowledged with its receipt number", async () => {
     const [donor] = await env.stack.db.query<{ id: string; email: string }>(
@@ -165,7 +193,7 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     await messages.getByRole('button', { name: `Resend year-end statement ${year}` }).click();
     await page.locator('.toast', { hasText: 'E-mail Queued' }).waitFor();
     const [, resent] = await waitForMails(smtp, donor.email, 2);
-    expect(resent.subject).toBe(`Your ${year} year-end giving statement - Hillside Learning Center`);
+    expect(resent.subject).toBe(`Your ${year} ${edition === 'interim' ? 'interim ' : ''}year-end giving statement - Hillside Learning Center`);
 
     // A manual gift that bought a dinner: acknowledged automatically, listed with its receipt number.
     await page.getByRole('button', { name: 'Add Donation' }).click();
@@ -192,6 +220,28 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await shot(page, 'admin-donor-messages-390');
     await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A gift of stock: the form asks for its description and labels the amount as the school's estimate; the
+    // acknowledgment describes it and states no dollar value.
+    await page.getByRole('button', { name: 'Add Donation' }).click();
+    const stockForm = page.getByRole('dialog');
+    await stockForm.getByLabel('Donation Type *').selectOption('stock');
+    await stockForm.getByLabel("School's estimate of its value *").fill('8,450');
+    await stockForm.getByRole('button', { name: 'Add Donation' }).click();
+    await stockForm.getByText('Describe the gift (e.g., 100 shares of ACME or two wheelchairs)').waitFor();
+    await stockForm.getByLabel('Description of the gift *').fill('100 shares of Acme Corporation (ACME)');
+    await expectNoAxeViolations(page, 'manual gift of stock');
+    await shot(page, 'admin-manual-gift-stock-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoAxeViolations(page, 'manual gift of stock at 390 px');
+    await shot(page, 'admin-manual-gift-stock-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await stockForm.getByRole('button', { name: 'Add Donation' }).click();
+    await page.locator('.toast', { hasText: 'Donation Added Successfully' }).waitFor();
+    const [, , , stockAck] = await waitForMails(smtp, donor.email, 4);
+    expect(stockAck.text).toContain('Description: 100 shares of Acme Corporation (ACME)');
+    expect(stockAck.text).not.toContain('$');
+    await page.getByText("School's estimate").first().waitFor();
     expect(errors).toEqual([]);
   }, 120_000);
 

@@ -87,7 +87,7 @@ describe('gifts through the emulator and manual gifts', () => {
     const manual = [
       { stripeCustomerId: ids.alice, donorName: 'Alice Able', amount: '1,250.00', donationType: 'check', donationDate: today, notes: 'Check #77' },
       { donorName: 'Walk-in Donor', amount: '40', donationType: 'cash', donationDate: today },
-      { stripeCustomerId: ids.bob, donorName: 'Bob Baker', donorEmail: '', amount: '300.5', donationType: 'stock', donationDate: new Date(Date.now() - 40 * 86400_000).toISOString() },
+      { stripeCustomerId: ids.bob, donorName: 'Bob Baker', donorEmail: '', amount: '300.5', donationType: 'stock', donationDate: new Date(Date.now() - 40 * 86400_000).toISOString(), giftDescription: '3 shares of ACME' },
     ];
     for (const body of manual) await api.post('/api/admin/manual-donations').send(body).expect(201);
   });
@@ -249,7 +249,7 @@ describe('manual donations', () => {
 
   it('records a gift with its receipt flag and takes it back out of every total on delete', async () => {
     const before = await api.get('/api/stripe/analytics').expect(200);
-    const created = await api.post('/api/admin/manual-donations').send({ ...valid, stripeCustomerId: ids.cara, amount: '9,999,999.99', donationType: 'crypto' });
+    const created = await api.post('/api/admin/manual-donations').send({ ...valid, stripeCustomerId: ids.cara, amount: '9,999,999.99', donationType: 'crypto', giftDescription: '120 BTC' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       amount: 9999999.99, amountCents: 999999999, donorName: 'Dora Dean', donationType: 'crypto', requires_irs_receipt: true, stripeCustomerId: ids.cara,

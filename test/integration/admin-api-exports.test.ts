@@ -97,7 +97,7 @@ beforeAll(async () => {
   for (const body of [
     { stripeCustomerId: 'cus_ann', donorName: 'Ann Archer', amount: '1,000.00', donationType: 'check', donationDate: '2025-07-04', notes: 'Check #1001' },
     { donorName: 'Anonymous', amount: '50', donationType: 'cash', donationDate: '2025-08-01T00:00:00.000Z' },
-    { stripeCustomerId: 'cus_evil', donorName: '-Evil Stock', donorAddress: '=1+1', amount: '250.00', donationType: 'stock', donationDate: '2025-09-09' },
+    { stripeCustomerId: 'cus_evil', donorName: '-Evil Stock', donorAddress: '=1+1', amount: '250.00', donationType: 'stock', donationDate: '2025-09-09', giftDescription: '5 shares of ACME' },
     { donorName: 'Recent Cash', amount: '75.25', donationType: 'cash', donationDate: localDay(new Date(), TZ) },
   ]) {
     await api.post('/api/admin/manual-donations').send(body).expect(201);

@@ -26,6 +26,8 @@ const BAD: [(cells: string[]) => void, Problem][] = [
   [(c) => { c[9] = 'barter'; }, { field: 'type', value: 'barter', message: 'Unknown gift type (use cash, check, stock, in-kind or crypto)' }],
   [(c) => { c[1] = 'not-an-email'; }, { field: 'email', value: 'not-an-email', message: 'Enter a valid email address or leave it empty' }],
   [(c) => { c[7] = '13/45/2021'; }, { field: 'giftDate', value: '13/45/2021', message: 'Donation date must be a valid date (YYYY-MM-DD or an ISO timestamp)' }],
+  // A gift of property: its note is its description, which its acknowledgment and statement need.
+  [(c) => { c[9] = 'stock'; c[10] = ''; }, { field: 'note', value: '', message: 'Describe the gift (e.g., 100 shares of ACME or two wheelchairs)' }],
 ];
 
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -50,7 +52,7 @@ function buildCsv(): { text: string; bad: Map<number, Problem[]>; goodCents: num
     const day = new Date(Date.UTC(2020, 0, 1) + (i % 1500) * 86_400_000);
     const date = i % 2 ? day.toISOString().slice(0, 10) : `${day.getUTCMonth() + 1}/${day.getUTCDate()}/${day.getUTCFullYear()}`;
     const cents = 1000 + i;
-    const cells = [...donorCells(i % DONORS), date, i % 7 ? (cents / 100).toFixed(2) : `$${(cents / 100).toFixed(2)}`, TYPES[i % 5], i % 5 === 1 ? `Check #${i}` : ''];
+    const cells = [...donorCells(i % DONORS), date, i % 7 ? (cents / 100).toFixed(2) : `$${(cents / 100).toFixed(2)}`, TYPES[i % 5], i % 5 === 1 ? `Check #${i}` : i % 5 > 1 ? `Property gift ${i}` : ''];
     if (i % 33 === 5) {
       const [spoil, problem] = BAD[k++ % BAD.length];
       spoil(cells);
@@ -142,8 +144,9 @@ describe('importing donors and past gifts from a CSV', () => {
     expect({ n: totals.n, cents: Number(totals.cents) }).toEqual({ n: csv.goodRows, cents: csv.goodCents });
 
     // Row 10 (i = 8): 1/9/2020 written the US way, in-kind -> item, at noon in the school's time zone.
-    const [row] = await stack.db.query(`SELECT donation_type, donation_date FROM manual_donations WHERE amount = 1008`);
+    const [row] = await stack.db.query(`SELECT donation_type, donation_date, gift_description FROM manual_donations WHERE amount = 1008`);
     expect(row.donation_type).toBe('item');
+    expect(row.gift_description).toBe('Property gift 8');
     expect(new Date(row.donation_date).toISOString()).toBe('2020-01-09T18:00:00.000Z');
     const [check] = await stack.db.query(`SELECT donation_type, notes FROM manual_donations WHERE amount = 1006`);
     expect(check).toEqual({ donation_type: 'check', notes: 'Check #6' });

@@ -88,7 +88,7 @@ beforeAll(async () => {
   const manual = [
     { stripeCustomerId: alice, donorName: 'Alice Able', amount: '1,250.00', donationType: 'check', donationDate: today, notes: 'Check #77' },
     { donorName: 'Walk-in Donor', amount: '25', donationType: 'cash', donationDate: today },
-    { donorName: 'Dana 100% Cole', donorEmail: 'dana@example.org', amount: '300', donationType: 'item', donationDate: new Date(Date.now() - 40 * 86400_000).toISOString(), notes: 'Van lift' },
+    { donorName: 'Dana 100% Cole', donorEmail: 'dana@example.org', amount: '300', donationType: 'item', donationDate: new Date(Date.now() - 40 * 86400_000).toISOString(), notes: 'Van lift', giftDescription: 'a van lift' },
   ];
   for (const body of manual) await api.post('/api/admin/manual-donations').send(body).expect(201);
 });

@@ -5,6 +5,7 @@ import { IMPORT_FIELDS, type ColumnMapping, type ImportField } from '../../../co
 import { checkManualDonation, type ManualDonationInput } from '../manual-donations/manual-donation.validation.js';
 import { parseAmountCents } from '../manual-donations/manual-donation.rules.js';
 import type { PreviewRowDto, RowProblemDto } from './dto/donor-import.dto.js';
+import { isCashGift } from '../../../core/src/gifts/gift-labels.js';
 
 /** Header words that suggest a field, so a usual spreadsheet needs no mapping by hand. */
 const HEADER_HINTS: Record<ImportField, RegExp> = {
@@ -71,7 +72,7 @@ const norm = (v: string | null) => (v ?? '').toLowerCase();
 /** The manual-gift fields an import fills -> the import field whose cell it comes from. */
 const FROM_FIELD: Record<string, ImportField> = {
   donorName: 'name', donorEmail: 'email', donorPhone: 'phone', donorAddress: 'address', amount: 'amount',
-  donationType: 'type', donationDate: 'giftDate', notes: 'note', fundId: 'fund',
+  donationType: 'type', donationDate: 'giftDate', notes: 'note', giftDescription: 'note', fundId: 'fund',
 };
 
 /**
@@ -111,6 +112,8 @@ export async function readRow(
     donationType: donationType ?? 'cash',
     donationDate: day,
     notes: cell('note') || undefined,
+    // A non-cash row's note is its description (required: its acknowledgment describes the gift, never values it).
+    giftDescription: isCashGift('manual', donationType ?? 'cash') ? undefined : cell('note') || undefined,
     fundId: fundId ?? 1,
   }, timeZone, now);
   const shown: ShownRow = {

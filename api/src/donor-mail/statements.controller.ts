@@ -58,6 +58,13 @@ export class StatementsController {
     res.end(pdf);
   }
 
+  @Get('years')
+  @ApiOperation({ summary: 'The tax years with gifts, newest first, never a future year (the tax-year picker)' })
+  @ApiOkResponse({ type: DonorYearsDto })
+  giftYears() {
+    return this.service.giftYears();
+  }
+
   @Get('years/:customerId')
   @ApiOperation({ summary: 'The years a donor gave in (for their Year-End Statement button)' })
   @ApiOkResponse({ type: DonorYearsDto })

@@ -9,7 +9,9 @@ import { parseTaxYear } from '../../../core/src/statements/tax-year.js';
 import { renderStatements, statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
 import { AuditService } from '../auth/audit.service.js';
 import { checkedCustomerId, type AuditContext } from './acknowledgments.service.js';
-import type { DonorYearsDto, ResentStatementDto, SendStatementsResultDto, StatementRunDto } from './dto/statements.dto.js';
+import type { DonorYearsDto, ResentStatementDto, SendStatementsResultDto, StatementHistoryDto, StatementRunDto } from './dto/statements.dto.js';
+import { statementEditionFor } from '../../../core/src/school/donor-mail-texts.js';
+import { todayIn } from '../../../core/src/gifts/calendar.js';
 import { StatementsRepository } from './statements.repository.js';
 
 /** The postal batch is rendered in one PDF; beyond this many donors the admin downloads statements one by one. */
@@ -38,14 +40,24 @@ export class StatementsService {
   /** Before sending: who gave, who has an e-mail address, who must get theirs by post; after: how far the sending got. */
   async run(rawYear: string): Promise<StatementRunDto> {
     const year = this.year(rawYear);
-    const [givers, progress, notQueued] = await Promise.all([
+    const edition = this.edition(year);
+    const [givers, progress, notQueued, finalCandidates, history] = await Promise.all([
       this.repo.givers(year, this.env.TIME_ZONE),
       this.repo.progress(year),
       this.repo.notQueued(year, this.env.TIME_ZONE),
+      edition === 'final' ? this.repo.finalCandidates(year, this.env.TIME_ZONE) : Promise.resolve(0),
+      this.repo.history(year),
     ]);
     const postal = givers.filter((g) => !g.email);
     return {
       year,
+      edition,
+      yearEnds: `${year}-12-31`,
+      toSend: edition === 'final' ? finalCandidates : notQueued + progress.failed,
+      history: history.map((h) => ({
+        customerId: h.customer_id, name: h.name, edition: (h.edition ?? 'unversioned') as StatementHistoryDto['edition'], status: h.status as StatementHistoryDto['status'],
+        queuedAt: new Date(h.created_at).toISOString(), sentAt: h.sent_at ? new Date(h.sent_at).toISOString() : null,
+      })),
       donors: givers.length,
       withEmail: givers.length - postal.length,
       withoutEmail: postal.length,
@@ -55,14 +67,24 @@ export class StatementsService {
     };
   }
 
-  /** Queues the statements not sent yet; a second click queues none. */
+  /** What a send of `year` is today: interim until the year is over (school's time zone), then final. */
+  private edition(year: number): 'interim' | 'final' {
+    return statementEditionFor(year, Number(todayIn(this.env.TIME_ZONE).slice(0, 4)));
+  }
+
+  /**
+   * Before the year ends: queues an interim statement to donors not sent one yet (a second click queues none).
+   * After it ends: a final statement to every donor never sent one, and a corrected one to donors whose gifts
+   * changed since their last; a second click queues none until gifts change again.
+   */
   async send(rawYear: string, ctx: AuditContext): Promise<SendStatementsResultDto> {
     const year = this.year(rawYear);
+    const edition = this.edition(year);
     return this.ds.transaction(async (m) => {
       const withEmail = (await this.repo.givers(year, this.env.TIME_ZONE, m)).filter((g) => g.email).length;
-      const queued = await this.repo.queueYear(m, year, this.env.TIME_ZONE, ctx.adminId ?? null);
-      await this.audit.record('statements.sent', { ...ctx, details: { year, queued }, manager: m });
-      return { queued, skipped: Math.max(0, withEmail - queued) };
+      const queued = await this.repo.queueYear(m, year, this.env.TIME_ZONE, ctx.adminId ?? null, edition);
+      await this.audit.record('statements.sent', { ...ctx, details: { year, queued, edition }, manager: m });
+      return { queued, skipped: Math.max(0, withEmail - queued), edition };
     });
   }
 
@@ -76,7 +98,10 @@ export class StatementsService {
       if (!giver.email) throw new DomainError(400, giver.deleted ? 'This donor was deleted; download the statement instead' : 'This donor has no e-mail address. Add one, or download the statement to mail it.');
       const key = `${customerId}:${year}`;
       if (await outbox.pending(m, 'statement', key)) throw new DomainError(409, `A ${year} statement for this donor is already waiting to be sent`);
-      const id = await outbox.enqueueOrResend(m, { kind: 'statement', subjectKey: key, recipient: giver.email, customerId, statementYear: year, requestedBy: ctx.adminId ?? null });
+      const id = await outbox.enqueueOrResend(m, {
+        kind: 'statement', subjectKey: key, recipient: giver.email, customerId, statementYear: year, requestedBy: ctx.adminId ?? null,
+        statementEdition: this.edition(year),
+      });
       if (!id) throw new DomainError(409, `A ${year} statement for this donor is already waiting to be sent`);
       await this.audit.record('statement.resent', { ...ctx, details: { year, customerId, mailId: String(id) }, manager: m });
       return { messageId: String(id), recipient: giver.email };
@@ -98,6 +123,11 @@ export class StatementsService {
     const pdf = await renderStatements(statements);
     await this.audit.record('export.downloaded', { ...ctx, details: { report: 'year-end-statements-postal', year, donors: postal.length } });
     return { filename: `year-end-statements-${year}-by-post.pdf`, pdf, count: postal.length };
+  }
+
+  /** The tax years the pickers offer: years with gifts, never a future one. */
+  async giftYears(): Promise<DonorYearsDto> {
+    return { years: await this.repo.giftYears(Number(todayIn(this.env.TIME_ZONE).slice(0, 4))) };
   }
 
   async donorYears(customerId: string): Promise<DonorYearsDto> {

@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { CreateManualDonationDto } from './dto/create-manual-donation.dto.js';
 import { parseAmountCents, resolveDonationDate } from './manual-donation.rules.js';
+import { GIFT_DESCRIPTION_REQUIRED, isCashGift } from '../../../core/src/gifts/gift-labels.js';
 
 export interface ManualDonationInput {
   stripeCustomerId: string | null;
@@ -65,6 +66,11 @@ export async function checkManualDonation(body: unknown, timeZone: string, now: 
       problems.push({ field: 'goodsValue', message: 'The value of what the donor received cannot be more than the gift' });
     }
   }
+  const giftDescription = typeof dto.giftDescription === 'string' || dto.giftDescription == null ? blankToNull(dto.giftDescription) : null;
+  // A gift of property is described on everything the donor receives (its amount is only the school's estimate).
+  if (!failed.has('donationType') && !failed.has('giftDescription') && !isCashGift('manual', dto.donationType) && !giftDescription) {
+    problems.push({ field: 'giftDescription', message: GIFT_DESCRIPTION_REQUIRED });
+  }
   if (problems.length || !date?.ok || amountCents === null) return { ok: false, problems };
   return {
     ok: true,
@@ -79,7 +85,7 @@ export async function checkManualDonation(body: unknown, timeZone: string, now: 
       donationDate: date.at,
       notes: blankToNull(dto.notes),
       fundId: dto.fundId ?? 1,
-      giftDescription: blankToNull(dto.giftDescription),
+      giftDescription,
       goods: goodsDescription && goodsValue !== null ? { description: goodsDescription, valueCents: goodsValue } : null,
     },
   };

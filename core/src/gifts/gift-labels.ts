@@ -15,6 +15,20 @@ export const MANUAL_TYPE_LABELS: Record<ManualDonationType, string> = {
   other: 'Other',
 };
 
+/**
+ * Gifts of money (IRS Pub. 1771): a card or bank payment, cash or a check. Their acknowledgments and statements
+ * state the amount and they make up 'Total contributions'. Every other manual type (stock, in-kind item, crypto,
+ * other) is a gift of property: described, never valued, on anything the donor receives.
+ */
+export const CASH_MANUAL_TYPES: readonly ManualDonationType[] = ['cash', 'check'];
+
+/** A gift of property without its description is refused (the manual form, the API, a CSV import row). */
+export const GIFT_DESCRIPTION_REQUIRED = 'Describe the gift (e.g., 100 shares of ACME or two wheelchairs)';
+
+export function isCashGift(source: 'card' | 'manual', donationType: string | null): boolean {
+  return source === 'card' || (CASH_MANUAL_TYPES as readonly string[]).includes(donationType ?? '');
+}
+
 export function giftTypeLabel(source: 'card' | 'manual', donationType: string | null): string {
   if (source === 'manual') return MANUAL_TYPE_LABELS[donationType as ManualDonationType] ?? donationType ?? 'Other';
   return FREQUENCY_LABELS[(donationType ?? 'one-time') as Frequency] ?? donationType ?? 'One-time';

@@ -27,6 +27,8 @@ export interface NewMail {
   giftKind?: 'card' | 'manual' | null;
   giftId?: string | null;
   statementYear?: number | null;
+  /** A statement's version (interim, final, corrected); null reads as the year's default. */
+  statementEdition?: string | null;
   requestedBy?: string | null;
 }
 
@@ -39,6 +41,8 @@ export interface OutboxRow {
   gift_kind: 'card' | 'manual' | null;
   gift_id: string | null;
   statement_year: number | null;
+  /** interim, final or corrected (statements queued before versions existed: null). */
+  statement_edition?: string | null;
   status: MailStatus;
   attempts: number;
   next_attempt_at: Date;
@@ -59,9 +63,10 @@ export const outbox = {
   /** Queues a message unless one of the same kind about the same thing exists; answers the new row's id, else null. */
   async enqueue(db: Queryable, m: NewMail): Promise<string | null> {
     const rows = await db.query(
-      `INSERT INTO outbound_mail (kind, subject_key, recipient, customer_id, gift_kind, gift_id, statement_year, requested_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (kind, subject_key) DO NOTHING RETURNING id`,
-      [m.kind, m.subjectKey, m.recipient, m.customerId ?? null, m.giftKind ?? null, m.giftId ?? null, m.statementYear ?? null, m.requestedBy ?? null],
+      `INSERT INTO outbound_mail (kind, subject_key, recipient, customer_id, gift_kind, gift_id, statement_year, requested_by, statement_edition)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (kind, subject_key) DO NOTHING RETURNING id`,
+      [m.kind, m.subjectKey, m.recipient, m.customerId ?? null, m.giftKind ?? null, m.giftId ?? null, m.statementYear ?? null, m.requestedBy ?? null,
+        m.statementEdition ?? null],
     );
     return rows[0]?.id ?? null;
   },

@@ -1,4 +1,6 @@
-import { acknowledgmentMail, mailDate, paymentFailedMail, signInLinkMail, statementMail, tributeMail, voidMail, type AcknowledgmentFacts } from './donor-mail-texts.js';
+import {
+  acknowledgmentMail, mailDate, paymentFailedMail, signInLinkMail, STATEMENT_TEXTS, statementEditionFor, statementMail, tributeMail, voidMail, type AcknowledgmentFacts,
+} from './donor-mail-texts.js';
 
 const NO_GOODS = 'No goods or services were provided in exchange for these contributions.';
 const base: AcknowledgmentFacts = {
@@ -71,6 +73,21 @@ describe('donor mail texts (IRS Publication 1771)', () => {
     const s = statementMail({ donorName: 'Ann', year: 2025, totalCents: 123456, giftCount: 3, filename: 'year-end-statement-2025-ann.pdf' });
     expect(s.subject).toBe('Your 2025 year-end giving statement - Hillside Learning Center');
     expect(s.text).toContain('Total contributions: $1,234.56');
+  });
+
+  it('a statement cover note names its version and keeps gifts of property out of the total', () => {
+    const base = { donorName: 'Ann', year: 2026, totalCents: 15000, giftCount: 1, filename: 'year-end-statement-2026-ann.pdf' };
+    const interim = statementMail({ ...base, edition: 'interim', propertyCount: 2 });
+    expect(interim.subject).toBe('Your 2026 interim year-end giving statement - Hillside Learning Center');
+    expect(interim.text).toContain('your final statement for 2026 will follow after the year ends');
+    expect(interim.text).toContain('Gifts of property: 2 gifts (described in the statement, no value stated)');
+    expect(interim.text).toContain(STATEMENT_TEXTS.cashTotalNote);
+    const corrected = statementMail({ ...base, edition: 'corrected' });
+    expect(corrected.subject).toBe('Your 2026 corrected year-end giving statement - Hillside Learning Center');
+    expect(corrected.text).toContain('It replaces the 2026 statement we sent you before.');
+    expect(statementMail(base).subject).toBe('Your 2026 year-end giving statement - Hillside Learning Center');
+    expect(statementEditionFor(2026, 2026)).toBe('interim');
+    expect(statementEditionFor(2025, 2026)).toBe('final');
   });
 
   it("a recurring gift's acknowledgment says where the donor manages it", () => {

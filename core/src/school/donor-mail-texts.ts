@@ -54,12 +54,43 @@ export interface VoidFacts {
   reason: 'refunded' | 'deleted';
 }
 
+/** Which version of a year's statement: before the year ends it is interim; after, final, then corrected. */
+export type StatementEdition = 'interim' | 'final' | 'corrected';
+
 export interface StatementFacts {
   donorName: string | null;
   year: number;
+  /** Gifts of money only (card, bank, cash, check). */
   totalCents: number;
+  /** Gifts of money. */
   giftCount: number;
+  /** Gifts of property (stock, in-kind, crypto, other): listed in the statement, never valued. */
+  propertyCount?: number;
   filename: string;
+  edition?: StatementEdition;
+}
+
+/**
+ * IRS Publication 1771 as the year-end statement (PDF and cover note) words it. Gifts of property are described and
+ * never valued; 'Total contributions' is money only and says so.
+ */
+export const STATEMENT_TEXTS = {
+  cashTotalNote: 'Total contributions counts gifts of money only (card, bank, cash and check). Gifts of property are listed separately, without a value.',
+  propertyHeading: 'Gifts of property',
+  propertyNote:
+    'We describe gifts of property (such as securities, goods or cryptocurrency) but do not state their value: the value you claim is yours to determine. ' +
+    'If you claim more than $500 for gifts of property, the IRS asks you to file Form 8283 with your tax return.',
+  edition(edition: StatementEdition, year: number, issuedOn: string): string {
+    if (edition === 'interim') return `Interim statement: gifts received through ${issuedOn}. Your final statement for ${year} will follow after December 31, ${year}.`;
+    if (edition === 'corrected') return `Corrected statement: it replaces the ${year} statement we sent you before. Please use this one for your tax records.`;
+    return `Final statement for ${year}.`;
+  },
+  editionTitle: { interim: 'Interim', final: 'Final', corrected: 'Corrected' } as Record<StatementEdition, string>,
+};
+
+/** The edition a statement of `year` is when no earlier final one was sent: interim until the year is over. */
+export function statementEditionFor(year: number, currentYear: number): Extract<StatementEdition, 'interim' | 'final'> {
+  return year >= currentYear ? 'interim' : 'final';
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -119,6 +150,9 @@ function message(subject: string, title: string, name: string | null, blocks: Bl
   return { subject, text: plain(title, name, blocks), html: html(title, name, blocks) };
 }
 
+const PROPERTY_ACKNOWLEDGMENT_NOTE =
+  'As the law asks, this acknowledgment describes your gift of property but does not state its value; the value you claim is yours to determine.';
+
 /** A gift's acknowledgment; after a partial refund, the corrected acknowledgment under the same receipt number. */
 export function acknowledgmentMail(f: AcknowledgmentFacts): MailText {
   const corrected = f.refundedCents > 0;
@@ -148,9 +182,7 @@ export function acknowledgmentMail(f: AcknowledgmentFacts): MailText {
       : `Thank you for your generous gift to ${SCHOOL.name}. This e-mail is your receipt: please keep it for your tax records.`,
     rows,
   ];
-  if (!f.isMoney) {
-    blocks.push('As the law asks, this acknowledgment describes your gift of property but does not state its value; the value you claim is yours to determine.');
-  }
+  if (!f.isMoney) blocks.push(PROPERTY_ACKNOWLEDGMENT_NOTE);
   if (f.goods) {
     const deductible = Math.max(0, (f.isMoney ? net : 0) - f.goods.valueCents);
     blocks.push(
@@ -181,12 +213,22 @@ export function voidMail(f: VoidFacts): MailText {
 
 /** The cover note of an e-mailed year-end statement (the statement itself is the attached PDF). */
 export function statementMail(f: StatementFacts): MailText {
-  const gifts = f.giftCount === 1 ? '1 gift' : `${f.giftCount} gifts`;
-  return message(`Your ${f.year} year-end giving statement - ${SCHOOL.name}`, `Your giving statement for ${f.year}`, f.donorName, [
-    `Thank you for supporting ${SCHOOL.name} in ${f.year}. Your year-end giving statement is attached as a PDF (${f.filename}).`,
-    [['Year', String(f.year)], ['Gifts', gifts], ['Total contributions', formatUsd(f.totalCents)]],
-    'Please keep the statement with your tax records.',
-  ]);
+  const count = (n: number) => (n === 1 ? '1 gift' : `${n} gifts`);
+  const edition = f.edition ?? 'final';
+  const label = edition === 'final' ? '' : `${STATEMENT_TEXTS.editionTitle[edition].toLowerCase()} `;
+  const rows: Array<[string, string]> = [['Year', String(f.year)], ['Statement', STATEMENT_TEXTS.editionTitle[edition]]];
+  if (f.giftCount > 0) rows.push(['Gifts of money', count(f.giftCount)], ['Total contributions', formatUsd(f.totalCents)]);
+  if (f.propertyCount) rows.push(['Gifts of property', `${count(f.propertyCount)} (described in the statement, no value stated)`]);
+  const blocks: Block[] = [
+    `Thank you for supporting ${SCHOOL.name} in ${f.year}. Your ${label}year-end giving statement is attached as a PDF (${f.filename}).`,
+    rows,
+  ];
+  if (edition === 'interim') blocks.push(`This statement lists your gifts so far: your final statement for ${f.year} will follow after the year ends.`);
+  if (edition === 'corrected') blocks.push(`It replaces the ${f.year} statement we sent you before.`);
+  if (f.propertyCount) blocks.push(STATEMENT_TEXTS.cashTotalNote);
+  blocks.push('Please keep the statement with your tax records.');
+  const subject = `Your ${f.year} ${label}year-end giving statement - ${SCHOOL.name}`;
+  return message(subject, `Your ${label}giving statement for ${f.year}`, f.donorName, blocks);
 }
 
 export interface SignInLinkFacts {

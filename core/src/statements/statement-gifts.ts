@@ -34,6 +34,8 @@ export interface TaxGiftRow {
   tribute: string | null;
   /** The fund's name when it is not General, else null. */
   fund: string | null;
+  /** What a gift of property was ('100 shares of ACME'); null for card gifts. */
+  description: string | null;
 }
 
 export interface GiftFilter {
@@ -91,7 +93,8 @@ export function giftsSql(f: GiftFilter): { sql: string; params: unknown[] } {
     WITH bounds AS (SELECT make_timestamptz($1::int, 1, 1, 0, 0, 0, $2) AS from_at,
                            make_timestamptz($1::int + 1, 1, 1, 0, 0, 0, $2) AS to_at)
     SELECT source, id, to_char(at AT TIME ZONE $2, 'YYYY-MM-DD') AS day, to_char(at AT TIME ZONE $2, 'Mon DD, YYYY') AS day_label,
-           amount, amount_refunded, net, status, disputed, dispute_status, gift_type, brand, last4, name, email, address, tribute, fund
+           amount, amount_refunded, net, status, disputed, dispute_status, gift_type, brand, last4, name, email, address, tribute, fund,
+           description
            ${f.withReceipts ? ', receipt_number' : ''}
       FROM (
         (SELECT 'card'::text AS source, c.id, c.created AS at, c.amount, c.amount_refunded, ${NET} AS net, c.status,
@@ -100,7 +103,7 @@ export function giftsSql(f: GiftFilter): { sql: string; params: unknown[] } {
                      ELSE coalesce(c.billing_name, d.name, nullif(concat_ws(' ', r.first_name, r.last_name), '')) END AS name,
                 CASE WHEN ${MOVED('card', 'c.id')} THEN coalesce(d.email, c.billing_email)
                      ELSE coalesce(c.billing_email, d.email, r.email) END AS email, ${addressLine('d', 'r')} AS address,
-                ${TRIBUTE_SQL} AS tribute, ${FUND_SQL('c')} AS fund${card.col}
+                ${TRIBUTE_SQL} AS tribute, ${FUND_SQL('c')} AS fund, NULL::text AS description${card.col}
            FROM bounds b, charges c
            LEFT JOIN donors d ON d.id = c.customer_id
            LEFT JOIN donation_records r ON r.payment_intent_id = c.payment_intent_id
@@ -112,7 +115,7 @@ export function giftsSql(f: GiftFilter): { sql: string; params: unknown[] } {
         (SELECT 'manual', m.id::text, m.donation_date, m.amount, 0::bigint, m.amount, 'succeeded', false, NULL, m.donation_type,
                 NULL, NULL, CASE WHEN ${MOVED('manual', 'm.id::text')} THEN coalesce(d.name, m.donor_name) ELSE m.donor_name END,
                 CASE WHEN ${MOVED('manual', 'm.id::text')} THEN coalesce(d.email, m.donor_email) ELSE coalesce(m.donor_email, d.email) END,
-                coalesce(nullif(m.donor_address, ''), ${addressLine('d')}), NULL::text, ${FUND_SQL('m')}${manual.col}
+                coalesce(nullif(m.donor_address, ''), ${addressLine('d')}), NULL::text, ${FUND_SQL('m')}, m.gift_description${manual.col}
            FROM bounds b, manual_donations m
            LEFT JOIN donors d ON d.id = m.stripe_customer_id
            ${manual.join}

@@ -1,7 +1,8 @@
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import { mailingAddress, SCHOOL_FACTS as SCHOOL, streetAddress } from '../school/school-facts.js';
-import { giftMethodLabel } from '../gifts/gift-labels.js';
+import { giftMethodLabel, isCashGift } from '../gifts/gift-labels.js';
+import { STATEMENT_TEXTS, statementEditionFor, type StatementEdition } from '../school/donor-mail-texts.js';
 import { formatUsd } from '../gifts/money.js';
 import type { DonorForStatement, TaxGiftRow } from './statement-gifts.js';
 import { todayIn } from '../gifts/calendar.js';
@@ -23,6 +24,8 @@ export interface StatementInput {
   gifts: TaxGiftRow[];
   statementText: string;
   issuedOn: string;
+  /** Interim (the year is not over), final or corrected; without it, interim or final by the year. */
+  edition?: StatementEdition;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -54,28 +57,64 @@ export function statementGifts(gifts: TaxGiftRow[]): TaxGiftRow[] {
   return gifts.filter((g) => Number(g.net) > 0);
 }
 
-/** What a statement adds up to: the gifts that count and their total in cents. */
-export function statementTotals(gifts: TaxGiftRow[]): { gifts: TaxGiftRow[]; totalCents: number } {
+export interface StatementTotals {
+  /** Gifts of money that count (card, bank, cash, check), with amounts. */
+  gifts: TaxGiftRow[];
+  /** Their total in cents: 'Total contributions'. */
+  totalCents: number;
+  /** Gifts of property (stock, in-kind, crypto, other): described, never valued, not in the total. */
+  property: TaxGiftRow[];
+}
+
+/** What a statement adds up to: gifts of money and their total in cents, and gifts of property apart (IRS Pub. 1771). */
+export function statementTotals(gifts: TaxGiftRow[]): StatementTotals {
   const counted = statementGifts(gifts);
-  return { gifts: counted, totalCents: counted.reduce((sum, g) => sum + Number(g.net), 0) };
+  const money = counted.filter((g) => isCashGift(g.source, g.gift_type));
+  return { gifts: money, totalCents: money.reduce((sum, g) => sum + Number(g.net), 0), property: counted.filter((g) => !isCashGift(g.source, g.gift_type)) };
+}
+
+const RULE = { hLineWidth: (i: number) => (i === 1 ? 0.7 : 0), vLineWidth: () => 0, paddingLeft: () => 0, paddingRight: () => 6 };
+const head = (...titles: string[]) => titles.map((t, i) => ({ text: t, bold: true, ...(i === 3 && t === 'Amount' ? { alignment: 'right' as const } : {}) }));
+
+/** The gifts of property: date, receipt, kind and the school's description; no value column. */
+function propertyContent(property: TaxGiftRow[]): Content[] {
+  return [
+    { text: STATEMENT_TEXTS.propertyHeading, bold: true, fontSize: 12, margin: [0, 4, 0, 6] },
+    {
+      table: {
+        headerRows: 1,
+        widths: [80, 80, 100, '*'],
+        body: [
+          head('Date', 'Receipt', 'Gift', 'Description'),
+          ...property.map((g) => [g.day_label, g.receipt_number ?? '', giftMethodLabel(g.source, g.gift_type, g.brand, g.last4), g.description?.trim() || '']),
+        ],
+      },
+      layout: RULE,
+    },
+    { text: STATEMENT_TEXTS.propertyNote, margin: [0, 8, 0, 12] },
+  ];
 }
 
 /** One donor's statement as pdfmake content (several can share one document, for postal mail). */
 function statementContent(s: StatementInput): Content[] {
-  const { gifts, totalCents: total } = statementTotals(s.gifts);
+  const { gifts, totalCents: total, property } = statementTotals(s.gifts);
+  const edition = s.edition ?? statementEditionFor(s.year, Number(s.issuedOn.slice(-4)));
   const body: Content[] = [
     { text: SCHOOL.name, style: 'school' },
     { text: [streetAddress, mailingAddress, `EIN ${SCHOOL.ein}`].join('\n'), style: 'small' },
     { text: `Year-End Giving Statement ${s.year}`, style: 'title' },
     { text: `Issued ${s.issuedOn}`, style: 'small' },
+    { text: STATEMENT_TEXTS.edition(edition, s.year, s.issuedOn), bold: edition !== 'final', margin: [0, 6, 0, 0] },
     { text: [s.donor.name || 'Donor', ...donorAddressLines(s.donor), s.donor.email ?? ''].filter(Boolean).join('\n'), margin: [0, 12, 0, 12] },
     {
       text: `Thank you for supporting ${SCHOOL.name}. This statement lists the contributions we received from you between January 1 and December 31, ${s.year}.`,
       margin: [0, 0, 0, 10],
     },
   ];
-  if (gifts.length === 0) {
+  if (gifts.length === 0 && property.length === 0) {
     body.push({ text: `No contributions were recorded for ${s.year}.`, italics: true, margin: [0, 0, 0, 10] });
+  } else if (gifts.length === 0) {
+    body.push({ text: `No gifts of money were recorded for ${s.year}.`, italics: true, margin: [0, 0, 0, 10] });
   } else {
     body.push({
       table: {
@@ -83,7 +122,7 @@ function statementContent(s: StatementInput): Content[] {
         // Fixed widths: 'auto' makes pdfmake measure every cell twice, the larger part of a 500-gift statement.
         widths: [80, 80, '*', 80],
         body: [
-          [{ text: 'Date', bold: true }, { text: 'Receipt', bold: true }, { text: 'Method', bold: true }, { text: 'Amount', bold: true, alignment: 'right' }],
+          head('Date', 'Receipt', 'Method', 'Amount'),
           ...gifts.map((g) => [
             g.day_label,
             g.receipt_number ?? '',
@@ -93,11 +132,12 @@ function statementContent(s: StatementInput): Content[] {
           ]),
         ],
       },
-      layout: { hLineWidth: (i: number) => (i === 1 ? 0.7 : 0), vLineWidth: () => 0, paddingLeft: () => 0, paddingRight: () => 6 },
+      layout: RULE,
     });
   }
   body.push(
-    { text: `Total contributions for ${s.year}: ${formatUsd(total)}`, bold: true, margin: [0, 12, 0, 12] },
+    { text: `Total contributions for ${s.year}: ${formatUsd(total)}`, bold: true, margin: [0, 12, 0, property.length ? 2 : 12] },
+    ...(property.length ? [{ text: STATEMENT_TEXTS.cashTotalNote, style: 'small', margin: [0, 0, 0, 12] } as Content, ...propertyContent(property)] : []),
     { text: s.statementText, margin: [0, 0, 0, 12] },
     { text: `${SCHOOL.taxExemptStatus} EIN ${SCHOOL.ein}. Please keep this statement for your tax records.`, style: 'small' },
   );

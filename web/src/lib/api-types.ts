@@ -1273,6 +1273,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tax-exports/years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tax years with gifts, newest first, never a future year (the tax-year picker) */
+        get: operations["StatementsController_giftYears"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tax-exports/years/{customerId}": {
         parameters: {
             query?: never;
@@ -2994,6 +3011,20 @@ export interface components {
             /** @enum {string} */
             status: "queued";
         };
+        StatementHistoryDto: {
+            /** @example cus_123 */
+            customerId: string;
+            name: string | null;
+            /**
+             * @description Which version of the statement (unversioned: queued before versions existed).
+             * @enum {string}
+             */
+            edition: "interim" | "final" | "corrected" | "unversioned";
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+            queuedAt: string;
+            sentAt: string | null;
+        };
         StatementDonorDto: {
             /** @example cus_123 */
             id: string;
@@ -3019,6 +3050,20 @@ export interface components {
         StatementRunDto: {
             /** @example 2026 */
             year: number;
+            /**
+             * @description What a send is now: interim until the year is over (TIME_ZONE), then final.
+             * @enum {string}
+             */
+            edition: "interim" | "final";
+            /**
+             * @description The year's last day.
+             * @example 2026-12-31
+             */
+            yearEnds: string;
+            /** @description Donors a send now would reach (interim: not sent yet or failed; final: never sent a final statement, or their gifts changed since). */
+            toSend: number;
+            /** @description The year's statement messages, newest first (at most 200). */
+            history: components["schemas"]["StatementHistoryDto"][];
             /** @description Donors who gave that year (net of refunds). */
             donors: number;
             /** @description Of those, donors with an e-mail address. */
@@ -3036,6 +3081,11 @@ export interface components {
             queued: number;
             /** @description Donors already sent or waiting, left alone. */
             skipped: number;
+            /**
+             * @description The version queued (final covers corrected statements).
+             * @enum {string}
+             */
+            edition: "interim" | "final";
         };
         ResentStatementDto: {
             messageId: string;
@@ -3505,6 +3555,7 @@ export type SentAcknowledgmentDto = components['schemas']['SentAcknowledgmentDto
 export type FailedMailDto = components['schemas']['FailedMailDto'];
 export type MailSummaryDto = components['schemas']['MailSummaryDto'];
 export type RetriedMailDto = components['schemas']['RetriedMailDto'];
+export type StatementHistoryDto = components['schemas']['StatementHistoryDto'];
 export type StatementDonorDto = components['schemas']['StatementDonorDto'];
 export type StatementProgressDto = components['schemas']['StatementProgressDto'];
 export type StatementRunDto = components['schemas']['StatementRunDto'];
@@ -6055,6 +6106,42 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    StatementsController_giftYears: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonorYearsDto"];
+                };
+            };
+            /** @description Year outside 2000..next year, or a malformed donor id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };

@@ -46,6 +46,7 @@ export const queryKeys = {
   statementRuns: ['/api/admin/tax-exports/statements'],
   statementRun: (year: number) => ['/api/admin/tax-exports/statements', year],
   donorYears: (customerId: string) => ['/api/admin/tax-exports/years', customerId],
+  taxYears: ['/api/admin/tax-exports/years'],
   /** The Recurring view: its summary and every page of plans. */
   recurring: ['/api/admin/recurring'],
   recurringSummary: ['/api/admin/recurring', 'summary'],

@@ -2,10 +2,10 @@ import type { EnvDto } from '../../../../core/src/config/env.dto.js';
 import type { Queryable } from '../../../../core/src/db/queryable.js';
 import { formatReceiptNumber } from '../../../../core/src/acknowledgments/receipt-number.js';
 import { FREQUENCY_LABELS, type Frequency } from '../../../../core/src/gifts/frequencies.js';
-import { MANUAL_TYPE_LABELS, type ManualDonationType } from '../../../../core/src/gifts/gift-labels.js';
+import { isCashGift, MANUAL_TYPE_LABELS, type ManualDonationType } from '../../../../core/src/gifts/gift-labels.js';
 import type { MailAttachment } from '../../../../core/src/mail/mail.transport.js';
 import type { OutboxRow } from '../../../../core/src/mail-outbox/outbox.repository.js';
-import { acknowledgmentMail, mailDate, statementMail, tributeMail, voidMail, type MailText } from '../../../../core/src/school/donor-mail-texts.js';
+import { acknowledgmentMail, mailDate, statementEditionFor, statementMail, tributeMail, voidMail, type MailText, type StatementEdition } from '../../../../core/src/school/donor-mail-texts.js';
 import { tributeLine } from '../../../../core/src/gifts/gift-designation.js';
 import { GENERAL_FUND_ID } from '../../../../core/src/funds/funds.repository.js';
 import { donorYearGifts, findStatementDonor } from '../../../../core/src/statements/statement-gifts.js';
@@ -14,9 +14,6 @@ import { giftFacts } from './gift-facts.repository.js';
 import { composeBankPaymentFailed, composePaymentFailed, composeSignInLink } from './compose-donor-access.js';
 
 export type Composed = { mail: MailText; attachments?: MailAttachment[] } | { undeliverable: string };
-
-/** Manual gift types whose acknowledgment states an amount; the others are property, described without a value. */
-const MONEY_TYPES = new Set(['cash', 'check']);
 
 /** "Visa ending in 4242"; a bank debit (no brand, the account's last four) "Bank account ending in 6789". */
 function cardMethod(brand: string | null, last4: string | null): string {
@@ -88,7 +85,7 @@ async function composeManual(db: Queryable, row: OutboxRow, env: EnvDto): Promis
       donorName: g.donor_name,
       giftDate: mailDate(new Date(g.donation_date), env.TIME_ZONE),
       method: MANUAL_TYPE_LABELS[g.donation_type as ManualDonationType] ?? g.donation_type,
-      isMoney: MONEY_TYPES.has(g.donation_type),
+      isMoney: isCashGift('manual', g.donation_type),
       amountCents: Number(g.amount),
       refundedCents: 0,
       description: g.gift_description,
@@ -121,11 +118,15 @@ async function composeStatement(db: Queryable, row: OutboxRow, env: EnvDto): Pro
   if (!donor) return { undeliverable: 'The donor is no longer in the records' };
   const gifts = await donorYearGifts(db, donor.id, year, env.TIME_ZONE);
   const totals = statementTotals(gifts);
-  if (totals.gifts.length === 0) return { undeliverable: `No gifts of ${year} count any more (all were refunded)` };
-  const pdf = await renderStatement({ donor, year, gifts, statementText: env.YEAR_END_STATEMENT_TEXT, issuedOn: statementIssuedOn(env.TIME_ZONE) });
+  if (totals.gifts.length + totals.property.length === 0) return { undeliverable: `No gifts of ${year} count any more (all were refunded)` };
+  const issuedOn = statementIssuedOn(env.TIME_ZONE);
+  const edition = (row.statement_edition as StatementEdition | null | undefined) ?? statementEditionFor(year, Number(issuedOn.slice(-4)));
+  const pdf = await renderStatement({ donor, year, gifts, statementText: env.YEAR_END_STATEMENT_TEXT, issuedOn, edition });
   const filename = statementFilename(year, donor);
   return {
-    mail: statementMail({ donorName: donor.name, year, totalCents: totals.totalCents, giftCount: totals.gifts.length, filename }),
+    mail: statementMail({
+      donorName: donor.name, year, totalCents: totals.totalCents, giftCount: totals.gifts.length, propertyCount: totals.property.length, filename, edition,
+    }),
     attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
   };
 }

@@ -2,7 +2,7 @@ import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { DATE_TIME_FORMAT } from '../../../lib/format';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
@@ -10,6 +10,7 @@ import { DownloadIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { useDownloadPostalStatements, useSendStatements, useStatementRun } from '../api/statement-run';
+import { StatementHistory } from './statement-history';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const donors = (x: number) => `${n(x)} donor${x === 1 ? '' : 's'}`;
@@ -29,6 +30,8 @@ export function StatementMailingCard({ year }: { year: number }) {
   const handled = p ? p.sent + p.failed : 0;
   const total = p ? p.sent + p.failed + p.queued + p.sending : 0;
   const inFlight = p ? p.queued + p.sending > 0 : false;
+  const interim = r?.edition === 'interim';
+  const kind = interim ? 'interim' : 'final';
 
   return (
     <Card as="section" aria-labelledby="statement-mailing-title">
@@ -48,6 +51,15 @@ export function StatementMailingCard({ year }: { year: number }) {
               <div className="adm-info-row"><dt>With an e-mail address</dt><dd>{n(r.withEmail)}</dd></div>
               <div className="adm-info-row"><dt>By post (no e-mail address)</dt><dd>{n(r.withoutEmail)}</dd></div>
             </dl>
+            {interim && (
+              <Alert variant="warning">
+                <AlertTitle>{year} is not over yet</AlertTitle>
+                <AlertDescription>
+                  Statements sent before December 31 are interim: each is marked as such and lists the gifts received so far.
+                  Send again after the year ends, and every donor gets a final statement.
+                </AlertDescription>
+              </Alert>
+            )}
             {total > 0 && (
               <div className="adm-progress" aria-live="polite">
                 <label htmlFor="statement-progress" className="adm-progress__label">
@@ -61,8 +73,8 @@ export function StatementMailingCard({ year }: { year: number }) {
               </div>
             )}
             <div className="adm-form__row adm-form__row--start">
-              <Button onClick={() => setConfirming(true)} disabled={send.isPending || p.notQueued + p.failed === 0}>
-                {p.notQueued + p.failed === 0 ? (r.withEmail === 0 ? 'No statements to e-mail' : 'All statements queued') : `Send statements (${donors(p.notQueued + p.failed)})`}
+              <Button onClick={() => setConfirming(true)} disabled={send.isPending || r.toSend === 0}>
+                {r.toSend === 0 ? (r.withEmail === 0 ? 'No statements to e-mail' : `All ${kind} statements queued`) : `Send ${kind} statements (${donors(r.toSend)})`}
               </Button>
               {r.withoutEmail > 0 && (
                 <Button variant="outline" disabled={postal.isPending} onClick={() => postal.mutate(year)}>
@@ -70,12 +82,17 @@ export function StatementMailingCard({ year }: { year: number }) {
                 </Button>
               )}
             </div>
+            {r.history.length > 0 && <StatementHistory year={year} history={r.history} />}
             <Dialog
               open={confirming}
               onOpenChange={setConfirming}
               busy={send.isPending}
-              title={`Send ${year} statements?`}
-              description={`${donors(p.notQueued + p.failed)} will receive their ${year} year-end statement by e-mail. Donors already sent are left out.`}
+              title={`Send ${kind} ${year} statements?`}
+              description={
+                interim
+                  ? `${year} is not over: ${donors(r.toSend)} will receive an interim statement of their gifts so far. Their final statement needs another send after December 31.`
+                  : `${donors(r.toSend)} will receive their final ${year} statement by e-mail (a corrected one if their gifts changed since their last). Donors whose statement is up to date are left out.`
+              }
             >
               <div className="dialog__footer">
                 <Button variant="outline" onClick={() => setConfirming(false)} disabled={send.isPending}>Cancel</Button>
@@ -91,7 +108,7 @@ export function StatementMailingCard({ year }: { year: number }) {
                     })
                   }
                 >
-                  {send.isPending ? 'Queuing...' : 'Send statements'}
+                  {send.isPending ? 'Queuing...' : `Send ${kind} statements`}
                 </Button>
               </div>
             </Dialog>

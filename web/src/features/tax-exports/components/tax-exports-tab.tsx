@@ -5,11 +5,11 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { StatementMailingCard } from './statement-mailing-card';
+import { useTaxYears } from '../api/get-tax-years';
 
-/** Next year down to five years before the current one: 7 options. */
-export function taxYearOptions(now = new Date()): number[] {
-  const current = now.getFullYear();
-  return Array.from({ length: 7 }, (_, i) => current + 1 - i);
+/** The years with gifts (never a future one); the current year alone until they are known or when there are none. */
+export function taxYearOptions(withGifts: number[] | undefined, now = new Date()): number[] {
+  return withGifts?.length ? withGifts : [now.getFullYear()];
 }
 
 function DownloadCard({ kind, year, title, description }: { kind: TaxExportKind; year: number; title: string; description: string }) {
@@ -29,7 +29,9 @@ function DownloadCard({ kind, year, title, description }: { kind: TaxExportKind;
 
 /** `children`: what other features add to the tab (the dashboard puts the donor e-mail settings there). */
 export function TaxExportsTab({ children }: { children?: ReactNode }) {
-  const [year, setYear] = useState(() => new Date().getFullYear());
+  const years = taxYearOptions(useTaxYears().data?.years);
+  const [chosen, setYear] = useState<number | null>(null);
+  const year = chosen !== null && years.includes(chosen) ? chosen : years[0];
   return (
     <div className="adm-stack">
       <Card>
@@ -40,7 +42,7 @@ export function TaxExportsTab({ children }: { children?: ReactNode }) {
             className="adm-year-select"
             value={String(year)}
             onValueChange={(v) => setYear(Number(v))}
-            options={taxYearOptions().map((y) => ({ value: String(y), label: String(y) }))}
+            options={years.map((y) => ({ value: String(y), label: String(y) }))}
             hint="Tax years are calendar years (January 1 to December 31), as the IRS asks, even where the other reports use fiscal years."
           />
         </CardContent>

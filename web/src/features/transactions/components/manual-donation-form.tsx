@@ -1,4 +1,5 @@
 import { IRS_RECEIPT_THRESHOLD_CENTS } from '../../../../../core/src/gifts/net-amount';
+import { GIFT_DESCRIPTION_REQUIRED, isCashGift } from '../../../../../core/src/gifts/gift-labels';
 import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import type { CreateManualDonationDto } from '../../../lib/api-types';
@@ -32,8 +33,8 @@ export interface ManualDonationValues {
   fundId: string;
 }
 
-/** Gifts of property: their acknowledgment describes them and states no dollar value. */
-export const PROPERTY_TYPES: readonly string[] = ['stock', 'item', 'crypto', 'other'];
+/** Gifts of property (stock, item, crypto, other): described on the donor's documents, never valued (core's rule). */
+export const isPropertyType = (type: string) => !isCashGift('manual', type);
 
 type Errors = Partial<Record<Exclude<keyof ManualDonationValues, 'receivedGoods'>, string>>;
 
@@ -48,6 +49,7 @@ export function validateManualDonation(v: ManualDonationValues): Errors {
   if (!AMOUNT_RE.test(v.amount.trim()) || !(amountNumber(v.amount.trim()) > 0)) errors.amount = 'Enter a valid amount (e.g., 25.00 or 1,250.00)';
   if (!isDonationType(v.donationType)) errors.donationType = 'Choose a donation type';
   if (!v.donationDate) errors.donationDate = 'Donation date is required';
+  if (isPropertyType(v.donationType) && !v.giftDescription.trim()) errors.giftDescription = GIFT_DESCRIPTION_REQUIRED;
   if (v.receivedGoods) {
     if (!v.goodsDescription.trim()) errors.goodsDescription = 'Describe what the donor received in return';
     const value = amountNumber(v.goodsValue.trim());
@@ -70,7 +72,7 @@ export function toPayload(v: ManualDonationValues, stripeCustomerId?: string): C
     donationType: v.donationType,
     donationDate: new Date(`${v.donationDate}T12:00:00`).toISOString(),
     notes: opt(v.notes),
-    giftDescription: PROPERTY_TYPES.includes(v.donationType) ? opt(v.giftDescription) : undefined,
+    giftDescription: isPropertyType(v.donationType) ? opt(v.giftDescription) : undefined,
     goodsDescription: v.receivedGoods ? opt(v.goodsDescription) : undefined,
     goodsValue: v.receivedGoods ? opt(v.goodsValue.replace(/,/g, '')) : undefined,
     fundId: v.fundId ? Number(v.fundId) : undefined,
@@ -111,6 +113,7 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
 
   const amount = amountNumber(values.amount.trim());
   const needsIrs = Number.isFinite(amount) && amount >= IRS_RECEIPT_THRESHOLD;
+  const property = isPropertyType(values.donationType);
 
   return (
     <form className="adm-form" onSubmit={handle} noValidate>
@@ -119,7 +122,7 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
         <TextField label="Donor Email" name="donorEmail" type="email" value={values.donorEmail} onChange={set('donorEmail')} error={errors.donorEmail} />
         <TextField label="Donor Phone" name="donorPhone" type="tel" value={values.donorPhone} onChange={set('donorPhone')} />
         <TextField
-          label="Amount *"
+          label={property ? "School's estimate of its value *" : 'Amount *'}
           name="amount"
           inputMode="decimal"
           placeholder="0.00"
@@ -127,6 +130,7 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
           onChange={set('amount')}
           error={errors.amount}
           aria-required="true"
+          hint={property ? "For the school's books only: the donor's receipt and statement never state it." : undefined}
         />
         <SelectField
           label="Donation Type *"
@@ -173,15 +177,16 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
           </AlertDescription>
         </Alert>
       )}
-      {PROPERTY_TYPES.includes(values.donationType) && (
+      {property && (
         <TextAreaField
-          label="Description of the gift"
+          label="Description of the gift *"
           name="giftDescription"
           rows={2}
           value={values.giftDescription}
           onChange={set('giftDescription')}
           error={errors.giftDescription}
-          hint="What was given, e.g. 100 shares of Acme Corporation (ACME). The acknowledgment describes it and states no dollar value."
+          aria-required="true"
+          hint="What was given, e.g. 100 shares of Acme Corporation (ACME) or two wheelchairs. The receipt and the year-end statement describe it and state no dollar value (the donor values it; Form 8283 over $500)."
         />
       )}
       <label className="adm-check">

@@ -5,7 +5,7 @@ import { TrashIcon } from '../../../components/ui/icons';
 import type { TransactionDto } from '../../../lib/api-types';
 import { formatCents } from '../../../lib/currency';
 import { DATE_FORMAT, DATE_TIME_FORMAT, formatUnixDate } from '../../../lib/format';
-import { paymentMethodLabel } from '../lib/transaction-labels';
+import { isEstimate, paymentMethodLabel } from '../lib/transaction-labels';
 import { DeleteManualDonationDialog } from './delete-manual-donation-dialog';
 
 /** Fund 1, General: not named on each row (it is every gift's fund unless another was chosen). */
@@ -94,6 +94,7 @@ export function TransactionsTable({ transactions, variant, busy }: { transaction
                         {formatCents(tx.amount - tx.fee_coverage)} + {formatCents(tx.fee_coverage)} fees
                       </span>
                     )}
+                    {isEstimate(tx) && <span className="adm-cell-sub">School's estimate</span>}
                   </div>
                 </td>
                 {v.donor && <td data-label="Donor"><DonorCell tx={tx} /></td>}

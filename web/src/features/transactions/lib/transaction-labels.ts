@@ -1,4 +1,4 @@
-import { MANUAL_TYPE_LABELS } from '../../../../../core/src/gifts/gift-labels';
+import { isCashGift, MANUAL_TYPE_LABELS } from '../../../../../core/src/gifts/gift-labels';
 import type { CardDto, CreateManualDonationDto, TransactionDto } from '../../../lib/api-types';
 import { cardLabel } from '../../../lib/format';
 
@@ -30,4 +30,9 @@ export function paymentMethodLabel(tx: TransactionDto): string {
   const card = cardOf(tx);
   if (card) return cardLabel(card);
   return tx.bank_last4 ? `Bank •••• ${tx.bank_last4}` : 'N/A';
+}
+
+/** A gift of property's amount is the school's own estimate, for its books: labelled so wherever an admin sees it. */
+export function isEstimate(tx: Pick<TransactionDto, 'type' | 'donation_type'>): boolean {
+  return tx.type === 'manual' && !isCashGift('manual', tx.donation_type ?? null);
 }
