@@ -70,7 +70,7 @@ describe('fiscal years and fees on the dashboard', () => {
       page.getByRole('region', { name: title, exact: true }).locator('.adm-stat__value').getByText(usd(value), { exact: true }).waitFor();
     await shows('Gross Card Gifts', all.overview.grossAmount);
     await shows('Stripe Fees', all.overview.stripeFees);
-    await shows('Net After Fees', all.overview.netAfterFees);
+    await shows('After Stripe Fees', all.overview.netAfterFees);
 
     const fy = (await api.get(`/api/stripe/analytics?year=${fyNow}&basis=fiscal`).expect(200)).body;
     const period = page.getByLabel('Period');

@@ -608,7 +608,7 @@ export interface paths {
         };
         /**
          * Dashboard analytics
-         * @description Overview and chart values are US DOLLARS (net of refunds and lost disputes); recentTransactions amounts are CENTS. Computed from the incremental aggregates (monthly_totals and daily_totals), so its cost does not grow with the number of charges. Days and months are calendar days in TIME_ZONE. Without year: all time (the monthly chart: the last 12 months). With year (and basis): the figures of that calendar or fiscal year, its 12 months on the monthly chart; the daily chart and monthlyGrowth stay on the last 30 days and this month.
+         * @description Overview and chart values are US DOLLARS (net of refunds and lost disputes); recentTransactions amounts are CENTS. Computed from the incremental aggregates (monthly_totals and daily_totals), so its cost does not grow with the number of charges. Days and months are calendar days in TIME_ZONE. Without year: all time (the monthly chart: the last 12 months). With year (and basis): the figures of that calendar or fiscal year, its 12 months on the monthly chart; with quarter too, that quarter of it; with month (yyyy-MM), that month. the daily chart and monthlyGrowth stay on the last 30 days and this month.
          */
         get: operations["AnalyticsController_get"];
         put?: never;
@@ -2155,8 +2155,12 @@ export interface components {
             year: number | null;
             /** @enum {string} */
             basis: "calendar" | "fiscal";
+            /** @description The quarter (1-4) of the year, or null */
+            quarter: number | null;
+            /** @description 'yyyy-MM' when the period is one month, else null */
+            month: string | null;
             /**
-             * @description 'All Time', 'Calendar 2026' or 'FY 2026' (a fiscal year is named by the calendar year in which it ends)
+             * @description 'All Time', 'Calendar 2026', 'FY 2026' (a fiscal year is named by the calendar year in which it ends), 'Q3 2026', 'FY 2027 Q1' or 'October 2026'
              * @example FY 2026
              */
             label: string;
@@ -2182,9 +2186,15 @@ export interface components {
             grossAmount: number;
             /** @description DOLLARS: Stripe's processing fees and dispute fees in the period. */
             stripeFees: number;
-            /** @description DOLLARS: refunds and disputes in the period (grossAmount - stripeFees - netAfterFees). */
+            /** @description DOLLARS: refunds made in the period (on the day of the refund, whatever the day of the gift). */
+            refunds: number;
+            /** @description DOLLARS: dispute withdrawals less reinstatements made in the period (on their own day). */
+            disputes: number;
+            /** @description DOLLARS: refunds + disputes. */
             refundsAndDisputes: number;
-            /** @description DOLLARS: what Stripe owes the school for the period: gross - fees - refunds - disputes. */
+            /** @description DOLLARS: Received (after refunds and disputes): grossAmount - refunds - disputes. */
+            receivedAmount: number;
+            /** @description DOLLARS: After Stripe fees: receivedAmount - stripeFees, what Stripe pays to the bank. */
             netAfterFees: number;
             /** @description Gifts on their way: bank debits still processing (counted in no total until the money arrives). */
             pendingDonations: number;
@@ -2203,7 +2213,7 @@ export interface components {
             gross: number;
             /** @description DOLLARS: Stripe's fees of the month */
             fees: number;
-            /** @description DOLLARS: gross - fees - refunds - disputes of the month */
+            /** @description DOLLARS: after Stripe fees: gross - refunds - disputes - fees of the month, each on its own day */
             net: number;
         };
         DayAmountDto: {
@@ -2532,12 +2542,20 @@ export interface components {
             refundCents: number;
             /** @description CENTS: taken back by disputes (reinstated amounts deducted) */
             disputeCents: number;
-            /** @description CENTS: gross - fees - refunds - disputes */
+            /** @description CENTS: Received (after refunds and disputes): gross - refunds - disputes */
+            receivedCents: number;
+            /** @description CENTS: After Stripe fees: gross - refunds - disputes - fees */
             netCents: number;
-            /** @description CENTS: sent to the bank by payouts that did not fail */
+            /** @description CENTS: sent to the bank by payouts that did not fail (deposited + in transit) */
             paidOutCents: number;
-            /** @description CENTS: still in the Stripe balance, waiting for a payout */
+            /** @description CENTS: payouts that reached the bank (paid) */
+            depositedCents: number;
+            /** @description CENTS: payouts on their way to the bank (pending or in transit) */
+            inTransitCents: number;
+            /** @description CENTS: still in the Stripe balance, waiting for a payout; never negative */
             pendingCents: number;
+            /** @description CENTS: what payouts carried beyond the lines read so far (Stripe names them once it reconciles a payout). netCents + unreadCents = depositedCents + inTransitCents + pendingCents. */
+            unreadCents: number;
         };
         PayoutsPageDto: {
             /** @description null without year */
@@ -4300,6 +4318,10 @@ export interface operations {
                 year?: number;
                 /** @description calendar (default): January to December. fiscal: the fiscal year named by the calendar year in which it ends (FY 2026 with a July start: Jul 1, 2025 - Jun 30, 2026). */
                 basis?: "calendar" | "fiscal";
+                /** @description A quarter of the year (on its basis): FY 2027 Q1 with a July start is Jul-Sep 2026. Needs year. */
+                quarter?: number;
+                /** @description One month, 'yyyy-MM' (in TIME_ZONE); year, basis and quarter are then ignored. */
+                month?: string;
             };
             header?: never;
             path?: never;
