@@ -35,9 +35,9 @@ export class MoneyTotalsDto {
   @ApiProperty({ description: 'CENTS: payouts on their way to the bank (pending or in transit)' }) inTransitCents!: number;
   @ApiProperty({ description: 'CENTS: still in the Stripe balance, waiting for a payout; never negative' }) pendingCents!: number;
   @ApiProperty({
-    description: 'CENTS: what payouts carried beyond the lines read so far (Stripe names them once it reconciles a payout). ' +
-      'netCents + unreadCents = depositedCents + inTransitCents + pendingCents.',
-  }) unreadCents!: number;
+    description: 'CENTS owed to Stripe: refunds and disputes after the money was paid out left the Stripe balance below zero; ' +
+      'Stripe takes it from the next payout. netCents + owedCents = depositedCents + inTransitCents + pendingCents.',
+  }) owedCents!: number;
 }
 
 export class PayoutsPeriodDto {

@@ -66,7 +66,7 @@ export class PayoutsService {
       totals: {
         grossCents: m.gross, feeCents: m.fees, refundCents: m.refunds, disputeCents: m.disputes, receivedCents: m.received, netCents: m.afterFees,
         paidOutCents: where.deposited + where.inTransit, depositedCents: where.deposited, inTransitCents: where.inTransit,
-        pendingCents: where.available, unreadCents: where.unread,
+        pendingCents: where.available, owedCents: where.owed,
       },
     };
   }

@@ -53,12 +53,24 @@ export function moneyFigures(lines: readonly MoneyLineSums[]): MoneyFigures {
 }
 
 /**
- * Where the money after fees is: gross - refunds - disputes - fees = deposited + in transit + available in
- * Stripe. Payouts can carry lines the read model has not read yet (Stripe names them once it reconciles a
- * payout); that shortfall is `unread`, never a negative balance, so the identity reads
- * afterFees + unread = deposited + inTransit + available, each term zero or more.
+ * Where the money after fees is: gross - refunds - disputes - fees = deposited + in transit + the Stripe
+ * balance. The balance goes below zero when refunds or disputes come after the money was paid out; Stripe then
+ * takes it from the next payout (or debits the bank). That is money owed to Stripe, never a negative "waiting",
+ * so the identity reads afterFees + owed = deposited + inTransit + available, each term zero or more.
  */
-export function whereTheMoneyIs(afterFees: number, deposited: number, inTransit: number): { deposited: number; inTransit: number; available: number; unread: number } {
-  const rest = afterFees - deposited - inTransit;
-  return { deposited, inTransit, available: Math.max(0, rest), unread: Math.max(0, -rest) };
+export function whereTheMoneyIs(afterFees: number, deposited: number, inTransit: number): { deposited: number; inTransit: number; available: number; owed: number } {
+  const balance = afterFees - deposited - inTransit;
+  return { deposited, inTransit, available: Math.max(0, balance), owed: Math.max(0, -balance) };
+}
+
+/** A manual gift (cash, check, ...) as money figures: received whole, no refunds, no Stripe fees. */
+export function manualMoney(cents: number): MoneyFigures {
+  return { gross: cents, refunds: 0, disputes: 0, fees: 0, received: cents, afterFees: cents };
+}
+
+export function addMoney(a: MoneyFigures, b: MoneyFigures): MoneyFigures {
+  return {
+    gross: a.gross + b.gross, refunds: a.refunds + b.refunds, disputes: a.disputes + b.disputes,
+    fees: a.fees + b.fees, received: a.received + b.received, afterFees: a.afterFees + b.afterFees,
+  };
 }

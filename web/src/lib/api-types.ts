@@ -809,6 +809,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stripe/month-end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's close: gross, refunds, disputes, fees, received, after fees, by method and by fund, and the payouts arriving in it
+         * @description Amounts in CENTS. Days in TIME_ZONE. Each balance transaction counts on the day Stripe made it (a refund in the month of the refund); manual gifts on their date.
+         */
+        get: operations["MonthEndController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/month-end/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month-end figures as CSV: month-end_{yyyy-MM}.csv
+         * @description Columns: Section, Item, Gross, Refunds, Disputes, Stripe Fees, Received, After Fees, Payout Status, Arrival Day. Dollars with 2 decimals.
+         */
+        get: operations["MonthEndController_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/month-end/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The month-end figures as a one-page PDF for the board: month-end_{yyyy-MM}.pdf */
+        get: operations["MonthEndController_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stripe/customer/{id}/transactions": {
         parameters: {
             query?: never;
@@ -2554,8 +2611,8 @@ export interface components {
             inTransitCents: number;
             /** @description CENTS: still in the Stripe balance, waiting for a payout; never negative */
             pendingCents: number;
-            /** @description CENTS: what payouts carried beyond the lines read so far (Stripe names them once it reconciles a payout). netCents + unreadCents = depositedCents + inTransitCents + pendingCents. */
-            unreadCents: number;
+            /** @description CENTS owed to Stripe: refunds and disputes after the money was paid out left the Stripe balance below zero; Stripe takes it from the next payout. netCents + owedCents = depositedCents + inTransitCents + pendingCents. */
+            owedCents: number;
         };
         PayoutsPageDto: {
             /** @description null without year */
@@ -2592,6 +2649,51 @@ export interface components {
             feeCents: number;
             /** @description CENTS: sum of the nets, equal to the payout amount */
             netCents: number;
+        };
+        MonthEndFiguresDto: {
+            /** @description Row name: the method or the fund */
+            name: string;
+            grossCents: number;
+            refundCents: number;
+            disputeCents: number;
+            feeCents: number;
+            /** @description Received (after refunds and disputes) */
+            receivedCents: number;
+            /** @description After Stripe fees */
+            afterFeesCents: number;
+        };
+        MonthEndPayoutDto: {
+            id: string;
+            /** @description CENTS */
+            amountCents: number;
+            /** @enum {string} */
+            status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
+            /** @description Local day (TIME_ZONE) the deposit reaches (or reached) the bank */
+            arrivalDay: string;
+        };
+        MonthEndDto: {
+            /** @example 2026-10 */
+            month: string;
+            /** @example October 2026 */
+            label: string;
+            /** @example 2026-10-01 */
+            fromDay: string;
+            /** @example 2026-10-31 */
+            toDay: string;
+            /** @description All methods: card and bank gifts as Stripe counted them (each line on its own day) plus manual gifts by their date */
+            total: components["schemas"]["MonthEndFiguresDto"];
+            /** @description Card and bank gifts only: the dashboard's figures for the month */
+            stripe: components["schemas"]["MonthEndFiguresDto"];
+            /** @description CENTS of the payouts of the month that reached the bank */
+            depositedCents: number;
+            /** @description CENTS of the payouts of the month still on their way */
+            inTransitCents: number;
+            /** @description Card, Bank (ACH), then the manual methods; Other: Stripe lines with no gift */
+            byMethod: components["schemas"]["MonthEndFiguresDto"][];
+            /** @description By fund, by name */
+            byFund: components["schemas"]["MonthEndFiguresDto"][];
+            /** @description The payouts arriving in the month, oldest first */
+            payouts: components["schemas"]["MonthEndPayoutDto"][];
         };
         LedgerTotalsDto: {
             /** @description Transactions matching the filters (every page), card charges of any status and manual gifts. */
@@ -3415,6 +3517,9 @@ export type MoneyTotalsDto = components['schemas']['MoneyTotalsDto'];
 export type PayoutsPageDto = components['schemas']['PayoutsPageDto'];
 export type PayoutLineDto = components['schemas']['PayoutLineDto'];
 export type PayoutDetailDto = components['schemas']['PayoutDetailDto'];
+export type MonthEndFiguresDto = components['schemas']['MonthEndFiguresDto'];
+export type MonthEndPayoutDto = components['schemas']['MonthEndPayoutDto'];
+export type MonthEndDto = components['schemas']['MonthEndDto'];
 export type LedgerTotalsDto = components['schemas']['LedgerTotalsDto'];
 export type LedgerPageDto = components['schemas']['LedgerPageDto'];
 export type PaymentIntentDto = components['schemas']['PaymentIntentDto'];
@@ -4918,6 +5023,118 @@ export interface operations {
                 };
                 content: {
                     "text/csv": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    MonthEndController_get: {
+        parameters: {
+            query?: {
+                /** @description The month, 'yyyy-MM' in TIME_ZONE; the last month that ended when left out. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonthEndDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    MonthEndController_csv: {
+        parameters: {
+            query?: {
+                /** @description The month, 'yyyy-MM' in TIME_ZONE; the last month that ended when left out. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    MonthEndController_pdf: {
+        parameters: {
+            query?: {
+                /** @description The month, 'yyyy-MM' in TIME_ZONE; the last month that ended when left out. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
