@@ -177,6 +177,19 @@ describe('every figure means one thing on every screen', () => {
     expect(cardGross).toBe(m.stripe.grossCents);
   });
 
+  it("gives the ledger CSV Stripe's fee of each gift, and rows that read Amount - Refunded - Disputed = Net, Net - Fee = After Fees", async () => {
+    const rows = await csvOf('/api/stripe/transactions/export');
+    for (const r of rows.filter((x) => x.Status !== 'failed')) {
+      expect(cents(r.Amount) - cents(r.Refunded) - cents(r.Disputed)).toBe(cents(r['Net Amount']));
+      expect(cents(r['Net Amount']) - cents(r.Fee)).toBe(cents(r['After Fees']));
+    }
+    const lost = rows.find((r) => r.Status === 'disputed')!;
+    expect(lost).toMatchObject({ Amount: '50.00', Refunded: '0.00', Disputed: '50.00', 'Net Amount': '0.00' });
+    // Every Stripe fee belongs to a gift: the column adds up to the Payouts view's fees.
+    const t = (await api.get('/api/admin/payouts').expect(200)).body.totals;
+    expect(rows.reduce((sum, r) => sum + cents(r.Fee), 0)).toBe(t.feeCents);
+  });
+
   it('downloads the month as CSV and as a one-page PDF with the same numbers', async () => {
     const m = (await api.get(`/api/stripe/month-end?month=${lastMonth}`).expect(200)).body;
     const rows = await csvOf(`/api/stripe/month-end/export?month=${lastMonth}`);

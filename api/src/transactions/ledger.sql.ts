@@ -1,6 +1,7 @@
 import { chargeDisplayStatusSql } from '../../../core/src/gifts/gift-labels.js';
 import { dollarsToCents } from '../../../core/src/gifts/money.js';
 import { feeCoverageKeptSql, netCentsSql } from '../../../core/src/gifts/net-amount.js';
+import { MONEY_LINE_SQL } from '../../../core/src/read-model/money-lines.js';
 import type { LedgerMethod, LedgerStatus } from './dto/ledger-query.dto.js';
 import { CARD_COLUMNS, MANUAL_COLUMNS } from './transactions.repository.js';
 
@@ -203,7 +204,11 @@ export function ledgerTotalsFromAggregatesSql(f: LedgerFilter): { sql: string; p
   return { sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net, sum(fees)::bigint AS fees FROM (${halves.join(' UNION ALL ')}) t`, params };
 }
 
-/** Every matching row, newest first, for the CSV cursor. */
+/**
+ * Every matching row, newest first, for the CSV cursor, each card gift with Stripe's fees on it (processing and
+ * dispute fees, from its balance transactions: balance_transactions_charge_idx; 0 until Stripe's line is read).
+ */
 export function ledgerAllSql(w: LedgerSql): { sql: string; params: unknown[] } {
-  return { sql: `SELECT * FROM (${union(w)}) t ORDER BY at DESC, id DESC`, params: w.params };
+  const fee = `CASE WHEN t.kind = 'card' THEN (SELECT coalesce(sum(b.fee), 0) FROM balance_transactions b WHERE b.charge_id = t.id AND ${MONEY_LINE_SQL.replace('type', 'b.type')}) ELSE 0 END`;
+  return { sql: `SELECT t.*, ${fee}::bigint AS stripe_fee FROM (${union(w)}) t ORDER BY at DESC, id DESC`, params: w.params };
 }
