@@ -80,7 +80,7 @@ function moneyOf(lines: MoneyLine[]) {
   const money = lines.filter((l) => !['payout', 'payout_failure', 'payout_cancel'].includes(l.type));
   return {
     gross: sum(money.filter((l) => l.type === 'charge' || l.type === 'payment').map((l) => l.amount)),
-    refunds: -sum(money.filter((l) => l.type === 'refund' || l.type === 'payment_refund').map((l) => l.amount)),
+    refunds: 0 - sum(money.filter((l) => l.type === 'refund' || l.type === 'payment_refund').map((l) => l.amount)),
     received: sum(money.map((l) => l.amount)),
     fees: sum(money.map((l) => l.fee)),
     net: sum(money.map((l) => l.net)),
