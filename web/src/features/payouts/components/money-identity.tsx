@@ -8,7 +8,7 @@ import { formatCents } from '../../../lib/currency';
  */
 export function MoneyIdentity({ t }: { t: PayoutsPageDto['totals'] }) {
   return (
-    <p className="adm-ledger-total" data-testid="money-identity">
+    <p className="adm-muted" data-testid="money-identity">
       {`${formatCents(t.grossCents)} gross − ${formatCents(t.refundCents)} refunds − ${formatCents(t.disputeCents)} disputes − ${formatCents(t.feeCents)} fees`}
       {t.owedCents > 0 ? ` + ${formatCents(t.owedCents)} owed to Stripe (refunds and disputes after the money went to the bank; Stripe takes it from the next payout)` : ''}
       {` = ${formatCents(t.depositedCents)} deposited + ${formatCents(t.inTransitCents)} in transit + ${formatCents(t.pendingCents)} waiting in Stripe.`}
