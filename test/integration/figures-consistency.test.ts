@@ -177,6 +177,16 @@ describe('every figure means one thing on every screen', () => {
     expect(cardGross).toBe(m.stripe.grossCents);
   });
 
+  it("finds a month's refunds by the day they were made, whatever the day of their gift", async () => {
+    const refunds = async (from: string, to: string) =>
+      (await api.get(`/api/stripe/transactions?status=refunded,partially_refunded&start_date=${from}&end_date=${to}`).expect(200)).body.data
+        .map((t: { amount: number; amount_refunded: number }) => [t.amount, t.amount_refunded]);
+    const lastDay = shiftDay(`${thisMonth}-01`, -1);
+    expect(await refunds(`${lastMonth}-01`, lastDay)).toEqual([[4200, 4200]]);
+    // The gift of last month refunded in part this month is this month's refund.
+    expect(await refunds(`${thisMonth}-01`, localDay(new Date(), TZ))).toEqual([[10000, 2500]]);
+  });
+
   it("gives the ledger CSV Stripe's fee of each gift, and rows that read Amount - Refunded - Disputed = Net, Net - Fee = After Fees", async () => {
     const rows = await csvOf('/api/stripe/transactions/export');
     for (const r of rows.filter((x) => x.Status !== 'failed')) {
