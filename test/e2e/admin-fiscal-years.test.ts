@@ -100,7 +100,7 @@ describe('fiscal years and fees on the dashboard', () => {
     const chart = page.locator('.adm-chart-card').filter({ has: page.getByRole('heading', { name: 'Monthly Donation Trends' }) });
     await chart.getByRole('button', { name: 'Show data table' }).click();
     const table = chart.locator('table');
-    await expect(table.locator('thead th').allTextContents()).resolves.toEqual(['Month', 'All gifts', 'Stripe gross', 'Stripe fees', 'After Stripe fees']);
+    await expect(table.locator('thead th').allTextContents()).resolves.toEqual(['Month', 'All gifts', 'Stripe gross', 'Stripe fees', 'After fees']);
     await expect(table.locator('tbody tr th').first().textContent()).resolves.toBe(`Jul ${fyNow - 1}`);
     const thisMonth = fy.charts.monthlyTrends.find((m: { gross: number }) => m.gross > 0);
     const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: thisMonth.month }) });
