@@ -22,6 +22,7 @@ import { DonorImportsModule } from './donor-imports/donor-imports.module.js';
 import { MyGivingModule } from './my-giving/my-giving.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
+import { MonthEndModule } from './month-end/month-end.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { TaxExportsModule } from './tax-exports/tax-exports.module.js';
 import { RetentionModule } from './retention/retention.module.js';
@@ -48,6 +49,7 @@ export class ApiModule {
         DashboardModule,
         DonorsModule,
         PayoutsModule,
+        MonthEndModule,
         TransactionsModule,
         RetentionModule,
         ManualDonationsModule,

@@ -155,7 +155,7 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^transactions_all-time_\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r\n/);
-    expect(csv[0]).toBe('Date,Time,Transaction ID,Donor Name,Donor Email,Amount,Refunded,Net Amount,Currency,Status,Type,Method,Note,Receipt URL,Fund,Fee Coverage,Tribute');
+    expect(csv[0]).toBe('Date,Time,Transaction ID,Donor Name,Donor Email,Amount,Refunded,Disputed,Net Amount,Fee,After Fees,Currency,Status,Type,Method,Note,Receipt URL,Fund,Fee Coverage,Tribute');
     expect(csv).toHaveLength(failed.totals.count + 1);
     await page.getByLabel('Status', { exact: true }).selectOption('');
     // A search by amount finds gifts of exactly that amount.

@@ -69,8 +69,9 @@ describe('fiscal years and fees on the dashboard', () => {
     const shows = (title: string, value: number) =>
       page.getByRole('region', { name: title, exact: true }).locator('.adm-stat__value').getByText(usd(value), { exact: true }).waitFor();
     await shows('Gross Card Gifts', all.overview.grossAmount);
-    await shows('Stripe Fees', all.overview.stripeFees);
-    await shows('Net After Fees', all.overview.netAfterFees);
+    await shows('Received', all.overview.receivedAmount);
+    await shows('After Stripe Fees', all.overview.netAfterFees);
+    await page.getByText(`Received less ${usd(all.overview.stripeFees)} Stripe fees`).waitFor();
 
     const fy = (await api.get(`/api/stripe/analytics?year=${fyNow}&basis=fiscal`).expect(200)).body;
     const period = page.getByLabel('Period');
@@ -78,12 +79,28 @@ describe('fiscal years and fees on the dashboard', () => {
     await page.getByText(`Card and bank gifts Stripe took in FY ${fyNow}`).waitFor();
     await shows('Total Revenue', fy.overview.totalAmount);
     await shows('Gross Card Gifts', fy.overview.grossAmount);
+    // Months and quarters too (fiscal quarters, since the year starts in July); Insights obeys the period.
+    const monthOption = await period.locator('optgroup[label="Months"] option').first();
+    const monthValue = (await monthOption.getAttribute('value'))!;
+    const month = (await api.get(`/api/stripe/analytics?month=${monthValue.replace('month:', '')}`).expect(200)).body;
+    await period.selectOption(monthValue);
+    await page.getByText(`Card and bank gifts Stripe took in ${month.period.label}`).waitFor();
+    await shows('Average Donation', month.overview.averageDonation);
+    expect(await period.locator('optgroup[label="Quarters"] option').first().textContent()).toMatch(/^FY \d{4} Q[1-4]$/);
+    await page.getByRole('tab', { name: 'Insights' }).click();
+    const insights = page.getByRole('tabpanel');
+    await insights.getByText(`How giving is trending: ${month.period.label}`).waitFor();
+    expect(await insights.textContent()).toContain(`Average Transaction${usd(month.overview.averageDonation)}`);
+    await expectNoAxeViolations(page, 'Insights for a month at 1280 px');
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await period.selectOption({ label: `FY ${fyNow}` });
+    await page.getByText(`Card and bank gifts Stripe took in FY ${fyNow}`).waitFor();
     await page.getByText(/Fiscal years start on July 1 and are named by the calendar year in which they end/).first().waitFor();
 
     const chart = page.locator('.adm-chart-card').filter({ has: page.getByRole('heading', { name: 'Monthly Donation Trends' }) });
     await chart.getByRole('button', { name: 'Show data table' }).click();
     const table = chart.locator('table');
-    await expect(table.locator('thead th').allTextContents()).resolves.toEqual(['Month', 'All gifts', 'Stripe gross', 'Stripe fees', 'Stripe net']);
+    await expect(table.locator('thead th').allTextContents()).resolves.toEqual(['Month', 'All gifts', 'Stripe gross', 'Stripe fees', 'After fees']);
     await expect(table.locator('tbody tr th').first().textContent()).resolves.toBe(`Jul ${fyNow - 1}`);
     const thisMonth = fy.charts.monthlyTrends.find((m: { gross: number }) => m.gross > 0);
     const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: thisMonth.month }) });

@@ -80,6 +80,8 @@ function moneyOf(lines: MoneyLine[]) {
   const money = lines.filter((l) => !['payout', 'payout_failure', 'payout_cancel'].includes(l.type));
   return {
     gross: sum(money.filter((l) => l.type === 'charge' || l.type === 'payment').map((l) => l.amount)),
+    refunds: 0 - sum(money.filter((l) => l.type === 'refund' || l.type === 'payment_refund').map((l) => l.amount)),
+    received: sum(money.map((l) => l.amount)),
     fees: sum(money.map((l) => l.fee)),
     net: sum(money.map((l) => l.net)),
   };
@@ -122,7 +124,10 @@ export function expectedAnalytics(
       failedCharges,
       grossAmount: dollars(allMoney.gross),
       stripeFees: dollars(allMoney.fees),
+      refunds: dollars(allMoney.refunds),
+      disputes: dollars(allMoney.gross - allMoney.received - allMoney.refunds),
       refundsAndDisputes: dollars(allMoney.gross - allMoney.fees - allMoney.net),
+      receivedAmount: dollars(allMoney.received),
       netAfterFees: dollars(allMoney.net),
       pendingDonations: pending.count,
       pendingAmount: dollars(pending.cents),

@@ -67,6 +67,9 @@ const ROLES: Record<string, readonly ('owner' | 'bookkeeper')[]> = {
   'GET /api/admin/payouts': BOTH,
   'GET /api/admin/payouts/:id': BOTH,
   'GET /api/admin/payouts/:id/export': BOTH,
+  'GET /api/stripe/month-end': BOTH,
+  'GET /api/stripe/month-end/export': BOTH,
+  'GET /api/stripe/month-end/pdf': BOTH,
   'GET /api/admin/donors/:customerId/export': BOTH,
   'GET /api/admin/operations': BOTH,
   // Donor mail: a donor's messages, Send/Resend, failed mail, statements by e-mail (the switch is a setting).

@@ -83,7 +83,7 @@ describe('fiscal years', () => {
 
   it('puts them in different fiscal years in the analytics figures and the monthly chart', async () => {
     const fyB = await analytics(`?year=${B}&basis=fiscal`);
-    expect(fyB.period).toEqual({ year: B, basis: 'fiscal', label: `FY ${B}`, fromDay: `${B - 1}-07-01`, toDay: `${B}-06-30` });
+    expect(fyB.period).toEqual({ year: B, basis: 'fiscal', quarter: null, month: null, label: `FY ${B}`, fromDay: `${B - 1}-07-01`, toDay: `${B}-06-30` });
     expect(fyB.overview).toMatchObject({ totalAmount: 100, totalDonations: 1 });
     expect(fyB.charts.monthlyTrends.map((m: { month: string }) => m.month)).toEqual([
       `Jul ${B - 1}`, `Aug ${B - 1}`, `Sep ${B - 1}`, `Oct ${B - 1}`, `Nov ${B - 1}`, `Dec ${B - 1}`,
@@ -97,6 +97,23 @@ describe('fiscal years', () => {
     expect(calendar.period.label).toBe(`Calendar ${B}`);
     expect(calendar.overview).toMatchObject({ totalAmount: 150, totalDonations: 2 });
     expect(calendar.charts.monthlyTrends.slice(5, 7).map((m: { amount: number }) => m.amount)).toEqual([100, 50]);
+  });
+
+  it('gives quarters (fiscal ones too) and months their own figures', async () => {
+    const q4 = await analytics(`?year=${B}&basis=fiscal&quarter=4`);
+    expect(q4.period).toEqual({ year: B, basis: 'fiscal', quarter: 4, month: null, label: `FY ${B} Q4`, fromDay: `${B}-04-01`, toDay: `${B}-06-30` });
+    expect(q4.overview).toMatchObject({ totalAmount: 100, totalDonations: 1 });
+    expect(q4.charts.monthlyTrends.map((m: { month: string }) => m.month)).toEqual([`Apr ${B}`, `May ${B}`, `Jun ${B}`]);
+    const q1Next = await analytics(`?year=${B + 1}&basis=fiscal&quarter=1`);
+    expect(q1Next.overview).toMatchObject({ totalAmount: 50, totalDonations: 1 });
+    const calendarQ3 = await analytics(`?year=${B}&quarter=3`);
+    expect(calendarQ3.period.label).toBe(`Q3 ${B}`);
+    expect(calendarQ3.overview).toMatchObject({ totalAmount: 50, totalDonations: 1 });
+    const june = await analytics(`?month=${B}-06`);
+    expect(june.period).toMatchObject({ month: `${B}-06`, label: `June ${B}`, fromDay: `${B}-06-01`, toDay: `${B}-06-30` });
+    expect(june.overview).toMatchObject({ totalAmount: 100, totalDonations: 1, averageDonation: 100 });
+    await api.get('/api/stripe/analytics?year=2026&quarter=5').expect(400);
+    await api.get('/api/stripe/analytics?month=2026-13').expect(400);
   });
 
   it('counts retention by fiscal year: retained across the boundary, lapsed by calendar year', async () => {

@@ -19,7 +19,7 @@ describe('computeAnalytics', () => {
   it('sums the aggregates into dollars, charts every month and day, and orders kinds as donors choose them', () => {
     const a = computeAnalytics(kinds, days, '2026-03-31', 5);
     // 5 succeeded card charges and 5 failed ones: half of the card attempts succeeded.
-    expect(a.overview).toEqual({ totalAmount: 1350, monthlyGrowth: 50, totalDonations: 6, averageDonation: 225, transactionSuccessRate: 50, failedCharges: 5, grossAmount: 0, stripeFees: 0, refundsAndDisputes: 0, netAfterFees: 0 });
+    expect(a.overview).toEqual({ totalAmount: 1350, monthlyGrowth: 50, totalDonations: 6, averageDonation: 225, transactionSuccessRate: 50, failedCharges: 5, grossAmount: 0, stripeFees: 0, refunds: 0, disputes: 0, refundsAndDisputes: 0, receivedAmount: 0, netAfterFees: 0 });
     expect(a.charts.monthlyTrends).toHaveLength(12);
     expect(a.charts.monthlyTrends[0]).toEqual({ month: 'Apr 2025', amount: 0.01, gross: 0, fees: 0, net: 0 });
     expect(a.charts.monthlyTrends.at(-2)).toEqual({ month: 'Feb 2026', amount: 100, gross: 0, fees: 0, net: 0 });
@@ -37,7 +37,7 @@ describe('computeAnalytics', () => {
 
   it('answers zeros for an empty history', () => {
     const a = computeAnalytics([], [], '2026-01-15');
-    expect(a.overview).toEqual({ totalAmount: 0, monthlyGrowth: 0, totalDonations: 0, averageDonation: 0, transactionSuccessRate: 0, failedCharges: 0, grossAmount: 0, stripeFees: 0, refundsAndDisputes: 0, netAfterFees: 0 });
+    expect(a.overview).toEqual({ totalAmount: 0, monthlyGrowth: 0, totalDonations: 0, averageDonation: 0, transactionSuccessRate: 0, failedCharges: 0, grossAmount: 0, stripeFees: 0, refunds: 0, disputes: 0, refundsAndDisputes: 0, receivedAmount: 0, netAfterFees: 0 });
     expect(a.charts.dailyTrends.every((d) => d.amount === 0)).toBe(true);
   });
 
@@ -58,12 +58,14 @@ describe('computeAnalytics', () => {
       ['Jul 2025', 25], ['Aug 2025', 0], ['Sep 2025', 0], ['Oct 2025', 0], ['Nov 2025', 0], ['Dec 2025', 0],
       ['Jan 2026', 0], ['Feb 2026', 0], ['Mar 2026', 0], ['Apr 2026', 0], ['May 2026', 0], ['Jun 2026', 1],
     ]);
-    // A $100 gift (fee $2.50), a $50 gift (fee $1.40) refunded the next month.
+    // A $100 gift (fee $2.50), a $50 gift (fee $1.40) refunded the next month; a $20 dispute withdrawal with its $15 fee.
     const money = withMoney(year, months, [
-      { month: '2025-07', gross: '15000', fees: '390', net: '14610' },
-      { month: '2025-08', gross: '0', fees: '0', net: '-5000' },
+      { month: '2025-07', type: 'charge', amount: '15000', fee: '390', net: '14610' },
+      { month: '2025-08', type: 'refund', amount: '-5000', fee: '0', net: '-5000' },
+      { month: '2025-09', type: 'adjustment', amount: '-2000', fee: '1500', net: '-3500' },
+      { month: '2025-09', type: 'payout', amount: '-9000', fee: '0', net: '-9000' },
     ]);
-    expect(money.overview).toMatchObject({ grossAmount: 150, stripeFees: 3.9, refundsAndDisputes: 50, netAfterFees: 96.1 });
+    expect(money.overview).toMatchObject({ grossAmount: 150, stripeFees: 18.9, refunds: 50, disputes: 20, refundsAndDisputes: 70, receivedAmount: 80, netAfterFees: 61.1 });
     expect(money.charts.monthlyTrends[0]).toEqual({ month: 'Jul 2025', amount: 25, gross: 150, fees: 3.9, net: 146.1 });
     expect(money.charts.monthlyTrends[1]).toEqual({ month: 'Aug 2025', amount: 0, gross: 0, fees: 0, net: -50 });
     expect(lastTwelveMonths('2026-03-31')).toEqual(['2025-04', ...months.slice(0, 0), '2025-05', '2025-06', ...months.slice(0, 9)]);

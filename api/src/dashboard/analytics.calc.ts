@@ -2,6 +2,7 @@ import { addDays, addMonths, monthLabel, monthOf } from '../../../core/src/gifts
 import { FREQUENCIES } from '../../../core/src/gifts/frequencies.js';
 import { giftTypeLabel, MANUAL_DONATION_TYPES } from '../../../core/src/gifts/gift-labels.js';
 import { centsToDollars } from '../../../core/src/gifts/money.js';
+import { moneyFigures } from '../../../core/src/read-model/money-lines.js';
 import type { MoneyByMonth, TotalsByDay, TotalsByKind, TotalsByMonth } from './analytics.repository.js';
 
 export interface AnalyticsNumbers {
@@ -16,7 +17,12 @@ export interface AnalyticsNumbers {
     /** Stripe's side of the card and bank gifts (dollars, from the balance transactions): see withMoney. */
     grossAmount: number;
     stripeFees: number;
+    refunds: number;
+    disputes: number;
     refundsAndDisputes: number;
+    /** Received (after refunds and disputes): gross - refunds - disputes. */
+    receivedAmount: number;
+    /** After Stripe fees: received - fees, what Stripe pays to the bank. */
     netAfterFees: number;
   };
   charts: {
@@ -95,7 +101,10 @@ export function computeAnalytics(kinds: TotalsByKind[], days: TotalsByDay[], tod
       failedCharges,
       grossAmount: 0,
       stripeFees: 0,
+      refunds: 0,
+      disputes: 0,
       refundsAndDisputes: 0,
+      receivedAmount: 0,
       netAfterFees: 0,
     },
     charts: { monthlyTrends, dailyTrends, frequencyBreakdown, paymentMethods },
@@ -127,28 +136,28 @@ export function withMonths(a: AnalyticsNumbers, months: string[], totals: Totals
 }
 
 /**
- * Adds what Stripe's balance transactions say of the period's money: gross card and bank gifts, Stripe's fees
- * (processing and dispute fees), and the net that Stripe pays out (gross - fees - refunds - disputes; so
- * refundsAndDisputes is gross - fees - net). Each balance transaction counts in the month it was made, so a
- * refund lowers the month of the refund. `months` are the chart's months ('yyyy-MM'), `rows` every month of
- * the period (the overview sums them all).
+ * Adds what Stripe's balance transactions say of the period's money (core/src/read-model/money-lines.ts: one
+ * definition of gross, refunds, disputes, fees, received and after fees). Each balance transaction counts in the
+ * month it was made, so a refund lowers the month of the refund. `months` are the chart's months ('yyyy-MM'),
+ * `rows` every month and type of the period (the overview sums them all).
  */
 export function withMoney(a: AnalyticsNumbers, months: string[], rows: MoneyByMonth[]): AnalyticsNumbers {
-  const byMonth = new Map(rows.map((r) => [r.month, r]));
-  let gross = 0;
-  let fees = 0;
-  let net = 0;
-  for (const r of rows) {
-    gross += Number(r.gross);
-    fees += Number(r.fees);
-    net += Number(r.net);
-  }
+  const total = moneyFigures(rows);
   const monthlyTrends = a.charts.monthlyTrends.map((point, i) => {
-    const r = byMonth.get(months[i]);
-    return { ...point, gross: centsToDollars(Number(r?.gross ?? 0)), fees: centsToDollars(Number(r?.fees ?? 0)), net: centsToDollars(Number(r?.net ?? 0)) };
+    const m = moneyFigures(rows.filter((r) => r.month === months[i]));
+    return { ...point, gross: centsToDollars(m.gross), fees: centsToDollars(m.fees), net: centsToDollars(m.afterFees) };
   });
   return {
-    overview: { ...a.overview, grossAmount: centsToDollars(gross), stripeFees: centsToDollars(fees), refundsAndDisputes: centsToDollars(gross - fees - net), netAfterFees: centsToDollars(net) },
+    overview: {
+      ...a.overview,
+      grossAmount: centsToDollars(total.gross),
+      stripeFees: centsToDollars(total.fees),
+      refunds: centsToDollars(total.refunds),
+      disputes: centsToDollars(total.disputes),
+      refundsAndDisputes: centsToDollars(total.refunds + total.disputes),
+      receivedAmount: centsToDollars(total.received),
+      netAfterFees: centsToDollars(total.afterFees),
+    },
     charts: { ...a.charts, monthlyTrends },
   };
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { GROSS_TYPES_SQL, MONEY_LINE_SQL } from '../../../core/src/read-model/money-lines.js';
+import type { MoneyLineSums } from '../../../core/src/read-model/money-lines.js';
 
 export interface TotalsByKind {
   source: 'card' | 'manual';
@@ -22,12 +22,10 @@ export interface TotalsByMonth {
   amount: string;
 }
 
-export interface MoneyByMonth {
+/** Balance transactions of one type in one month (summed); core/src/read-model/money-lines.ts makes the figures. */
+export interface MoneyByMonth extends MoneyLineSums {
   /** 'yyyy-MM' */
   month: string;
-  gross: string;
-  fees: string;
-  net: string;
 }
 
 /** Months as an inclusive range of 'yyyy-MM' (a calendar or fiscal year); null: all time. */
@@ -62,14 +60,11 @@ export class AnalyticsRepository {
     );
   }
 
-  /** Stripe's gross gifts, fees and net per month (monthly_money; core/src/read-model/money-lines.ts says which lines count). */
+  /** Stripe's balance transactions per month and type (monthly_money: each line in the month it was made). */
   async moneyByMonth(range: MonthRange): Promise<MoneyByMonth[]> {
     return this.ds.query(
-      `SELECT to_char(month, 'YYYY-MM') AS month,
-              COALESCE(sum(amount) FILTER (WHERE ${GROSS_TYPES_SQL}), 0)::bigint AS gross,
-              COALESCE(sum(fee) FILTER (WHERE ${MONEY_LINE_SQL}), 0)::bigint AS fees,
-              COALESCE(sum(net) FILTER (WHERE ${MONEY_LINE_SQL}), 0)::bigint AS net
-         FROM monthly_money ${monthFilter(range)} GROUP BY month`,
+      `SELECT to_char(month, 'YYYY-MM') AS month, type, amount::bigint AS amount, fee::bigint AS fee, net::bigint AS net
+         FROM monthly_money ${monthFilter(range)}`,
       monthParams(range),
     );
   }

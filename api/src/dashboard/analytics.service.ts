@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
-import { monthsOfYear, yearLabel, yearRange } from '../../../core/src/fiscal-year/fiscal-year.js';
+import { periodDays, periodLabel, periodMonths } from '../../../core/src/fiscal-year/periods.js';
 import { fiscalYearStartMonth } from '../../../core/src/fiscal-year/fiscal-year-setting.js';
 import { todayIn } from '../../../core/src/gifts/calendar.js';
-import type { YearPeriodDto } from '../http/year-period.dto.js';
+import { periodOf, type PeriodDto } from '../http/period.dto.js';
 import { AnalyticsRepository } from './analytics.repository.js';
 import { analyticsFromDay, computeAnalytics, lastTwelveMonths, withMoney, withMonths, type AnalyticsNumbers } from './analytics.calc.js';
 import { toTransaction, type Transaction } from '../transactions/transaction.mapper.js';
@@ -22,6 +22,10 @@ export interface AnalyticsPeriod {
   /** null: all time. */
   year: number | null;
   basis: 'calendar' | 'fiscal';
+  /** The quarter of the year, or null. */
+  quarter: number | null;
+  /** 'yyyy-MM' when the period is one month, else null. */
+  month: string | null;
   label: string;
   fromDay: string | null;
   toDay: string | null;
@@ -37,17 +41,18 @@ export class AnalyticsService {
   ) {}
 
   /**
-   * All time (no year): the SPEC's figures, the monthly chart over the last 12 months. A year: the figures of
-   * that calendar or fiscal year and its 12 months on the chart. The daily chart and the month's growth are
-   * always about the last 30 days and this month.
+   * All time (no period): the SPEC's figures, the monthly chart over the last 12 months. A period (a calendar or
+   * fiscal year, a quarter, a month): the figures of its months, and those months on the chart. The daily chart
+   * and the month's growth are always about the last 30 days and this month.
    */
-  async get(q: YearPeriodDto = {}): Promise<AnalyticsNumbers & { overview: PendingGifts; period: AnalyticsPeriod; recentTransactions: Transaction[] }> {
+  async get(q: PeriodDto = {}): Promise<AnalyticsNumbers & { overview: PendingGifts; period: AnalyticsPeriod; recentTransactions: Transaction[] }> {
     const today = todayIn(this.env.TIME_ZONE);
     const basis = q.basis ?? 'calendar';
-    const startMonth = q.year !== undefined && basis === 'fiscal' ? await fiscalYearStartMonth(this.ds) : 1;
-    const months = q.year !== undefined ? monthsOfYear(q.year, basis, startMonth) : lastTwelveMonths(today);
-    const range = q.year !== undefined ? { from: months[0], to: months[11] } : null;
-    const days = q.year !== undefined ? yearRange(q.year, basis, startMonth) : null;
+    const p = periodOf(q);
+    const startMonth = p && p.kind !== 'month' && basis === 'fiscal' ? await fiscalYearStartMonth(this.ds) : 1;
+    const months = p ? periodMonths(p, startMonth) : lastTwelveMonths(today);
+    const range = p ? { from: months[0], to: months[months.length - 1] } : null;
+    const days = p ? periodDays(p, startMonth) : null;
     const [kinds, daily, failed, pending, recent, monthly, money] = await Promise.all([
       this.analytics.totalsByKind(range),
       this.analytics.totalsByDay(analyticsFromDay(today)),
@@ -61,9 +66,13 @@ export class AnalyticsService {
     let numbers = computeAnalytics(kinds, daily, today, failed);
     if (monthly) numbers = withMonths(numbers, months, monthly);
     numbers = withMoney(numbers, months, money);
-    const period: AnalyticsPeriod = q.year !== undefined
-      ? { year: q.year, basis, label: basis === 'fiscal' ? yearLabel(q.year, basis, startMonth) : `Calendar ${q.year}`, fromDay: days!.fromDay, toDay: days!.toDay }
-      : { year: null, basis, label: 'All Time', fromDay: null, toDay: null };
+    const period: AnalyticsPeriod = p
+      ? {
+        year: p.kind === 'month' ? Number(p.month.slice(0, 4)) : p.year, basis: p.kind === 'month' ? 'calendar' : basis,
+        quarter: p.kind === 'quarter' ? p.quarter : null, month: p.kind === 'month' ? p.month : null,
+        label: periodLabel(p, startMonth), fromDay: days!.fromDay, toDay: days!.toDay,
+      }
+      : { year: null, basis, quarter: null, month: null, label: 'All Time', fromDay: null, toDay: null };
     return {
       ...numbers,
       overview: { ...numbers.overview, pendingDonations: pending.count, pendingAmount: pending.cents / 100 },

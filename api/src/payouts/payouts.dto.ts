@@ -28,9 +28,16 @@ export class MoneyTotalsDto {
   @ApiProperty({ description: "CENTS: Stripe's fees (processing and dispute fees)" }) feeCents!: number;
   @ApiProperty({ description: 'CENTS: refunded to donors' }) refundCents!: number;
   @ApiProperty({ description: 'CENTS: taken back by disputes (reinstated amounts deducted)' }) disputeCents!: number;
-  @ApiProperty({ description: 'CENTS: gross - fees - refunds - disputes' }) netCents!: number;
-  @ApiProperty({ description: 'CENTS: sent to the bank by payouts that did not fail' }) paidOutCents!: number;
-  @ApiProperty({ description: 'CENTS: still in the Stripe balance, waiting for a payout' }) pendingCents!: number;
+  @ApiProperty({ description: 'CENTS: Received (after refunds and disputes): gross - refunds - disputes' }) receivedCents!: number;
+  @ApiProperty({ description: 'CENTS: After Stripe fees: gross - refunds - disputes - fees' }) netCents!: number;
+  @ApiProperty({ description: 'CENTS: sent to the bank by payouts that did not fail (deposited + in transit)' }) paidOutCents!: number;
+  @ApiProperty({ description: 'CENTS: payouts that reached the bank (paid)' }) depositedCents!: number;
+  @ApiProperty({ description: 'CENTS: payouts on their way to the bank (pending or in transit)' }) inTransitCents!: number;
+  @ApiProperty({ description: 'CENTS: still in the Stripe balance, waiting for a payout; never negative' }) pendingCents!: number;
+  @ApiProperty({
+    description: 'CENTS owed to Stripe: refunds and disputes after the money was paid out left the Stripe balance below zero; ' +
+      'Stripe takes it from the next payout. netCents + owedCents = depositedCents + inTransitCents + pendingCents.',
+  }) owedCents!: number;
 }
 
 export class PayoutsPeriodDto {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { GROSS_TYPES_SQL, MONEY_LINE_SQL } from '../../../core/src/read-model/money-lines.js';
+import type { MoneyLineSums } from '../../../core/src/read-model/money-lines.js';
 
 export interface PayoutListRow {
   id: string;
@@ -26,18 +26,10 @@ export interface PayoutLineRow {
   payee: string | null;
 }
 
-export interface MoneyTotalsRow {
-  gross: string;
-  fees: string;
-  refunds: string;
-  disputes: string;
-  net: string;
-  paid_out: string;
-  pending: string;
+export interface PayoutSumsRow {
+  deposited: string;
+  in_transit: string;
 }
-
-/** Lines that are money the school received or gave back (core/src/read-model/money-lines.ts). */
-const MONEY_LINE = MONEY_LINE_SQL;
 
 /** Local days fromDay..toDay (both included) in the school's zone. */
 export interface ArrivalDays {
@@ -99,25 +91,17 @@ export class PayoutsRepository {
     );
   }
 
-  /**
-   * Gross gifts, Stripe fees, refunds and dispute adjustments over every balance transaction known, what the
-   * payouts that did not fail took to the bank, and what is still in the Stripe balance (in no payout yet,
-   * counting a payout whose lines Stripe has not named yet as holding its amount of them).
-   */
-  async totals(): Promise<MoneyTotalsRow> {
+  /** Every balance transaction known, summed per type (core/src/read-model/money-lines.ts makes the figures). */
+  async linesByType(): Promise<MoneyLineSums[]> {
+    return this.ds.query(`SELECT type, sum(amount)::text AS amount, sum(fee)::text AS fee, sum(net)::text AS net FROM balance_transactions GROUP BY type`);
+  }
+
+  /** What payouts that did not fail took: deposited (paid) and on its way (pending or in transit). */
+  async payoutSums(): Promise<PayoutSumsRow> {
     const [row] = await this.ds.query(
-      `SELECT
-         COALESCE(SUM(amount) FILTER (WHERE ${GROSS_TYPES_SQL}), 0)::text AS gross,
-         COALESCE(SUM(fee) FILTER (WHERE ${MONEY_LINE}), 0)::text AS fees,
-         COALESCE(-SUM(amount) FILTER (WHERE type IN ('refund', 'payment_refund')), 0)::text AS refunds,
-         COALESCE(-SUM(amount) FILTER (WHERE type IN ('adjustment', 'dispute')), 0)::text AS disputes,
-         COALESCE(SUM(net) FILTER (WHERE ${MONEY_LINE}), 0)::text AS net,
-         (SELECT COALESCE(SUM(amount), 0) FROM payouts WHERE status NOT IN ('failed', 'canceled'))::text AS paid_out,
-         -- A payout Stripe has made but not yet reconciled (its lines not named yet) has already taken some of
-         -- the lines that have no payout: its amount is not waiting in Stripe any more.
-         (COALESCE(SUM(net) FILTER (WHERE payout_id IS NULL AND ${MONEY_LINE}), 0)
-           - (SELECT COALESCE(SUM(amount), 0) FROM payouts WHERE status NOT IN ('failed', 'canceled') AND lines_synced_at IS NULL))::text AS pending
-       FROM balance_transactions`,
+      `SELECT COALESCE(sum(amount) FILTER (WHERE status = 'paid'), 0)::text AS deposited,
+              COALESCE(sum(amount) FILTER (WHERE status IN ('pending', 'in_transit')), 0)::text AS in_transit
+         FROM payouts`,
     );
     return row;
   }

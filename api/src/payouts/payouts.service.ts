@@ -6,6 +6,7 @@ import type { YearPeriodDto } from '../http/year-period.dto.js';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { notFound } from '../../../core/src/http/errors.js';
+import { moneyFigures, whereTheMoneyIs } from '../../../core/src/read-model/money-lines.js';
 import type { CsvExport } from '../http/csv-response.js';
 import { localDateTime } from '../transactions/ledger-csv.rows.js';
 import { PAYOUT_CSV_HEADERS, payoutCsvRows } from './payout-csv.rows.js';
@@ -48,11 +49,14 @@ export class PayoutsService {
     const basis = q.basis ?? 'calendar';
     const startMonth = q.year !== undefined && basis === 'fiscal' ? await fiscalYearStartMonth(this.ds) : 1;
     const days = q.year !== undefined ? { ...yearRange(q.year, basis, startMonth), timeZone: this.env.TIME_ZONE } : null;
-    const [rows, t, arrived] = await Promise.all([
+    const [rows, lines, sums, arrived] = await Promise.all([
       this.repo.page(pageSize + 1, (page - 1) * pageSize, days),
-      this.repo.totals(),
+      this.repo.linesByType(),
+      this.repo.payoutSums(),
       days ? this.repo.arrivedIn(days) : null,
     ]);
+    const m = moneyFigures(lines);
+    const where = whereTheMoneyIs(m.afterFees, Number(sums.deposited), Number(sums.in_transit));
     const period = q.year !== undefined && arrived
       ? { label: basis === 'fiscal' ? yearLabel(q.year, basis, startMonth) : `Calendar ${q.year}`, payouts: arrived.count, paidOutCents: Number(arrived.amount) }
       : null;
@@ -60,8 +64,9 @@ export class PayoutsService {
       period,
       payouts: rows.slice(0, pageSize).map(payout), page, pageSize, hasMore: rows.length > pageSize,
       totals: {
-        grossCents: Number(t.gross), feeCents: Number(t.fees), refundCents: Number(t.refunds), disputeCents: Number(t.disputes),
-        netCents: Number(t.net), paidOutCents: Number(t.paid_out), pendingCents: Number(t.pending),
+        grossCents: m.gross, feeCents: m.fees, refundCents: m.refunds, disputeCents: m.disputes, receivedCents: m.received, netCents: m.afterFees,
+        paidOutCents: where.deposited + where.inTransit, depositedCents: where.deposited, inTransitCents: where.inTransit,
+        pendingCents: where.available, owedCents: where.owed,
       },
     };
   }

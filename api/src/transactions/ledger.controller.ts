@@ -32,7 +32,7 @@ export class LedgerController {
   @ApiOperation({
     summary: 'The ledger rows the same filters match, every page, as CSV (streamed): transactions_{range}_{today}.csv',
     description:
-      'Columns: Date, Time (TIME_ZONE), Transaction ID, Donor Name, Donor Email, Amount, Refunded, Net Amount, Currency, Status, Type, Method, Note, Receipt URL. ' +
+      'Columns: Date, Time (TIME_ZONE), Transaction ID, Donor Name, Donor Email, Amount, Refunded, Disputed, Net Amount (= Amount - Refunded - Disputed), Fee (Stripe processing and dispute fees), After Fees (= Net Amount - Fee), Currency, Status, Type, Method, Note, Receipt URL, Fund, Fee Coverage, Tribute. ' +
       'Dollars with 2 decimals; a failed charge nets 0. Cells that could run as spreadsheet formulas start with an apostrophe.',
   })
   @ApiProduces('text/csv')

@@ -1,6 +1,7 @@
 import { chargeDisplayStatusSql } from '../../../core/src/gifts/gift-labels.js';
 import { dollarsToCents } from '../../../core/src/gifts/money.js';
 import { feeCoverageKeptSql, netCentsSql } from '../../../core/src/gifts/net-amount.js';
+import { MONEY_LINE_SQL, REFUND_TYPES } from '../../../core/src/read-model/money-lines.js';
 import type { LedgerMethod, LedgerStatus } from './dto/ledger-query.dto.js';
 import { CARD_COLUMNS, MANUAL_COLUMNS } from './transactions.repository.js';
 
@@ -21,6 +22,9 @@ export interface LedgerFilter {
 
 /** Statuses of charges whose Stripe status is not 'succeeded' (the others are all succeeded charges). */
 const UNSETTLED_STATUSES: readonly LedgerStatus[] = ['failed', 'pending'];
+
+/** Statuses of gifts given back: with only these, a day range finds the refunds made on those days. */
+const REFUND_STATUSES: readonly LedgerStatus[] = ['refunded', 'partially_refunded'];
 
 /** A manual gift's stored donation_type for each ledger method. */
 const MANUAL_METHOD_TYPES: Partial<Record<LedgerMethod, string>> = { cash: 'cash', check: 'check', stock: 'stock', 'in-kind': 'item', crypto: 'crypto', other: 'other' };
@@ -71,17 +75,24 @@ export function ledgerWhere(f: LedgerFilter): LedgerSql {
   const manualPossible = (!f.statuses || f.statuses.includes('succeeded')) && (manualTypes === null || manualTypes.length > 0);
   const unsettledOnly = Boolean(f.statuses?.every((st) => UNSETTLED_STATUSES.includes(st)));
   if (!cardPossible && !manualPossible) return { card: null, manual: null, params: [], unsettledOnly };
+  // Refunds are found by the day they were made (their balance transactions), not the day of their gift.
+  const byRefundDay = Boolean(f.statuses?.every((st) => REFUND_STATUSES.includes(st)));
   if (f.fromDay || f.toDay) {
     const tz = p(f.timeZone);
+    const refundDays: string[] = [];
     if (f.fromDay) {
       const from = `(${p(f.fromDay)}::date::timestamp AT TIME ZONE ${tz})`;
-      card.push(`c.created >= ${from}`);
+      (byRefundDay ? refundDays : card).push(`${byRefundDay ? 'b' : 'c'}.created >= ${from}`);
       manual.push(`m.donation_date >= ${from}`);
     }
     if (f.toDay) {
       const to = `((${p(f.toDay)}::date + 1)::timestamp AT TIME ZONE ${tz})`;
-      card.push(`c.created < ${to}`);
+      (byRefundDay ? refundDays : card).push(`${byRefundDay ? 'b' : 'c'}.created < ${to}`);
       manual.push(`m.donation_date < ${to}`);
+    }
+    if (byRefundDay) {
+      const types = REFUND_TYPES.map((t) => `'${t}'`).join(', ');
+      card.push(`EXISTS (SELECT 1 FROM balance_transactions b WHERE b.charge_id = c.id AND b.type IN (${types}) AND ${refundDays.join(' AND ')})`);
     }
   }
   if (f.amountCents !== null) {
@@ -203,7 +214,11 @@ export function ledgerTotalsFromAggregatesSql(f: LedgerFilter): { sql: string; p
   return { sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net, sum(fees)::bigint AS fees FROM (${halves.join(' UNION ALL ')}) t`, params };
 }
 
-/** Every matching row, newest first, for the CSV cursor. */
+/**
+ * Every matching row, newest first, for the CSV cursor, each card gift with Stripe's fees on it (processing and
+ * dispute fees, from its balance transactions: balance_transactions_charge_idx; 0 until Stripe's line is read).
+ */
 export function ledgerAllSql(w: LedgerSql): { sql: string; params: unknown[] } {
-  return { sql: `SELECT * FROM (${union(w)}) t ORDER BY at DESC, id DESC`, params: w.params };
+  const fee = `CASE WHEN t.kind = 'card' THEN (SELECT coalesce(sum(b.fee), 0) FROM balance_transactions b WHERE b.charge_id = t.id AND ${MONEY_LINE_SQL.replace('type', 'b.type')}) ELSE 0 END`;
+  return { sql: `SELECT t.*, ${fee}::bigint AS stripe_fee FROM (${union(w)}) t ORDER BY at DESC, id DESC`, params: w.params };
 }

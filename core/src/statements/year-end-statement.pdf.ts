@@ -1,4 +1,4 @@
-import pdfmake from 'pdfmake';
+import { pdfmake } from '../pdf/pdfmake.js';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import { mailingAddress, SCHOOL_FACTS as SCHOOL, streetAddress } from '../school/school-facts.js';
 import { giftMethodLabel, isCashGift } from '../gifts/gift-labels.js';
@@ -6,17 +6,6 @@ import { STATEMENT_TEXTS, statementEditionFor, type StatementEdition } from '../
 import { formatUsd } from '../gifts/money.js';
 import type { DonorForStatement, TaxGiftRow } from './statement-gifts.js';
 import { todayIn } from '../gifts/calendar.js';
-
-/**
- * pdfmake 0.3 refuses every font file its access policy does not allow, even the names of PDF's standard 14
- * fonts. We use only standard Helvetica (built into every PDF reader, nothing to embed or read from disk) and
- * allow exactly those names; remote URLs are never fetched.
- */
-const HELVETICA = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
-const ALLOWED_FONTS = new Set(Object.values(HELVETICA));
-pdfmake.addFonts({ Helvetica: HELVETICA });
-pdfmake.setLocalAccessPolicy((path: string) => ALLOWED_FONTS.has(path));
-pdfmake.setUrlAccessPolicy(() => false);
 
 export interface StatementInput {
   donor: DonorForStatement;

@@ -17,6 +17,7 @@ const ResetPasswordRoute = adminPage(lazy(() => import('./routes/admin/reset-pas
 const AdminInviteRoute = adminPage(lazy(() => import('./routes/admin/admin-invite')));
 const AuditRoute = adminPage(lazy(() => import('./routes/admin/audit')));
 const PayoutsRoute = adminPage(lazy(() => import('./routes/admin/payouts')));
+const MonthEndRoute = adminPage(lazy(() => import('./routes/admin/month-end')));
 const RecurringRoute = adminPage(lazy(() => import('./routes/admin/recurring')));
 const AdminsRoute = adminPage(lazy(() => import('./routes/admin/admins')));
 const SettingsRoute = adminPage(lazy(() => import('./routes/admin/settings')));
@@ -72,6 +73,7 @@ export function AppRouter() {
           <Route path="/stripe-data/audit" component={AuditRoute} />
           <Route path="/stripe-data/recurring" component={RecurringRoute} />
           <Route path="/stripe-data/payouts" component={PayoutsRoute} />
+          <Route path="/stripe-data/month-end" component={MonthEndRoute} />
           <Route path="/stripe-data/admins" component={AdminsRoute} />
           <Route path="/stripe-data/settings" component={SettingsRoute} />
           <Route path="/stripe-data/funds" component={FundsRoute} />

@@ -608,7 +608,7 @@ export interface paths {
         };
         /**
          * Dashboard analytics
-         * @description Overview and chart values are US DOLLARS (net of refunds and lost disputes); recentTransactions amounts are CENTS. Computed from the incremental aggregates (monthly_totals and daily_totals), so its cost does not grow with the number of charges. Days and months are calendar days in TIME_ZONE. Without year: all time (the monthly chart: the last 12 months). With year (and basis): the figures of that calendar or fiscal year, its 12 months on the monthly chart; the daily chart and monthlyGrowth stay on the last 30 days and this month.
+         * @description Overview and chart values are US DOLLARS (net of refunds and lost disputes); recentTransactions amounts are CENTS. Computed from the incremental aggregates (monthly_totals and daily_totals), so its cost does not grow with the number of charges. Days and months are calendar days in TIME_ZONE. Without year: all time (the monthly chart: the last 12 months). With year (and basis): the figures of that calendar or fiscal year, its 12 months on the monthly chart; with quarter too, that quarter of it; with month (yyyy-MM), that month. the daily chart and monthlyGrowth stay on the last 30 days and this month.
          */
         get: operations["AnalyticsController_get"];
         put?: never;
@@ -809,6 +809,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stripe/month-end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's close: gross, refunds, disputes, fees, received, after fees, by method and by fund, and the payouts arriving in it
+         * @description Amounts in CENTS. Days in TIME_ZONE. Each balance transaction counts on the day Stripe made it (a refund in the month of the refund); manual gifts on their date.
+         */
+        get: operations["MonthEndController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/month-end/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month-end figures as CSV: month-end_{yyyy-MM}.csv
+         * @description Columns: Section, Item, Gross, Refunds, Disputes, Stripe Fees, Received, After Fees, Payout Status, Arrival Day. Dollars with 2 decimals.
+         */
+        get: operations["MonthEndController_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/month-end/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The month-end figures as a one-page PDF for the board: month-end_{yyyy-MM}.pdf */
+        get: operations["MonthEndController_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stripe/customer/{id}/transactions": {
         parameters: {
             query?: never;
@@ -858,7 +915,7 @@ export interface paths {
         };
         /**
          * The ledger rows the same filters match, every page, as CSV (streamed): transactions_{range}_{today}.csv
-         * @description Columns: Date, Time (TIME_ZONE), Transaction ID, Donor Name, Donor Email, Amount, Refunded, Net Amount, Currency, Status, Type, Method, Note, Receipt URL. Dollars with 2 decimals; a failed charge nets 0. Cells that could run as spreadsheet formulas start with an apostrophe.
+         * @description Columns: Date, Time (TIME_ZONE), Transaction ID, Donor Name, Donor Email, Amount, Refunded, Disputed, Net Amount (= Amount - Refunded - Disputed), Fee (Stripe processing and dispute fees), After Fees (= Net Amount - Fee), Currency, Status, Type, Method, Note, Receipt URL, Fund, Fee Coverage, Tribute. Dollars with 2 decimals; a failed charge nets 0. Cells that could run as spreadsheet formulas start with an apostrophe.
          */
         get: operations["LedgerController_csv"];
         put?: never;
@@ -2201,8 +2258,12 @@ export interface components {
             year: number | null;
             /** @enum {string} */
             basis: "calendar" | "fiscal";
+            /** @description The quarter (1-4) of the year, or null */
+            quarter: number | null;
+            /** @description 'yyyy-MM' when the period is one month, else null */
+            month: string | null;
             /**
-             * @description 'All Time', 'Calendar 2026' or 'FY 2026' (a fiscal year is named by the calendar year in which it ends)
+             * @description 'All Time', 'Calendar 2026', 'FY 2026' (a fiscal year is named by the calendar year in which it ends), 'Q3 2026', 'FY 2027 Q1' or 'October 2026'
              * @example FY 2026
              */
             label: string;
@@ -2228,9 +2289,15 @@ export interface components {
             grossAmount: number;
             /** @description DOLLARS: Stripe's processing fees and dispute fees in the period. */
             stripeFees: number;
-            /** @description DOLLARS: refunds and disputes in the period (grossAmount - stripeFees - netAfterFees). */
+            /** @description DOLLARS: refunds made in the period (on the day of the refund, whatever the day of the gift). */
+            refunds: number;
+            /** @description DOLLARS: dispute withdrawals less reinstatements made in the period (on their own day). */
+            disputes: number;
+            /** @description DOLLARS: refunds + disputes. */
             refundsAndDisputes: number;
-            /** @description DOLLARS: what Stripe owes the school for the period: gross - fees - refunds - disputes. */
+            /** @description DOLLARS: Received (after refunds and disputes): grossAmount - refunds - disputes. */
+            receivedAmount: number;
+            /** @description DOLLARS: After Stripe fees: receivedAmount - stripeFees, what Stripe pays to the bank. */
             netAfterFees: number;
             /** @description Gifts on their way: bank debits still processing (counted in no total until the money arrives). */
             pendingDonations: number;
@@ -2249,7 +2316,7 @@ export interface components {
             gross: number;
             /** @description DOLLARS: Stripe's fees of the month */
             fees: number;
-            /** @description DOLLARS: gross - fees - refunds - disputes of the month */
+            /** @description DOLLARS: after Stripe fees: gross - refunds - disputes - fees of the month, each on its own day */
             net: number;
         };
         DayAmountDto: {
@@ -2582,12 +2649,20 @@ export interface components {
             refundCents: number;
             /** @description CENTS: taken back by disputes (reinstated amounts deducted) */
             disputeCents: number;
-            /** @description CENTS: gross - fees - refunds - disputes */
+            /** @description CENTS: Received (after refunds and disputes): gross - refunds - disputes */
+            receivedCents: number;
+            /** @description CENTS: After Stripe fees: gross - refunds - disputes - fees */
             netCents: number;
-            /** @description CENTS: sent to the bank by payouts that did not fail */
+            /** @description CENTS: sent to the bank by payouts that did not fail (deposited + in transit) */
             paidOutCents: number;
-            /** @description CENTS: still in the Stripe balance, waiting for a payout */
+            /** @description CENTS: payouts that reached the bank (paid) */
+            depositedCents: number;
+            /** @description CENTS: payouts on their way to the bank (pending or in transit) */
+            inTransitCents: number;
+            /** @description CENTS: still in the Stripe balance, waiting for a payout; never negative */
             pendingCents: number;
+            /** @description CENTS owed to Stripe: refunds and disputes after the money was paid out left the Stripe balance below zero; Stripe takes it from the next payout. netCents + owedCents = depositedCents + inTransitCents + pendingCents. */
+            owedCents: number;
         };
         PayoutsPageDto: {
             /** @description null without year */
@@ -2624,6 +2699,51 @@ export interface components {
             feeCents: number;
             /** @description CENTS: sum of the nets, equal to the payout amount */
             netCents: number;
+        };
+        MonthEndFiguresDto: {
+            /** @description Row name: the method or the fund */
+            name: string;
+            grossCents: number;
+            refundCents: number;
+            disputeCents: number;
+            feeCents: number;
+            /** @description Received (after refunds and disputes) */
+            receivedCents: number;
+            /** @description After Stripe fees */
+            afterFeesCents: number;
+        };
+        MonthEndPayoutDto: {
+            id: string;
+            /** @description CENTS */
+            amountCents: number;
+            /** @enum {string} */
+            status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
+            /** @description Local day (TIME_ZONE) the deposit reaches (or reached) the bank */
+            arrivalDay: string;
+        };
+        MonthEndDto: {
+            /** @example 2026-10 */
+            month: string;
+            /** @example October 2026 */
+            label: string;
+            /** @example 2026-10-01 */
+            fromDay: string;
+            /** @example 2026-10-31 */
+            toDay: string;
+            /** @description All methods: card and bank gifts as Stripe counted them (each line on its own day) plus manual gifts by their date */
+            total: components["schemas"]["MonthEndFiguresDto"];
+            /** @description Card and bank gifts only: the dashboard's figures for the month */
+            stripe: components["schemas"]["MonthEndFiguresDto"];
+            /** @description CENTS of the payouts of the month that reached the bank */
+            depositedCents: number;
+            /** @description CENTS of the payouts of the month still on their way */
+            inTransitCents: number;
+            /** @description Card, Bank (ACH), then the manual methods; Other: Stripe lines with no gift */
+            byMethod: components["schemas"]["MonthEndFiguresDto"][];
+            /** @description By fund, by name */
+            byFund: components["schemas"]["MonthEndFiguresDto"][];
+            /** @description The payouts arriving in the month, oldest first */
+            payouts: components["schemas"]["MonthEndPayoutDto"][];
         };
         LedgerTotalsDto: {
             /** @description Transactions matching the filters (every page), card charges of any status and manual gifts. */
@@ -3526,6 +3646,9 @@ export type MoneyTotalsDto = components['schemas']['MoneyTotalsDto'];
 export type PayoutsPageDto = components['schemas']['PayoutsPageDto'];
 export type PayoutLineDto = components['schemas']['PayoutLineDto'];
 export type PayoutDetailDto = components['schemas']['PayoutDetailDto'];
+export type MonthEndFiguresDto = components['schemas']['MonthEndFiguresDto'];
+export type MonthEndPayoutDto = components['schemas']['MonthEndPayoutDto'];
+export type MonthEndDto = components['schemas']['MonthEndDto'];
 export type LedgerTotalsDto = components['schemas']['LedgerTotalsDto'];
 export type LedgerPageDto = components['schemas']['LedgerPageDto'];
 export type PaymentIntentDto = components['schemas']['PaymentIntentDto'];
@@ -4436,6 +4559,10 @@ export interface operations {
                 year?: number;
                 /** @description calendar (default): January to December. fiscal: the fiscal year named by the calendar year in which it ends (FY 2026 with a July start: Jul 1, 2025 - Jun 30, 2026). */
                 basis?: "calendar" | "fiscal";
+                /** @description A quarter of the year (on its basis): FY 2027 Q1 with a July start is Jul-Sep 2026. Needs year. */
+                quarter?: number;
+                /** @description One month, 'yyyy-MM' (in TIME_ZONE); year, basis and quarter are then ignored. */
+                month?: string;
             };
             header?: never;
             path?: never;
@@ -5032,6 +5159,118 @@ export interface operations {
                 };
                 content: {
                     "text/csv": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    MonthEndController_get: {
+        parameters: {
+            query?: {
+                /** @description The month, 'yyyy-MM' in TIME_ZONE; the last month that ended when left out. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonthEndDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    MonthEndController_csv: {
+        parameters: {
+            query?: {
+                /** @description The month, 'yyyy-MM' in TIME_ZONE; the last month that ended when left out. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    MonthEndController_pdf: {
+        parameters: {
+            query?: {
+                /** @description The month, 'yyyy-MM' in TIME_ZONE; the last month that ended when left out. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };

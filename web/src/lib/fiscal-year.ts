@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   fiscalYearCaption, yearOptions, yearRange, type YearBasis, type YearOption,
 } from '../../../core/src/fiscal-year/fiscal-year';
+import { periodOptions, type Period, type PeriodOption } from '../../../core/src/fiscal-year/periods';
 import { apiGet } from './api-client';
 import type { FiscalYearDto } from './api-types';
 import { queryKeys } from './query-keys';
@@ -37,4 +38,18 @@ export function yearDays(choice: { basis: YearBasis; year: number }, fy: FiscalY
 /** How fiscal years are named, for the caption under a picker; null while they are calendar years. */
 export function fiscalCaption(fy: FiscalYearDto | undefined): string | null {
   return fy ? fiscalYearCaption(fy.startMonth, fy.today) : null;
+}
+
+/** Months, quarters and years for a period picker (core/src/fiscal-year/periods.ts), grouped. */
+export function periodSelectGroups(fy: FiscalYearDto | undefined): Array<{ label: PeriodOption['group']; options: PeriodOption[] }> {
+  const today = fy?.today ?? new Date().toISOString().slice(0, 10);
+  const options = periodOptions(today, fy?.startMonth ?? 1);
+  return (['Months', 'Quarters', 'Years'] as const).map((label) => ({ label, options: options.filter((o) => o.group === label) }));
+}
+
+/** A period as the API's query: 'month=2026-10', 'year=2027&basis=fiscal&quarter=1'; '' for all time. */
+export function periodQuery(p: Period | null): string {
+  if (!p) return '';
+  if (p.kind === 'month') return `month=${p.month}`;
+  return `year=${p.year}&basis=${p.basis}${p.kind === 'quarter' ? `&quarter=${p.quarter}` : ''}`;
 }

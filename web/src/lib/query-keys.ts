@@ -7,6 +7,8 @@ export const queryKeys = {
   /** The session check, per token. */
   me: ['/api/admin/me'],
   analytics: ['/api/stripe/analytics'],
+  /** The Month-end view of one month ('last': the last month that ended). */
+  monthEnd: (month = 'last') => ['/api/stripe/month-end', month],
   /** The fiscal year's first month and the school's today (the period pickers). */
   fiscalYear: ['/api/stripe/fiscal-year'],
   /** The Insights tab's retention figures and lapsed-donor lists, every year and page. */

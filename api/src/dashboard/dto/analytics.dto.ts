@@ -12,8 +12,11 @@ export class OverviewDto {
   @ApiProperty({ description: 'Card charges that failed (declined), in the period.' }) failedCharges: number;
   @ApiProperty({ description: "DOLLARS: card and bank gifts Stripe took in the period, before fees and refunds (Stripe's balance transactions)." }) grossAmount: number;
   @ApiProperty({ description: "DOLLARS: Stripe's processing fees and dispute fees in the period." }) stripeFees: number;
-  @ApiProperty({ description: 'DOLLARS: refunds and disputes in the period (grossAmount - stripeFees - netAfterFees).' }) refundsAndDisputes: number;
-  @ApiProperty({ description: 'DOLLARS: what Stripe owes the school for the period: gross - fees - refunds - disputes.' }) netAfterFees: number;
+  @ApiProperty({ description: 'DOLLARS: refunds made in the period (on the day of the refund, whatever the day of the gift).' }) refunds: number;
+  @ApiProperty({ description: 'DOLLARS: dispute withdrawals less reinstatements made in the period (on their own day).' }) disputes: number;
+  @ApiProperty({ description: 'DOLLARS: refunds + disputes.' }) refundsAndDisputes: number;
+  @ApiProperty({ description: 'DOLLARS: Received (after refunds and disputes): grossAmount - refunds - disputes.' }) receivedAmount: number;
+  @ApiProperty({ description: 'DOLLARS: After Stripe fees: receivedAmount - stripeFees, what Stripe pays to the bank.' }) netAfterFees: number;
   @ApiProperty({ description: 'Gifts on their way: bank debits still processing (counted in no total until the money arrives).' }) pendingDonations: number;
   @ApiProperty({ description: 'DOLLARS: the amount of pendingDonations.' }) pendingAmount: number;
 }
@@ -23,7 +26,7 @@ export class MonthAmountDto {
   @ApiProperty({ description: 'DOLLARS: gifts of the month (card net of refunds, plus manual), by the date of the gift' }) amount: number;
   @ApiProperty({ description: "DOLLARS: Stripe's gross card and bank gifts of the month" }) gross: number;
   @ApiProperty({ description: "DOLLARS: Stripe's fees of the month" }) fees: number;
-  @ApiProperty({ description: 'DOLLARS: gross - fees - refunds - disputes of the month' }) net: number;
+  @ApiProperty({ description: 'DOLLARS: after Stripe fees: gross - refunds - disputes - fees of the month, each on its own day' }) net: number;
 }
 
 export class DayAmountDto {
@@ -46,7 +49,9 @@ export class ChartsDto {
 export class AnalyticsPeriodDto {
   @ApiProperty({ type: Number, nullable: true, description: 'null: all time' }) year: number | null;
   @ApiProperty({ enum: ['calendar', 'fiscal'] }) basis: 'calendar' | 'fiscal';
-  @ApiProperty({ example: 'FY 2026', description: "'All Time', 'Calendar 2026' or 'FY 2026' (a fiscal year is named by the calendar year in which it ends)" }) label: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'The quarter (1-4) of the year, or null' }) quarter: number | null;
+  @ApiProperty({ type: String, nullable: true, description: "'yyyy-MM' when the period is one month, else null" }) month: string | null;
+  @ApiProperty({ example: 'FY 2026', description: "'All Time', 'Calendar 2026', 'FY 2026' (a fiscal year is named by the calendar year in which it ends), 'Q3 2026', 'FY 2027 Q1' or 'October 2026'" }) label: string;
   @ApiProperty({ type: String, nullable: true, description: 'First day (yyyy-MM-dd, TIME_ZONE); null for all time' }) fromDay: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Last day, included' }) toDay: string | null;
 }

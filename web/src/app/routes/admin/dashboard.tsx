@@ -41,8 +41,6 @@ function Dashboard({ admin }: { admin: AdminDto }) {
   const [tab, setTab] = useState('analytics');
   const [period, setPeriod] = useState<AnalyticsPeriod>(null);
   const analytics = useAnalytics(true, period);
-  // Insights explains all-time figures (Total Lifetime Value against Total Revenue), whatever the period above.
-  const allTime = useAnalytics(period !== null && tab === 'insights', null);
   // First page of the donor list: its summary feeds the Active Donors card and the Insights tab.
   const customers = useCustomers({ page: 1, q: '' }, true);
   usePaymentIntents(true);
@@ -75,7 +73,7 @@ function Dashboard({ admin }: { admin: AdminDto }) {
           ))}
         {tab === 'donors' && <DonorsTab enabled />}
         {tab === 'transactions' && <TransactionsTab />}
-        {tab === 'insights' && <InsightsTab overview={period ? allTime.data?.overview : overview} summary={summary} />}
+        {tab === 'insights' && <InsightsTab overview={overview} summary={summary} periodLabel={analytics.data?.period.label ?? 'All Time'} />}
         {tab === 'tax-exports' && (
           <TaxExportsTab>
             <DonorMailSettings canChange={admin.role === 'owner'} />

@@ -1,15 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { YearBasis } from '../../../../../core/src/fiscal-year/fiscal-year';
+import { periodValue, type Period } from '../../../../../core/src/fiscal-year/periods';
 import { apiGet } from '../../../lib/api-client';
+import { periodQuery } from '../../../lib/fiscal-year';
 import { queryKeys } from '../../../lib/query-keys';
 import type { AnalyticsDto } from '../../../lib/api-types';
 
-/** The dashboard's period: all time (null), or a calendar or fiscal year. */
-export type AnalyticsPeriod = { basis: YearBasis; year: number } | null;
+/** The dashboard's period: all time (null), or a month, a quarter, a calendar or fiscal year. */
+export type AnalyticsPeriod = Period | null;
 
 export async function getAnalytics(period: AnalyticsPeriod = null): Promise<AnalyticsDto> {
   try {
-    return await apiGet<AnalyticsDto>(period ? `/api/stripe/analytics?year=${period.year}&basis=${period.basis}` : '/api/stripe/analytics');
+    return await apiGet<AnalyticsDto>(period ? `/api/stripe/analytics?${periodQuery(period)}` : '/api/stripe/analytics');
   } catch (cause) {
     throw new Error('Failed to fetch analytics', { cause });
   }
@@ -17,7 +18,7 @@ export async function getAnalytics(period: AnalyticsPeriod = null): Promise<Anal
 
 export function analyticsQueryOptions(enabled: boolean, period: AnalyticsPeriod = null) {
   return queryOptions({
-    queryKey: period ? [...queryKeys.analytics, period.basis, period.year] : queryKeys.analytics,
+    queryKey: period ? [...queryKeys.analytics, periodValue(period)] : queryKeys.analytics,
     queryFn: () => getAnalytics(period),
     enabled,
     placeholderData: keepPreviousData,

@@ -17,7 +17,7 @@ export default function AnalyticsTab({ charts, periodLabel }: { charts: Analytic
   const monthlyOption = linesOption(monthly.map((m) => m.label), [
     { name: 'All gifts', values: monthly.map((m) => m.value), colorIndex: 0 },
     { name: 'Stripe gross', values: monthly.map((m) => m.more[0]), colorIndex: 2, dashed: true },
-    { name: 'Stripe net', values: monthly.map((m) => m.more[2]), colorIndex: 1 },
+    { name: 'After fees', values: monthly.map((m) => m.more[2]), colorIndex: 1 },
   ]);
   const months = periodLabel && periodLabel !== 'All Time' ? periodLabel : 'the last 12 months';
   const daily = (charts?.dailyTrends ?? []).map((d) => ({ label: dayLabel(d.date), value: Number(d.amount) || 0 }));
@@ -27,8 +27,8 @@ export default function AnalyticsTab({ charts, periodLabel }: { charts: Analytic
   const cards = [
     {
       title: 'Monthly Donation Trends',
-      description: `By month over ${months}: all gifts (net of refunds, manual gifts included), and Stripe's gross card and bank gifts and the net it paid after fees and refunds.`,
-      labelHeader: 'Month', valueHeader: 'All gifts', moreHeaders: ['Stripe gross', 'Stripe fees', 'Stripe net'], rows: monthly, option: monthlyOption,
+      description: `By month over ${months}: all gifts by the date of the gift (less their refunds, manual gifts included), and Stripe's gross card and bank gifts and what remained after refunds, disputes and fees, each on the day it happened.`,
+      labelHeader: 'Month', valueHeader: 'All gifts', moreHeaders: ['Stripe gross', 'Stripe fees', 'After fees'], rows: monthly, option: monthlyOption,
     },
     { title: 'Daily Donation Trends', description: 'Donation revenue over the last 30 days', labelHeader: 'Day', rows: daily, option: lineOption(daily, 'Revenue', 1) },
     { title: 'Donation Frequency', description: 'Revenue by donation type', labelHeader: 'Donation type', rows: frequency, option: donutOption(frequency) },

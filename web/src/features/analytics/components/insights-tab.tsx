@@ -11,29 +11,28 @@ export function activeDonorRate(active: number, total: number): number {
 }
 
 /**
- * Every figure carries its one-line definition. They are computed from the read model and agree where they
- * should: Total Revenue (the summary card) is the Transactions tab's net total for all time; Total Lifetime
- * Value is the part of it given by donors on the Donors tab (gifts with no donor record are left out).
+ * Every figure carries its one-line definition and says its period: the period's figures are the summary
+ * cards' (the same answer, so Average Donation is one number on both); donor figures say they are all time.
  */
-export function InsightsTab({ overview, summary }: { overview?: AnalyticsDto['overview']; summary?: DonorListDto['summary'] }) {
+export function InsightsTab({ overview, summary, periodLabel }: { overview?: AnalyticsDto['overview']; summary?: DonorListDto['summary']; periodLabel: string }) {
   const active = Number(summary?.activeCustomers ?? 0);
   const total = Number(summary?.totalCustomers ?? 0);
   const failed = Number(overview?.failedCharges ?? 0);
   return (
     <div className="adm-grid">
       <div className="adm-grid adm-grid--2">
-        <InsightCard title="Key Insights" description="How giving is trending">
-          <Row label="Revenue Growth" value={formatGrowth(overview?.monthlyGrowth)} note="This calendar month's net gifts compared with last month's." />
-          <Row label="Donor Retention" value={`${count(active)} of ${count(total)}`} note="Active donors (a completed gift in the last 12 months) of all donors with a completed gift." />
-          <Row label="Average Transaction" value={formatCurrency(overview?.averageDonation ?? 0)} note="Total Revenue divided by Total Donations (refunds taken off)." />
+        <InsightCard title="Key Insights" description={`How giving is trending: ${periodLabel}`}>
+          <Row label="Revenue Growth" value={formatGrowth(overview?.monthlyGrowth)} note="This calendar month's net gifts compared with last month's, whatever the period." />
+          <Row label="Donor Retention" value={`${count(active)} of ${count(total)}`} note="All time: active donors (a completed gift in the last 12 months) of all donors with a completed gift." />
+          <Row label="Average Transaction" value={formatCurrency(overview?.averageDonation ?? 0)} note={`${periodLabel}: Total Revenue divided by Total Donations (refunds taken off), the Average Donation card above.`} />
         </InsightCard>
         <InsightCard title="Export & Reports" description="Totals across all donors">
-          <Row label="Total Lifetime Value" value={formatCurrency(donorStatDollars(summary?.totalLifetimeValue))} note="Net gifts of listed donors; Total Revenue also counts gifts with no donor record (guest cards, walk-ins)." />
-          <Row label="Active Donor Rate" value={`${activeDonorRate(active, total)}%`} note="Active donors as a share of all donors, rounded." />
+          <Row label="Total Lifetime Value" value={formatCurrency(donorStatDollars(summary?.totalLifetimeValue))} note="All time: net gifts of listed donors; all-time Total Revenue also counts gifts with no donor record (guest cards, walk-ins)." />
+          <Row label="Active Donor Rate" value={`${activeDonorRate(active, total)}%`} note="All time: active donors as a share of all donors, rounded." />
           <Row
             label="Transaction Success Rate"
             value={`${overview?.transactionSuccessRate ?? 0}%`}
-            note={`Card charges that succeeded, of all card charges attempted (${count(failed)} failed).`}
+            note={`${periodLabel}: card charges that succeeded, of all card charges attempted (${count(failed)} failed).`}
           />
         </InsightCard>
       </div>

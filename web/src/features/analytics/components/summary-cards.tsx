@@ -25,7 +25,8 @@ function PendingNote({ overview }: { overview?: AnalyticsDto['overview'] }) {
 
 /**
  * Total Revenue, Total Donations, Average Donation, Active Donors; below them what Stripe made of the card and
- * bank gifts: gross, Stripe's fees, and the net it pays out; then any gifts still on their way. `label` names the period when it is not all time.
+ * bank gifts: gross, received (after refunds and disputes, each on its own day) and after Stripe's fees; then any
+ * gifts still on their way. `label` names the period when it is not all time.
  */
 export function SummaryCards({ overview, summary, label }: { overview?: AnalyticsDto['overview']; summary?: DonorListDto['summary']; label?: string }) {
   const o = overview;
@@ -34,14 +35,14 @@ export function SummaryCards({ overview, summary, label }: { overview?: Analytic
     <>
       <div className="adm-grid adm-grid--4">
         <SummaryCard title="Total Revenue" icon={<DollarIcon />} value={formatCurrency(overview?.totalAmount ?? 0)} note={`${formatGrowth(overview?.monthlyGrowth)} from last month`} />
-        <SummaryCard title="Total Donations" icon={<HeartIcon />} value={count(overview?.totalDonations)} note="successful transactions" />
+        <SummaryCard title="Total Donations" icon={<HeartIcon />} value={count(overview?.totalDonations)} note={`successful transactions${inPeriod} (failed and pending left out)`} />
         <SummaryCard title="Average Donation" icon={<TrendIcon />} value={formatCurrency(overview?.averageDonation ?? 0)} note="per transaction" />
-        <SummaryCard title="Active Donors" icon={<PeopleIcon />} value={count(summary?.activeCustomers)} note={`of ${count(summary?.totalCustomers)} total donors`} />
+        <SummaryCard title="Active Donors" icon={<PeopleIcon />} value={count(summary?.activeCustomers)} note={`of ${count(summary?.totalCustomers)} total donors (last 12 months, whatever the period)`} />
       </div>
       <div className="adm-grid adm-grid--3 adm-money-cards">
         <SummaryCard title="Gross Card Gifts" icon={<DollarIcon />} value={formatCurrency(o?.grossAmount ?? 0)} note={`Card and bank gifts Stripe took${inPeriod}, before fees and refunds.`} />
-        <SummaryCard title="Stripe Fees" icon={<DollarIcon />} value={formatCurrency(o?.stripeFees ?? 0)} note={`Processing and dispute fees Stripe kept${inPeriod}${o?.grossAmount ? ` (${((o.stripeFees / o.grossAmount) * 100).toFixed(1)}% of gross)` : ''}.`} />
-        <SummaryCard title="Net After Fees" icon={<DollarIcon />} value={formatCurrency(o?.netAfterFees ?? 0)} note={`Gross less fees and ${formatCurrency(o?.refundsAndDisputes ?? 0)} refunded or disputed: what Stripe pays to the bank.`} />
+        <SummaryCard title="Received" icon={<DollarIcon />} value={formatCurrency(o?.receivedAmount ?? 0)} note={`After refunds (${formatCurrency(o?.refunds ?? 0)}) and disputes (${formatCurrency(o?.disputes ?? 0)}) made${inPeriod}, each on its own day.`} />
+        <SummaryCard title="After Stripe Fees" icon={<DollarIcon />} value={formatCurrency(o?.netAfterFees ?? 0)} note={`Received less ${formatCurrency(o?.stripeFees ?? 0)} Stripe fees${o?.grossAmount ? ` (${((o.stripeFees / o.grossAmount) * 100).toFixed(1)}% of gross)` : ''}: what Stripe pays to the bank.`} />
       </div>
       <PendingNote overview={overview} />
     </>

@@ -15,6 +15,7 @@ import { fiscalCaption, useFiscalYear, yearSelectOptions } from '../../../lib/fi
 import { formatDateTime } from '../../../lib/format';
 import { usePayouts } from '../api/get-payouts';
 import { PayoutLines } from './payout-lines';
+import { MoneyIdentity } from './money-identity';
 
 const STATUS: Record<string, { label: string; variant: 'success' | 'secondary' | 'warning' | 'destructive' }> = {
   paid: { label: 'Paid', variant: 'success' },
@@ -42,11 +43,12 @@ export function PayoutsPage() {
   return (
     <>
       <div className="adm-grid adm-grid--4">
-        <StatCard title="Gross Gifts" icon={<DollarIcon />} value={formatCents(t?.grossCents ?? 0)} note="Every card and bank gift Stripe took, before fees and refunds." />
-        <StatCard title="Stripe Fees" icon={<DollarIcon />} value={formatCents(t?.feeCents ?? 0)} note="Processing fees per gift, and dispute fees, as Stripe charged them." />
-        <StatCard title="Net Received" icon={<DollarIcon />} value={formatCents(t?.netCents ?? 0)} note={`Gross minus fees, refunds (${formatCents(t?.refundCents ?? 0)}) and disputes (${formatCents(t?.disputeCents ?? 0)}).`} />
-        <StatCard title="Waiting in Stripe" icon={<DollarIcon />} value={formatCents(t?.pendingCents ?? 0)} note={`Not yet paid out; ${formatCents(t?.paidOutCents ?? 0)} has gone to the bank.`} />
+        <StatCard title="Gross Gifts" icon={<DollarIcon />} value={formatCents(t?.grossCents ?? 0)} note="Every card and bank gift Stripe took, before fees and refunds. All time." />
+        <StatCard title="Received" icon={<DollarIcon />} value={formatCents(t?.receivedCents ?? 0)} note={`After refunds (${formatCents(t?.refundCents ?? 0)}) and disputes (${formatCents(t?.disputeCents ?? 0)}). All time.`} />
+        <StatCard title="After Stripe Fees" icon={<DollarIcon />} value={formatCents(t?.netCents ?? 0)} note={`Received less Stripe's fees (${formatCents(t?.feeCents ?? 0)}). All time.`} />
+        <StatCard title="Waiting in Stripe" icon={<DollarIcon />} value={formatCents(t?.pendingCents ?? 0)} note={`Not yet paid out; ${formatCents(t?.depositedCents ?? 0)} deposited, ${formatCents(t?.inTransitCents ?? 0)} in transit.`} />
       </div>
+      {t && <MoneyIdentity t={t} />}
       <Card as="section" aria-labelledby="payouts-title">
         <CardHeader title="Payouts" titleId="payouts-title" description="Each deposit Stripe sends to the school's bank, newest first. Open one to see the gifts, refunds and fees it adds up to." />
         <CardContent className="adm-form">
