@@ -18,6 +18,7 @@ import { DonorFiscalYears1764372900000 } from './1764372900000-DonorFiscalYears.
 import { DonorMerges1764375000000 } from './1764375000000-DonorMerges.js';
 import { FundsTributesFeeCoverage1764400000000 } from './1764400000000-FundsTributesFeeCoverage.js';
 import { FailedChargeTotal1764500000000 } from './1764500000000-FailedChargeTotal.js';
+import { PlanChanges1764650000000 } from './1764650000000-PlanChanges.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -36,4 +37,5 @@ export const migrations = [
   DonorMerges1764375000000,
   FundsTributesFeeCoverage1764400000000,
   FailedChargeTotal1764500000000,
+  PlanChanges1764650000000,
 ];
