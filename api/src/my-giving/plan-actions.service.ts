@@ -76,7 +76,9 @@ export class PlanActionsService {
       const recurring = item.price.recurring!;
       const fee = coverFees ? feeCoverageFor(cents, feeFor(isBankDebit(plan) ? 'us_bank_account' : 'card', paymentFees(this.env))) : 0;
       const charged = cents + fee;
-      await this.stripe.subscriptions.update(sub.id, {
+      // The same amount asked again (a retried request) changes nothing and confirms nothing a second time.
+      const same = item.price.unit_amount === charged && planFeeCoverage(charged, sub.metadata) === fee;
+      if (!same) await this.stripe.subscriptions.update(sub.id, {
         items: [{ id: item.id, price_data: { currency: item.price.currency, unit_amount: charged, product: idOf(item.price.product)!, recurring: { interval: recurring.interval, interval_count: recurring.interval_count } } }],
         proration_behavior: 'none',
         metadata: fee > 0 ? designationMetadata({ fundId: null, giftCents: cents, feeCoverageCents: fee, tribute: null }) : { gift_cents: '', fee_coverage_cents: '' },
@@ -86,15 +88,16 @@ export class PlanActionsService {
       return {
         message: `Your ${this.label(plan)} gift is now ${amount}${next}.`,
         details: { from: Number(plan.amount), to: charged, feeCoverage: fee },
-        change: { amountCents: charged, fromCents: Number(plan.amount), feeCoverageCents: fee, effectiveAt: at(item.current_period_end) },
+        change: same ? undefined : { amountCents: charged, fromCents: Number(plan.amount), feeCoverageCents: fee, effectiveAt: at(item.current_period_end) },
       };
     });
   }
 
   async pause(s: DonorSession, planId: string, meta: RequestMeta): Promise<string> {
     return this.act(s, planId, 'pause', meta, async (plan, sub) => {
-      await this.stripe.subscriptions.update(sub.id, { pause_collection: { behavior: 'void' } });
-      return { message: `Your ${this.label(plan)} gift is paused. Nothing will be charged until you resume it.`, change: {} };
+      const already = Boolean(sub.pause_collection);
+      if (!already) await this.stripe.subscriptions.update(sub.id, { pause_collection: { behavior: 'void' } });
+      return { message: `Your ${this.label(plan)} gift is paused. Nothing will be charged until you resume it.`, change: already ? undefined : {} };
     });
   }
 
@@ -105,9 +108,10 @@ export class PlanActionsService {
       if (sub.pause_collection) params.pause_collection = '';
       if (sub.cancel_at_period_end) params.cancel_at_period_end = false;
       else if (sub.cancel_at) params.cancel_at = '';
-      if (Object.keys(params).length) await this.stripe.subscriptions.update(sub.id, params);
+      const changed = Object.keys(params).length > 0;
+      if (changed) await this.stripe.subscriptions.update(sub.id, params);
       const end = sub.items.data[0]?.current_period_end;
-      return { message: `Your ${this.label(plan)} gift is running again.${end ? ` The next charge is on ${this.day(end)}.` : ''}`, change: { effectiveAt: at(end) } };
+      return { message: `Your ${this.label(plan)} gift is running again.${end ? ` The next charge is on ${this.day(end)}.` : ''}`, change: changed ? { effectiveAt: at(end) } : undefined };
     });
   }
 
@@ -117,12 +121,13 @@ export class PlanActionsService {
         await this.stripe.subscriptions.cancel(sub.id);
         return { message: `Your ${this.label(plan)} gift is canceled. Nothing more will be charged. Thank you for your support.`, details: { when }, change: {} };
       }
-      await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
+      const already = sub.cancel_at_period_end;
+      if (!already) await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
       const end = sub.items.data[0]?.current_period_end;
       return {
         message: `Your ${this.label(plan)} gift will end${end ? ` on ${this.day(end)}` : ' at the end of this period'}. Nothing is charged after that. Thank you for your support.`,
         details: { when },
-        change: { effectiveAt: at(end) },
+        change: already ? undefined : { effectiveAt: at(end) },
       };
     });
   }

@@ -4,7 +4,7 @@ import { donorRequest } from './donor-session';
 import { myGivingKey } from './get-my-giving';
 
 export type PlanAction =
-  | { kind: 'amount'; amount: number }
+  | { kind: 'amount'; amount: number; coverFees: boolean }
   | { kind: 'pause' }
   | { kind: 'resume' }
   | { kind: 'cancel'; when: 'now' | 'period_end' }
