@@ -23,6 +23,8 @@ export interface PlanRow {
   last4: string | null;
   unpaid_renewal: boolean;
   created: Date;
+  /** When the gift started: Stripe's start_date (a backdated plan's earlier day), else its creation. */
+  started: Date;
   /** The subscription's metadata: the gift and fee coverage split our server wrote (gift_cents, fee_coverage_cents). */
   metadata: Record<string, string> | null;
 }
@@ -76,7 +78,7 @@ export class MyGivingRepository {
               CASE WHEN pm.last4 IS NOT NULL THEN pm.brand ELSE lc.brand END AS brand, coalesce(pm.last4, lc.last4) AS last4,
               EXISTS (SELECT 1 FROM invoices i WHERE i.subscription_id = s.id AND i.status = 'open'
                          AND NOT EXISTS (SELECT 1 FROM charges c WHERE c.invoice_id = i.id AND c.status = 'pending')) AS unpaid_renewal,
-              s.created, s.metadata
+              s.created, coalesce(s.start_date, s.created) AS started, s.metadata
          FROM subscriptions s
          LEFT JOIN payment_methods pm ON pm.id = s.default_payment_method AND pm.detached_at IS NULL
          LEFT JOIN LATERAL (SELECT c.brand, c.last4 FROM charges c WHERE c.subscription_id = s.id AND c.status IN ('succeeded', 'pending')

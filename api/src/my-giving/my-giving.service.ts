@@ -27,7 +27,7 @@ export function toPlanDto(p: PlanRow): MyGivingPlanDto {
     cardLast4: bank ? null : p.last4,
     bankLast4: bank ? p.last4 : null,
     unpaidRenewal: p.unpaid_renewal,
-    started: new Date(p.created).toISOString(),
+    started: new Date(p.started).toISOString(),
   };
 }
 
