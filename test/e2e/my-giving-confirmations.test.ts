@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import type Stripe from 'stripe';
 import { outbox } from '../../core/src/mail-outbox/outbox.repository.js';
 import { DEFAULT_CARD_FEE, feeCoverageFor } from '../../core/src/gifts/fee-coverage.js';
+import { mailDate } from '../../core/src/school/donor-mail-texts.js';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { runAxe } from '../helpers/axe.js';
 import { launchBrowser, screenshot } from '../helpers/browser.js';
@@ -29,6 +30,8 @@ describe('My Giving: confirmations of changes, fee coverage, a bank gift on its 
   let page: Page;
   const email = 'nora.fees@example.org';
   let subId = '';
+  let startedOn = '';
+  let browserZone = '';
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
@@ -46,6 +49,12 @@ describe('My Giving: confirmations of changes, fee coverage, a bank gift on its 
       metadata: { frequency: 'monthly', source: 'website', gift_cents: '5000', fee_coverage_cents: '180' },
     });
     subId = sub.id;
+    // The browser runs in a time zone where the gift's start falls on another day than at the school (UTC-12 or
+    // UTC+14: one of them always does), so a date shown in the browser's zone would be caught.
+    const schoolHour = Number(new Intl.DateTimeFormat('en-US', { timeZone: stack.env.TIME_ZONE, hour: 'numeric', hourCycle: 'h23' }).format(sub.start_date * 1000));
+    browserZone = schoolHour < 6 ? 'Etc/GMT+12' : 'Etc/GMT-14';
+    startedOn = mailDate(new Date(sub.start_date * 1000), stack.env.TIME_ZONE);
+    expect(mailDate(new Date(sub.start_date * 1000), browserZone)).not.toBe(startedOn);
     const pi = await stripe.paymentIntents.create({ amount: 10_000, currency: 'usd', customer: customer.id, metadata: { frequency: 'one-time', source: 'website' } });
     await stripe.paymentIntents.confirm(pi.id, {
       payment_method_data: {
@@ -59,7 +68,7 @@ describe('My Giving: confirmations of changes, fee coverage, a bank gift on its 
       predicate: async () => (await stack.db.query(`SELECT 1 FROM charges WHERE customer_id = $1 AND status IN ('pending', 'succeeded')`, [customer.id])).length === 2,
     });
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: browserZone });
   }, 120_000);
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
@@ -92,6 +101,9 @@ describe('My Giving: confirmations of changes, fee coverage, a bank gift on its 
     const processing = page.locator('.processing-gift');
     await expect(processing.innerText()).resolves.toMatch(/\$100\.00 one-time gift from the bank account ending in 6789\s*Processing since \w+ \d{1,2}, \d{4}\. Expected by \w+ \d{1,2}, \d{4}/);
     await expect(page.locator('.plan-card').innerText()).resolves.toMatch(/Fees covered\s*\$1\.80 of each gift/);
+    // Dates are the school's, whatever the browser's time zone.
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(browserZone);
+    await expect(page.locator('.plan-card').innerText()).resolves.toContain(`Started\n${startedOn}`);
     await checkPage('signed-in');
 
     // The amount: the fee question is asked again, ticked as the gift covers the fees today, with the fee shown.
