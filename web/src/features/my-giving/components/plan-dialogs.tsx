@@ -62,13 +62,13 @@ export function PlanDialog({ kind, plan, timeZone, busy, onClose, onConfirm }: P
         >
           <fieldset className="stack">
             <legend>When should it end?</legend>
-            <label className="radio-row">
+            <label className="radio-row radio-row--choice">
               <input type="radio" name="cancel-when" value="period_end" checked={when === 'period_end'} onChange={() => setWhen('period_end')} />
-              {` After the current period${next ? `, on ${next}` : ''} (no further charge)`}
+              <span>{`After the current period${next ? `, on ${next}` : ''} (no further charge)`}</span>
             </label>
-            <label className="radio-row">
+            <label className="radio-row radio-row--choice">
               <input type="radio" name="cancel-when" value="now" checked={when === 'now'} onChange={() => setWhen('now')} />
-              {' Now'}
+              <span>Now</span>
             </label>
           </fieldset>
         </Dialog>
