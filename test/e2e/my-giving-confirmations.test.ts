@@ -140,6 +140,15 @@ describe('My Giving: confirmations of changes, fee coverage, a bank gift on its 
     expect(amountMail.text).toMatch(new RegExp(`your monthly gift was changed from \\$51\\.80 to \\${total} \\(including \\$${(fee / 100).toFixed(2)} to cover the processing fees\\)\\. The new amount is charged from your next gift on \\w+ \\d{1,2}, \\d{4}`));
     expect(mails.find((m) => m.subject!.includes('canceled'))!.text).toMatch(/It ends on \w+ \d{1,2}, \d{4}, and nothing is charged after that\./);
     for (const m of mails) expect(m.to).toMatchObject({ text: email });
+    // The e-mail as a mail program shows it: no axe violations at either width.
+    const mailPage = await browser.newPage();
+    for (const width of [390, 1280]) {
+      await mailPage.setViewportSize({ width, height: 900 });
+      await mailPage.setContent(amountMail.html as string);
+      expect({ width, violations: await runAxe(mailPage) }).toEqual({ width, violations: [] });
+      await screenshot(mailPage, `my-giving-confirm-amount-mail-${width}`);
+    }
+    await mailPage.close();
 
     // A retry: the donor's request sent again, and the same confirmation queued again, add no e-mail.
     const token = await page.evaluate(() => sessionStorage.getItem('myGivingSession'));
