@@ -37,9 +37,9 @@ interface Done {
 
 const at = (unixSeconds: number | null | undefined) => (unixSeconds ? new Date(unixSeconds * 1000) : null);
 
-/** 'Visa ending in 4242', 'Bank account ending in 6789', of a payment method Stripe answered. */
+/** 'Visa ending in 4242', 'your bank account ending in 6789' (as a sentence says it), of a payment method Stripe answered. */
 function methodName(pm: Stripe.PaymentMethod): string | null {
-  if (pm.type === 'us_bank_account') return pm.us_bank_account?.last4 ? `Bank account ending in ${pm.us_bank_account.last4}` : 'Bank account';
+  if (pm.type === 'us_bank_account') return pm.us_bank_account?.last4 ? `your bank account ending in ${pm.us_bank_account.last4}` : 'your bank account';
   const card = pm.card;
   return card ? `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending in ${card.last4}` : null;
 }

@@ -252,7 +252,7 @@ export interface PlanChangeFacts {
   fromCents: number | null;
   /** The part of amountCents that covers the processing fees (0 when the donor does not cover them). */
   feeCoverageCents: number;
-  /** 'Visa ending in 4242', 'Bank account ending in 6789': how the gift is paid (after a change of card). */
+  /** 'Visa ending in 4242', 'your bank account ending in 6789': how the gift is paid (after a change of card or account). */
   method: string | null;
   /** The day the change was made ('November 27, 2026'). */
   madeOn: string;

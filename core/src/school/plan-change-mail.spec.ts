@@ -22,6 +22,6 @@ describe('the confirmation of a change to a recurring gift', () => {
     expect(text({ change: 'resume' })).toContain('your monthly gift of $20.00 was resumed. The next charge is on December 24, 2026.');
     expect(text({ change: 'cancel' })).toContain('you asked to end your monthly gift of $20.00. It ends on December 24, 2026, and nothing is charged after that.');
     expect(text({ change: 'cancel', effectiveOn: null })).toContain('your monthly gift of $20.00 was canceled. Nothing more will be charged.');
-    expect(text({ change: 'card', method: 'Bank account ending in 6789' })).toContain('was set to be paid with Bank account ending in 6789, from the next charge on December 24, 2026.');
+    expect(text({ change: 'card', method: 'your bank account ending in 6789' })).toContain('was set to be paid with your bank account ending in 6789, from the next charge on December 24, 2026.');
   });
 });
