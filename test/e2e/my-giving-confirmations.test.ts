@@ -119,7 +119,7 @@ describe('My Giving: confirmations of changes, fee coverage, a bank gift on its 
     await dialog.getByRole('button', { name: `Change to ${total}` }).click();
     await page.getByText(`Your monthly gift is now ${total} ($75.00 + $${(fee / 100).toFixed(2)} fees) from the next charge on`, { exact: false }).waitFor();
     await page.getByRole('heading', { name: `${total} monthly` }).waitFor({ timeout: 20_000 });
-    expect((await stripe.subscriptions.retrieve(subId)).metadata).toMatchObject({ gift_cents: '7500', fee_coverage_cents: String(fee) });
+    expect((await stripe.subscriptions.retrieve(subId)).metadata).toMatchObject({ gift_cents: '7500', fee_coverage_cents: String(fee), fee_method: 'card' });
 
     // Cancel at the end of the period.
     await page.getByRole('button', { name: 'Cancel gift' }).click();

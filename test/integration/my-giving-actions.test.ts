@@ -131,7 +131,7 @@ describe('My Giving: changing, pausing, canceling a gift and recovering a declin
     expect(res.body.message).toMatch(new RegExp(`^Your monthly gift is now \\$${((3500 + fee) / 100).toFixed(2)} \\(\\$35\\.00 \\+ \\$${(fee / 100).toFixed(2)} fees\\) from the next charge on`));
     const sub = await stripe.subscriptions.retrieve(gifts.fay.sub);
     expect(sub.items.data[0].price.unit_amount).toBe(3500 + fee);
-    expect(sub.metadata).toMatchObject({ gift_cents: '3500', fee_coverage_cents: String(fee), frequency: 'monthly' });
+    expect(sub.metadata).toMatchObject({ gift_cents: '3500', fee_coverage_cents: String(fee), fee_method: 'card', frequency: 'monthly' });
     await planShown(fay, gifts.fay.sub, { amount: 3500 + fee, feeCoverage: fee });
     const [confirmed] = await confirmations('fay@example.org', 1);
     expect(confirmed.text).toContain(`to $${((3500 + fee) / 100).toFixed(2)} (including $${(fee / 100).toFixed(2)} to cover the processing fees)`);

@@ -19,7 +19,7 @@ export function toPlanDto(p: PlanRow): MyGivingPlanDto {
   return {
     id: p.id,
     amount: Number(p.amount ?? 0),
-    feeCoverage: planFeeCoverage(Number(p.amount ?? 0), p.metadata),
+    feeCoverage: planFeeCoverage(Number(p.amount ?? 0), p.metadata, bank ? 'us_bank_account' : 'card'),
     frequency: p.frequency ?? 'monthly',
     status: p.shown_status,
     nextChargeDate: p.next_at ? new Date(p.next_at).toISOString() : null,

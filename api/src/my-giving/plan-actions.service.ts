@@ -74,14 +74,17 @@ export class PlanActionsService {
     return this.act(s, planId, 'amount', meta, async (plan, sub) => {
       const item = sub.items.data[0];
       const recurring = item.price.recurring!;
-      const fee = coverFees ? feeCoverageFor(cents, feeFor(isBankDebit(plan) ? 'us_bank_account' : 'card', paymentFees(this.env))) : 0;
+      const method = isBankDebit(plan) ? 'us_bank_account' : 'card';
+      const fee = coverFees ? feeCoverageFor(cents, feeFor(method, paymentFees(this.env))) : 0;
       const charged = cents + fee;
       // The same amount asked again (a retried request) changes nothing and confirms nothing a second time.
-      const same = item.price.unit_amount === charged && planFeeCoverage(charged, sub.metadata) === fee;
+      const same = item.price.unit_amount === charged && planFeeCoverage(charged, sub.metadata, method) === fee;
       if (!same) await this.stripe.subscriptions.update(sub.id, {
         items: [{ id: item.id, price_data: { currency: item.price.currency, unit_amount: charged, product: idOf(item.price.product)!, recurring: { interval: recurring.interval, interval_count: recurring.interval_count } } }],
         proration_behavior: 'none',
-        metadata: fee > 0 ? designationMetadata({ fundId: null, giftCents: cents, feeCoverageCents: fee, tribute: null }) : { gift_cents: '', fee_coverage_cents: '' },
+        metadata: fee > 0
+          ? designationMetadata({ fundId: null, giftCents: cents, feeCoverageCents: fee, feeMethod: method, tribute: null })
+          : { gift_cents: '', fee_coverage_cents: '', fee_method: '' },
       });
       const next = item.current_period_end ? ` from the next charge on ${this.day(item.current_period_end)}` : ' from the next charge';
       const amount = fee > 0 ? `${formatUsd(charged)} (${formatUsd(cents)} + ${formatUsd(fee)} fees)` : formatUsd(charged);
@@ -221,7 +224,7 @@ export class PlanActionsService {
       if (done.change && done.success !== false) {
         await planChanges.record(m, {
           subscriptionId: plan.id, customerId: plan.customer_id, action, actor: { kind: 'donor' }, frequency: plan.frequency,
-          amountCents: Number(plan.amount ?? 0), feeCoverageCents: planFeeCoverage(Number(plan.amount ?? 0), plan.metadata), ...done.change,
+          amountCents: Number(plan.amount ?? 0), feeCoverageCents: planFeeCoverage(Number(plan.amount ?? 0), plan.metadata, isBankDebit(plan) ? 'us_bank_account' : 'card'), ...done.change,
         });
       }
     });

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable.js';
-import { splitCharge } from '../gifts/fee-coverage.js';
+import { splitCharge, type PaymentMethodType } from '../gifts/fee-coverage.js';
 import { designationFromMetadata } from '../gifts/gift-designation.js';
 import { outbox } from '../mail-outbox/outbox.repository.js';
 import type { PlanChangeKind } from '../school/donor-mail-texts.js';
@@ -37,9 +37,12 @@ export interface PlanChangeRow {
   donor_name: string | null;
 }
 
-/** The part of each charge of a plan that covers the fees, by the split its metadata states (0 without one). */
-export function planFeeCoverage(amountCents: number, metadata: Record<string, string> | null | undefined): number {
-  return splitCharge(amountCents, designationFromMetadata(metadata)).feeCoverageCents;
+/**
+ * The part of each charge of a plan that covers the fees, by the split its metadata states, for the method that
+ * pays it when known (0 without a split, or when it was computed for another method).
+ */
+export function planFeeCoverage(amountCents: number, metadata: Record<string, string> | null | undefined, paidWith?: PaymentMethodType | null): number {
+  return splitCharge(amountCents, designationFromMetadata(metadata), paidWith).feeCoverageCents;
 }
 
 /**
