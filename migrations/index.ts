@@ -23,6 +23,7 @@ import { DonorEmailKey1764610000000 } from './1764610000000-DonorEmailKey.js';
 import { DonorImportPreviewRows1764660000000 } from './1764660000000-DonorImportPreviewRows.js';
 import { AuditRepeats1764620000000 } from './1764620000000-AuditRepeats.js';
 import { TributeNoticeCap1764620000001 } from './1764620000001-TributeNoticeCap.js';
+import { PlanChanges1764650000000 } from './1764650000000-PlanChanges.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -44,6 +45,7 @@ export const migrations = [
   DonorEmailKey1764610000000,
   AuditRepeats1764620000000,
   TributeNoticeCap1764620000001,
+  PlanChanges1764650000000,
   DonorImportPreviewRows1764660000000,
   StatementEditions1764670000000,
 ];

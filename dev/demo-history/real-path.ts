@@ -192,6 +192,8 @@ export async function loadDemoHistory(o: DemoLoadOptions): Promise<DemoLoadResul
       items: [{ price_data: { currency: 'usd', product: products.get(s.frequency)!, unit_amount: s.amountCents, recurring: { interval, interval_count } } }],
       default_payment_method: defaultPm.get(s.donorKey),
       metadata: { frequency: s.frequency, donation_type: s.frequency },
+      // The plan started on the day of its first gift, not the day the demo was loaded.
+      backdate_start_date: Math.min(secs(s.startAt), emulatorNow),
       ...(anchors.has(s.key) ? { billing_cycle_anchor: anchors.get(s.key), proration_behavior: 'none' as const } : {}),
     });
     subscriptions.set(s.key, sub.id);

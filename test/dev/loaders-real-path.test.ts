@@ -80,6 +80,12 @@ describe('real-path loader', () => {
       expect(end).toBeLessThanOrEqual(next);
     }
 
+    // Every running plan started on the day of its first gift (backdate_start_date), not the day of the load.
+    for (const { plan } of plans) {
+      const [sub] = await stack.db.query(`SELECT start_date FROM subscriptions WHERE customer_id = $1`, [result.customers.get(plan.donorKey)]);
+      expect(new Date(sub.start_date).getTime() / 1000).toBe(Math.floor(plan.startAt.getTime() / 1000));
+    }
+
     // Renewals of plans keep their frequency.
     const freq = await stack.db.query(`SELECT frequency, count(*)::int AS n FROM charges WHERE status = 'succeeded' GROUP BY 1`);
     const expected = new Map<string, number>();

@@ -63,6 +63,20 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
   const invoicesOf = async (subId: string) => (await stripe.invoices.list({ subscription: subId, limit: 100 })).data;
   const chargesOf = async (customer: string) => (await stripe.charges.list({ customer, limit: 100 })).data;
 
+  it('backdate_start_date: the subscription says it started then; nothing is billed for the time before now; a future one is refused', async () => {
+    const { customer } = await donor('pm_card_visa');
+    const now = emulator.now();
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id, items: [{ price_data: priceData(2500) }], backdate_start_date: now - 40 * DAY,
+      billing_cycle_anchor: now + 10 * DAY, proration_behavior: 'none',
+    });
+    expect(sub).toMatchObject({ start_date: now - 40 * DAY, created: now, status: 'active' });
+    expect((await stripe.subscriptions.retrieve(sub.id)).start_date).toBe(now - 40 * DAY);
+    expect((await stripe.invoices.list({ subscription: sub.id })).data.map((i) => i.amount_paid)).toEqual([0]);
+    const future = stripe.subscriptions.create({ customer: customer.id, items: [{ price_data: priceData(2500) }], backdate_start_date: now + DAY });
+    await expect(future).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'backdate_start_date', message: 'backdate_start_date cannot be in the future.' });
+  });
+
   it('changes the amount on the existing item, billed from the next invoice on (proration_behavior none)', async () => {
     const { customer, pm } = await donor('pm_card_visa');
     const sub = await monthly(customer.id, pm.id, 2000);

@@ -1,7 +1,9 @@
 import request from 'supertest';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
-import { acknowledgmentsOnSince, waitForMails } from '../helpers/donor-mail.js';
+import { feeCoverageFor, DEFAULT_CARD_FEE } from '../../core/src/gifts/fee-coverage.js';
+import { acknowledgmentsOnSince, parsedMails, waitForMails } from '../helpers/donor-mail.js';
+import { waitUntil } from '../helpers/faults.js';
 import { waitForProjection } from '../helpers/events.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.js';
 import { startStack, type Stack } from '../helpers/stack.js';
@@ -44,9 +46,10 @@ describe('My Giving: changing, pausing, canceling a gift and recovering a declin
     await monthly('ann', 'ann@example.org', 'pm_card_visa', 2000);
     await monthly('dee', 'dee@example.org', 'pm_card_visa', 1500);
     await monthly('eve', 'eve@example.org', 'pm_card_visa', 1000);
+    await monthly('fay', 'fay@example.org', 'pm_card_visa', 2000);
     await monthly('cy', 'cy@example.org', 'pm_card_chargeCustomerFail', 2500, 29);
     await stack.emulator!.flushWebhooks(30_000);
-    await waitForProjection(stack, { predicate: async () => (await stack.db.query(`SELECT 1 FROM subscriptions WHERE status = 'active'`)).length === 4 });
+    await waitForProjection(stack, { predicate: async () => (await stack.db.query(`SELECT 1 FROM subscriptions WHERE status = 'active'`)).length === 5 });
   }, 90_000);
   afterAll(async () => {
     await stack?.stop();
@@ -59,9 +62,14 @@ describe('My Giving: changing, pausing, canceling a gift and recovering a declin
     post: (path: string, body: object = {}) => api().post(path).set('Authorization', `Bearer ${token}`).send(body),
   });
 
+  /** The donor's nth e-mail with a link to their page (confirmations of their changes come between them). */
   async function openLink(email: string, nth: number): Promise<{ token: string; body: Record<string, unknown> }> {
-    const mails = await waitForMails(smtp, email, nth);
-    const res = await api().post('/api/my-giving/session').send({ token: LINK.exec(mails[nth - 1].text ?? '')![1] });
+    let links: string[] = [];
+    await waitUntil(async () => {
+      links = (await parsedMails(smtp, email)).map((m) => LINK.exec(m.text ?? '')?.[1]).filter((t): t is string => !!t);
+      return links.length >= nth;
+    }, { timeoutMs: 30_000, intervalMs: 100 });
+    const res = await api().post('/api/my-giving/session').send({ token: links[nth - 1] });
     expect(res.status).toBe(200);
     return { token: res.body.sessionToken, body: res.body };
   }
@@ -84,6 +92,12 @@ describe('My Giving: changing, pausing, canceling a gift and recovering a declin
     });
   }
 
+  /** The confirmations of a donor's plan changes, as they arrive, oldest first. */
+  async function confirmations(email: string, count: number) {
+    await waitUntil(async () => (await parsedMails(smtp, email)).filter((m) => m.subject?.startsWith('Your monthly gift:')).length >= count, { timeoutMs: 30_000, intervalMs: 100 });
+    return (await parsedMails(smtp, email)).filter((m) => m.subject?.startsWith('Your monthly gift:'));
+  }
+
   const auditOf = (action: string) =>
     stack.db.query(`SELECT actor_kind, donor_id, admin_id, success, details FROM audit_log WHERE action = $1 ORDER BY id`, [action]);
 
@@ -97,13 +111,30 @@ describe('My Giving: changing, pausing, canceling a gift and recovering a declin
     expect((await stripe.invoices.list({ subscription: gifts.ann.sub })).data).toHaveLength(1); // no proration invoice
     await planShown(ann, gifts.ann.sub, { amount: 3500, status: 'active' });
     expect(await auditOf('donor.plan.amount')).toEqual([{
-      actor_kind: 'donor', donor_id: gifts.ann.customer, admin_id: null, success: true, details: { subscriptionId: gifts.ann.sub, from: 2000, to: 3500 },
+      actor_kind: 'donor', donor_id: gifts.ann.customer, admin_id: null, success: true, details: { subscriptionId: gifts.ann.sub, from: 2000, to: 3500, feeCoverage: 0 },
     }]);
+    const [confirmed] = await confirmations('ann@example.org', 1);
+    expect(confirmed.subject).toBe('Your monthly gift: amount changed - Hillside Learning Center');
+    expect(confirmed.text).toMatch(/On \w+ \d{1,2}, \d{4}, your monthly gift was changed from \$20\.00 to \$35\.00\. The new amount is charged from your next gift on \w+ \d{1,2}, \d{4}; nothing was charged today\./);
+    expect(confirmed.to).toMatchObject({ text: 'ann@example.org' });
 
     for (const [amount, message] of [[50, 'The minimum donation amount is $1.00.'], [1250.5, 'amount must be a whole number of cents']] as const) {
       const bad = await ann.post(`/api/my-giving/plans/${gifts.ann.sub}/amount`, { amount });
       expect({ status: bad.status, message: bad.body.message }).toEqual({ status: 400, message });
     }
+  });
+
+  it('a new amount with the fees covered: the fee of the form, the split in the metadata, the confirmation says both', async () => {
+    const fee = feeCoverageFor(3500, DEFAULT_CARD_FEE);
+    const fay = await signedIn('fay@example.org', 1);
+    const res = await fay.post(`/api/my-giving/plans/${gifts.fay.sub}/amount`, { amount: 3500, coverFees: true });
+    expect(res.body.message).toMatch(new RegExp(`^Your monthly gift is now \\$${((3500 + fee) / 100).toFixed(2)} \\(\\$35\\.00 \\+ \\$${(fee / 100).toFixed(2)} fees\\) from the next charge on`));
+    const sub = await stripe.subscriptions.retrieve(gifts.fay.sub);
+    expect(sub.items.data[0].price.unit_amount).toBe(3500 + fee);
+    expect(sub.metadata).toMatchObject({ gift_cents: '3500', fee_coverage_cents: String(fee), fee_method: 'card', frequency: 'monthly' });
+    await planShown(fay, gifts.fay.sub, { amount: 3500 + fee, feeCoverage: fee });
+    const [confirmed] = await confirmations('fay@example.org', 1);
+    expect(confirmed.text).toContain(`to $${((3500 + fee) / 100).toFixed(2)} (including $${(fee / 100).toFixed(2)} to cover the processing fees)`);
   });
 
   it('pauses and resumes, schedules a cancellation and withdraws it, then cancels now', async () => {
@@ -138,6 +169,14 @@ describe('My Giving: changing, pausing, canceling a gift and recovering a declin
       { action: 'donor.plan.pause', when: null }, { action: 'donor.plan.resume', when: null }, { action: 'donor.plan.cancel', when: 'period_end' },
       { action: 'donor.plan.resume', when: null }, { action: 'donor.plan.cancel', when: 'now' },
     ]);
+    // One confirmation per change (sent side by side, so in any order), each saying what changed and when it takes effect.
+    const mails = (await confirmations('dee@example.org', 5)).map((m) => m.text ?? '');
+    const said = (text: string | RegExp) => mails.filter((m) => (typeof text === 'string' ? m.includes(text) : text.test(m))).length;
+    expect(said('your monthly gift of $15.00 was paused. Nothing will be charged until it is resumed.')).toBe(1);
+    expect(said(/your monthly gift of \$15\.00 was resumed\. The next charge is on \w+ \d{1,2}, \d{4}\./)).toBe(2);
+    expect(said(/you asked to end your monthly gift of \$15\.00\. It ends on \w+ \d{1,2}, \d{4}, and nothing is charged after that\./)).toBe(1);
+    expect(said('your monthly gift of $15.00 was canceled. Nothing more will be charged.')).toBe(1);
+    expect(await stack.db.query(`SELECT count(*)::int AS n FROM outbound_mail WHERE kind = 'plan-change' AND customer_id = $1 AND status = 'sent'`, [gifts.dee.customer])).toEqual([{ n: 5 }]);
   });
 
   it('cancel at the end of the period: the gift stays active until then', async () => {
@@ -152,6 +191,12 @@ describe('My Giving: changing, pausing, canceling a gift and recovering a declin
     await stack.emulator!.advanceClock(periodEnd - stack.emulator!.now() + 60);
     expect((await stripe.charges.list({ customer: gifts.ann.customer })).data.map((c) => c.amount)).toEqual([3500, 2000]);
     expect((await stripe.charges.list({ customer: gifts.eve.customer })).data.map((c) => c.amount)).toEqual([1000]);
+    // The renewal with the fees covered is recorded as the gift and its fee coverage.
+    const fee = feeCoverageFor(3500, DEFAULT_CARD_FEE);
+    await waitForProjection(stack, { predicate: async () => (await stack.db.query(`SELECT 1 FROM charges WHERE customer_id = $1 AND amount = $2`, [gifts.fay.customer, 3500 + fee])).length === 1 });
+    expect(await stack.db.query(`SELECT amount::int, fee_coverage::int FROM charges WHERE customer_id = $1 ORDER BY created`, [gifts.fay.customer])).toEqual([
+      { amount: 2000, fee_coverage: 0 }, { amount: 3500 + fee, fee_coverage: fee },
+    ]);
     expect((await stripe.subscriptions.retrieve(gifts.eve.sub)).status).toBe('canceled');
     const eve = await signedIn('eve@example.org', 2);
     await planShown(eve, gifts.eve.sub, { status: 'canceled', nextChargeDate: null });
@@ -190,5 +235,8 @@ describe('My Giving: changing, pausing, canceling a gift and recovering a declin
     const [charge] = await stack.db.query(`SELECT amount::int, status FROM charges WHERE customer_id = $1 AND status = 'succeeded'`, [gifts.cy.customer]);
     expect(charge).toEqual({ amount: 2500, status: 'succeeded' });
     expect(await auditOf('donor.plan.card')).toEqual([expect.objectContaining({ actor_kind: 'donor', donor_id: gifts.cy.customer, success: true })]);
+    const [changed] = (await waitForMails(smtp, 'cy@example.org', 2)).slice(1);
+    expect(changed.subject).toBe('Your monthly gift: payment method changed - Hillside Learning Center');
+    expect(changed.text).toContain('your monthly gift of $25.00 was set to be paid with Visa ending in 4242.');
   });
 });

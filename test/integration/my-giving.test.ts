@@ -2,6 +2,8 @@ import request from 'supertest';
 import type Stripe from 'stripe';
 import { emailKey } from '../../core/src/donor-identity/email-key.js';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
+import { businessDayAfter } from '../../core/src/gifts/bank-settlement.js';
+import { dayOf } from '../../core/src/gifts/calendar.js';
 import { tokenHash } from '../../core/src/tokens/opaque-token.js';
 import { InboxPruner } from '../../worker/src/inbox/inbox-pruner.js';
 import { authed, signIn } from '../helpers/admin.js';
@@ -111,7 +113,7 @@ describe('My Giving: sign-in links, the donor session and its scope', () => {
     const sub = await stripe.subscriptions.retrieve(gifts.ann.sub);
     expect(res.body).toMatchObject({ purpose: 'manage', email: ANN });
     expect(res.body.plans).toEqual([{
-      id: gifts.ann.sub, amount: 2000, frequency: 'monthly', status: 'active', cardBrand: 'visa', cardLast4: '4242', bankLast4: null, unpaidRenewal: false,
+      id: gifts.ann.sub, amount: 2000, feeCoverage: 0, frequency: 'monthly', status: 'active', cardBrand: 'visa', cardLast4: '4242', bankLast4: null, unpaidRenewal: false,
       nextChargeDate: new Date(sub.items.data[0].current_period_end * 1000).toISOString(), started: new Date(sub.created * 1000).toISOString(),
     }]);
     // 33 days old: older than the acknowledger looks back, so it has no receipt number until the admin sends one.
@@ -224,5 +226,26 @@ describe('My Giving: sign-in links, the donor session and its scope', () => {
     await clearLimits();
     const bad = await api().post('/api/my-giving/link').send({ email: 'not an address' });
     expect({ status: bad.status, message: bad.body.message }).toEqual({ status: 400, message: 'email: Please enter a valid e-mail address' });
+  });
+
+  it('a gift by bank account still processing is listed as processing, with the day its money is expected', async () => {
+    const c = await stripe.customers.create({ name: 'Cal Bank', email: 'cal@example.org' });
+    const pi = await stripe.paymentIntents.create({ amount: 10_000, currency: 'usd', customer: c.id, metadata: { frequency: 'one-time' } });
+    const processing = await stripe.paymentIntents.confirm(pi.id, {
+      payment_method_data: {
+        type: 'us_bank_account', billing_details: { name: 'Cal Bank' },
+        us_bank_account: { routing_number: '110000000', account_number: '000123456789', account_holder_type: 'individual' },
+      },
+      mandate_data: { customer_acceptance: { type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'jest' } } },
+    });
+    expect(processing.status).toBe('processing');
+    await stack.emulator!.flushWebhooks(30_000);
+    await waitForProjection(stack, { predicate: async () => (await stack.db.query(`SELECT 1 FROM charges WHERE customer_id = $1 AND status = 'pending'`, [c.id])).length === 1 });
+    const page = (await donor(await sessionFor('cal@example.org', 1)).get('/api/my-giving')).body;
+    const [charge] = await stack.db.query(`SELECT id, created FROM charges WHERE customer_id = $1`, [c.id]);
+    const day = dayOf(charge.created, stack.env.TIME_ZONE);
+    expect(page.processing).toEqual([{ id: charge.id, day, expectedDay: businessDayAfter(day, 4), amount: 10_000, frequency: 'one-time', bankLast4: '6789' }]);
+    expect(page.gifts).toEqual([]);
+    expect(page.timeZone).toBe(stack.env.TIME_ZONE);
   });
 });

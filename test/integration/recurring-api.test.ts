@@ -158,6 +158,14 @@ describe('a donor\'s plans and the admin\'s actions', () => {
       { action: 'plan.paused', admin_id: admin.id, details: { customerId: plans.annMonthly.customer, subscriptionId: id } },
       { action: 'plan.resumed', admin_id: admin.id, details: { customerId: plans.annMonthly.customer, subscriptionId: id } },
     ]);
+    // Each change on the donor's behalf is confirmed to the donor's stored address, as the donor's own would be.
+    const confirmations = await stack.db.query(
+      `SELECT p.action, p.actor_kind, p.admin_id, o.recipient FROM plan_changes p JOIN outbound_mail o ON o.kind = 'plan-change' AND o.subject_key = p.id::text
+        WHERE p.subscription_id = $1 ORDER BY p.created_at`, [id]);
+    expect(confirmations).toEqual([
+      { action: 'pause', actor_kind: 'admin', admin_id: admin.id, recipient: 'ann@example.org' },
+      { action: 'resume', actor_kind: 'admin', admin_id: admin.id, recipient: 'ann@example.org' },
+    ]);
   });
 
   it('cancels at the period end (still active) and now (ended); the figures move with Stripe', async () => {

@@ -82,7 +82,7 @@ export class MyGivingController {
   @ApiOperation({ summary: 'Changes the amount from the next charge on (no proration)' })
   @ApiOkResponse({ type: PlanActionResultDto })
   async amount(@CurrentDonor() s: DonorSession, @Param('id') id: string, @Body() body: ChangeAmountDto, @Req() req: Request): Promise<PlanActionResultDto> {
-    return { message: await this.actions.changeAmount(s, id, body.amount, meta(req)) };
+    return { message: await this.actions.changeAmount(s, id, body.amount, body.coverFees === true, meta(req)) };
   }
 
   @Post('plans/:id/pause')

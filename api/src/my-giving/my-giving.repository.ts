@@ -3,6 +3,15 @@ import { DataSource } from 'typeorm';
 import { donorsByEmail, type SelfServiceReach } from '../../../core/src/donor-identity/donors-by-email.js';
 import { donorGiftYears, donorYearGifts, type TaxGiftRow } from '../../../core/src/statements/statement-gifts.js';
 
+/** A bank debit on its way: accepted by the bank, the money not arrived yet (no receipt until it does). */
+export interface ProcessingGiftRow {
+  id: string;
+  created: Date;
+  amount: string;
+  frequency: string | null;
+  last4: string | null;
+}
+
 export interface PlanRow {
   id: string;
   customer_id: string;
@@ -15,6 +24,10 @@ export interface PlanRow {
   last4: string | null;
   unpaid_renewal: boolean;
   created: Date;
+  /** When the gift started: Stripe's start_date (a backdated plan's earlier day), else its creation. */
+  started: Date;
+  /** The subscription's metadata: the gift and fee coverage split our server wrote (gift_cents, fee_coverage_cents). */
+  metadata: Record<string, string> | null;
 }
 
 /**
@@ -64,7 +77,7 @@ export class MyGivingRepository {
               CASE WHEN pm.last4 IS NOT NULL THEN pm.brand ELSE lc.brand END AS brand, coalesce(pm.last4, lc.last4) AS last4,
               EXISTS (SELECT 1 FROM invoices i WHERE i.subscription_id = s.id AND i.status = 'open'
                          AND NOT EXISTS (SELECT 1 FROM charges c WHERE c.invoice_id = i.id AND c.status = 'pending')) AS unpaid_renewal,
-              s.created
+              s.created, coalesce(s.start_date, s.created) AS started, s.metadata
          FROM subscriptions s
          LEFT JOIN payment_methods pm ON pm.id = s.default_payment_method AND pm.detached_at IS NULL
          LEFT JOIN LATERAL (SELECT c.brand, c.last4 FROM charges c WHERE c.subscription_id = s.id AND c.status IN ('succeeded', 'pending')
@@ -87,6 +100,18 @@ export class MyGivingRepository {
   async yearGifts(customerIds: string[], year: number, timeZone: string): Promise<TaxGiftRow[]> {
     const all = (await Promise.all(customerIds.map((id) => donorYearGifts(this.ds, id, year, timeZone)))).flat();
     return all.sort((a, b) => a.day.localeCompare(b.day) || a.id.localeCompare(b.id));
+  }
+
+  /** The donor's gifts by bank account still processing, oldest first, whatever their year. */
+  processingGifts(customerIds: string[]): Promise<ProcessingGiftRow[]> {
+    return this.ds.query(
+      `SELECT c.id, c.created, c.amount, c.frequency, c.last4
+         FROM charges c
+        WHERE c.customer_id = ANY($1::text[]) AND c.status = 'pending'
+        ORDER BY c.created, c.id
+        LIMIT 50`,
+      [customerIds],
+    );
   }
 
   /** The years each customer of the donor has a statement for, newest first. */

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
-import { todayIn } from '../../../core/src/gifts/calendar.js';
+import { businessDayAfter } from '../../../core/src/gifts/bank-settlement.js';
+import { dayOf, todayIn } from '../../../core/src/gifts/calendar.js';
+import { planFeeCoverage } from '../../../core/src/donor-access/plan-changes.js';
 import { notFound } from '../../../core/src/http/errors.js';
 import { isBankDebit } from '../../../core/src/read-model/to-charge-row.js';
 import { donorYearGifts, findStatementDonor } from '../../../core/src/statements/statement-gifts.js';
@@ -17,6 +19,7 @@ export function toPlanDto(p: PlanRow): MyGivingPlanDto {
   return {
     id: p.id,
     amount: Number(p.amount ?? 0),
+    feeCoverage: planFeeCoverage(Number(p.amount ?? 0), p.metadata, bank ? 'us_bank_account' : 'card'),
     frequency: p.frequency ?? 'monthly',
     status: p.shown_status,
     nextChargeDate: p.next_at ? new Date(p.next_at).toISOString() : null,
@@ -24,7 +27,7 @@ export function toPlanDto(p: PlanRow): MyGivingPlanDto {
     cardLast4: bank ? null : p.last4,
     bankLast4: bank ? p.last4 : null,
     unpaidRenewal: p.unpaid_renewal,
-    started: new Date(p.created).toISOString(),
+    started: new Date(p.started).toISOString(),
   };
 }
 
@@ -43,13 +46,19 @@ export class MyGivingService {
     const plans = await this.repo.plans(s.customerIds, card ? s.subscriptionId : null);
     const gifts = card ? [] : await this.repo.yearGifts(s.customerIds, year, this.env.TIME_ZONE);
     const statements = card ? [] : await this.repo.statementYears(s.customerIds, this.env.TIME_ZONE);
+    const processing = card ? [] : await this.repo.processingGifts(s.customerIds);
     return {
       purpose: s.purpose,
       email: s.email,
       plans: plans.map(toPlanDto),
       year,
       gifts: gifts.map((g) => ({ id: g.id, day: g.day, amount: Number(g.net), frequency: g.gift_type, receiptNumber: g.receipt_number ?? null })),
+      processing: processing.map((g) => {
+        const day = dayOf(new Date(g.created), this.env.TIME_ZONE);
+        return { id: g.id, day, expectedDay: businessDayAfter(day), amount: Number(g.amount), frequency: g.frequency, bankLast4: g.last4 };
+      }),
       statements,
+      timeZone: this.env.TIME_ZONE,
     };
   }
 

@@ -3,8 +3,14 @@ import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { DataSource } from 'typeorm';
+import { planChanges, planFeeCoverage, type PlanChange } from '../../../core/src/donor-access/plan-changes.js';
+import { feeCoverageFor, feeFor } from '../../../core/src/gifts/fee-coverage.js';
 import { FREQUENCY_LABELS, type Frequency } from '../../../core/src/gifts/frequencies.js';
+import { designationMetadata } from '../../../core/src/gifts/gift-designation.js';
 import { formatUsd } from '../../../core/src/gifts/money.js';
+import { paymentFees } from '../../../core/src/gifts/payment-fees.js';
+import { isBankDebit } from '../../../core/src/read-model/to-charge-row.js';
 import { DomainError, forbidden, notFound } from '../../../core/src/http/errors.js';
 import { LOGGER } from '../../../core/src/logging/logger.js';
 import { idOf } from '../../../core/src/read-model/stripe-object.js';
@@ -20,6 +26,23 @@ export const CARD_LINK_ONLY = 'This link is for updating the card of one gift. T
 export const STRIPE_UNREACHABLE = 'We could not reach our payment service, so nothing was changed. Please try again in a few minutes.';
 
 type Action = 'amount' | 'pause' | 'resume' | 'cancel' | 'card';
+
+/** What an action did: the donor's message, the audit details, and the change its confirmation e-mail states. */
+interface Done {
+  message: string;
+  details?: Record<string, unknown>;
+  success?: boolean;
+  change?: Partial<Pick<PlanChange, 'amountCents' | 'fromCents' | 'feeCoverageCents' | 'method' | 'effectiveAt'>>;
+}
+
+const at = (unixSeconds: number | null | undefined) => (unixSeconds ? new Date(unixSeconds * 1000) : null);
+
+/** 'Visa ending in 4242', 'your bank account ending in 6789' (as a sentence says it), of a payment method Stripe answered. */
+function methodName(pm: Stripe.PaymentMethod): string | null {
+  if (pm.type === 'us_bank_account') return pm.us_bank_account?.last4 ? `your bank account ending in ${pm.us_bank_account.last4}` : 'your bank account';
+  const card = pm.card;
+  return card ? `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending in ${card.last4}` : null;
+}
 const ENDED = new Set(['canceled', 'incomplete_expired']);
 
 /**
@@ -36,31 +59,48 @@ export class PlanActionsService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(MyGivingRepository) private readonly repo: MyGivingRepository,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(DataSource) private readonly ds: DataSource,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ module: 'my-giving' });
   }
 
-  async changeAmount(s: DonorSession, planId: string, cents: number, meta: RequestMeta): Promise<string> {
+  /**
+   * A new amount from the next charge on (no proration). With `coverFees` the donor adds the processing fee of the
+   * gift's method by the donate form's rule, and the subscription's metadata states the split, so every renewal is
+   * recorded as the gift plus its fee coverage; without it the old split is removed.
+   */
+  async changeAmount(s: DonorSession, planId: string, cents: number, coverFees: boolean, meta: RequestMeta): Promise<string> {
     return this.act(s, planId, 'amount', meta, async (plan, sub) => {
       const item = sub.items.data[0];
       const recurring = item.price.recurring!;
-      await this.stripe.subscriptions.update(sub.id, {
-        items: [{ id: item.id, price_data: { currency: item.price.currency, unit_amount: cents, product: idOf(item.price.product)!, recurring: { interval: recurring.interval, interval_count: recurring.interval_count } } }],
+      const method = isBankDebit(plan) ? 'us_bank_account' : 'card';
+      const fee = coverFees ? feeCoverageFor(cents, feeFor(method, paymentFees(this.env))) : 0;
+      const charged = cents + fee;
+      // The same amount asked again (a retried request) changes nothing and confirms nothing a second time.
+      const same = item.price.unit_amount === charged && planFeeCoverage(charged, sub.metadata, method) === fee;
+      if (!same) await this.stripe.subscriptions.update(sub.id, {
+        items: [{ id: item.id, price_data: { currency: item.price.currency, unit_amount: charged, product: idOf(item.price.product)!, recurring: { interval: recurring.interval, interval_count: recurring.interval_count } } }],
         proration_behavior: 'none',
+        metadata: fee > 0
+          ? designationMetadata({ fundId: null, giftCents: cents, feeCoverageCents: fee, feeMethod: method, tribute: null })
+          : { gift_cents: '', fee_coverage_cents: '', fee_method: '' },
       });
       const next = item.current_period_end ? ` from the next charge on ${this.day(item.current_period_end)}` : ' from the next charge';
+      const amount = fee > 0 ? `${formatUsd(charged)} (${formatUsd(cents)} + ${formatUsd(fee)} fees)` : formatUsd(charged);
       return {
-        message: `Your ${this.label(plan)} gift is now ${formatUsd(cents)}${next}.`,
-        details: { from: Number(plan.amount), to: cents },
+        message: `Your ${this.label(plan)} gift is now ${amount}${next}.`,
+        details: { from: Number(plan.amount), to: charged, feeCoverage: fee },
+        change: same ? undefined : { amountCents: charged, fromCents: Number(plan.amount), feeCoverageCents: fee, effectiveAt: at(item.current_period_end) },
       };
     });
   }
 
   async pause(s: DonorSession, planId: string, meta: RequestMeta): Promise<string> {
     return this.act(s, planId, 'pause', meta, async (plan, sub) => {
-      await this.stripe.subscriptions.update(sub.id, { pause_collection: { behavior: 'void' } });
-      return { message: `Your ${this.label(plan)} gift is paused. Nothing will be charged until you resume it.` };
+      const already = Boolean(sub.pause_collection);
+      if (!already) await this.stripe.subscriptions.update(sub.id, { pause_collection: { behavior: 'void' } });
+      return { message: `Your ${this.label(plan)} gift is paused. Nothing will be charged until you resume it.`, change: already ? undefined : {} };
     });
   }
 
@@ -71,9 +111,10 @@ export class PlanActionsService {
       if (sub.pause_collection) params.pause_collection = '';
       if (sub.cancel_at_period_end) params.cancel_at_period_end = false;
       else if (sub.cancel_at) params.cancel_at = '';
-      if (Object.keys(params).length) await this.stripe.subscriptions.update(sub.id, params);
+      const changed = Object.keys(params).length > 0;
+      if (changed) await this.stripe.subscriptions.update(sub.id, params);
       const end = sub.items.data[0]?.current_period_end;
-      return { message: `Your ${this.label(plan)} gift is running again.${end ? ` The next charge is on ${this.day(end)}.` : ''}` };
+      return { message: `Your ${this.label(plan)} gift is running again.${end ? ` The next charge is on ${this.day(end)}.` : ''}`, change: changed ? { effectiveAt: at(end) } : undefined };
     });
   }
 
@@ -81,11 +122,16 @@ export class PlanActionsService {
     return this.act(s, planId, 'cancel', meta, async (plan, sub) => {
       if (when === 'now') {
         await this.stripe.subscriptions.cancel(sub.id);
-        return { message: `Your ${this.label(plan)} gift is canceled. Nothing more will be charged. Thank you for your support.`, details: { when } };
+        return { message: `Your ${this.label(plan)} gift is canceled. Nothing more will be charged. Thank you for your support.`, details: { when }, change: {} };
       }
-      await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
+      const already = sub.cancel_at_period_end;
+      if (!already) await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
       const end = sub.items.data[0]?.current_period_end;
-      return { message: `Your ${this.label(plan)} gift will end${end ? ` on ${this.day(end)}` : ' at the end of this period'}. Nothing is charged after that. Thank you for your support.`, details: { when } };
+      return {
+        message: `Your ${this.label(plan)} gift will end${end ? ` on ${this.day(end)}` : ' at the end of this period'}. Nothing is charged after that. Thank you for your support.`,
+        details: { when },
+        change: already ? undefined : { effectiveAt: at(end) },
+      };
     });
   }
 
@@ -133,10 +179,12 @@ export class PlanActionsService {
         }
       }
       const details = { paymentMethod: pm, type: bank ? 'us_bank_account' : 'card', paidInvoices: paid, processingInvoices: processing };
+      const change = { method: typeof si.payment_method === 'object' && si.payment_method ? methodName(si.payment_method) : null, effectiveAt: paid || processing ? null : at(sub.items.data[0]?.current_period_end) };
       if (processing) {
         return {
           message: `Your bank account is saved and the missed payment of ${formatUsd(processing)} is on its way from it. Bank payments take about four business days; your receipt follows when it arrives.`,
           details,
+          change,
         };
       }
       return {
@@ -144,6 +192,7 @@ export class PlanActionsService {
           ? `Your new ${what} is saved and the missed payment of ${formatUsd(paid)} went through. Your ${this.label(plan)} gift is active again. Thank you!`
           : `Your new ${what} is saved. Your ${this.label(plan)} gift will be ${bank ? 'paid from it' : 'charged to it'} from now on.`,
         details,
+        change,
       };
     });
   }
@@ -160,15 +209,24 @@ export class PlanActionsService {
     return { plan, sub };
   }
 
-  private async act(
-    s: DonorSession, planId: string, action: Action, meta: RequestMeta,
-    work: (plan: PlanRow, sub: Stripe.Subscription) => Promise<{ message: string; details?: Record<string, unknown>; success?: boolean }>,
-  ): Promise<string> {
+  /**
+   * One action: Stripe first, then the audit row and, for a change that was made, the change and its confirmation
+   * e-mail in one transaction (see planChanges.record).
+   */
+  private async act(s: DonorSession, planId: string, action: Action, meta: RequestMeta, work: (plan: PlanRow, sub: Stripe.Subscription) => Promise<Done>): Promise<string> {
     const { plan, sub } = await this.scope(s, planId, action);
     const done = await this.stripeCall(() => work(plan, sub));
-    await this.audit.record(`donor.plan.${action}`, {
-      actorKind: 'donor', donorId: plan.customer_id, success: done.success ?? true, ...meta,
-      details: { subscriptionId: plan.id, ...done.details },
+    await this.ds.transaction(async (m) => {
+      await this.audit.record(`donor.plan.${action}`, {
+        actorKind: 'donor', donorId: plan.customer_id, success: done.success ?? true, ...meta, manager: m,
+        details: { subscriptionId: plan.id, ...done.details },
+      });
+      if (done.change && done.success !== false) {
+        await planChanges.record(m, {
+          subscriptionId: plan.id, customerId: plan.customer_id, action, actor: { kind: 'donor' }, frequency: plan.frequency,
+          amountCents: Number(plan.amount ?? 0), feeCoverageCents: planFeeCoverage(Number(plan.amount ?? 0), plan.metadata, isBankDebit(plan) ? 'us_bank_account' : 'card'), ...done.change,
+        });
+      }
     });
     return done.message;
   }

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
+import { DataSource } from 'typeorm';
 import { AuditService } from '../auth/audit.service.js';
+import { planChanges, planFeeCoverage, type PlanChange } from '../../../core/src/donor-access/plan-changes.js';
 import { centsToDollars } from '../../../core/src/gifts/money.js';
 import { monthlyRecurringCents } from '../../../core/src/gifts/recurring-revenue.js';
 import { DomainError, badRequest, notFound } from '../../../core/src/http/errors.js';
@@ -62,6 +64,12 @@ function toFailedInvoice(i: FailedInvoiceRow) {
 
 const conflict = (message: string) => new DomainError(409, message);
 
+/** When the subscription's current period ends (its next charge, or the end of a scheduled cancellation). */
+const periodEnd = (sub: Stripe.Subscription): Date | null => {
+  const end = sub.items?.data[0]?.current_period_end;
+  return end ? new Date(end * 1000) : null;
+};
+
 /**
  * The admin's Recurring view: figures and plans from the read model; cancel, pause and resume through Stripe,
  * whose webhooks then update the read model like any other change (nothing is written here but the audit row).
@@ -72,6 +80,7 @@ export class RecurringService {
     @Inject(RecurringRepository) private readonly repo: RecurringRepository,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(DataSource) private readonly ds: DataSource,
   ) {}
 
   async summary(now = new Date()) {
@@ -113,7 +122,7 @@ export class RecurringService {
     const sub = await this.write('cancel the plan', () =>
       dto.when === 'now' ? this.stripe.subscriptions.cancel(id) : this.stripe.subscriptions.update(id, { cancel_at_period_end: true }));
     const result = dto.when === 'now' ? 'canceled' : 'cancel_scheduled';
-    await this.audit.record(`plan.${result}`, { ...ctx, details: { customerId: plan.customer_id, subscriptionId: id } });
+    await this.recorded(`plan.${result}`, ctx, plan, sub, 'cancel', dto.when === 'now' ? null : periodEnd(sub));
     return { id, result, stripeStatus: sub.status };
   }
 
@@ -125,7 +134,7 @@ export class RecurringService {
     const plan = await this.plan(id);
     if (plan.plan_status !== 'active' && plan.plan_status !== 'past_due') throw conflict(`Only an active or past-due plan can be paused; this one is ${plan.plan_status.replace('_', ' ')}.`);
     const sub = await this.write('pause the plan', () => this.stripe.subscriptions.update(id, { pause_collection: { behavior: 'void' } }));
-    await this.audit.record('plan.paused', { ...ctx, details: { customerId: plan.customer_id, subscriptionId: id } });
+    await this.recorded('plan.paused', ctx, plan, sub, 'pause', null);
     return { id, result: 'paused', stripeStatus: sub.status };
   }
 
@@ -133,8 +142,24 @@ export class RecurringService {
     const plan = await this.plan(id);
     if (plan.plan_status !== 'paused' || plan.status === 'paused') throw conflict('Only a plan whose collection is paused can be resumed.');
     const sub = await this.write('resume the plan', () => this.stripe.subscriptions.update(id, { pause_collection: '' }));
-    await this.audit.record('plan.resumed', { ...ctx, details: { customerId: plan.customer_id, subscriptionId: id } });
+    await this.recorded('plan.resumed', ctx, plan, sub, 'resume', periodEnd(sub));
     return { id, result: 'resumed', stripeStatus: sub.status };
+  }
+
+  /**
+   * The audit row and, as the donor's own change would, the change with its confirmation e-mail to the donor (the
+   * admin acted on their behalf), in one transaction.
+   */
+  private async recorded(action: string, ctx: AuditContext, plan: PlanRow, sub: Stripe.Subscription, change: PlanChange['action'], effectiveAt: Date | null) {
+    await this.ds.transaction(async (m) => {
+      await this.audit.record(action, { ...ctx, manager: m, details: { customerId: plan.customer_id, subscriptionId: plan.id } });
+      if (!plan.customer_id) return;
+      const amountCents = Number(plan.amount ?? 0);
+      await planChanges.record(m, {
+        subscriptionId: plan.id, customerId: plan.customer_id, action: change, actor: { kind: 'admin', adminId: ctx.adminId ?? null },
+        frequency: plan.frequency, amountCents, feeCoverageCents: planFeeCoverage(amountCents, sub.metadata), effectiveAt,
+      });
+    });
   }
 
   private async plan(id: string): Promise<PlanRow> {

@@ -14,8 +14,9 @@ import { MAX_SEND_ATTEMPTS } from './retry-policy.js';
  * - bank-payment-failed: a gift by bank account failed after processing; nothing was taken (`py_...`/`ch_...`).
  * - tribute: the notice to the person a donor named on a gift in honor or memory of someone, queued with the
  *   gift's acknowledgment, once per gift (`card:sub_...` for every renewal of a plan, `card:ch_...`).
+ * - plan-change: the confirmation of a change to a recurring gift by the donor or an admin for them (`<plan_changes.id>`).
  */
-export const MAIL_KINDS = ['acknowledgment', 'correction', 'void', 'statement', 'sign-in-link', 'payment-failed', 'bank-payment-failed', 'tribute'] as const;
+export const MAIL_KINDS = ['acknowledgment', 'correction', 'void', 'statement', 'sign-in-link', 'payment-failed', 'bank-payment-failed', 'tribute', 'plan-change'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
 

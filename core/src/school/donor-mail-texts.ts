@@ -280,6 +280,70 @@ export function paymentFailedMail(f: PaymentFailedFacts): MailText {
   ]);
 }
 
+/** What a donor (or an admin on their behalf) changed on a recurring gift. */
+export type PlanChangeKind = 'amount' | 'pause' | 'resume' | 'cancel' | 'card';
+
+export interface PlanChangeFacts {
+  donorName: string | null;
+  /** 'Monthly' */
+  frequency: string;
+  change: PlanChangeKind;
+  /** The gift's amount per charge after the change, fee coverage included. */
+  amountCents: number;
+  /** The amount before, for a change of amount. */
+  fromCents: number | null;
+  /** The part of amountCents that covers the processing fees (0 when the donor does not cover them). */
+  feeCoverageCents: number;
+  /** 'Visa ending in 4242', 'your bank account ending in 6789': how the gift is paid (after a change of card or account). */
+  method: string | null;
+  /** The day the change was made ('November 27, 2026'). */
+  madeOn: string;
+  /** The day it takes effect ('December 26, 2026'); null when it took effect at once. */
+  effectiveOn: string | null;
+  /** Made by the school at the donor's request. */
+  byAdmin: boolean;
+  /** The donor's page, to see or change the gift. */
+  manageUrl: string;
+}
+
+const PLAN_CHANGE_TITLES: Record<PlanChangeKind, string> = {
+  amount: 'amount changed', pause: 'paused', resume: 'resumed', cancel: 'canceled', card: 'payment method changed',
+};
+
+/** "$75.00 (including $2.40 to cover the processing fees)" */
+const withFees = (cents: number, fee: number) => `${formatUsd(cents)}${fee > 0 ? ` (including ${formatUsd(fee)} to cover the processing fees)` : ''}`;
+
+/** The one sentence that says what changed and when it takes effect. */
+function planChangeSentence(f: PlanChangeFacts, freq: string): string {
+  const amount = withFees(f.amountCents, f.feeCoverageCents);
+  switch (f.change) {
+    case 'amount':
+      return `On ${f.madeOn}, your ${freq} gift was changed${f.fromCents !== null ? ` from ${formatUsd(f.fromCents)}` : ''} to ${amount}. The new amount is charged ${f.effectiveOn ? `from your next gift on ${f.effectiveOn}` : 'from your next gift'}; nothing was charged today.`;
+    case 'pause':
+      return `On ${f.madeOn}, your ${freq} gift of ${amount} was paused. Nothing will be charged until it is resumed.`;
+    case 'resume':
+      return `On ${f.madeOn}, your ${freq} gift of ${amount} was resumed.${f.effectiveOn ? ` The next charge is on ${f.effectiveOn}.` : ''}`;
+    case 'cancel':
+      return f.effectiveOn
+        ? `On ${f.madeOn}, you asked to end your ${freq} gift of ${amount}. It ends on ${f.effectiveOn}, and nothing is charged after that.`
+        : `On ${f.madeOn}, your ${freq} gift of ${amount} was canceled. Nothing more will be charged.`;
+    case 'card':
+      return `On ${f.madeOn}, your ${freq} gift of ${amount} was set to be paid with ${f.method ?? 'a new payment method'}${f.effectiveOn ? `, from the next charge on ${f.effectiveOn}` : ''}.`;
+  }
+}
+
+/** The short confirmation of a change to a recurring gift: what changed, when it takes effect, where to see it. */
+export function planChangeMail(f: PlanChangeFacts): MailText {
+  const freq = f.frequency.toLowerCase();
+  const title = `Your ${freq} gift: ${PLAN_CHANGE_TITLES[f.change]}`;
+  return message(`${title} - ${SCHOOL.name}`, title, f.donorName, [
+    `${planChangeSentence(f, freq)}${f.byAdmin ? ' We made this change at your request.' : ''}${f.change === 'cancel' ? ' Gifts already made stay on your records and statements. Thank you for your support.' : ''}`,
+    `To see or change your gift (no password needed):`,
+    { link: f.manageUrl, label: 'Your giving' },
+    `If you did not ask for this change, please call us at ${SCHOOL.phone} or reply to this e-mail.`,
+  ]);
+}
+
 export interface BankPaymentFailedFacts {
   donorName: string | null;
   amountCents: number;

@@ -2186,6 +2186,8 @@ export interface components {
             id: string;
             /** @description Integer cents per charge */
             amount: number;
+            /** @description Integer cents of each charge that cover the processing fees (0 when the donor does not cover them) */
+            feeCoverage: number;
             /** @enum {string} */
             frequency: "monthly" | "quarterly" | "annual";
             /**
@@ -2216,6 +2218,18 @@ export interface components {
             /** @example 2026-000123 */
             receiptNumber: string | null;
         };
+        ProcessingGiftDto: {
+            id: string;
+            /** @description yyyy-MM-dd in the school time zone: the day the bank debit was made */
+            day: string;
+            /** @description yyyy-MM-dd in the school time zone: when the money is expected (business days after the debit) */
+            expectedDay: string;
+            /** @description Integer cents */
+            amount: number;
+            frequency: string | null;
+            /** @example 6789 */
+            bankLast4: string | null;
+        };
         DonorStatementDto: {
             customerId: string;
             year: number;
@@ -2227,6 +2241,13 @@ export interface components {
             plans: components["schemas"]["MyGivingPlanDto"][];
             year: number;
             gifts: components["schemas"]["DonorGiftDto"][];
+            /** @description Gifts by bank account still processing: no receipt until the money arrives */
+            processing: components["schemas"]["ProcessingGiftDto"][];
+            /**
+             * @description The school's time zone: the page shows every date in it
+             * @example America/Chicago
+             */
+            timeZone: string;
             /** @description This year's statement, one per Stripe customer of the donor with gifts */
             statements: components["schemas"]["DonorStatementDto"][];
         };
@@ -2236,6 +2257,8 @@ export interface components {
              * @example 3500
              */
             amount: number;
+            /** @description Add the processing fee of the gift's card or bank account so the school nets the whole amount (the server computes it) */
+            coverFees?: boolean;
         };
         PlanActionResultDto: {
             /** @description What happened, in plain words (the page reads the gift again from the records, which learn it from Stripe) */
@@ -3043,7 +3066,7 @@ export interface components {
         DonorMessageDto: {
             id: string;
             /** @enum {string} */
-            kind: "acknowledgment" | "correction" | "void" | "statement" | "sign-in-link" | "payment-failed" | "bank-payment-failed" | "tribute";
+            kind: "acknowledgment" | "correction" | "void" | "statement" | "sign-in-link" | "payment-failed" | "bank-payment-failed" | "tribute" | "plan-change";
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "failed";
             recipient: string;
@@ -3097,7 +3120,7 @@ export interface components {
         FailedMailDto: {
             id: string;
             /** @enum {string} */
-            kind: "acknowledgment" | "correction" | "void" | "statement" | "sign-in-link" | "payment-failed" | "bank-payment-failed" | "tribute";
+            kind: "acknowledgment" | "correction" | "void" | "statement" | "sign-in-link" | "payment-failed" | "bank-payment-failed" | "tribute" | "plan-change";
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "failed";
             recipient: string;
@@ -3600,6 +3623,7 @@ export type OpenSessionDto = components['schemas']['OpenSessionDto'];
 export type DonorSessionDto = components['schemas']['DonorSessionDto'];
 export type MyGivingPlanDto = components['schemas']['MyGivingPlanDto'];
 export type DonorGiftDto = components['schemas']['DonorGiftDto'];
+export type ProcessingGiftDto = components['schemas']['ProcessingGiftDto'];
 export type DonorStatementDto = components['schemas']['DonorStatementDto'];
 export type MyGivingDto = components['schemas']['MyGivingDto'];
 export type ChangeAmountDto = components['schemas']['ChangeAmountDto'];

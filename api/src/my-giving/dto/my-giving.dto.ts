@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { DonationCents } from '../../donations/dto/create-payment-intent.dto.js';
 
 /* Requests and answers of the donors' own page (/my-giving): a sign-in link, the session it opens, the donor's
@@ -38,6 +38,7 @@ export class DonorSessionDto {
 export class MyGivingPlanDto {
   @ApiProperty({ example: 'sub_123' }) id: string;
   @ApiProperty({ description: 'Integer cents per charge' }) amount: number;
+  @ApiProperty({ description: 'Integer cents of each charge that cover the processing fees (0 when the donor does not cover them)' }) feeCoverage: number;
   @ApiProperty({ enum: ['monthly', 'quarterly', 'annual'] }) frequency: string;
   @ApiProperty({ enum: ['active', 'past_due', 'paused', 'canceled', 'incomplete', 'canceling'], description: "'canceling': active until nextChargeDate, then canceled; 'paused': collection paused" })
   status: string;
@@ -58,6 +59,15 @@ export class DonorGiftDto {
   @ApiProperty({ nullable: true, type: String, example: '2026-000123' }) receiptNumber: string | null;
 }
 
+export class ProcessingGiftDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ description: 'yyyy-MM-dd in the school time zone: the day the bank debit was made' }) day: string;
+  @ApiProperty({ description: 'yyyy-MM-dd in the school time zone: when the money is expected (business days after the debit)' }) expectedDay: string;
+  @ApiProperty({ description: 'Integer cents' }) amount: number;
+  @ApiProperty({ nullable: true, type: String }) frequency: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '6789' }) bankLast4: string | null;
+}
+
 export class DonorStatementDto {
   @ApiProperty() customerId: string;
   @ApiProperty() year: number;
@@ -69,12 +79,19 @@ export class MyGivingDto {
   @ApiProperty({ type: [MyGivingPlanDto] }) plans: MyGivingPlanDto[];
   @ApiProperty() year: number;
   @ApiProperty({ type: [DonorGiftDto] }) gifts: DonorGiftDto[];
+  @ApiProperty({ type: [ProcessingGiftDto], description: 'Gifts by bank account still processing: no receipt until the money arrives' }) processing: ProcessingGiftDto[];
+  @ApiProperty({ example: 'America/Chicago', description: "The school's time zone: the page shows every date in it" }) timeZone: string;
   @ApiProperty({ type: [DonorStatementDto], description: "This year's statement, one per Stripe customer of the donor with gifts" }) statements: DonorStatementDto[];
 }
 
 export class ChangeAmountDto {
   @DonationCents(3500)
   amount: number;
+
+  @ApiPropertyOptional({ description: "Add the processing fee of the gift's card or bank account so the school nets the whole amount (the server computes it)" })
+  @IsOptional()
+  @IsBoolean({ message: 'coverFees must be true or false' })
+  coverFees?: boolean;
 }
 
 export class MyGivingCancelDto {

@@ -61,6 +61,11 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
     description: str(p, 'description') ?? null, items: subItems.map((s) => buildSubscriptionItem(ctx, id, s.price, s.quantity, now, end)),
   });
   if (defaultPm) sub.default_payment_method = resolvePaymentMethod(ctx, defaultPm, 'default_payment_method').id;
+  // backdate_start_date: the subscription says it started then (start_date); with proration_behavior none, as the
+  // demo history uses it, nothing is billed for the time before now.
+  const backdate = int(p, 'backdate_start_date');
+  if (backdate !== undefined && backdate > now) throw invalid('backdate_start_date cannot be in the future.', 'backdate_start_date');
+  if (backdate !== undefined) sub.start_date = backdate;
   const pmTypes = strings(obj(p, 'payment_settings') ?? {}, 'payment_method_types');
   if (pmTypes.length) sub.payment_settings.payment_method_types = pmTypes;
   sub.__behaviour = behaviour;

@@ -12,6 +12,7 @@ import { donorYearGifts, findStatementDonor } from '../../../../core/src/stateme
 import { renderStatement, statementFilename, statementIssuedOn, statementTotals } from '../../../../core/src/statements/year-end-statement.pdf.js';
 import { giftFacts } from './gift-facts.repository.js';
 import { composeBankPaymentFailed, composePaymentFailed, composeSignInLink } from './compose-donor-access.js';
+import { composePlanChange } from './compose-plan-change.js';
 
 export type Composed = { mail: MailText; attachments?: MailAttachment[] } | { undeliverable: string };
 
@@ -152,6 +153,8 @@ export function composeMail(db: Queryable, row: OutboxRow, env: EnvDto): Promise
       return composeBankPaymentFailed(db, row, env);
     case 'tribute':
       return composeTribute(db, row);
+    case 'plan-change':
+      return composePlanChange(db, row, env);
     default:
       return Promise.resolve({ undeliverable: `Unknown kind of message: ${String(row.kind)}` });
   }

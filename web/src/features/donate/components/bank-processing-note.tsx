@@ -1,20 +1,9 @@
+import { BANK_SETTLEMENT_DAYS, businessDayAfter } from '../../../../../core/src/gifts/bank-settlement';
 import { school } from '../../../content/school';
+import { calendarDate } from '../../../lib/school-dates';
 
-/** Business days a US bank debit takes to settle (Stripe: usually 4); the receipt waits for the money. */
-export const BANK_SETTLEMENT_DAYS = 4;
-
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-
-/** The date `days` business days (Monday to Friday) after `from`. */
-export function businessDaysAfter(from: Date, days: number): Date {
-  const d = new Date(from);
-  let left = days;
-  while (left > 0) {
-    d.setDate(d.getDate() + 1);
-    if (d.getDay() !== 0 && d.getDay() !== 6) left--;
-  }
-  return d;
-}
+/** The donor's own calendar day of `at` ('2026-11-27'): the thank-you speaks of the day they just gave on. */
+const localDay = (at: Date) => `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
 
 /**
  * The thank-you's words for a gift by bank account: the debit was accepted and is processing; the receipt
@@ -24,7 +13,7 @@ export function BankProcessingNote({ at }: { at: Date }) {
   return (
     <p>
       Your bank payment is <strong>processing</strong>. Bank transfers take about {BANK_SETTLEMENT_DAYS} business days: we will e-mail your
-      receipt when the money arrives, around {longDate.format(businessDaysAfter(at, BANK_SETTLEMENT_DAYS))}. If your bank does not
+      receipt when the money arrives, around {calendarDate(businessDayAfter(localDay(at), BANK_SETTLEMENT_DAYS))}. If your bank does not
       complete the payment, we will e-mail you. Questions? Call <a href={school.phoneHref}>{school.phone}</a>.
     </p>
   );

@@ -19,6 +19,8 @@ export function messageLabel(m: Pick<DonorMessageDto, 'kind' | 'statementYear'>)
       return 'Bank payment did not go through';
     case 'tribute':
       return 'Tribute notice (to the person named)';
+    case 'plan-change':
+      return 'Recurring gift changed: confirmation';
     default:
       return m.kind;
   }

@@ -4,7 +4,7 @@ import { donorRequest } from './donor-session';
 import { myGivingKey } from './get-my-giving';
 
 export type PlanAction =
-  | { kind: 'amount'; amount: number }
+  | { kind: 'amount'; amount: number; coverFees: boolean }
   | { kind: 'pause' }
   | { kind: 'resume' }
   | { kind: 'cancel'; when: 'now' | 'period_end' }
@@ -25,15 +25,18 @@ export async function cardSetup(planId: string): Promise<string> {
 
 /**
  * The page reads the gift again after an action: the records learn Stripe's change from its webhooks within a
- * moment, so it reads once at once and once more shortly after.
+ * moment (a few when the worker is busy, as after a renewal paid at once), so it reads at once and a few more
+ * times over the next seconds.
  */
+const REREAD_MS = [1500, 4000, 8000];
+
 export function usePlanAction(planId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (action: PlanAction) => planAction(planId, action),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: myGivingKey });
-      setTimeout(() => void qc.invalidateQueries({ queryKey: myGivingKey }), 1500);
+      for (const ms of REREAD_MS) setTimeout(() => void qc.invalidateQueries({ queryKey: myGivingKey }), ms);
     },
   });
 }

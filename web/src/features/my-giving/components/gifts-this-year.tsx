@@ -4,10 +4,18 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import type { MyGivingDto } from '../../../lib/api-types';
 import { formatCents } from '../../../lib/currency';
+import { calendarDate } from '../../../lib/school-dates';
 import { downloadStatement } from '../api/download-statement';
-import { capitalize, frequencyWord, longDate } from './plan-words';
+import { ProcessingGifts } from './processing-gifts';
+import { capitalize, frequencyWord } from './plan-words';
 
-/** This year's gifts with their receipt numbers, and the donor's year-end statements to download. */
+const giftWord = (frequency: string | null) => (frequency && frequency !== 'one-time' ? `${capitalize(frequencyWord(frequency))} gift` : 'One-time gift');
+
+/**
+ * This year's gifts with their receipt numbers (below 640 px each row is a card whose cells carry their column's
+ * name, so the receipt number stays in view on a phone), the gifts by bank account still on their way, and the
+ * donor's year-end statements to download.
+ */
 export function GiftsThisYear({ data }: { data: MyGivingDto }) {
   const [error, setError] = useState<string | null>(null);
   const total = data.gifts.reduce((sum, g) => sum + g.amount, 0);
@@ -18,10 +26,11 @@ export function GiftsThisYear({ data }: { data: MyGivingDto }) {
   return (
     <section aria-labelledby="gifts-title" className="stack">
       <h2 id="gifts-title">Your gifts in {data.year}</h2>
+      <ProcessingGifts gifts={data.processing} />
       {data.gifts.length === 0 ? (
-        <p>No gifts yet this year.</p>
+        <p>{data.processing.length ? 'No gifts have arrived yet this year.' : 'No gifts yet this year.'}</p>
       ) : (
-        <div className="my-giving-table-wrap" tabIndex={0} role="region" aria-label={`Your gifts in ${data.year}`}>
+        <div className="my-giving-table-wrap">
           <table className="my-giving-table">
             <caption className="sr-only">Your gifts in {data.year}, with receipt numbers</caption>
             <thead>
@@ -35,18 +44,18 @@ export function GiftsThisYear({ data }: { data: MyGivingDto }) {
             <tbody>
               {data.gifts.map((g) => (
                 <tr key={g.id}>
-                  <th scope="row">{longDate(`${g.day}T12:00:00`)}</th>
-                  <td>{formatCents(g.amount)}</td>
-                  <td>{g.frequency && g.frequency !== 'one-time' ? `${capitalize(frequencyWord(g.frequency))} gift` : 'One-time gift'}</td>
-                  <td>{g.receiptNumber ?? 'Not issued yet'}</td>
+                  <th scope="row" data-label="Date">{calendarDate(g.day)}</th>
+                  <td data-label="Amount">{formatCents(g.amount)}</td>
+                  <td data-label="Gift">{giftWord(g.frequency)}</td>
+                  <td data-label="Receipt number">{g.receiptNumber ?? 'Not issued yet'}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
                 <th scope="row">Total</th>
-                <td>{formatCents(total)}</td>
-                <td colSpan={2} />
+                <td data-label="Total">{formatCents(total)}</td>
+                <td colSpan={2} className="my-giving-table__blank" />
               </tr>
             </tfoot>
           </table>

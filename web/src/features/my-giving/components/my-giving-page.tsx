@@ -114,7 +114,7 @@ function SignedIn({ data, onSignOut }: { data: MyGivingDto; onSignOut: () => voi
       )}
       <section aria-labelledby="plans-title" className="stack">
         <h2 id="plans-title">Your recurring gifts</h2>
-        {data.plans.length === 0 ? <p>You have no recurring gifts with us.</p> : data.plans.map((p) => <PlanCard key={p.id} plan={p} cardOnly={cardOnly} />)}
+        {data.plans.length === 0 ? <p>You have no recurring gifts with us.</p> : data.plans.map((p) => <PlanCard key={p.id} plan={p} cardOnly={cardOnly} timeZone={data.timeZone} />)}
       </section>
       {!cardOnly && <GiftsThisYear data={data} />}
     </div>

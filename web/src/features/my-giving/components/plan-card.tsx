@@ -9,7 +9,8 @@ import { formatCents } from '../../../lib/currency';
 import { brandLabel } from '../../../lib/format';
 import { usePlanAction, type PlanAction } from '../api/plan-actions';
 import { PlanDialog, type DialogKind } from './plan-dialogs';
-import { frequencyWord, longDate, STATUS_WORDS } from './plan-words';
+import { schoolDate } from '../../../lib/school-dates';
+import { frequencyWord, STATUS_WORDS } from './plan-words';
 
 /** The gift's card ("Visa ending in 4242") or bank account ("Bank •••• 6789", as in the school's records). */
 function paidWith(plan: MyGivingPlanDto): string {
@@ -18,7 +19,7 @@ function paidWith(plan: MyGivingPlanDto): string {
 }
 
 /** One recurring gift: what it is, and what the donor may do with it (only its card, on a card link). */
-export function PlanCard({ plan, cardOnly }: { plan: MyGivingPlanDto; cardOnly: boolean }) {
+export function PlanCard({ plan, cardOnly, timeZone }: { plan: MyGivingPlanDto; cardOnly: boolean; timeZone: string }) {
   const [open, setOpen] = useState<DialogKind | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -60,15 +61,21 @@ export function PlanCard({ plan, cardOnly }: { plan: MyGivingPlanDto; cardOnly: 
       <dl className="plan-card__facts">
         <div>
           <dt>{plan.status === 'canceling' ? 'Ends on' : 'Next charge'}</dt>
-          <dd>{plan.nextChargeDate && plan.status !== 'paused' ? longDate(plan.nextChargeDate) : ended ? 'None' : plan.status === 'paused' ? 'Paused' : 'Not scheduled'}</dd>
+          <dd>{plan.nextChargeDate && plan.status !== 'paused' ? schoolDate(plan.nextChargeDate, timeZone) : ended ? 'None' : plan.status === 'paused' ? 'Paused' : 'Not scheduled'}</dd>
         </div>
+        {plan.feeCoverage > 0 && (
+          <div>
+            <dt>Fees covered</dt>
+            <dd>{formatCents(plan.feeCoverage)} of each gift</dd>
+          </div>
+        )}
         <div>
           <dt>Paid with</dt>
           <dd>{paidWith(plan)}</dd>
         </div>
         <div>
           <dt>Started</dt>
-          <dd>{longDate(plan.started)}</dd>
+          <dd>{schoolDate(plan.started, timeZone)}</dd>
         </div>
       </dl>
       {plan.unpaidRenewal && !ended && (
@@ -92,7 +99,7 @@ export function PlanCard({ plan, cardOnly }: { plan: MyGivingPlanDto; cardOnly: 
           ))}
         </div>
       )}
-      {open && <PlanDialog kind={open} plan={plan} busy={action.isPending} onClose={() => setOpen(null)} onConfirm={confirm} />}
+      {open && <PlanDialog kind={open} plan={plan} timeZone={timeZone} busy={action.isPending} onClose={() => setOpen(null)} onConfirm={confirm} />}
     </Card>
   );
 }

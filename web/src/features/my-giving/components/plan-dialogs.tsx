@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
-import { formatCents, parseAmount, toCents } from '../../../lib/currency';
+import { formatCents } from '../../../lib/currency';
 import type { MyGivingPlanDto } from '../../../lib/api-types';
+import { schoolDate } from '../../../lib/school-dates';
 import type { PlanAction } from '../api/plan-actions';
-import { frequencyWord, longDate } from './plan-words';
+import { AmountDialog } from './amount-dialog';
+import { frequencyWord } from './plan-words';
 
 const PaymentMethodForm = lazy(() => import('./payment-method-form'));
 
@@ -14,22 +15,18 @@ export type DialogKind = 'amount' | 'pause' | 'resume' | 'cancel' | 'card';
 interface PlanDialogProps {
   kind: DialogKind;
   plan: MyGivingPlanDto;
+  /** The school's time zone: every date is the day it is there. */
+  timeZone: string;
   busy: boolean;
   onClose: () => void;
   onConfirm: (action: PlanAction) => Promise<void>;
 }
 
-const MIN_CENTS = 100;
-const MAX_CENTS = 10_000_000;
-
 /** Each action's confirm step: what will happen, in plain words, before anything changes. */
-export function PlanDialog({ kind, plan, busy, onClose, onConfirm }: PlanDialogProps) {
+export function PlanDialog({ kind, plan, timeZone, busy, onClose, onConfirm }: PlanDialogProps) {
   const freq = frequencyWord(plan.frequency);
-  const next = plan.nextChargeDate ? longDate(plan.nextChargeDate) : null;
-  const [amount, setAmount] = useState('');
+  const next = plan.nextChargeDate ? schoolDate(plan.nextChargeDate, timeZone) : null;
   const [when, setWhen] = useState<'period_end' | 'now'>('period_end');
-  const cents = toCents(parseAmount(amount));
-  const amountOk = Number.isFinite(cents) && cents >= MIN_CENTS && cents <= MAX_CENTS;
   const common = { open: true, onOpenChange: (o: boolean) => !o && onClose(), busy };
   const footer = (label: string, action: PlanAction | null, opts: { destructive?: boolean; keep?: string } = {}) => (
     <>
@@ -44,23 +41,7 @@ export function PlanDialog({ kind, plan, busy, onClose, onConfirm }: PlanDialogP
 
   switch (kind) {
     case 'amount':
-      return (
-        <Dialog
-          {...common}
-          title={`Change your ${freq} gift`}
-          description={`Your gift is ${formatCents(plan.amount)} ${freq}. The new amount applies from the next charge${next ? ` on ${next}` : ''}; nothing is charged today.`}
-          footer={footer(amountOk ? `Change to ${formatCents(cents)}` : 'Change amount', amountOk ? { kind: 'amount', amount: cents } : null)}
-        >
-          <TextField
-            label="New amount in dollars"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            hint="From $1.00 to $100,000.00"
-            error={amount && !amountOk ? 'Enter an amount from $1.00 to $100,000.00' : null}
-          />
-        </Dialog>
-      );
+      return <AmountDialog plan={plan} freq={freq} next={next} busy={busy} onClose={onClose} footer={(label, action) => footer(label, action)} />;
     case 'pause':
       return (
         <Dialog {...common} role="alertdialog" title={`Pause your ${freq} gift?`}
@@ -81,13 +62,13 @@ export function PlanDialog({ kind, plan, busy, onClose, onConfirm }: PlanDialogP
         >
           <fieldset className="stack">
             <legend>When should it end?</legend>
-            <label className="radio-row">
+            <label className="radio-row radio-row--choice">
               <input type="radio" name="cancel-when" value="period_end" checked={when === 'period_end'} onChange={() => setWhen('period_end')} />
-              {` After the current period${next ? `, on ${next}` : ''} (no further charge)`}
+              <span>{`After the current period${next ? `, on ${next}` : ''} (no further charge)`}</span>
             </label>
-            <label className="radio-row">
+            <label className="radio-row radio-row--choice">
               <input type="radio" name="cancel-when" value="now" checked={when === 'now'} onChange={() => setWhen('now')} />
-              {' Now'}
+              <span>Now</span>
             </label>
           </fieldset>
         </Dialog>

@@ -1,16 +1,9 @@
-import { format } from 'date-fns';
-
 /** 'monthly', 'quarterly', 'annual': how the sentences name a gift's frequency. */
 export function frequencyWord(frequency: string): string {
   return ({ monthly: 'monthly', quarterly: 'quarterly', annual: 'annual' } as Record<string, string>)[frequency] ?? 'recurring';
 }
 
 export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** 'December 22, 2026' */
-export function longDate(iso: string): string {
-  return format(new Date(iso), 'MMMM d, yyyy');
-}
 
 export const STATUS_WORDS: Record<string, { label: string; variant: 'success' | 'warning' | 'secondary' | 'destructive' }> = {
   active: { label: 'Active', variant: 'success' },
