@@ -40,8 +40,8 @@ export class DonorPrivacyRepository {
   /** The Stripe objects our read model links to the donor (by customer, or by e-mail for gifts not linked by id). */
   async stripeObjectIds(customerId: string, emails: string[]): Promise<Record<StripeObjectKind, string[]>> {
     const rows: Array<{ kind: StripeObjectKind; id: string }> = await this.ds.query(
-      `SELECT 'paymentIntents' AS kind, id FROM payment_intents WHERE customer_id = $1 OR lower(receipt_email) = ANY($2::text[])
-       UNION SELECT 'charges', id FROM charges WHERE customer_id = $1 OR lower(billing_email) = ANY($2::text[])
+      `SELECT 'paymentIntents' AS kind, id FROM payment_intents WHERE customer_id = $1 OR email_key(receipt_email) = ANY($2::text[])
+       UNION SELECT 'charges', id FROM charges WHERE customer_id = $1 OR email_key(billing_email) = ANY($2::text[])
        UNION SELECT 'subscriptions', id FROM subscriptions WHERE customer_id = $1
        UNION SELECT 'invoices', id FROM invoices WHERE customer_id = $1`,
       [customerId, emails],

@@ -183,13 +183,13 @@ export const acknowledgments = {
   },
 
   /**
-   * Whether a tribute notice was already queued to `email` (in any letter case) in the last day. Takes a lock
+   * Whether a tribute notice was already queued to `email` (the same donor-identity key: ASCII letters in any case) in the last day. Takes a lock
    * on the address for the rest of the transaction first, so two gifts acknowledged at once cannot both pass.
    */
   async tributeNoticedToday(db: Queryable, email: string): Promise<boolean> {
-    await db.query(`SELECT pg_advisory_xact_lock(hashtext('tribute-notice:' || lower($1)))`, [email]);
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext('tribute-notice:' || email_key($1)))`, [email]);
     const rows = await db.query(
-      `SELECT 1 FROM outbound_mail WHERE kind = 'tribute' AND lower(recipient) = lower($1) AND created_at > now() - interval '1 day' LIMIT 1`,
+      `SELECT 1 FROM outbound_mail WHERE kind = 'tribute' AND email_key(recipient) = email_key($1) AND created_at > now() - interval '1 day' LIMIT 1`,
       [email],
     );
     return rows.length > 0;

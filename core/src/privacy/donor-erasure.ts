@@ -1,3 +1,4 @@
+import { emailKey } from '../donor-identity/email-key.js';
 import type { Queryable } from '../db/queryable.js';
 import { lockRows } from '../db/row-lock.js';
 
@@ -7,7 +8,7 @@ export const ERASED_NAME = 'Erased donor';
 /** Whom to erase: the Stripe customer id, and the e-mails the donor's rows hold (gifts not linked by id are found by these). */
 export interface ErasureTarget {
   customerId: string;
-  /** Lower-cased e-mails seen on the donor's rows. */
+  /** The e-mails seen on the donor's rows, as donor-identity keys (emailKey). */
   emails: string[];
   /** Every name and e-mail seen on the donor's rows, as typed: stored event payloads are searched for them. */
   needles: string[];
@@ -72,14 +73,14 @@ export const DONOR_ERASURE_STEPS: readonly ErasureStep[] = [
       `UPDATE charges SET billing_name = CASE WHEN billing_name IS NULL THEN NULL ELSE $2 END, billing_email = NULL,
               billing_phone = NULL, description = NULL, receipt_url = NULL, last4 = NULL, metadata = ${STRIP_DONOR_KEYS},
               tribute_name = NULL, tribute_notify_email = NULL, tribute_notify_address = NULL
-        WHERE customer_id = $1 OR lower(billing_email) = ANY($3::text[])`, [t.customerId, ERASED_NAME, t.emails]),
+        WHERE customer_id = $1 OR email_key(billing_email) = ANY($3::text[])`, [t.customerId, ERASED_NAME, t.emails]),
   },
   {
     table: 'payment_intents',
     what: 'receipt e-mail, description, donor metadata',
     run: (db, t) => update(db,
       `UPDATE payment_intents SET receipt_email = NULL, description = NULL, metadata = ${STRIP_DONOR_KEYS}
-        WHERE customer_id = $1 OR lower(receipt_email) = ANY($2::text[])`, [t.customerId, t.emails]),
+        WHERE customer_id = $1 OR email_key(receipt_email) = ANY($2::text[])`, [t.customerId, t.emails]),
   },
   {
     table: 'subscriptions',
@@ -97,7 +98,7 @@ export const DONOR_ERASURE_STEPS: readonly ErasureStep[] = [
     run: (db, t) => update(db,
       `UPDATE donation_records SET first_name = 'Erased', last_name = 'donor', email = '', phone = NULL, address = NULL,
               city = NULL, state = NULL, zip_code = NULL
-        WHERE customer_id = $1 OR lower(email) = ANY($2::text[])`, [t.customerId, t.emails]),
+        WHERE customer_id = $1 OR email_key(email) = ANY($2::text[])`, [t.customerId, t.emails]),
   },
   {
     table: 'manual_donations',
@@ -105,14 +106,14 @@ export const DONOR_ERASURE_STEPS: readonly ErasureStep[] = [
     run: (db, t) => update(db,
       `UPDATE manual_donations SET donor_name = $2, donor_email = NULL, donor_phone = NULL, donor_address = NULL, notes = NULL,
               gift_description = NULL, goods_description = NULL
-        WHERE stripe_customer_id = $1 OR lower(donor_email) = ANY($3::text[])`, [t.customerId, ERASED_NAME, t.emails]),
+        WHERE stripe_customer_id = $1 OR email_key(donor_email) = ANY($3::text[])`, [t.customerId, ERASED_NAME, t.emails]),
   },
   {
     table: 'donor_import_rows',
     what: 'rows of a CSV import not yet finished that belong to the donor (deleted)',
     run: (db, t) => update(db,
       `DELETE FROM donor_import_rows
-        WHERE customer_id = $1 OR EXISTS (SELECT 1 FROM unnest(cells) c WHERE lower(trim(c)) = ANY($2::text[]))`,
+        WHERE customer_id = $1 OR EXISTS (SELECT 1 FROM unnest(cells) c WHERE email_key(c) = ANY($2::text[]))`,
       [t.customerId, t.emails]),
   },
   {
@@ -123,20 +124,20 @@ export const DONOR_ERASURE_STEPS: readonly ErasureStep[] = [
           SET recipient = '',
               last_error = CASE WHEN status IN ('queued', 'sending') OR last_error = $3 THEN $3 END,
               status = CASE WHEN status IN ('queued', 'sending') THEN 'failed' ELSE status END
-        WHERE customer_id = $1 OR lower(recipient) = ANY($2::text[])`,
+        WHERE customer_id = $1 OR email_key(recipient) = ANY($2::text[])`,
       [t.customerId, t.emails, 'Not sent: the donor was erased']),
   },
   {
     table: 'gift_acknowledgments',
     what: "recipient's e-mail",
     run: (db, t) => update(db,
-      `UPDATE gift_acknowledgments SET recipient = NULL WHERE customer_id = $1 OR lower(recipient) = ANY($2::text[])`,
+      `UPDATE gift_acknowledgments SET recipient = NULL WHERE customer_id = $1 OR email_key(recipient) = ANY($2::text[])`,
       [t.customerId, t.emails]),
   },
   {
     table: 'donor_links',
     what: "the donor's self-service sign-in links (e-mail address, scope); their sessions end with them",
-    run: (db, t) => update(db, `DELETE FROM donor_links WHERE $1 = ANY(customer_ids) OR lower(email) = ANY($2::text[])`, [t.customerId, t.emails]),
+    run: (db, t) => update(db, `DELETE FROM donor_links WHERE $1 = ANY(customer_ids) OR email_key(email) = ANY($2::text[])`, [t.customerId, t.emails]),
   },
   {
     table: 'stripe_events',
@@ -177,7 +178,8 @@ export async function erasureTarget(db: Queryable, customerId: string): Promise<
     [customerId],
   );
   const values = rows.map((r) => r.v?.trim()).filter((v): v is string => Boolean(v) && v !== ERASED_NAME && v!.length >= 3);
-  const emails = [...new Set(values.filter((v) => v.includes('@')).map((v) => v.toLowerCase()))];
+  // Keyed by donor identity (ASCII letters folded only), as SQL's email_key(): a look-alike address is someone else.
+  const emails = [...new Set(values.filter((v) => v.includes('@')).map(emailKey))];
   // The people the donor's tribute gifts named: looked for in the stored events (needles), but never matched as
   // the donor's own e-mail, which would reach the rows of whoever else uses that address.
   const tributes: Array<{ v: string | null }> = await db.query(
