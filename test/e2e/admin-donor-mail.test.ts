@@ -153,7 +153,6 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
   it('before the year ends, the send warns that statements are interim; the history shows who got which version', async () => {
     const current = Number(dayOf(new Date(), TZ).slice(0, 4));
     await page.getByLabel('Tax year').selectOption(String(current));
-    await expect(page.getByLabel('Tax year').locator('option').allTextContents()).resolves.not.toContain(String(current + 1));
     const card = page.getByRole('region', { name: 'Year-End Statements by E-mail' });
     await card.getByText(`${current} is not over yet`).waitFor();
     await card.getByText(/Statements sent before December 31 are interim/).waitFor();

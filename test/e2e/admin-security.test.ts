@@ -98,7 +98,7 @@ describe('admin security in the browser: two-factor, invitations, roles, audit l
     await sam.getByRole('heading', { name: 'Financial Analytics Dashboard' }).waitFor();
 
     const nav = sam.getByRole('navigation', { name: 'Admin' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Recurring', 'Payouts', 'Funds', 'Import', 'Audit Log', 'Operations', 'Security']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Recurring', 'Payouts', 'Month-end', 'Funds', 'Import', 'Audit Log', 'Operations', 'Security']);
     const [donor] = await env.stack.db.query(`SELECT id FROM listed_donors ORDER BY created DESC LIMIT 1`);
     await sam.goto(`${env.stack.apiUrl}/stripe-data/customer/${donor.id}`);
     await sam.getByRole('button', { name: 'Export Data (CSV)' }).waitFor();

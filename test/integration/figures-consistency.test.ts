@@ -96,7 +96,9 @@ beforeAll(async () => {
     const toFund = i % 2 === 1;
     manual.push({ type, cents: c, fund: toFund ? 'Scholarships' : 'General' });
     await api.post('/api/admin/manual-donations')
-      .send({ donorName: 'Walk-in', amount: String(c / 100), donationType: type, donationDate: `${lastMonth}-15T17:00:00Z`, ...(toFund ? { fundId: fund } : {}) })
+      .send({ donorName: 'Walk-in', amount: String(c / 100), donationType: type, donationDate: `${lastMonth}-15T17:00:00Z`, ...(toFund ? { fundId: fund } : {}),
+        // A gift of property is described (never valued on the donor's documents); its amount is the school's estimate.
+        ...(['cash', 'check'].includes(type) ? {} : { giftDescription: `A ${type} gift` }) })
       .expect(201);
   }
   // Up to an hour before the real now: Stripe's daily payouts of the days between.
