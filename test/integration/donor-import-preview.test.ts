@@ -14,13 +14,14 @@ let api: ReturnType<typeof authed>;
 /** Amounts as spreadsheets write them; the test's own sum of them is the expected total. */
 const AMOUNTS = ['250.00', '$1,000.50', '19.99', '5', '0.10'];
 const CSV = [
-  'First Name,Last Name,Email,Gift Date,Amount,Type,Fund',
-  `Rosa,Alvarez,rosa@example.org,3/7/2024,${AMOUNTS[0]},check,`,
-  `Tom,Baker,,2023-12-24,"${AMOUNTS[1]}",stock,General`,
+  'First Name,Last Name,Email,Gift Date,Amount,Type,Fund,Note',
+  `Rosa,Alvarez,rosa@example.org,3/7/2024,${AMOUNTS[0]},check,,`,
+  // A gift of property's note is its description (required).
+  `Tom,Baker,,2023-12-24,"${AMOUNTS[1]}",stock,General,10 shares of ACME`,
   // Two errors: a date that is no date, and a type we do not know; its amount still counts in the file's total.
-  `Ann,Lee,ann@example.org,2024-02-30,${AMOUNTS[2]},barter,`,
-  `Bo,Chan,bo@example.org,2024-05-01,${AMOUNTS[3]},cash,general`,
-  `Cy,Diaz,,2024-05-02,${AMOUNTS[4]},in-kind,`,
+  `Ann,Lee,ann@example.org,2024-02-30,${AMOUNTS[2]},barter,,`,
+  `Bo,Chan,bo@example.org,2024-05-01,${AMOUNTS[3]},cash,general,`,
+  `Cy,Diaz,,2024-05-02,${AMOUNTS[4]},in-kind,,a box of books`,
 ].join('\n');
 
 /** The test's own reading of the amounts: cents from the text, dollars and cents apart (no float arithmetic). */
@@ -37,7 +38,7 @@ afterAll(() => stack?.stop());
 
 describe('previewing a file with first-name and last-name columns', () => {
   let id: string;
-  const mapping = { firstName: 0, lastName: 1, email: 2, giftDate: 3, amount: 4, type: 5, fund: 6 };
+  const mapping = { firstName: 0, lastName: 1, email: 2, giftDate: 3, amount: 4, type: 5, fund: 6, note: 7 };
 
   it('guesses the first-name and last-name columns from the header', async () => {
     const res = await api.post('/api/admin/donor-imports?fileName=names.csv').set('Content-Type', 'text/csv').send(Buffer.from(CSV)).expect(201);
