@@ -96,6 +96,8 @@ async function main(): Promise<void> {
       webhookUrls: [`http://127.0.0.1:${port}/api/stripe/webhook`],
       webhookSecret: secrets.webhookSecret,
       statePath,
+      // Funds become available two business days after the gift, as with Stripe in the US: no weekend payouts.
+      money: { businessDays: true },
     });
     const started = emulator;
     cleanups.push(() => started.stop());

@@ -25,6 +25,9 @@ describe('real-path loader: past payouts', () => {
     const { token } = await signIn(stack);
     const stripe = new Stripe(stack.emulator!.secretKey, { host: '127.0.0.1', port: stack.emulator!.port, protocol: 'http', maxNetworkRetries: 2 });
     const progress: DemoProgress[] = [];
+    // As in demo mode: funds available two business days after the gift (Stripe's US schedule).
+    const set = await fetch(`${stack.emulator!.url}/_emulator/money`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ businessDays: true }) });
+    expect((await set.json()).businessDays).toBe(true);
     const loadStart = Math.floor(Date.now() / 1000);
     await loadDemoHistory({ stripe, emulatorUrl: stack.emulator!.url, apiUrl: stack.apiUrl, adminToken: token, history, onProgress: (p) => progress.push(p) });
     expect(progress.some((p) => p.phase === 'payouts')).toBe(true);
@@ -43,13 +46,24 @@ describe('real-path loader: past payouts', () => {
          FROM payouts WHERE status = 'paid' AND created < to_timestamp($1)`, [loadStart - 7 * DAY]);
     expect(past[0].n).toBeGreaterThan(5);
     expect(past[0].months).toBeGreaterThanOrEqual(2);
-    // A payout a day at most, each on the day its funds became available (two days after the charges).
-    const perDay = await stack.db.query(`SELECT created::date AS day, count(*)::int AS n FROM payouts GROUP BY 1 HAVING count(*) > 1`);
+    // A payout a day at most and none on a weekend, each on the day its funds became available: two business
+    // days after the charges (Friday's on Tuesday, the weekend's on Tuesday too).
+    const perDay = await stack.db.query(`SELECT (created AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n FROM payouts GROUP BY 1 HAVING count(*) > 1`);
     expect(perDay).toEqual([]);
+    const weekend = await stack.db.query(`SELECT id FROM payouts WHERE extract(isodow FROM created AT TIME ZONE 'UTC') IN (6, 7)`);
+    expect(weekend).toEqual([]);
+    const businessDays = (from: Date, to: Date) => {
+      let n = 0;
+      for (let t = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()) + DAY * 1000; t <= to.getTime(); t += DAY * 1000) if (![0, 6].includes(new Date(t).getUTCDay())) n += 1;
+      return n;
+    };
+    const lines = await stack.db.query(`SELECT created, available_on FROM balance_transactions WHERE type = 'charge'`);
+    expect(lines.length).toBeGreaterThan(10);
+    for (const l of lines) expect(businessDays(new Date(l.created), new Date(l.available_on))).toBe(2);
     const late = await stack.db.query(
       `SELECT bt.id FROM balance_transactions bt LEFT JOIN payouts p ON p.id = bt.payout_id
         WHERE bt.type = 'charge' AND bt.available_on < to_timestamp($1)
-          AND (p.id IS NULL OR date_trunc('day', p.created) <> date_trunc('day', bt.available_on))`, [loadStart - DAY]);
+          AND (p.id IS NULL OR (p.created AT TIME ZONE 'UTC')::date <> (bt.available_on AT TIME ZONE 'UTC')::date)`, [loadStart - DAY]);
     expect(late).toEqual([]);
 
     // gross - refunds - disputes - fees = paid out + in transit + available, and the balance is Stripe's own.
