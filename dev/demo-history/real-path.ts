@@ -7,7 +7,8 @@
  * `POST /_emulator/seed` (customers and charges at a given `created`, going through real payment intents and
  * emitting their events). Everything that happens to a gift afterwards goes through the official SDK or
  * the emulator's own helpers: addresses and cards (customers.update, paymentMethods.attach with the test
- * cards pm_card_*), refunds (refunds.create), the dispute (POST /_emulator/charges/:id/dispute), the plans
+ * cards pm_card_*), refunds (refunds.create), the dispute (POST /_emulator/charges/:id/dispute), the daily
+ * automatic payouts of the past (the emulator's clock run where it stands: POST /_emulator/clock/advance {seconds: 0}), the plans
  * still running today (subscriptions.create anchored on the plan's next due date, renewing as the clock
  * advances), and offline gifts through our own admin API (POST /api/admin/manual-donations).
  */
@@ -17,7 +18,7 @@ import { addInterval } from '../stripe-emulator/src/resources/billing-objects.js
 import { generateHistory, type CardGift, type History, type HistoryOptions } from './generator/index.js';
 import { giftTypeLabel, isCashGift } from '../../core/src/gifts/gift-labels.js';
 
-export type DemoPhase = 'donors' | 'cards' | 'gifts' | 'refunds' | 'disputes' | 'subscriptions' | 'projecting' | 'manual' | 'done';
+export type DemoPhase = 'donors' | 'cards' | 'gifts' | 'refunds' | 'disputes' | 'payouts' | 'subscriptions' | 'projecting' | 'manual' | 'done';
 
 export interface DemoProgress {
   phase: DemoPhase;
@@ -182,7 +183,15 @@ export async function loadDemoHistory(o: DemoLoadOptions): Promise<DemoLoadResul
     await postJson(`${o.emulatorUrl}/_emulator/charges/${charges.get(g.key)}/dispute`, { reason: 'fraudulent' });
   }, counter('disputes', disputes.length));
 
-  // 5. Plans still running: real subscriptions that renew with the clock, from their next due date.
+  // 5. The daily automatic payouts of the past, as Stripe made them: running the emulator's clock where it stands
+  //    (zero seconds) sweeps each day's available balance (charges net of fees, refunds, dispute adjustments) into
+  //    that day's payout, stamped with its own day, created, in transit and paid in turn; the worker reads each
+  //    payout's balance transactions. Payouts and Month-end show past deposits right after the load.
+  report('payouts', 0, 1);
+  await postJson(`${o.emulatorUrl}/_emulator/clock/advance`, { seconds: 0 });
+  report('payouts', 1, 1);
+
+  // 6. Plans still running: real subscriptions that renew with the clock, from their next due date.
   const products = new Map<string, string>();
   for (const f of Object.keys(FREQUENCY_INTERVALS)) products.set(f, (await stripe.products.create({ name: `${f[0].toUpperCase()}${f.slice(1)} gift to Hillside` })).id);
   await mapLimit(running, limit, async (s) => {
@@ -199,7 +208,7 @@ export async function loadDemoHistory(o: DemoLoadOptions): Promise<DemoLoadResul
     subscriptions.set(s.key, sub.id);
   }, counter('subscriptions', running.length));
 
-  // 6. The manual gifts name donors that must already be in the read model: let the pipeline catch up first.
+  // 7. The manual gifts name donors that must already be in the read model: let the pipeline catch up first.
   // Progress while the worker catches up: events delivered-and-projected out of the most ever outstanding.
   let most = 0;
   const projecting = (remaining: number) => {

@@ -11,6 +11,7 @@ import { ConfigError, loadEnv } from '../../core/src/config/load-env.js';
 import { createRedis } from '../../core/src/queue/redis.js';
 import { runMigrations } from '../../core/src/db/data-source.js';
 import { startEmulator, type StripeEmulator } from '../stripe-emulator/src/index.js';
+import { DEFAULT_FEES } from '../stripe-emulator/src/resources/money-settings.js';
 import { resolveDatabase } from './database.js';
 import { startDemoMailbox, type DemoMailbox } from '../mailbox/mailbox.js';
 import { loadDotEnv } from '../../core/src/config/env-file.js';
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
       webhookUrls: [`http://127.0.0.1:${port}/api/stripe/webhook`],
       webhookSecret: secrets.webhookSecret,
       statePath,
+      // Funds become available two business days after the gift, as with Stripe in the US: no weekend payouts.
+      money: { businessDays: true },
     });
     const started = emulator;
     cleanups.push(() => started.stop());
@@ -106,6 +109,10 @@ async function main(): Promise<void> {
       env.SMTP_URL = mailbox.smtpUrl;
     }
     env.TWO_FACTOR_KEY ??= secrets.twoFactorKey;
+    // The demo's card fee setting is the emulator's (Stripe's non-profit 2.2% + 30 cents), so "cover the fees" asks
+    // what the emulator charges even before the read model holds enough recent charges to read the rate from.
+    env.CARD_FEE_BASIS_POINTS ??= String(Math.round(DEFAULT_FEES.cardPercent * 100));
+    env.CARD_FEE_FIXED_CENTS ??= String(DEFAULT_FEES.cardFixed);
     Object.assign(env, {
       DEMO_MODE: 'true',
       STRIPE_SECRET_KEY: emulator.secretKey,

@@ -11,9 +11,11 @@ import { PaidGiftReader } from './paid-gift.reader.js';
 import { ReceiptStatusRepository } from './receipt-status.repository.js';
 import { MakeMonthlyService } from './make-monthly.service.js';
 import { StripeDonationsService } from './stripe-donations.service.js';
+import { PaymentFeesModule } from '../payment-fees/payment-fees.module.js';
 
 /** Public donations: card payments (one-time and recurring) and the donor's form record. */
 @Module({
+  imports: [PaymentFeesModule],
   controllers: [DonationsController],
   providers: [
     { provide: DONATIONS_LOGGER, inject: [LOGGER], useFactory: (logger: Logger) => logger.child({ module: 'donations' }) },

@@ -15,10 +15,8 @@ import { PaidGiftReader, type PaidGiftLookup } from './paid-gift.reader.js';
 import { StripeDonationsService, type PaymentStart } from './stripe-donations.service.js';
 import { badRequest, DomainError, forbidden } from '../../../core/src/http/errors.js';
 import { DataSource } from 'typeorm';
-import { ENV } from '../../../core/src/config/load-env.js';
-import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { feeCoverageFor, feeFor, type PaymentMethodType } from '../../../core/src/gifts/fee-coverage.js';
-import { paymentFees } from '../../../core/src/gifts/payment-fees.js';
+import { PaymentFeesService } from '../payment-fees/payment-fees.service.js';
 import type { GiftDesignation } from '../../../core/src/gifts/gift-designation.js';
 import { funds, GENERAL_FUND_ID } from '../../../core/src/funds/funds.repository.js';
 import type { IntentDonationDataDto } from './dto/create-payment-intent.dto.js';
@@ -31,7 +29,7 @@ export const PAYMENT_UNCONFIRMABLE = 'We could not confirm the payment with the 
 
 /**
  * The create-payment-intent answer: the client secret for the card step, the token that records the gift, and
- * what is charged (the gift plus any fee coverage, computed here from the configured fee of the chosen method).
+ * what is charged (the gift plus any fee coverage, computed here from the fee the school pays on the chosen method).
  */
 export type PaymentStartAnswer = PaymentStart & { recordToken: string; chargedCents: number };
 
@@ -44,8 +42,8 @@ export class DonationsService {
     @Inject(DonationRateLimiter) private readonly limiter: DonationRateLimiter,
     @Inject(DONATIONS_LOGGER) private readonly logger: Logger,
     @Inject(DataSource) private readonly ds: DataSource,
-    @Inject(ENV) private readonly env: EnvDto,
     @Inject(ReceiptStatusRepository) private readonly receipts: ReceiptStatusRepository,
+    @Inject(PaymentFeesService) private readonly fees: PaymentFeesService,
   ) {}
 
   /** A donor-side action on a paid gift, counted like recording one (per client address). */
@@ -69,15 +67,15 @@ export class DonationsService {
   }
 
   /**
-   * The gift's fund (an open one; General when none was chosen), its fee coverage (from the configured fee of the
-   * chosen method, card unless said otherwise, never a figure from the browser) and its tribute, as the payment's
-   * metadata will carry them.
+   * The gift's fund (an open one; General when none was chosen), its fee coverage (from the fee the school pays on the
+   * chosen method, card unless said otherwise: PaymentFeesService, never a figure from the browser) and its tribute,
+   * as the payment's metadata will carry them.
    */
   private async designation(amount: number, d: IntentDonationDataDto, method: PaymentMethodType | undefined): Promise<GiftDesignation> {
     const fundId = d.fundId ?? GENERAL_FUND_ID;
     // General is always open: a gift to it is started without the database (only Stripe and Redis are needed).
     if (fundId !== GENERAL_FUND_ID && !(await funds.isOpen(this.ds, fundId))) throw badRequest(FUND_NOT_OFFERED);
-    const fee = d.coverFees ? feeCoverageFor(amount, feeFor(method, paymentFees(this.env))) : 0;
+    const fee = d.coverFees ? feeCoverageFor(amount, feeFor(method, await this.fees.current())) : 0;
     return {
       fundId,
       giftCents: fee > 0 ? amount : null,

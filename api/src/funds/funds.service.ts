@@ -10,7 +10,7 @@ import type { RequestMeta } from '../auth/login.service.js';
 import type { CreateFundDto, DonationOptionsDto, FundTotalDto, FundTotalsQueryDto, UpdateFundDto } from './funds.dto.js';
 import { FundTotalsRepository } from './fund-totals.repository.js';
 import { isCalendarDay } from '../../../core/src/gifts/calendar.js';
-import { paymentFees } from '../../../core/src/gifts/payment-fees.js';
+import { PaymentFeesService } from '../payment-fees/payment-fees.service.js';
 
 const TAKEN = 'Another fund already has that name';
 
@@ -22,6 +22,7 @@ export class FundsService {
     @Inject(ENV) private readonly env: EnvDto,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(FundTotalsRepository) private readonly fundTotals: FundTotalsRepository,
+    @Inject(PaymentFeesService) private readonly fees: PaymentFeesService,
   ) {}
 
   /** The dashboard's Gifts by Fund: each fund's gifts, what reached it and the fee coverage kept apart. */
@@ -38,7 +39,7 @@ export class FundsService {
   async donationOptions(): Promise<DonationOptionsDto> {
     return {
       funds: await funds.list(this.ds, { includeArchived: false }),
-      ...paymentFees(this.env),
+      ...(await this.fees.current()),
     };
   }
 

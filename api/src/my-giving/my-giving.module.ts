@@ -7,9 +7,11 @@ import { MyGivingRepository } from './my-giving.repository.js';
 import { MyGivingService } from './my-giving.service.js';
 import { PlanActionsService } from './plan-actions.service.js';
 import { SignInService } from './sign-in.service.js';
+import { PaymentFeesModule } from '../payment-fees/payment-fees.module.js';
 
 /** Donors' self-service: sign-in links, donor sessions, the donor's gifts and the actions on them. */
 @Module({
+  imports: [PaymentFeesModule],
   controllers: [MyGivingSignInController, MyGivingController],
   providers: [DonorSessionRepository, DonorSessionGuard, MyGivingRateLimiter, MyGivingRepository, MyGivingService, PlanActionsService, SignInService],
 })

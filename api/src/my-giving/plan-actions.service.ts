@@ -9,7 +9,7 @@ import { feeCoverageFor, feeFor } from '../../../core/src/gifts/fee-coverage.js'
 import { FREQUENCY_LABELS, type Frequency } from '../../../core/src/gifts/frequencies.js';
 import { designationMetadata } from '../../../core/src/gifts/gift-designation.js';
 import { formatUsd } from '../../../core/src/gifts/money.js';
-import { paymentFees } from '../../../core/src/gifts/payment-fees.js';
+import { PaymentFeesService } from '../payment-fees/payment-fees.service.js';
 import { isBankDebit } from '../../../core/src/read-model/to-charge-row.js';
 import { DomainError, forbidden, notFound } from '../../../core/src/http/errors.js';
 import { LOGGER } from '../../../core/src/logging/logger.js';
@@ -61,6 +61,7 @@ export class PlanActionsService {
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(DataSource) private readonly ds: DataSource,
     @Inject(LOGGER) logger: Logger,
+    @Inject(PaymentFeesService) private readonly fees: PaymentFeesService,
   ) {
     this.logger = logger.child({ module: 'my-giving' });
   }
@@ -75,7 +76,7 @@ export class PlanActionsService {
       const item = sub.items.data[0];
       const recurring = item.price.recurring!;
       const method = isBankDebit(plan) ? 'us_bank_account' : 'card';
-      const fee = coverFees ? feeCoverageFor(cents, feeFor(method, paymentFees(this.env))) : 0;
+      const fee = coverFees ? feeCoverageFor(cents, feeFor(method, await this.fees.current())) : 0;
       const charged = cents + fee;
       // The same amount asked again (a retried request) changes nothing and confirms nothing a second time.
       const same = item.price.unit_amount === charged && planFeeCoverage(charged, sub.metadata, method) === fee;

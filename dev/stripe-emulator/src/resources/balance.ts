@@ -3,7 +3,7 @@ import { StripeApiError, missing } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { str, type Params } from '../core/params.js';
 import type { Obj } from '../core/store.js';
-import { moneySettings } from './money-settings.js';
+import { availableOnFrom } from './money-settings.js';
 
 const DAY = 86400;
 
@@ -40,7 +40,7 @@ export function createBalanceTransaction(ctx: Ctx, f: TxnFields): Obj {
 
 /** The balance transaction of a payment that just succeeded: fee by payment method, funds after the delay. */
 export function chargeTransaction(ctx: Ctx, charge: Obj, fee: number): Obj {
-  const availableOn = startOfUtcDay(ctx.now()) + moneySettings(ctx).availableDelayDays * DAY;
+  const availableOn = availableOnFrom(ctx, startOfUtcDay(ctx.now()));
   return createBalanceTransaction(ctx, {
     amount: charge.amount, fee, currency: charge.currency, source: charge.id, type: 'charge', category: 'charge', description: charge.description, availableOn,
   });

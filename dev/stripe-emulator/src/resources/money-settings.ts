@@ -16,8 +16,14 @@ export interface FeeSchedule {
 
 export interface MoneySettings {
   fees: FeeSchedule;
-  /** Days from a charge's day (UTC) until its funds are available (Stripe's rolling schedule, weekends ignored). */
+  /** Days from a charge's day (UTC) until its funds are available (Stripe's rolling schedule). */
   availableDelayDays: number;
+  /**
+   * Count those days as business days, Monday to Friday (UTC), as Stripe's US schedule does: a Friday's gifts are
+   * available, and paid out, on Tuesday, and no payout is made on a weekend. Off by default (calendar days, so a
+   * test's "two days later" never depends on the weekday it runs); demo mode turns it on.
+   */
+  businessDays: boolean;
   /** The UTC hour at which the daily automatic payout sweeps the available balance. */
   payoutHour: number;
   /** Days a US bank account payment stays `processing` before it succeeds or fails. */
@@ -34,7 +40,7 @@ const SETTINGS = new WeakMap<Store, MoneySettings>();
 export function moneySettings(ctx: Ctx): MoneySettings {
   let s = SETTINGS.get(ctx.store);
   if (!s) {
-    s = { fees: { ...DEFAULT_FEES }, availableDelayDays: 2, payoutHour: 0, bankSettlementDays: 4, payoutFailures: { count: 0, code: 'account_closed' } };
+    s = { fees: { ...DEFAULT_FEES }, availableDelayDays: 2, businessDays: false, payoutHour: 0, bankSettlementDays: 4, payoutFailures: { count: 0, code: 'account_closed' } };
     SETTINGS.set(ctx.store, s);
   }
   return s;
@@ -58,8 +64,26 @@ export function configureMoney(ctx: Ctx, o: MoneyOptions | Obj): MoneySettings {
     return v as number;
   };
   Object.assign(s, { availableDelayDays: whole('availableDelayDays', 30), payoutHour: whole('payoutHour', 23), bankSettlementDays: whole('bankSettlementDays', 30) });
+  const businessDays = (o as Obj).businessDays;
+  if (businessDays !== undefined && typeof businessDays !== 'boolean') throw invalid('businessDays must be true or false', 'businessDays');
+  if (businessDays !== undefined) s.businessDays = businessDays;
   s.fees = fees;
   return s;
+}
+
+const DAY = 86400;
+
+/** When funds taken on the UTC day starting at `dayStart` become available: the delay in calendar or business days. */
+export function availableOnFrom(ctx: Ctx, dayStart: number): number {
+  const s = moneySettings(ctx);
+  if (!s.businessDays) return dayStart + s.availableDelayDays * DAY;
+  let t = dayStart;
+  for (let left = s.availableDelayDays; left > 0;) {
+    t += DAY;
+    const weekday = new Date(t * 1000).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return t;
 }
 
 /**

@@ -6,7 +6,7 @@ import { failNextPayouts } from '../resources/payouts.js';
 
 /**
  * Test helpers for money movement: `GET /_emulator/money` (fees, funds delay, payout hour, bank settlement
- * days), `POST /_emulator/money {fees: {cardPercent: 2.9, cardFixed: 30}, availableDelayDays, payoutHour,
+ * days), `POST /_emulator/money {fees: {cardPercent: 2.9, cardFixed: 30}, availableDelayDays, businessDays, payoutHour,
  * bankSettlementDays}` (applies to payments made afterwards), `POST /_emulator/payouts/fail {count, code}`,
  * `GET|POST /_emulator/account` (whether the account can take payments, and what it still owes Stripe).
  */
