@@ -1,5 +1,5 @@
 import { formatDateTime, formatUnixDate } from '../../web/src/lib/format.js';
-import { formatInSchoolZone, schoolDate, schoolTimeZone, schoolToday } from '../../web/src/lib/school-dates.js';
+import { formatInSchoolZone, schoolDate, schoolTimeZone, schoolToday, schoolYear } from '../../web/src/lib/school-dates.js';
 
 /**
  * The web app's dates are the school's, whatever zone the browser is in: this process runs with TZ set to
@@ -31,5 +31,7 @@ describe("the web app's dates are the school's day", () => {
     expect(formatUnixDate(null)).toBe('N/A');
     expect(schoolDate(AT)).toBe('December 26, 2026');
     expect(schoolToday(new Date(AT))).toBe('2026-12-26');
+    // New Year's Eve evening at the school is already next year in Auckland: the tax year is still the school's.
+    expect(schoolYear(new Date('2027-01-01T03:30:00Z'))).toBe(2026);
   });
 });

@@ -60,6 +60,11 @@ export function formatInSchoolZone(at: string | number | Date, pattern: string, 
   return pattern.replace(/yyyy|MMM|MM|dd|HH|mm|ss/g, (token) => parts[token]);
 }
 
+/** The calendar year it is in the school's time zone (the default tax year). */
+export function schoolYear(now = new Date(), timeZone = schoolTimeZone()): number {
+  return Number(formatInSchoolZone(now, 'yyyy', timeZone));
+}
+
 /** Today's date in the school's time zone, 'yyyy-MM-dd'. */
 export function schoolToday(now = new Date(), timeZone = schoolTimeZone()): string {
   return formatInSchoolZone(now, 'yyyy-MM-dd', timeZone);
