@@ -161,6 +161,8 @@ describe('admin Recurring view in Chromium', () => {
 
     const far = await newPage(env, 1280, 'Pacific/Auckland');
     await signInUi(far, env);
+    // The page learns the school's zone from the server (not from a default the web app carries).
+    expect(await far.locator('meta[name="app:time-zone"]').getAttribute('content')).toBe(env.stack.env.TIME_ZONE);
     await far.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Recurring' }).click();
     const row = far.getByRole('region', { name: 'Recurring plans, newest first' }).locator('tbody tr').filter({ hasText: 'Zoe Zone' });
     await row.waitFor();
