@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { authed, signIn } from '../helpers/admin.js';
-import { collectConsoleErrors } from '../helpers/browser.js';
+import { collectConsoleErrors, SCREENSHOT_DIR } from '../helpers/browser.js';
 import { newPage, shot, signInUi, startAdminEnv, usd, type AdminEnv } from '../helpers/admin-browser.js';
 import { expectNoAxeViolations } from '../helpers/axe.js';
 
@@ -98,7 +98,11 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     await expect(monthlyCard.locator('table').getAttribute('class')).resolves.toBe('adm-table adm-chart-table');
     expect((await monthlyCard.locator('table').boundingBox())!.height).toBeGreaterThan(12 * 20);
     await expect(monthlyCard.locator('table tbody tr').count()).resolves.toBe(12);
-    await checkTab(page, 'analytics');
+    // Donation Frequency: at most six slices (the rest as Other), each its own colour; its table lists every kind.
+    const donut = page.locator('.adm-chart-card', { has: page.getByRole('heading', { name: 'Donation Frequency' }) });
+    await expect(donut.locator('table tbody tr').count()).resolves.toBe(analytics.charts.frequencyBreakdown.length);
+    await checkTab(page, 'analytics', () => donut.screenshot({ path: `${SCREENSHOT_DIR}/admin-donut-390.png` }).then(() => undefined));
+    await donut.screenshot({ path: `${SCREENSHOT_DIR}/admin-donut-1280.png` });
 
     await page.getByRole('tab', { name: 'Analytics' }).focus();
     await page.keyboard.press('ArrowRight');

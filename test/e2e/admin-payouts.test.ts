@@ -77,6 +77,9 @@ describe('admin Payouts view in Chromium', () => {
     const text = (await import('node:fs')).readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const [header, ...rows] = text.trim().split('\r\n');
     expect(header).toBe('Date,Payee,Memo,Gross,Fee,Net,Account');
+    // The file's name and its rows carry the same day: the arrival day in the school's time zone.
+    const day = download.suggestedFilename().slice('payout_'.length, 'payout_yyyy-mm-dd'.length);
+    expect(new Set(rows.map((r) => r.split(',')[0]))).toEqual(new Set([day]));
     const id = download.suggestedFilename().match(/(po_\w+)\.csv$/)![1];
     const payout = await stripe.payouts.retrieve(id);
     const net = rows.reduce((s, r) => s + Math.round(Number(r.split(',')[5]) * 100), 0);

@@ -145,4 +145,28 @@ describe('admin Recurring view in Chromium', () => {
     expect((await stripe.subscriptions.retrieve(ids.dee)).status).toBe('canceled');
     expect(await plans.getByRole('button', { name: 'Cancel Gift' }).count()).toBe(0);
   });
+  it("shows the next renewal on the school's day to an admin whose browser is in another zone", async () => {
+    // 21:30 in Chicago (the school's TIME_ZONE) is already the next afternoon in Auckland: a date formatted in the
+    // browser's zone would read a day later than the school's records, e-mails and statements.
+    const emulator = env.stack.emulator!;
+    const chicago = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    const [h, m] = chicago.format(new Date(emulator.now() * 1000)).split(':').map(Number);
+    await emulator.advanceClock(((((21 * 60 + 30) - (h * 60 + m)) % 1440 + 1440) % 1440) * 60 || 60);
+    const sub = await plan('Zoe Zone', 2500, 1);
+    await emulator.flushWebhooks(20000);
+    await waitForProjection(env.stack, { predicate: async () => (await env.stack.db.query(`SELECT 1 FROM subscriptions WHERE id = $1`, [sub.id])).length === 1 });
+    const renews = new Date(sub.items.data[0].current_period_end * 1000);
+    const day = (timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: '2-digit', year: 'numeric' }).format(renews);
+    expect(day('Pacific/Auckland')).not.toBe(day('America/Chicago'));
+
+    const far = await newPage(env, 1280, 'Pacific/Auckland');
+    await signInUi(far, env);
+    // The page learns the school's zone from the server (not from a default the web app carries).
+    expect(await far.locator('meta[name="app:time-zone"]').getAttribute('content')).toBe(env.stack.env.TIME_ZONE);
+    await far.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Recurring' }).click();
+    const row = far.getByRole('region', { name: 'Recurring plans, newest first' }).locator('tbody tr').filter({ hasText: 'Zoe Zone' });
+    await row.waitFor();
+    expect(await row.locator('td').nth(4).textContent()).toBe(day('America/Chicago'));
+    await far.context().close();
+  });
 });

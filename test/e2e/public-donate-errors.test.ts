@@ -246,7 +246,8 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     const thanks = page.locator('.thank-you');
     await thanks.waitFor();
     await page.locator('.toast', { hasText: 'Donation Recorded' }).waitFor();
-    const today = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(new Date());
+    // The school's day (TIME_ZONE), whatever the browser's zone.
+    const today = new Intl.DateTimeFormat('en-US', { timeZone: stack.env.TIME_ZONE, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date());
     await expect(thanks.innerText().then((t) => t.replace(/\s+/g, ' ').trim())).resolves.toBe(
       `Thank you, Ruth! Your gift went through. You gave $25.00 monthly on ${today}. Your card will be charged $25.00 every month. ` +
         'To change, pause or cancel your monthly gift, visit My Giving. ' +

@@ -37,8 +37,9 @@ export async function startAdminEnv(opts: StackOptions & { donors?: number; befo
   };
 }
 
-export async function newPage(env: AdminEnv, width = 1280): Promise<Page> {
-  const context = await env.browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true, timezoneId: 'America/Chicago' });
+/** A page in a browser whose zone is `timezoneId` (the school's by default; another proves dates are the school's). */
+export async function newPage(env: AdminEnv, width = 1280, timezoneId = 'America/Chicago'): Promise<Page> {
+  const context = await env.browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true, timezoneId });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;

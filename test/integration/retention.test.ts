@@ -75,6 +75,10 @@ beforeAll(async () => {
   for (const name of ['Ann', 'Ben', 'Cy', 'Di', 'Ed', 'Fay', 'Gus', 'Ivy', 'Jo']) {
     ids[name] = (await api.post('/api/stripe/customers').send({ name: `${name} Donor`, email: `${name.toLowerCase()}@example.org` }).expect(201)).body.id;
   }
+  // A mailed appeal needs the postal address and phone: Ivy has them (Edit Donor), Ben has none.
+  await api.patch(`/api/stripe/customer/${ids.Ivy}`).send({
+    name: 'Ivy Donor', email: 'ivy@example.org', phone: '+1 870 555 0100', line1: '12 Oak Street', line2: 'Apt 4', city: 'Marshall', state: 'AR', postal_code: '72650',
+  }).expect(200);
   const give = (customer: string, amount: number, pm = 'pm_card_visa') =>
     stripe.paymentIntents.create({ amount, currency: 'usd', customer, payment_method: pm, confirm: true, allowed_payment_method_types: ['card'] });
   const prospect = (await stripe.customers.create({ name: 'Hal Declined', email: 'hal@example.org' })).id;
@@ -183,8 +187,16 @@ describe('retention reports', () => {
     const { res, rows } = await csvRows(`?kind=lybunt&year=${Y}`);
     expect(res.headers['content-disposition']).toMatch(new RegExp(`attachment; filename="lybunt_${Y}_\\d{4}-\\d{2}-\\d{2}\\.csv"`));
     expect(rows).toEqual([
-      { 'Donor ID': ids.Ivy, Name: 'Ivy Donor', Email: 'ivy@example.org', 'Last Gift Date': `${Y - 1}-12-31`, 'Last Gift Amount': '80.00', 'Lifetime Total': '140.00', Gifts: '2' },
-      { 'Donor ID': ids.Ben, Name: 'Ben Donor', Email: 'ben@example.org', 'Last Gift Date': `${Y - 1}-03-01`, 'Last Gift Amount': '250.00', 'Lifetime Total': '250.00', Gifts: '1' },
+      {
+        // A cell starting with + is neutralised like any formula-looking text (the phone stays readable).
+        'Donor ID': ids.Ivy, Name: 'Ivy Donor', Email: 'ivy@example.org', Phone: "'+1 870 555 0100", 'Address Line 1': '12 Oak Street', 'Address Line 2': 'Apt 4',
+        City: 'Marshall', State: 'AR', 'Postal Code': '72650', Country: 'US',
+        'Last Gift Date': `${Y - 1}-12-31`, 'Last Gift Amount': '80.00', 'Lifetime Total': '140.00', Gifts: '2',
+      },
+      {
+        'Donor ID': ids.Ben, Name: 'Ben Donor', Email: 'ben@example.org', Phone: '', 'Address Line 1': '', 'Address Line 2': '', City: '', State: '', 'Postal Code': '', Country: '',
+        'Last Gift Date': `${Y - 1}-03-01`, 'Last Gift Amount': '250.00', 'Lifetime Total': '250.00', Gifts: '1',
+      },
     ]);
     const [audit] = await stack.db.query(`SELECT details FROM audit_log WHERE action = 'export.downloaded' ORDER BY id DESC LIMIT 1`);
     expect(audit.details).toMatchObject({ report: 'lybunt', filters: { year: Y } });
@@ -199,6 +211,15 @@ describe('retention reports', () => {
     expect(before).toEqual({ count: 1 });
     expect(await lapsedIds('lybunt', Y)).not.toContain(ids.Ed);
     await api.delete(`/api/admin/manual-donations/${gift.id}`).expect(200);
+    // Kim's only gift is deleted: a donor with no completed gift is on no list, of any year.
+    const kim = (await api.post('/api/stripe/customers').send({ name: 'Kim Donor', email: 'kim@example.org' }).expect(201)).body.id;
+    const only = (await api.post('/api/admin/manual-donations')
+      .send({ stripeCustomerId: kim, donorName: 'Kim Donor', amount: '10', donationType: 'cash', donationDate: `${Y - 2}-05-05T18:00:00Z` }).expect(201)).body;
+    expect(await lapsedIds('sybunt', Y)).toContain(kim);
+    await api.delete(`/api/admin/manual-donations/${only.id}`).expect(200);
+    for (const year of [Y - 1, Y, Y + 1]) {
+      for (const kind of ['lybunt', 'sybunt']) expect(await lapsedIds(kind, year)).not.toContain(kim);
+    }
     // Back to the history the emulator and the recorded gifts describe (lists are read fresh).
     expect((await lapsedIds('lybunt', Y + 1)).sort()).toEqual((await expectedFor(Y + 1)).lybunt);
     const [row] = await stack.db.query(`SELECT count(*)::int AS n FROM donor_years WHERE customer_id = $1 AND year = $2`, [ids.Ed, Y - 1]);

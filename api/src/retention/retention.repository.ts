@@ -30,6 +30,13 @@ export interface LapsedRow {
   id: string;
   name: string | null;
   email: string | null;
+  phone: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  address_city: string | null;
+  address_state: string | null;
+  address_postal_code: string | null;
+  address_country: string | null;
   last_gift_at: Date;
   last_gift_cents: string | null;
   lifetime_cents: string;
@@ -93,9 +100,13 @@ const lapsedSql = (kind: LapsedKind, b: YearBasisSql): string => {
   }[kind];
 };
 
-/** The list's rows with the donor's name and e-mail and the amount of the last gift (a card charge or a manual gift). */
+/**
+ * The list's rows with the donor's name, e-mail, phone and postal address (a mailed appeal needs them) and the
+ * amount of the last gift (a card charge or a manual gift).
+ */
 const withLastGift = (inner: string) => `
-  SELECT d.id, d.name, d.email, l.last_gift_at, lg.amount::text AS last_gift_cents, l.total_amount::text AS lifetime_cents,
+  SELECT d.id, d.name, d.email, d.phone, d.address_line1, d.address_line2, d.address_city, d.address_state,
+         d.address_postal_code, d.address_country, l.last_gift_at, lg.amount::text AS last_gift_cents, l.total_amount::text AS lifetime_cents,
          l.donation_count AS gifts
     FROM (${inner}) l JOIN donors d ON d.id = l.customer_id
     LEFT JOIN LATERAL (

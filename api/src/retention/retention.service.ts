@@ -14,7 +14,10 @@ import type { LapsedDonorDto, LapsedPageDto, RetentionDto, ShareDto } from './dt
 import { RetentionFiguresCache } from './retention-figures.cache.js';
 import { RetentionRepository, yearBasisSql, type LapsedRow, type YearBasisSql } from './retention.repository.js';
 
-export const LAPSED_HEADERS = ['Donor ID', 'Name', 'Email', 'Last Gift Date', 'Last Gift Amount', 'Lifetime Total', 'Gifts'];
+export const LAPSED_HEADERS = [
+  'Donor ID', 'Name', 'Email', 'Phone', 'Address Line 1', 'Address Line 2', 'City', 'State', 'Postal Code', 'Country',
+  'Last Gift Date', 'Last Gift Amount', 'Lifetime Total', 'Gifts',
+];
 
 export function share(part: number, whole: number): ShareDto {
   return { part, whole, percent: whole ? Math.round((part / whole) * 1000) / 10 : null };
@@ -86,7 +89,8 @@ export class RetentionService {
     async function* rows(): AsyncGenerator<string[][]> {
       for await (const batch of cursor.batches()) {
         yield batch.map((r) => neutraliseCsvRow([
-          r.id, r.name ?? '', r.email ?? '', dayOf(new Date(r.last_gift_at), timeZone),
+          r.id, r.name ?? '', r.email ?? '', r.phone ?? '', r.address_line1 ?? '', r.address_line2 ?? '', r.address_city ?? '',
+          r.address_state ?? '', r.address_postal_code ?? '', r.address_country ?? '', dayOf(new Date(r.last_gift_at), timeZone),
           r.last_gift_cents === null ? '' : formatCents(Number(r.last_gift_cents)), formatCents(Number(r.lifetime_cents)), String(r.gifts),
         ]));
       }

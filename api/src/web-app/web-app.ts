@@ -12,12 +12,13 @@ function escapeAttr(value: string): string {
 
 /**
  * Renders the built index.html with this deployment's settings as <meta> tags (no inline script, so the CSP
- * stays strict): the Stripe publishable key, the map embed URL and, in demo mode, where the stand-in Stripe.js
+ * stays strict): the Stripe publishable key, the school's time zone (web/src/lib/school-dates.ts), the map embed URL and, in demo mode, where the stand-in Stripe.js
  * lives (web/src/lib/stripe.ts loads it on the donate page only).
  */
 export function renderIndexHtml(template: string, env: EnvDto): string {
   const tags = [
     `<meta name="app:stripe-publishable-key" content="${escapeAttr(env.STRIPE_PUBLISHABLE_KEY)}">`,
+    `<meta name="app:time-zone" content="${escapeAttr(env.TIME_ZONE)}">`,
     env.MAP_EMBED_URL ? `<meta name="app:map-embed-url" content="${escapeAttr(env.MAP_EMBED_URL)}">` : '',
     env.STRIPE_JS_URL ? `<meta name="app:stripe-js-url" content="${escapeAttr(env.STRIPE_JS_URL)}">` : '',
   ].filter(Boolean).join('\n    ');

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { DEFAULT_TIME_ZONE } from './default-time-zone.js';
 import { IsListenAddress, IsTrustProxy } from './trust-proxy.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
@@ -59,7 +60,7 @@ export class EnvDto {
 
   /** The school's time zone: day boundaries of charts, tax years and date filters. */
   @Matches(/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/, { message: 'TIME_ZONE must be an IANA time zone such as America/Chicago' })
-  TIME_ZONE: string = 'America/Chicago';
+  TIME_ZONE: string = DEFAULT_TIME_ZONE;
 
   /** The IRS "no goods or services" sentence printed on year-end giving statements. */
   @IsString()

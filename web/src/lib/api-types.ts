@@ -992,7 +992,7 @@ export interface paths {
         };
         /**
          * The whole LYBUNT or SYBUNT list as CSV (streamed): {kind}_{year}_{today}.csv
-         * @description Columns: Donor ID, Name, Email, Last Gift Date (TIME_ZONE), Last Gift Amount, Lifetime Total (dollars, 2 decimals), Gifts.
+         * @description Columns: Donor ID, Name, Email, Phone, Address Line 1, Address Line 2, City, State, Postal Code, Country (for mailed appeals), Last Gift Date (TIME_ZONE), Last Gift Amount, Lifetime Total (dollars, 2 decimals), Gifts.
          */
         get: operations["RetentionController_csv"];
         put?: never;

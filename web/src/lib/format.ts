@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import type { CardDto } from './api-types';
+import { formatInSchoolZone } from './school-dates';
 
 /**
  * The one conversion point for donor statistics (donationStats.totalDonated / averageDonation and the list
@@ -18,9 +18,10 @@ export function fromUnix(seconds: number): Date {
   return new Date(Number(seconds) * 1000);
 }
 
+/** Unix seconds in the school's time zone (never the browser's); 'N/A' for none. */
 export function formatUnixDate(seconds: number | null | undefined, pattern = DATE_FORMAT): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(Number(seconds))) return 'N/A';
-  return format(fromUnix(seconds), pattern);
+  return formatInSchoolZone(fromUnix(seconds), pattern);
 }
 
 export function brandLabel(brand: string | null | undefined): string {
@@ -37,11 +38,11 @@ export function joinParts(parts: (string | null | undefined)[]): string {
   return parts.map((p) => (p ?? '').trim()).filter(Boolean).join(', ');
 }
 
-/** An ISO time as 'MMM dd, yyyy HH:mm' in the browser's time zone; 'Never' for none. */
-export function formatDateTime(iso: string | null | undefined): string {
+/** An ISO time as 'MMM dd, yyyy HH:mm' in the school's time zone; 'Never' for none. */
+export function formatDateTime(iso: string | null | undefined, pattern = DATE_TIME_FORMAT): string {
   if (!iso) return 'Never';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'N/A' : format(d, DATE_TIME_FORMAT);
+  return Number.isNaN(d.getTime()) ? 'N/A' : formatInSchoolZone(d, pattern);
 }
 
 /** A user agent as people say it: "Firefox on Windows", else the first words of the string. */

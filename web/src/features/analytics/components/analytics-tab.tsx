@@ -3,7 +3,7 @@ import type { AnalyticsDto } from '../../../lib/api-types';
 import { brandLabel } from '../../../lib/format';
 import { ChartCard } from './chart-card';
 import { FundTotalsCard } from './fund-totals-card';
-import { barOption, donutOption, lineOption, linesOption } from './chart-options';
+import { barOption, DONUT_MAX_SLICES, donutOption, lineOption, linesOption } from './chart-options';
 
 function dayLabel(date: string): string {
   const d = parseISO(date);
@@ -31,7 +31,12 @@ export default function AnalyticsTab({ charts, periodLabel }: { charts: Analytic
       labelHeader: 'Month', valueHeader: 'All gifts', moreHeaders: ['Stripe gross', 'Stripe fees', 'After fees'], rows: monthly, option: monthlyOption,
     },
     { title: 'Daily Donation Trends', description: 'Donation revenue over the last 30 days', labelHeader: 'Day', rows: daily, option: lineOption(daily, 'Revenue', 1) },
-    { title: 'Donation Frequency', description: 'Revenue by donation type', labelHeader: 'Donation type', rows: frequency, option: donutOption(frequency) },
+    {
+      title: 'Donation Frequency', labelHeader: 'Donation type', rows: frequency, option: donutOption(frequency),
+      description: frequency.filter((f) => f.value > 0).length > DONUT_MAX_SLICES
+        ? `Revenue by donation type: the ${DONUT_MAX_SLICES - 1} largest, the rest together as Other (the data table lists each)`
+        : 'Revenue by donation type',
+    },
     { title: 'Payment Methods', description: 'Revenue by card brand', labelHeader: 'Card brand', rows: methods, option: barOption(methods) },
   ];
 

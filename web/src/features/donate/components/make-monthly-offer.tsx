@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/currency';
+import { schoolDate } from '../../../lib/school-dates';
 import { makeMonthly } from '../api/make-monthly';
 
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** One month after today, as the plan's first charge falls (the server's date is what counts). */
 function nextMonth(from: Date): Date {
@@ -28,7 +28,7 @@ export function MakeMonthlyOffer({ cents, at, paymentIntentId, recordToken }: { 
     return (
       <div className="monthly-offer" role="status">
         <p>
-          <strong>Thank you!</strong> Your monthly gift of {amount} starts on {longDate.format(state.firstCharge)}, on the same card. Nothing more is
+          <strong>Thank you!</strong> Your monthly gift of {amount} starts on {schoolDate(state.firstCharge)}, on the same card. Nothing more is
           charged today. You can change or stop it any time from <a href="/my-giving">Manage My Giving</a>.
         </p>
       </div>
@@ -47,7 +47,7 @@ export function MakeMonthlyOffer({ cents, at, paymentIntentId, recordToken }: { 
     <section className="monthly-offer" aria-labelledby="monthly-offer-title">
       <h4 id="monthly-offer-title" className="monthly-offer__title">Would you like to give {amount} every month?</h4>
       <p>
-        If you wish, we can repeat this gift monthly on the same card, starting {longDate.format(nextMonth(at))}. Nothing more is charged today,
+        If you wish, we can repeat this gift monthly on the same card, starting {schoolDate(nextMonth(at))}. Nothing more is charged today,
         and you can stop it any time.
       </p>
       {state.kind === 'error' && (

@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { formatCents } from '../../../lib/currency';
+import { schoolDate } from '../../../lib/school-dates';
 import { FREQUENCIES, type Frequency } from '../types';
 import { BankProcessingNote } from './bank-processing-note';
 import { useReceiptNumber, type ReceiptRef } from '../api/get-receipt-status';
@@ -28,7 +29,6 @@ const EVERY: Record<Exclude<Frequency, 'one-time'>, string> = { monthly: 'every 
 const RECORDING_FAILED =
   "Your payment was successful, but we had trouble recording your donation details. Don't worry, your contribution has been received.";
 
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /**
  * Above the reset form after a paid gift (SPEC section 4), so nobody starts again: what was given (amount,
@@ -47,7 +47,7 @@ export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function
         <AlertDescription>
           <p>
             You gave <strong>{amount}</strong>
-            {gift.frequency === 'one-time' ? ' (one-time)' : ` ${freq.summary}`} on {longDate.format(gift.at)}.
+            {gift.frequency === 'one-time' ? ' (one-time)' : ` ${freq.summary}`} on {schoolDate(gift.at)}.
           </p>
           {gift.frequency !== 'one-time' && (
             <p>

@@ -1,7 +1,6 @@
-import { format, parseISO } from 'date-fns';
 import { useId } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { DATE_TIME_FORMAT } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { Alert } from '../../../components/ui/alert';
 import { Link } from 'wouter';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -17,7 +16,7 @@ function AcknowledgmentState({ canChange }: { canChange: boolean }) {
   if (setting.isPending) return <Spinner label="Loading the acknowledgment setting" />;
   if (setting.isError) return <Alert variant="destructive">{setting.error.message}</Alert>;
   const s = setting.data;
-  const since = s.since ? format(parseISO(s.since), DATE_TIME_FORMAT) : null;
+  const since = s.since ? formatDateTime(s.since) : null;
   return (
     <div className="adm-switch-row">
       <p className="adm-cell-strong">
@@ -71,7 +70,7 @@ function Outbox() {
             <tbody>
               {m.failedMessages.map((f) => (
                 <tr key={f.id}>
-                  <td>{format(parseISO(f.createdAt), DATE_TIME_FORMAT)}</td>
+                  <td>{formatDateTime(f.createdAt)}</td>
                   <td>{messageLabel(f)}{f.receiptNumber && <span className="adm-cell-sub">{f.receiptNumber}</span>}</td>
                   <td>{f.recipient}</td>
                   <td>{f.lastError}</td>

@@ -1,8 +1,7 @@
-import { format, parseISO } from 'date-fns';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCurrency } from '../../../lib/currency';
-import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../../lib/format';
+import { DATE_FORMAT, formatDateTime } from '../../../lib/format';
 import type { DonorMessageDto } from '../../../lib/api-types';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -14,7 +13,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { useDonorMessages, useResendStatement, useSendAcknowledgment } from '../api/get-donor-messages';
 import { messageLabel, STATUS_LABELS, statusVariant } from './mail-labels';
 
-const when = (iso: string) => format(parseISO(iso), DATE_TIME_FORMAT);
+const when = (iso: string) => formatDateTime(iso);
 
 /** Resend: an acknowledgment (or its correction) goes out again as an acknowledgment; a statement as a statement. */
 function ResendButton({ customerId, m }: { customerId: string; m: DonorMessageDto }) {
@@ -55,7 +54,7 @@ function SendEarlierGift({ customerId, gifts }: { customerId: string; gifts: { g
         className="adm-filter adm-filter--wide"
         value={chosen}
         onValueChange={setChosen}
-        options={gifts.map((g) => ({ value: `${g.giftKind}:${g.giftId}`, label: `${format(parseISO(g.date), DATE_FORMAT)} · ${formatCurrency(g.amount)}${g.receiptNumber ? ` · ${g.receiptNumber}` : ''}` }))}
+        options={gifts.map((g) => ({ value: `${g.giftKind}:${g.giftId}`, label: `${formatDateTime(g.date, DATE_FORMAT)} · ${formatCurrency(g.amount)}${g.receiptNumber ? ` · ${g.receiptNumber}` : ''}` }))}
       />
       <Button
         disabled={send.isPending}

@@ -4,10 +4,11 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-client';
 import type { FailedEventDto, FailedJobDto } from '../../../lib/api-types';
+import { formatDateTime } from '../../../lib/format';
 import { useReplayEvents } from '../api/replay-events';
 import { useRetryJob } from '../api/retry-job';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 interface FailureRow {
   key: string;

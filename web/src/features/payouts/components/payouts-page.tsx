@@ -9,7 +9,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/currency';
-import { downloadFile } from '../../../lib/download';
+import { downloadServerNamedFile } from '../../../lib/download';
 import { SelectField } from '../../../components/ui/field';
 import { fiscalCaption, useFiscalYear, yearSelectOptions } from '../../../lib/fiscal-year';
 import { formatDateTime } from '../../../lib/format';
@@ -36,8 +36,9 @@ export function PayoutsPage() {
   const period = payouts.data?.period;
   const captionId = useId();
   const t = payouts.data?.totals;
-  const exportCsv = (id: string, day: string) =>
-    downloadFile(`/api/admin/payouts/${encodeURIComponent(id)}/export`, `payout_${day}_${id}.csv`).catch((err) =>
+  // The file is saved under the name the server gives it, so its day is the rows' day (the school's time zone).
+  const exportCsv = (id: string) =>
+    downloadServerNamedFile(`/api/admin/payouts/${encodeURIComponent(id)}/export`).catch((err) =>
       toast({ title: 'Export Failed', description: errorMessage(err, 'The export could not be made'), variant: 'destructive' }));
 
   return (
@@ -74,7 +75,6 @@ export function PayoutsPage() {
                   <tbody>
                     {payouts.data.payouts.map((p) => {
                       const status = STATUS[p.status] ?? { label: p.status, variant: 'secondary' as const };
-                      const day = p.arrivalDate.slice(0, 10);
                       const isOpen = open === p.id;
                       return (
                         <Fragment key={p.id}>
@@ -90,7 +90,7 @@ export function PayoutsPage() {
                                 <Button variant="outline" size="sm" aria-expanded={isOpen} aria-controls={`lines-${p.id}`} onClick={() => setOpen(isOpen ? null : p.id)}>
                                   {isOpen ? 'Hide' : 'Show'} lines<span className="sr-only"> of the payout of {formatCents(p.amountCents)} arriving {formatDateTime(p.arrivalDate)}</span>
                                 </Button>{' '}
-                                <Button variant="outline" size="sm" onClick={() => exportCsv(p.id, day)} disabled={!p.linesKnown}>
+                                <Button variant="outline" size="sm" onClick={() => exportCsv(p.id)} disabled={!p.linesKnown}>
                                   CSV<span className="sr-only"> of the payout of {formatCents(p.amountCents)} arriving {formatDateTime(p.arrivalDate)}</span>
                                 </Button>
                               </span>

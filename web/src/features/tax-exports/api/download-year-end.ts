@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile, safeFilePart } from '../../../lib/download';
+import { schoolYear } from '../../../lib/school-dates';
 
 export interface YearEndInput {
   customerId: string;
@@ -12,7 +13,7 @@ export function yearEndFilename(year: number, donorName: string | null | undefin
 }
 
 /** The statement for the current year, saved as year-end-statement-{year}-{donor name or id}.pdf. */
-export function downloadYearEnd({ customerId, donorName, year = new Date().getFullYear() }: YearEndInput): Promise<void> {
+export function downloadYearEnd({ customerId, donorName, year = schoolYear() }: YearEndInput): Promise<void> {
   return downloadFile(
     `/api/admin/tax-exports/year-end/${encodeURIComponent(customerId)}/${year}`,
     yearEndFilename(year, donorName, customerId),

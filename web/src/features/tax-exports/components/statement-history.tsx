@@ -1,6 +1,5 @@
-import { format, parseISO } from 'date-fns';
 import type { StatementHistoryDto } from '../../../lib/api-types';
-import { DATE_TIME_FORMAT } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 
 /** The run answers at most this many (statements.service). */
 const HISTORY_LIMIT = 200;
@@ -22,7 +21,7 @@ export function StatementHistory({ year, history }: { year: number; history: Sta
                 <td>{h.name ?? h.customerId}</td>
                 <td>{EDITIONS[h.edition]}</td>
                 <td>{STATUSES[h.status]}</td>
-                <td className="adm-nowrap">{format(parseISO(h.queuedAt), DATE_TIME_FORMAT)}</td>
+                <td className="adm-nowrap">{formatDateTime(h.queuedAt)}</td>
               </tr>
             ))}
           </tbody>

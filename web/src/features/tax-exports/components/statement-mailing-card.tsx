@@ -1,7 +1,6 @@
-import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { DATE_TIME_FORMAT } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -68,7 +67,7 @@ export function StatementMailingCard({ year }: { year: number }) {
                 <progress id="statement-progress" max={total} value={handled} />
                 <p className="adm-muted">
                   {n(p.sent)} sent · {n(p.queued + p.sending)} waiting · {n(p.failed)} failed
-                  {r.lastQueuedAt && ` · last queued ${format(parseISO(r.lastQueuedAt), DATE_TIME_FORMAT)}`}
+                  {r.lastQueuedAt && ` · last queued ${formatDateTime(r.lastQueuedAt)}`}
                 </p>
               </div>
             )}

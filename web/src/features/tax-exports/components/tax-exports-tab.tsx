@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { DownloadIcon } from '../../../components/ui/icons';
+import { schoolYear } from '../../../lib/school-dates';
 import { StatementMailingCard } from './statement-mailing-card';
 
 /**
@@ -11,7 +12,7 @@ import { StatementMailingCard } from './statement-mailing-card';
  * Issue 26 asked for years with gifts only; the spec's number wins until the spec changes.
  */
 export function taxYearOptions(now = new Date()): number[] {
-  const current = now.getFullYear();
+  const current = schoolYear(now);
   return Array.from({ length: 7 }, (_, i) => current + 1 - i);
 }
 
@@ -33,7 +34,7 @@ function DownloadCard({ kind, year, title, description }: { kind: TaxExportKind;
 /** `children`: what other features add to the tab (the dashboard puts the donor e-mail settings there). */
 export function TaxExportsTab({ children }: { children?: ReactNode }) {
   const years = taxYearOptions();
-  const [year, setYear] = useState(() => new Date().getFullYear());
+  const [year, setYear] = useState(() => schoolYear());
   return (
     <div className="adm-stack">
       <Card>

@@ -5,6 +5,7 @@ import { FileIcon } from '../../../components/ui/icons';
 import type { DonorDto } from '../../../lib/api-types';
 import { useDownloadYearEnd } from '../api/download-year-end';
 import { useDonorYears } from '../api/statement-run';
+import { schoolYear } from '../../../lib/school-dates';
 
 /**
  * The donor profile's 'Year-End Statement' button, with the years the donor gave in (newest first), so last
@@ -13,7 +14,7 @@ import { useDonorYears } from '../api/statement-run';
 export function YearEndStatementButton({ donor }: { donor: Pick<DonorDto, 'id' | 'name'> }) {
   const yearEnd = useDownloadYearEnd();
   const years = useDonorYears(donor.id);
-  const offered = years.data?.years.length ? years.data.years : [new Date().getFullYear()];
+  const offered = years.data?.years.length ? years.data.years : [schoolYear()];
   const [picked, setPicked] = useState<number | null>(null);
   const year = picked !== null && offered.includes(picked) ? picked : offered[0];
   return (

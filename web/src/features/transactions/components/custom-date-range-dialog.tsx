@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { schoolToday } from '../../../lib/school-dates';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../components/ui/use-toast';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +21,7 @@ export function CustomDateRangeDialog({ open, initialStart, initialEnd, onApply,
       setEnd(initialEnd ?? '');
     }
   }, [open, initialStart, initialEnd]);
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = schoolToday();
 
   const apply = () => {
     if (!start || !end) {

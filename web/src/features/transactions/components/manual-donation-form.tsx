@@ -1,8 +1,8 @@
 import { IRS_RECEIPT_THRESHOLD_CENTS } from '../../../../../core/src/gifts/net-amount';
 import { GIFT_DESCRIPTION_REQUIRED, isCashGift } from '../../../../../core/src/gifts/gift-labels';
-import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import type { CreateManualDonationDto } from '../../../lib/api-types';
+import { schoolToday } from '../../../lib/school-dates';
 import { DONATION_TYPES, isDonationType, type DonationType } from '../lib/transaction-labels';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -90,7 +90,7 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
     donorName: '', donorEmail: '', donorPhone: '', donorAddress: '', amount: '', notes: '',
     giftDescription: '', receivedGoods: false, goodsDescription: '', goodsValue: '', fundId: '',
     donationType: 'cash',
-    donationDate: format(new Date(), 'yyyy-MM-dd'),
+    donationDate: schoolToday(),
     ...initial,
   }));
   const [errors, setErrors] = useState<Errors>({});
@@ -153,7 +153,7 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
           label="Donation Date *"
           name="donationDate"
           type="date"
-          max={format(new Date(), 'yyyy-MM-dd')}
+          max={schoolToday()}
           value={values.donationDate}
           onChange={set('donationDate')}
           error={errors.donationDate}

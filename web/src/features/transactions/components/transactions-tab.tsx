@@ -12,6 +12,7 @@ import { formatCents } from '../../../lib/currency';
 import type { FiscalYearDto } from '../../../lib/api-types';
 import { fiscalCaption, parseYearValue, useFiscalYear, yearDays, yearSelectOptions } from '../../../lib/fiscal-year';
 import { DATE_FORMAT } from '../../../lib/format';
+import { schoolToday } from '../../../lib/school-dates';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useFunds } from '../../../lib/funds';
 import {
@@ -23,11 +24,14 @@ import { TransactionsTable } from './transactions-table';
 /** All Time, Last 30 Days, Custom Range, or a year: 'calendar:2026' / 'fiscal:2026' (lib/fiscal-year). */
 type RangeChoice = string;
 
-/** A preset as an inclusive range of days (today is the browser's; the server counts days in the school's zone). */
+/** A preset as an inclusive range of days, today being the school's (the server counts days in the school's zone). */
 function presetDays(range: RangeChoice, fy: FiscalYearDto | undefined, now = new Date()): { startDate: string; endDate: string } {
   const year = parseYearValue(range);
   if (year) return yearDays(year, fy);
-  if (range === 'last-30-days') return { startDate: format(subDays(now, 29), 'yyyy-MM-dd'), endDate: format(now, 'yyyy-MM-dd') };
+  if (range === 'last-30-days') {
+    const today = schoolToday(now);
+    return { startDate: format(subDays(parseISO(today), 29), 'yyyy-MM-dd'), endDate: today };
+  }
   return { startDate: '', endDate: '' };
 }
 

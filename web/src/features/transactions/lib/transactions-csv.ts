@@ -1,7 +1,7 @@
-import { format } from 'date-fns';
 import type { TransactionDto } from '../../../lib/api-types';
 import { centsToDollars } from '../../../lib/currency';
 import { brandLabel, fromUnix } from '../../../lib/format';
+import { formatInSchoolZone, schoolToday } from '../../../lib/school-dates';
 import { cardOf, donationTypeLabel } from './transaction-labels';
 
 export const CSV_COLUMNS = [
@@ -34,8 +34,8 @@ export function transactionsToCsv(transactions: TransactionDto[], donor: { name?
     const card = cardOf(tx);
     return [
       tx.id,
-      format(at, 'yyyy-MM-dd'),
-      format(at, 'HH:mm:ss'),
+      formatInSchoolZone(at, 'yyyy-MM-dd'),
+      formatInSchoolZone(at, 'HH:mm:ss'),
       centsToDollars(tx.amount).toFixed(2),
       'USD',
       tx.status,
@@ -55,5 +55,5 @@ export function transactionsToCsv(transactions: TransactionDto[], donor: { name?
 export function transactionsCsvFilename(donorName: string | null | undefined, timeframe: string, now = new Date()): string {
   const name = (donorName || 'donor').trim().replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'donor';
   const frame = !timeframe || timeframe === 'all' ? 'all-time' : timeframe;
-  return `${name}_transactions_${frame}_${format(now, 'yyyy-MM-dd')}.csv`;
+  return `${name}_transactions_${frame}_${schoolToday(now)}.csv`;
 }
