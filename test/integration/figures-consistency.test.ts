@@ -96,7 +96,8 @@ beforeAll(async () => {
     const toFund = i % 2 === 1;
     manual.push({ type, cents: c, fund: toFund ? 'Scholarships' : 'General' });
     await api.post('/api/admin/manual-donations')
-      .send({ donorName: 'Walk-in', amount: String(c / 100), donationType: type, donationDate: `${lastMonth}-15T17:00:00Z`, ...(toFund ? { fundId: fund } : {}) })
+      .send({ donorName: 'Walk-in', amount: String(c / 100), donationType: type, donationDate: `${lastMonth}-15T17:00:00Z`, ...(toFund ? { fundId: fund } : {}),
+        ...(['cash', 'check'].includes(type) ? {} : { giftDescription: `A gift of ${type}` }) })
       .expect(201);
   }
   // Up to an hour before the real now: Stripe's daily payouts of the days between.
@@ -135,6 +136,29 @@ describe('every figure means one thing on every screen', () => {
     expect(last.byMethod.map((r: { name: string }) => r.name)).toEqual(['Card', 'Cash', 'Check', 'Stock/Securities', 'In-Kind Item', 'Cryptocurrency', 'Other']);
     expect(last.byFund.find((r: { name: string }) => r.name === 'Scholarships').grossCents)
       .toBe(2500 + manual.filter((g) => g.fund === 'Scholarships').reduce((s, g) => s + g.cents, 0));
+  });
+
+  it("keeps a gift in its month's Total Revenue and takes its refund or dispute from the month they happened, on the cards and the chart alike", async () => {
+    const manualCents = manual.reduce((s, g) => s + g.cents, 0);
+    const total = async (month: string) => (await api.get(`/api/stripe/analytics?month=${month}`).expect(200)).body;
+    const last = await total(lastMonth);
+    const now = await total(thisMonth);
+    // Last month keeps the gift refunded this month and the gift disputed this month whole (only the same-day refund goes).
+    expect(last.overview.totalAmount).toBe(dollars(10000 + 2500 + 5000 + 4200 - 4200 + manualCents));
+    // This month: its one gift, less the refund and the lost dispute made this month.
+    expect(now.overview.totalAmount).toBe(dollars(3000 - 2500 - 5000));
+    // Total Revenue is the Month-end view's received money (Stripe's lines, each on its day) plus the manual gifts.
+    for (const [month, a] of [[lastMonth, last], [thisMonth, now]] as const) {
+      const m = (await api.get(`/api/stripe/month-end?month=${month}`).expect(200)).body;
+      expect(a.overview.totalAmount).toBe(dollars(m.total.receivedCents));
+    }
+    // The chart's "All gifts" series (twelve months to this one) gives each month the same number.
+    const amounts = (await api.get('/api/stripe/analytics').expect(200)).body.charts.monthlyTrends.map((t: { amount: number }) => t.amount);
+    expect(amounts.slice(-2)).toEqual([last.overview.totalAmount, now.overview.totalAmount]);
+    // The ledger's totals over each month are the dashboard's.
+    const ledgerNet = async (from: string, to: string) =>
+      (await api.get(`/api/stripe/transactions?start_date=${from}&end_date=${to}&pageSize=1`).expect(200)).body.totals.netCents;
+    expect(await ledgerNet(`${thisMonth}-01`, localDay(new Date(), TZ))).toBe(3000 - 2500 - 5000);
   });
 
   it("lists the month's payouts as Stripe made them, and the Payouts identity holds with nothing waiting below zero", async () => {
