@@ -161,6 +161,20 @@ describe('every figure means one thing on every screen', () => {
     expect(await ledgerNet(`${thisMonth}-01`, localDay(new Date(), TZ))).toBe(3000 - 2500 - 5000);
   });
 
+  it("gives the Tax Reports tab the year's refunds and disputes made in it, the dashboard's figures for that year", async () => {
+    const lines = await stripe.balanceTransactions.list({ limit: 100 }).autoPagingToArray({ limit: 10000 });
+    for (const year of [...new Set([lastMonth.slice(0, 4), thisMonth.slice(0, 4)])]) {
+      const made = lines.filter((t) => localDay(new Date(t.created * 1000), TZ).startsWith(year));
+      const refunds = -made.filter((t) => t.type === 'refund').reduce((s, t) => s + t.amount, 0);
+      const disputes = -made.filter((t) => t.type === 'adjustment').reduce((s, t) => s + t.amount, 0);
+      const tax = (await api.get(`/api/admin/tax-exports/refunds/${year}`).expect(200)).body;
+      expect(tax).toEqual({ year: Number(year), refundCents: refunds, disputeCents: disputes });
+      const dash = (await api.get(`/api/stripe/analytics?year=${year}`).expect(200)).body.overview;
+      expect([dash.refunds, dash.disputes]).toEqual([dollars(tax.refundCents), dollars(tax.disputeCents)]);
+    }
+    await api.get('/api/admin/tax-exports/refunds/1999').expect(400);
+  });
+
   it("lists the month's payouts as Stripe made them, and the Payouts identity holds with nothing waiting below zero", async () => {
     const payouts = await stripe.payouts.list({ limit: 100 }).autoPagingToArray({ limit: 1000 });
     expect(payouts.length).toBeGreaterThanOrEqual(2);
