@@ -1,4 +1,6 @@
 import { parseString } from 'fast-csv';
+import type { QueryRunner } from 'typeorm';
+import { RefundDays1764690000000 } from '../../migrations/1764690000000-RefundDays.js';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
@@ -257,5 +259,27 @@ describe('every figure means one thing on every screen', () => {
     expect(text.startsWith('%PDF')).toBe(true);
     expect(text.match(/\/Type \/Page\b/g)).toHaveLength(1);
     await api.get('/api/stripe/month-end?month=2026-13').expect(400);
+  });
+
+  it('rebuilds, on upgrade, the totals the worker keeps: the migration dates refunds and disputes from the lines already read', async () => {
+    const state = async () => ({
+      daily: await stack.db.query(`SELECT day::text, source, donation_type, brand, amount::text, count FROM daily_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`),
+      monthly: await stack.db.query(`SELECT month::text, source, donation_type, brand, amount::text, count FROM monthly_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`),
+      charges: await stack.db.query(`SELECT id, refunds, disputed_at FROM charges ORDER BY id`),
+    });
+    const kept = await state();
+    expect(kept.charges.filter((c: { refunds: unknown[] }) => c.refunds.length)).toHaveLength(2);
+    // The database as it was before the upgrade: totals by the gift's day, no refund or dispute days.
+    await stack.db.query(`ALTER TABLE charges DROP COLUMN refunds, DROP COLUMN disputed_at`);
+    await stack.db.query(`UPDATE daily_totals SET amount = 0`);
+    const zone = process.env.TIME_ZONE;
+    process.env.TIME_ZONE = TZ;
+    try {
+      await new RefundDays1764690000000().up({ query: (sql: string, params?: unknown[]) => stack.db.query(sql, params) } as unknown as QueryRunner);
+    } finally {
+      if (zone === undefined) delete process.env.TIME_ZONE;
+      else process.env.TIME_ZONE = zone;
+    }
+    expect(await state()).toEqual(kept);
   });
 });
