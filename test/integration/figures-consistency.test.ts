@@ -161,6 +161,13 @@ describe('every figure means one thing on every screen', () => {
     const ledgerNet = async (from: string, to: string) =>
       (await api.get(`/api/stripe/transactions?start_date=${from}&end_date=${to}&pageSize=1`).expect(200)).body.totals.netCents;
     expect(await ledgerNet(`${thisMonth}-01`, localDay(new Date(), TZ))).toBe(3000 - 2500 - 5000);
+    // Also when a search or a status filter makes the rows answer (not daily_totals): Rosa's card gifts by month.
+    const lastDay = shiftDay(`${thisMonth}-01`, -1);
+    for (const [from, to, want] of [[`${lastMonth}-01`, lastDay, 10000 + 2500 + 5000 + 4200 - 4200], [`${thisMonth}-01`, localDay(new Date(), TZ), 3000 - 2500 - 5000]] as const) {
+      const q = `start_date=${from}&end_date=${to}&pageSize=1`;
+      expect((await api.get(`/api/stripe/transactions?${q}&q=Rosa`).expect(200)).body.totals.netCents).toBe(want);
+      expect((await api.get(`/api/stripe/transactions?${q}&method=card&status=succeeded,partially_refunded,refunded,disputed`).expect(200)).body.totals.netCents).toBe(want);
+    }
   });
 
   it("gives the Tax Reports tab the year's refunds and disputes made in it, the dashboard's figures for that year", async () => {
