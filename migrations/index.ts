@@ -24,6 +24,7 @@ import { DonorImportPreviewRows1764660000000 } from './1764660000000-DonorImport
 import { AuditRepeats1764620000000 } from './1764620000000-AuditRepeats.js';
 import { TributeNoticeCap1764620000001 } from './1764620000001-TributeNoticeCap.js';
 import { PlanChanges1764650000000 } from './1764650000000-PlanChanges.js';
+import { RefundDays1764690000000 } from './1764690000000-RefundDays.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -48,4 +49,5 @@ export const migrations = [
   PlanChanges1764650000000,
   DonorImportPreviewRows1764660000000,
   StatementEditions1764670000000,
+  RefundDays1764690000000,
 ];

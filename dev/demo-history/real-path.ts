@@ -173,15 +173,19 @@ export async function loadDemoHistory(o: DemoLoadOptions): Promise<DemoLoadResul
     batch.forEach(() => tick());
   }
 
-  // 4. Refunds (full and partial) and the dispute, after the fact as in life.
+  // 4. Refunds (full and partial) and the dispute, after the fact as in life: each on its own past day.
+  const at = (g: CardGift) => Math.min(secs(g.laterAt ?? new Date(emulatorNow * 1000)), emulatorNow);
   const refunds = gifts.filter((g) => g.refundCents);
-  await mapLimit(refunds, limit, async (g) => {
-    await stripe.refunds.create({ charge: charges.get(g.key)!, amount: g.refundCents, reason: 'requested_by_customer' });
-  }, counter('refunds', refunds.length));
   const disputes = gifts.filter((g) => g.disputed);
-  await mapLimit(disputes, limit, async (g) => {
-    await postJson(`${o.emulatorUrl}/_emulator/charges/${charges.get(g.key)}/dispute`, { reason: 'fraudulent' });
-  }, counter('disputes', disputes.length));
+  for (let i = 0; i < Math.max(refunds.length, disputes.length); i += SEED_BATCH) {
+    await postJson(`${o.emulatorUrl}/_emulator/seed`, {
+      emitEvents: true,
+      refunds: refunds.slice(i, i + SEED_BATCH).map((g) => ({ charge: charges.get(g.key)!, amount: g.refundCents, created: at(g) })),
+      disputes: disputes.slice(i, i + SEED_BATCH).map((g) => ({ charge: charges.get(g.key)!, created: at(g), reason: 'fraudulent' })),
+    });
+  }
+  report('refunds', refunds.length, refunds.length);
+  report('disputes', disputes.length, disputes.length);
 
   // 5. The daily automatic payouts of the past, as Stripe made them: running the emulator's clock where it stands
   //    (zero seconds) sweeps each day's available balance (charges net of fees, refunds, dispute adjustments) into

@@ -48,6 +48,22 @@ describe('bulk loader', () => {
     expect(Number(sums.total)).toBe(cardNet + manual);
     expect(sums.n).toBe(generated.cardGifts.filter((g) => g.outcome === 'succeeded').length + generated.manualGifts.length);
 
+    // Refunds and disputes count in the month they happened, not the month of their gift.
+    const monthOf = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit' }).format(d);
+    const byMonth = new Map<string, number>();
+    const add = (d: Date, c: number) => byMonth.set(monthOf(d), (byMonth.get(monthOf(d)) ?? 0) + c);
+    for (const g of generated.cardGifts.filter((x) => x.outcome === 'succeeded')) {
+      add(g.at, g.amountCents);
+      if (g.refundCents) add(g.laterAt!, -g.refundCents);
+      if (g.disputed) add(g.laterAt!, -(g.amountCents - (g.refundCents ?? 0)));
+    }
+    for (const m of generated.manualGifts) add(m.at, m.amountCents);
+    const months = await stack.db.query(`SELECT to_char(month, 'YYYY-MM') AS month, sum(amount)::bigint::text AS amount FROM monthly_totals GROUP BY 1 ORDER BY 1`);
+    expect(months.map((r: { month: string; amount: string }) => [r.month, Number(r.amount)]))
+      .toEqual([...byMonth.entries()].sort(([a], [b]) => a.localeCompare(b)));
+    const crossing = generated.cardGifts.filter((g) => g.laterAt && monthOf(g.laterAt) !== monthOf(g.at));
+    expect(crossing.length).toBeGreaterThan(0);
+
     const bulkDaily = await daily();
     const bulkDonors = await donors();
     const bulkMonthly = await monthly();
@@ -61,7 +77,7 @@ describe('bulk loader', () => {
     const client = await stack.db.pool.connect();
     try {
       await client.query('BEGIN');
-      const charges = (await client.query(`SELECT status, amount, amount_refunded, disputed, dispute_status, frequency, brand, customer_id, created FROM charges`)).rows;
+      const charges = (await client.query(`SELECT status, amount, amount_refunded, disputed, dispute_status, frequency, brand, customer_id, created, refunds, disputed_at FROM charges`)).rows;
       for (const c of charges) await applyContributionChange(client, null, chargeContribution(c), TZ);
       const manuals = (await client.query(`SELECT amount, donation_type, stripe_customer_id, donation_date FROM manual_donations`)).rows;
       for (const m of manuals) await applyContributionChange(client, null, manualContribution(m), TZ);

@@ -55,6 +55,13 @@ describe('real-path loader', () => {
     const [oldest] = await stack.db.query(`SELECT min(created) AS at FROM charges`);
     expect(new Date(oldest.at).getTime()).toBe(gifts[0].at.getTime() - (gifts[0].at.getTime() % 1000));
 
+    // Refunds and the dispute were made on their own past day, not the day the demo was loaded.
+    const later = await stack.db.query(
+      `SELECT coalesce((SELECT min((r->>'created')::bigint) FROM jsonb_array_elements(refunds) r), extract(epoch FROM disputed_at)::bigint)::float8 AS at
+         FROM charges WHERE amount_refunded > 0 OR disputed ORDER BY 1`);
+    const laterAt = gifts.filter((g) => g.refundCents || g.disputed).map((g) => Math.floor(g.laterAt!.getTime() / 1000)).sort((a, b) => a - b);
+    expect(later.map((r: { at: number }) => r.at)).toEqual(laterAt);
+
     // Every net dollar lands in the aggregates: card net of refunds (disputed count 0), plus manual gifts.
     const cardNet = gifts.filter((g) => g.outcome === 'succeeded' && !g.disputed).reduce((s, g) => s + g.amountCents - (g.refundCents ?? 0), 0);
     const manual = history.manualGifts.reduce((s, m) => s + m.amountCents, 0);

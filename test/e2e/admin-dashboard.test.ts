@@ -197,6 +197,9 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     await expect(select.inputValue()).resolves.toBe(String(year));
     await expect(select.locator('option').allTextContents()).resolves.toEqual(Array.from({ length: 7 }, (_, i) => String(year + 1 - i)));
     await expect(page.getByRole('button', { name: 'Available on Individual Donor Pages' }).isDisabled()).resolves.toBe(true);
+    // The year's refunds and disputes, made in it: the dashboard's figures for that year.
+    const yearMoney = (await authed(env.stack, token).get(`/api/stripe/analytics?year=${year}`).expect(200)).body.overview;
+    await page.getByText(`Refunded in ${year}: ${usd(yearMoney.refunds)}; disputes: ${usd(yearMoney.disputes)}.`, { exact: false }).waitFor();
     await checkTab(page, 'tax-exports');
 
     expect(errors).toEqual([]);

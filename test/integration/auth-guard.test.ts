@@ -58,6 +58,7 @@ const ROLES: Record<string, readonly ('owner' | 'bookkeeper')[]> = {
   'POST /api/admin/donor-imports/:id/preview': BOTH,
   'GET /api/admin/donor-imports/:id/rows': BOTH,
   'POST /api/admin/donor-imports/:id/import': BOTH,
+  'GET /api/admin/tax-exports/refunds/:year': BOTH,
   'GET /api/admin/tax-exports/bulk-report/:year': BOTH,
   'GET /api/admin/tax-exports/irs-receipts/:year': BOTH,
   'GET /api/admin/tax-exports/year-end/:customerId/:year': BOTH,

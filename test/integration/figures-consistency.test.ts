@@ -1,4 +1,6 @@
 import { parseString } from 'fast-csv';
+import type { QueryRunner } from 'typeorm';
+import { RefundDays1764690000000 } from '../../migrations/1764690000000-RefundDays.js';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
@@ -139,6 +141,50 @@ describe('every figure means one thing on every screen', () => {
       .toBe(2500 + manual.filter((g) => g.fund === 'Scholarships').reduce((s, g) => s + g.cents, 0));
   });
 
+  it("keeps a gift in its month's Total Revenue and takes its refund or dispute from the month they happened, on the cards and the chart alike", async () => {
+    const manualCents = manual.reduce((s, g) => s + g.cents, 0);
+    const total = async (month: string) => (await api.get(`/api/stripe/analytics?month=${month}`).expect(200)).body;
+    const last = await total(lastMonth);
+    const now = await total(thisMonth);
+    // Last month keeps the gift refunded this month and the gift disputed this month whole (only the same-day refund goes).
+    expect(last.overview.totalAmount).toBe(dollars(10000 + 2500 + 5000 + 4200 - 4200 + manualCents));
+    // This month: its one gift, less the refund and the lost dispute made this month.
+    expect(now.overview.totalAmount).toBe(dollars(3000 - 2500 - 5000));
+    // Total Revenue is the Month-end view's received money (Stripe's lines, each on its day) plus the manual gifts.
+    for (const [month, a] of [[lastMonth, last], [thisMonth, now]] as const) {
+      const m = (await api.get(`/api/stripe/month-end?month=${month}`).expect(200)).body;
+      expect(a.overview.totalAmount).toBe(dollars(m.total.receivedCents));
+    }
+    // The chart's "All gifts" series (twelve months to this one) gives each month the same number.
+    const amounts = (await api.get('/api/stripe/analytics').expect(200)).body.charts.monthlyTrends.map((t: { amount: number }) => t.amount);
+    expect(amounts.slice(-2)).toEqual([last.overview.totalAmount, now.overview.totalAmount]);
+    // The ledger's totals over each month are the dashboard's.
+    const ledgerNet = async (from: string, to: string) =>
+      (await api.get(`/api/stripe/transactions?start_date=${from}&end_date=${to}&pageSize=1`).expect(200)).body.totals.netCents;
+    expect(await ledgerNet(`${thisMonth}-01`, localDay(new Date(), TZ))).toBe(3000 - 2500 - 5000);
+    // Also when a search or a status filter makes the rows answer (not daily_totals): Rosa's card gifts by month.
+    const lastDay = shiftDay(`${thisMonth}-01`, -1);
+    for (const [from, to, want] of [[`${lastMonth}-01`, lastDay, 10000 + 2500 + 5000 + 4200 - 4200], [`${thisMonth}-01`, localDay(new Date(), TZ), 3000 - 2500 - 5000]] as const) {
+      const q = `start_date=${from}&end_date=${to}&pageSize=1`;
+      expect((await api.get(`/api/stripe/transactions?${q}&q=Rosa`).expect(200)).body.totals.netCents).toBe(want);
+      expect((await api.get(`/api/stripe/transactions?${q}&method=card&status=succeeded,partially_refunded,refunded,disputed`).expect(200)).body.totals.netCents).toBe(want);
+    }
+  });
+
+  it("gives the Tax Reports tab the year's refunds and disputes made in it, the dashboard's figures for that year", async () => {
+    const lines = await stripe.balanceTransactions.list({ limit: 100 }).autoPagingToArray({ limit: 10000 });
+    for (const year of [...new Set([lastMonth.slice(0, 4), thisMonth.slice(0, 4)])]) {
+      const made = lines.filter((t) => localDay(new Date(t.created * 1000), TZ).startsWith(year));
+      const refunds = -made.filter((t) => t.type === 'refund').reduce((s, t) => s + t.amount, 0);
+      const disputes = -made.filter((t) => t.type === 'adjustment').reduce((s, t) => s + t.amount, 0);
+      const tax = (await api.get(`/api/admin/tax-exports/refunds/${year}`).expect(200)).body;
+      expect(tax).toEqual({ year: Number(year), refundCents: refunds, disputeCents: disputes });
+      const dash = (await api.get(`/api/stripe/analytics?year=${year}`).expect(200)).body.overview;
+      expect([dash.refunds, dash.disputes]).toEqual([dollars(tax.refundCents), dollars(tax.disputeCents)]);
+    }
+    await api.get('/api/admin/tax-exports/refunds/1999').expect(400);
+  });
+
   it("lists the month's payouts as Stripe made them, and the Payouts identity holds with nothing waiting below zero", async () => {
     const payouts = await stripe.payouts.list({ limit: 100 }).autoPagingToArray({ limit: 1000 });
     expect(payouts.length).toBeGreaterThanOrEqual(2);
@@ -221,5 +267,27 @@ describe('every figure means one thing on every screen', () => {
     expect(text.startsWith('%PDF')).toBe(true);
     expect(text.match(/\/Type \/Page\b/g)).toHaveLength(1);
     await api.get('/api/stripe/month-end?month=2026-13').expect(400);
+  });
+
+  it('rebuilds, on upgrade, the totals the worker keeps: the migration dates refunds and disputes from the lines already read', async () => {
+    const state = async () => ({
+      daily: await stack.db.query(`SELECT day::text, source, donation_type, brand, amount::text, count FROM daily_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`),
+      monthly: await stack.db.query(`SELECT month::text, source, donation_type, brand, amount::text, count FROM monthly_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`),
+      charges: await stack.db.query(`SELECT id, refunds, disputed_at FROM charges ORDER BY id`),
+    });
+    const kept = await state();
+    expect(kept.charges.filter((c: { refunds: unknown[] }) => c.refunds.length)).toHaveLength(2);
+    // The database as it was before the upgrade: totals by the gift's day, no refund or dispute days.
+    await stack.db.query(`ALTER TABLE charges DROP COLUMN refunds, DROP COLUMN disputed_at`);
+    await stack.db.query(`UPDATE daily_totals SET amount = 0`);
+    const zone = process.env.TIME_ZONE;
+    process.env.TIME_ZONE = TZ;
+    try {
+      await new RefundDays1764690000000().up({ query: (sql: string, params?: unknown[]) => stack.db.query(sql, params) } as unknown as QueryRunner);
+    } finally {
+      if (zone === undefined) delete process.env.TIME_ZONE;
+      else process.env.TIME_ZONE = zone;
+    }
+    expect(await state()).toEqual(kept);
   });
 });

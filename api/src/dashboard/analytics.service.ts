@@ -7,6 +7,7 @@ import { fiscalYearStartMonth } from '../../../core/src/fiscal-year/fiscal-year-
 import { todayIn } from '../../../core/src/gifts/calendar.js';
 import { periodOf, type PeriodDto } from '../http/period.dto.js';
 import { AnalyticsRepository } from './analytics.repository.js';
+import { moneyFigures, type MoneyFigures } from '../../../core/src/read-model/money-lines.js';
 import { analyticsFromDay, computeAnalytics, lastTwelveMonths, withMoney, withMonths, type AnalyticsNumbers } from './analytics.calc.js';
 import { toTransaction, type Transaction } from '../transactions/transaction.mapper.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
@@ -79,5 +80,14 @@ export class AnalyticsService {
       period,
       recentTransactions: recent.map((r) => toTransaction(r)),
     };
+  }
+
+  /**
+   * A calendar year's money as the dashboard gives it for that year (withMoney's moneyFigures over the year's
+   * balance transactions, each on the day it was made): the Tax Reports tab's refunds and disputes of the year.
+   */
+  async yearMoney(year: number): Promise<MoneyFigures> {
+    const months = periodMonths({ kind: 'year', basis: 'calendar', year }, 1);
+    return moneyFigures(await this.analytics.moneyByMonth({ from: months[0], to: months[months.length - 1] }));
   }
 }

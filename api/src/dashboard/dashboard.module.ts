@@ -10,6 +10,6 @@ import { FiscalYearController, FiscalYearService } from './fiscal-year.controlle
   imports: [TransactionsModule],
   controllers: [AnalyticsController, FiscalYearController],
   providers: [AnalyticsRepository, AnalyticsService, FiscalYearService],
-  exports: [FiscalYearService],
+  exports: [FiscalYearService, AnalyticsService],
 })
 export class DashboardModule {}

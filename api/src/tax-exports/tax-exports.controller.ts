@@ -9,6 +9,7 @@ import { AuditService } from '../auth/audit.service.js';
 import { sendCsv } from '../http/csv-response.js';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { TaxExportsService } from './tax-exports.service.js';
+import { TaxYearRefundsDto } from './dto/tax-year-refunds.dto.js';
 
 @ApiTags('Admin: tax exports')
 @ApiBearerAuth()
@@ -18,6 +19,17 @@ import { TaxExportsService } from './tax-exports.service.js';
 @Controller('admin/tax-exports')
 export class TaxExportsController {
   constructor(@Inject(TaxExportsService) private readonly service: TaxExportsService) {}
+
+  @Get('refunds/:year')
+  @ApiOperation({
+    summary: "A tax year's refunds and disputes, each counted on the day it happened (the dashboard's figures for that year)",
+    description: 'Refunds made in the calendar year (TIME_ZONE), whatever the year of their gift. Amounts in CENTS.',
+  })
+  @ApiParam({ name: 'year', example: 2026 })
+  @ApiOkResponse({ type: TaxYearRefundsDto })
+  refunds(@Param('year') year: string): Promise<TaxYearRefundsDto> {
+    return this.service.yearRefunds(year);
+  }
 
   @Get('bulk-report/:year')
   @ApiOperation({

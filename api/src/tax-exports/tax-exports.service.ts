@@ -5,6 +5,8 @@ import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { parseTaxYear } from '../../../core/src/statements/tax-year.js';
 import { IRS_RECEIPT_THRESHOLD_CENTS } from '../../../core/src/gifts/net-amount.js';
 import { TaxExportsRepository } from './tax-exports.repository.js';
+import { AnalyticsService } from '../dashboard/analytics.service.js';
+import type { TaxYearRefundsDto } from './dto/tax-year-refunds.dto.js';
 import { BULK_HEADERS, bulkRow, IRS_HEADERS, irsRow } from './tax-csv.rows.js';
 import { renderStatement, statementFilename, statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
 import { DomainError } from '../../../core/src/http/errors.js';
@@ -38,7 +40,18 @@ export class TaxExportsService {
     @Inject(TaxExportsRepository) private readonly repo: TaxExportsRepository,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(ENV) private readonly env: EnvDto,
+    @Inject(AnalyticsService) private readonly analytics: AnalyticsService,
   ) {}
+
+  /**
+   * The year's "refunded": refunds made in the year, by the day of the refund, and disputes likewise, from the
+   * dashboard's own figures for that year. Each gift's row in the Annual Tax Report keeps its own refunded amount.
+   */
+  async yearRefunds(rawYear: string): Promise<TaxYearRefundsDto> {
+    const year = this.parseYear(rawYear);
+    const money = await this.analytics.yearMoney(year);
+    return { year, refundCents: money.refunds, disputeCents: money.disputes };
+  }
 
   /** Tax years run 2000 .. next year (the spec's year picker offers next year). */
   parseYear(raw: string): number {

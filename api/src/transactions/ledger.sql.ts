@@ -2,6 +2,7 @@ import { chargeDisplayStatusSql } from '../../../core/src/gifts/gift-labels.js';
 import { dollarsToCents } from '../../../core/src/gifts/money.js';
 import { feeCoverageKeptSql, netCentsSql } from '../../../core/src/gifts/net-amount.js';
 import { MONEY_LINE_SQL, REFUND_TYPES } from '../../../core/src/read-model/money-lines.js';
+import { chargePartsSql } from '../../../core/src/read-model/day-totals.js';
 import type { LedgerMethod, LedgerStatus } from './dto/ledger-query.dto.js';
 import { CARD_COLUMNS, MANUAL_COLUMNS } from './transactions.repository.js';
 
@@ -51,6 +52,11 @@ export interface LedgerSql {
   params: unknown[];
   /** Only charges that did not succeed can match: they kept nothing, so the card half's net is 0. */
   unsettledOnly: boolean;
+  /**
+   * With a day range over gifts: the card half's other conditions and the range's bounds (SQL over the same
+   * parameters), so the total can count refunds and disputes on the day they happened, as daily_totals does.
+   */
+  byDay?: { others: string; from: string | null; to: string | null };
 }
 
 /**
@@ -77,6 +83,8 @@ export function ledgerWhere(f: LedgerFilter): LedgerSql {
   if (!cardPossible && !manualPossible) return { card: null, manual: null, params: [], unsettledOnly };
   // Refunds are found by the day they were made (their balance transactions), not the day of their gift.
   const byRefundDay = Boolean(f.statuses?.every((st) => REFUND_STATUSES.includes(st)));
+  const bounds: { from: string | null; to: string | null } = { from: null, to: null };
+  let dayConditions = 0;
   if (f.fromDay || f.toDay) {
     const tz = p(f.timeZone);
     const refundDays: string[] = [];
@@ -84,12 +92,15 @@ export function ledgerWhere(f: LedgerFilter): LedgerSql {
       const from = `(${p(f.fromDay)}::date::timestamp AT TIME ZONE ${tz})`;
       (byRefundDay ? refundDays : card).push(`${byRefundDay ? 'b' : 'c'}.created >= ${from}`);
       manual.push(`m.donation_date >= ${from}`);
+      bounds.from = from;
     }
     if (f.toDay) {
       const to = `((${p(f.toDay)}::date + 1)::timestamp AT TIME ZONE ${tz})`;
       (byRefundDay ? refundDays : card).push(`${byRefundDay ? 'b' : 'c'}.created < ${to}`);
       manual.push(`m.donation_date < ${to}`);
+      bounds.to = to;
     }
+    dayConditions = byRefundDay ? 0 : card.length;
     if (byRefundDay) {
       const types = REFUND_TYPES.map((t) => `'${t}'`).join(', ');
       card.push(`EXISTS (SELECT 1 FROM balance_transactions b WHERE b.charge_id = c.id AND b.type IN (${types}) AND ${refundDays.join(' AND ')})`);
@@ -126,7 +137,8 @@ export function ledgerWhere(f: LedgerFilter): LedgerSql {
     if (manualPossible) manual.push(`m.fund_id = ANY(${funds}::int[])`);
   }
   const where = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true');
-  return { card: cardPossible ? where(card) : null, manual: manualPossible ? where(manual) : null, params, unsettledOnly };
+  const byDay = cardPossible && dayConditions > 0 && !unsettledOnly ? { others: where(card.slice(dayConditions)), ...bounds } : undefined;
+  return { card: cardPossible ? where(card) : null, manual: manualPossible ? where(manual) : null, params, unsettledOnly, byDay };
 }
 
 /**
@@ -153,11 +165,19 @@ export function ledgerPageSql(w: LedgerSql, offset: number, limit: number): { sq
  * the school (succeeded card charges less refunds and disputes not won, and manual gifts), netCents's rule.
  */
 export function ledgerTotalsSql(w: LedgerSql): { sql: string; params: unknown[] } {
+  const byDay = w.byDay;
+  const inRange = (col: string) => [byDay?.from && `${col} >= ${byDay.from}`, byDay?.to && `${col} < ${byDay.to}`].filter(Boolean).join(' AND ');
   const halves = [
     w.card &&
-      `SELECT count(*) AS n, ${w.unsettledOnly ? '0' : `coalesce(sum(${netCentsSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0)`} AS net,
+      `SELECT count(*) AS n, ${w.unsettledOnly || byDay ? '0' : `coalesce(sum(${netCentsSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0)`} AS net,
               ${w.unsettledOnly ? '0' : `coalesce(sum(${feeCoverageKeptSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0)`} AS fees
          FROM charges c WHERE ${w.card}`,
+    // Over a day range the net counts each part of a gift on its own day (chargePartsSql): the gifts made in the
+    // range, less the refunds made and disputes opened in it, whatever the day of their gift.
+    byDay &&
+      `SELECT 0, coalesce(sum(p.amount), 0), 0 FROM charges c CROSS JOIN LATERAL (${chargePartsSql('c')}) p
+        WHERE c.status = 'succeeded' AND ${byDay.others} AND ${inRange('p.at')}
+          AND (${inRange('c.created')} OR ((c.refunds <> '[]'::jsonb OR c.disputed)${byDay.to ? ` AND c.created < ${byDay.to}` : ''}))`,
     w.manual && `SELECT count(*) AS n, coalesce(sum(m.amount), 0) AS net, 0 AS fees FROM manual_donations m WHERE ${w.manual}`,
   ].filter(Boolean);
   if (!halves.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS net, 0::bigint AS fees`, params: [] };

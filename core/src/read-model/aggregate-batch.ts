@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/queryable.js';
 import { lockRows } from '../db/row-lock.js';
-import { fiscalYearSql, sameBucket, type Contribution } from './aggregates.js';
+import { dayParts, fiscalYearSql, sameBucket, sameParts, type Contribution } from './aggregates.js';
 
 interface BucketDelta {
   at: Date;
@@ -30,7 +30,7 @@ export class AggregateBatch {
 
   /** Records (after - before) of one gift row, as applyContributionChange would apply it. */
   add(before: Contribution | null, after: Contribution | null): void {
-    if (before && after && sameBucket(before, after) && before.amount === after.amount && before.count === after.count) return;
+    if (before && after && sameBucket(before, after) && before.amount === after.amount && before.count === after.count && sameParts(before, after)) return;
     for (const [c, sign] of [[before, -1], [after, 1]] as const) {
       if (!c) continue;
       this.addBucket(c, sign);
@@ -51,12 +51,15 @@ export class AggregateBatch {
     }
   }
 
+  /** Each part of the gift on its own day (a refund or a dispute on the day it happened). */
   private addBucket(c: Contribution, sign: 1 | -1): void {
-    const key = `${c.at.toISOString()}|${c.source}|${c.donationType}|${c.brand}`;
-    const b = this.buckets.get(key) ?? { at: c.at, source: c.source, donationType: c.donationType, brand: c.brand, amount: 0, count: 0 };
-    b.amount += sign * c.amount;
-    b.count += sign * c.count;
-    this.buckets.set(key, b);
+    for (const p of dayParts(c)) {
+      const key = `${p.at.toISOString()}|${c.source}|${c.donationType}|${c.brand}`;
+      const b = this.buckets.get(key) ?? { at: p.at, source: c.source, donationType: c.donationType, brand: c.brand, amount: 0, count: 0 };
+      b.amount += sign * p.amount;
+      b.count += sign * p.count;
+      this.buckets.set(key, b);
+    }
   }
 
   /** Applies everything recorded, in the batch's transaction, after every gift row of the batch is written. */

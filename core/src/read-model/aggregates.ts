@@ -2,7 +2,7 @@ import type { Queryable } from '../db/queryable.js';
 import { lockRow } from '../db/row-lock.js';
 import { cached } from './read-model.repository.js';
 import { FISCAL_YEAR_START } from '../fiscal-year/fiscal-year-setting.js';
-import { netCents, netCentsSql } from '../gifts/net-amount.js';
+import { fundsHeldByDispute, netCents, netCentsSql } from '../gifts/net-amount.js';
 
 /**
  * The incremental aggregates behind the dashboard (daily_totals and its monthly rollup monthly_totals,
@@ -17,6 +17,13 @@ import { netCents, netCentsSql } from '../gifts/net-amount.js';
 
 export type GiftSource = 'card' | 'manual';
 
+/** A part of a gift's net amount that counts on its own day (the gift, a refund, a dispute holding the funds). */
+export interface DayPart {
+  at: Date;
+  amount: number;
+  count: number;
+}
+
 /** What one gift adds to the totals. Amount is net of refunds (and of disputes not won), in cents. */
 export interface Contribution {
   at: Date;
@@ -28,6 +35,19 @@ export interface Contribution {
   customerId: string | null;
   amount: number;
   count: number;
+  /**
+   * daily_totals and monthly_totals by day: the gift on its day, each refund on the day it was made and a dispute
+   * holding the funds on the day it was opened (absent: everything on the gift's day). They add up to amount.
+   * donor_totals and the donor years keep the gift's net on the gift's day.
+   */
+  parts?: DayPart[];
+}
+
+/** A refund of a charge as the charges row keeps it (refunds column): Stripe's id, cents, epoch seconds. */
+export interface RefundFact {
+  id: string;
+  amount: number;
+  created: number;
 }
 
 export interface ChargeFacts {
@@ -40,6 +60,8 @@ export interface ChargeFacts {
   brand: string | null;
   customer_id: string | null;
   created: Date | string;
+  refunds?: RefundFact[] | null;
+  disputed_at?: Date | string | null;
 }
 
 export interface ManualFacts {
@@ -49,11 +71,21 @@ export interface ManualFacts {
   donation_date: Date | string;
 }
 
-/** A succeeded charge counts once; its amount is net of refunds, and zero while a dispute holds the funds. */
+/**
+ * A succeeded charge counts once; its amount is net of refunds, and zero while a dispute holds the funds.
+ * By day: the gift's amount on its day, each refund Stripe listed on the refund's own day (a refunded amount no
+ * listed refund explains stays on the gift's day), and what a dispute holds on the dispute's day.
+ */
 export function chargeContribution(c: ChargeFacts | null | undefined): Contribution | null {
   if (!c || c.status !== 'succeeded') return null;
+  const at = new Date(c.created);
+  const refunds = (c.refunds ?? []).map((r) => ({ at: new Date(r.created * 1000), amount: -Number(r.amount), count: 0 }));
+  const unlisted = Number(c.amount_refunded) + refunds.reduce((s, r) => s + r.amount, 0);
+  const parts: DayPart[] = [{ at, amount: Number(c.amount) - unlisted, count: 1 }, ...refunds];
+  if (fundsHeldByDispute(c)) parts.push({ at: c.disputed_at ? new Date(c.disputed_at) : at, amount: -(Number(c.amount) - Number(c.amount_refunded)), count: 0 });
   return {
-    at: new Date(c.created),
+    at,
+    parts,
     source: 'card',
     donationType: c.frequency || 'one-time',
     brand: c.brand || 'unknown',
@@ -78,6 +110,32 @@ export function manualContribution(m: ManualFacts | null | undefined): Contribut
 
 export function sameBucket(a: Contribution, b: Contribution): boolean {
   return a.at.getTime() === b.at.getTime() && a.source === b.source && a.donationType === b.donationType && a.brand === b.brand && a.customerId === b.customerId;
+}
+
+/** The gift's parts by day (the whole gift on its day when it has none). */
+export function dayParts(c: Contribution): DayPart[] {
+  return c.parts ?? [{ at: c.at, amount: c.amount, count: c.count }];
+}
+
+export function sameParts(a: Contribution, b: Contribution): boolean {
+  const key = (c: Contribution) => dayParts(c).map((p) => `${p.at.getTime()}|${p.amount}|${p.count}`).join(',');
+  return key(a) === key(b);
+}
+
+/** (after - before) by instant and bucket, the parts that cancel left out. */
+export function partChanges(before: Contribution | null, after: Contribution | null): Contribution[] {
+  const out = new Map<string, Contribution>();
+  for (const [c, sign] of [[before, -1], [after, 1]] as const) {
+    if (!c) continue;
+    for (const p of dayParts(c)) {
+      const key = `${p.at.getTime()}|${c.source}|${c.donationType}|${c.brand}`;
+      const d = out.get(key) ?? { ...c, parts: undefined, at: p.at, amount: 0, count: 0 };
+      d.amount += sign * p.amount;
+      d.count += sign * p.count;
+      out.set(key, d);
+    }
+  }
+  return [...out.values()].filter((d) => d.amount !== 0 || d.count !== 0);
 }
 
 /** The day's bucket and its month's bucket, in one statement (one round trip on the projection's hot path). */
@@ -168,13 +226,8 @@ export async function applyContributionChange(
   after: Contribution | null,
   timeZone: string,
 ): Promise<void> {
-  if (before && after && sameBucket(before, after)) {
-    if (before.amount === after.amount && before.count === after.count) return;
-    await addToDaily(db, { ...after, amount: after.amount - before.amount, count: after.count - before.count }, 1, timeZone);
-  } else {
-    if (before) await addToDaily(db, before, -1, timeZone);
-    if (after) await addToDaily(db, after, 1, timeZone);
-  }
+  if (before && after && sameBucket(before, after) && before.amount === after.amount && before.count === after.count && sameParts(before, after)) return;
+  for (const part of partChanges(before, after)) await addToDaily(db, part, 1, timeZone);
   const donors = new Map<string, { amount: number; count: number }>();
   for (const [c, sign] of [[before, -1], [after, 1]] as const) {
     if (!c?.customerId) continue;

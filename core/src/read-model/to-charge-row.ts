@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { RefundFact } from './aggregates.js';
 import { chargeStateRank } from './ordering-guard.js';
 import { idOf, metadataOf, toDate } from './stripe-object.js';
 
@@ -25,6 +26,8 @@ export interface ChargeCore {
   metadata: Record<string, string>;
   created: Date;
   state_rank: number;
+  /** The refunds Stripe listed on the charge (each counts on its own day in the totals). */
+  refunds: RefundFact[];
 }
 
 /** A whole charges row: the core plus links, donation facts, the dispute and the guard columns. */
@@ -36,6 +39,8 @@ export interface ChargeRow extends ChargeCore {
   source: string | null;
   dispute_id: string | null;
   dispute_status: string | null;
+  /** When the dispute was opened (Stripe's dispute.created): what it holds counts on that day. */
+  disputed_at: Date | null;
   dispute_event_created: number;
   dispute_rank: number;
   last_event_created: number;
@@ -78,7 +83,24 @@ export function toChargeCore(ch: Stripe.Charge): ChargeCore {
     metadata: meta,
     created: toDate(ch.created) ?? new Date(0),
     state_rank: chargeStateRank(ch.status),
+    refunds: mergeRefunds([], ch.refunds?.data ?? []),
   };
+}
+
+/** Refunds that gave nothing back (failed, canceled) are left out. */
+const VOID_REFUND = ['failed', 'canceled'];
+
+/**
+ * The refunds a row keeps after news of some refunds (a charge's list, a refund event): by id, the news wins,
+ * a failed or canceled one goes; ordered by time, then id, so the same refunds are always stored the same way.
+ */
+export function mergeRefunds(kept: readonly RefundFact[] | null | undefined, news: ReadonlyArray<Pick<Stripe.Refund, 'id' | 'amount' | 'created' | 'status'>>): RefundFact[] {
+  const byId = new Map((kept ?? []).map((r) => [r.id, r]));
+  for (const r of news) {
+    if (VOID_REFUND.includes(r.status ?? '')) byId.delete(r.id);
+    else byId.set(r.id, { id: r.id, amount: r.amount, created: r.created });
+  }
+  return [...byId.values()].sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
 }
 
 /** The invoice a charge names itself, on API versions that still carry `charge.invoice`. */
@@ -95,8 +117,8 @@ export function chargeStubFromDispute(d: Stripe.Dispute): ChargeRow {
     id: idOf(d.charge)!, payment_intent_id: idOf(d.payment_intent), customer_id: null, amount: d.amount, amount_refunded: 0,
     currency: d.currency, status: 'pending', paid: false, refunded: false, disputed: true, failure_message: null, brand: null,
     last4: null, billing_name: null, billing_email: null, billing_phone: null, receipt_url: null, description: null, metadata: {},
-    created: toDate(d.created) ?? new Date(0), state_rank: 0, invoice_id: null, subscription_id: null, frequency: 'one-time',
-    donation_type: null, source: null, dispute_id: null, dispute_status: null, dispute_event_created: 0, dispute_rank: 0,
+    created: toDate(d.created) ?? new Date(0), state_rank: 0, refunds: [], invoice_id: null, subscription_id: null, frequency: 'one-time',
+    donation_type: null, source: null, dispute_id: null, dispute_status: null, disputed_at: null, dispute_event_created: 0, dispute_rank: 0,
     last_event_created: 0,
   };
 }

@@ -57,6 +57,8 @@ export interface CardGift {
   outcome: 'succeeded' | 'declined';
   refundCents?: number;
   disputed?: boolean;
+  /** When a refund was made or a dispute opened: 1 to 20 days after the gift, never after the end. */
+  laterAt?: Date;
   /** Set on the first charge and the renewals of a recurring plan. */
   subscriptionKey?: string;
 }
@@ -158,6 +160,8 @@ function generateDonor(o: Resolved, i: number, out: History): void {
     if ((forced && i === 1) || (!forced && rng.chance(o.refundRate * 0.65))) gift.refundCents = amountCents;
     else if ((forced && i === 2) || (!forced && rng.chance(o.refundRate * 0.35))) gift.refundCents = Math.max(100, Math.round((amountCents * rng.int(2, 8)) / 1000) * 100);
     else if ((forced && i === 0) || (!forced && rng.chance(o.disputeRate))) gift.disputed = true;
+    // From the amount, not the random stream, so the rest of the history stays as it was.
+    if (gift.refundCents || gift.disputed) gift.laterAt = before(o, new Date(at.getTime() + (1 + (Math.floor(amountCents / 100) % 20)) * 86_400_000));
     gifts.push(gift);
   }
 

@@ -1111,6 +1111,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tax-exports/refunds/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tax year's refunds and disputes, each counted on the day it happened (the dashboard's figures for that year)
+         * @description Refunds made in the calendar year (TIME_ZONE), whatever the year of their gift. Amounts in CENTS.
+         */
+        get: operations["TaxExportsController_refunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tax-exports/bulk-report/{year}": {
         parameters: {
             query?: never;
@@ -3054,6 +3074,20 @@ export interface components {
             /** @description True once every row is in; call again until then. */
             finished: boolean;
         };
+        TaxYearRefundsDto: {
+            /** @example 2026 */
+            year: number;
+            /**
+             * @description Refunds made in the year, in CENTS.
+             * @example 14300
+             */
+            refundCents: number;
+            /**
+             * @description Disputes opened in the year less any funds returned in it, in CENTS.
+             * @example 34900
+             */
+            disputeCents: number;
+        };
         AcknowledgmentSettingDto: {
             enabled: boolean;
             /** @description ISO time the switch was last turned on: gifts dated earlier are never e-mailed automatically. */
@@ -3693,6 +3727,7 @@ export type PreviewRowDto = components['schemas']['PreviewRowDto'];
 export type ImportPreviewDto = components['schemas']['ImportPreviewDto'];
 export type PreviewRowsDto = components['schemas']['PreviewRowsDto'];
 export type ImportProgressDto = components['schemas']['ImportProgressDto'];
+export type TaxYearRefundsDto = components['schemas']['TaxYearRefundsDto'];
 export type AcknowledgmentSettingDto = components['schemas']['AcknowledgmentSettingDto'];
 export type DonorMessageDto = components['schemas']['DonorMessageDto'];
 export type UnacknowledgedGiftDto = components['schemas']['UnacknowledgedGiftDto'];
@@ -5865,6 +5900,44 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TaxExportsController_refunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                year: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxYearRefundsDto"];
+                };
+            };
+            /** @description Year outside 2000..next year, or a malformed donor id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

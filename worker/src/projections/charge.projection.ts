@@ -3,7 +3,7 @@ import { resolveChargeLinks } from './charge-links.js';
 import { writeCharge } from './charge-writer.js';
 import { LOOKUP_OPTIONS, laterState } from '../../../core/src/read-model/later-state.js';
 import type { Projection, ProjectionContext } from './projection.js';
-import { CHARGE_CONTENT, chargeInvoiceHint, toChargeCore, type ChargeCore } from '../../../core/src/read-model/to-charge-row.js';
+import { CHARGE_CONTENT, chargeInvoiceHint, mergeRefunds, toChargeCore, type ChargeCore } from '../../../core/src/read-model/to-charge-row.js';
 
 /**
  * charge.succeeded/failed/pending/updated/refunded/captured -> charges (and the aggregates).
@@ -28,9 +28,12 @@ export const chargeProjection: Projection = async (ctx, charge: Stripe.Charge, a
     return {
       ...core,
       ...links,
+      // Refunds only add up: those the row knew (from a refund event or an earlier charge event) stay.
+      refunds: mergeRefunds(before?.refunds, core.refunds.map((r) => ({ ...r, status: 'succeeded' }))),
       disputed: core.disputed || !!before?.disputed,
       dispute_id: before?.dispute_id ?? null,
       dispute_status: before?.dispute_status ?? null,
+      disputed_at: before?.disputed_at ?? null,
       dispute_event_created: before?.dispute_event_created ?? 0,
       dispute_rank: before?.dispute_rank ?? 0,
       last_event_created: at,
@@ -67,3 +70,18 @@ export async function relinkCharges(
     });
   }
 }
+
+/**
+ * refund.created/updated -> the refund in its charge's refunds (the day it counts on in the totals). Stripe's
+ * charge events on recent API versions list no refunds, so the refund's own event brings its day. A refund of
+ * a charge not yet stored waits for the charge's own events (which list its refunds, where Stripe does).
+ */
+export const refundOnCharge: Projection = async (ctx, refund: Stripe.Refund) => {
+  const chargeId = typeof refund.charge === 'string' ? refund.charge : refund.charge?.id;
+  if (!chargeId) return;
+  await writeCharge(ctx, chargeId, (before) => {
+    if (!before) return null;
+    const refunds = mergeRefunds(before.refunds, [refund]);
+    return JSON.stringify(refunds) === JSON.stringify(before.refunds ?? []) ? null : { ...before, refunds };
+  });
+};

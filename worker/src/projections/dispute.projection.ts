@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { writeCharge } from './charge-writer.js';
 import { disputeRank, compareVersions, untrustedFuture } from '../../../core/src/read-model/ordering-guard.js';
 import type { Projection } from './projection.js';
-import { idOf } from '../../../core/src/read-model/stripe-object.js';
+import { idOf, toDate } from '../../../core/src/read-model/stripe-object.js';
 import { chargeStubFromDispute } from '../../../core/src/read-model/to-charge-row.js';
 
 /**
@@ -18,6 +18,6 @@ export const disputeProjection: Projection = async (ctx, dispute: Stripe.Dispute
   await writeCharge(ctx, chargeId, (before) => {
     if (before && compareVersions([at, rank], untrustedFuture([before.dispute_event_created, before.dispute_rank])) < 0) return null;
     const base = before ?? chargeStubFromDispute(dispute);
-    return { ...base, disputed: true, dispute_id: dispute.id, dispute_status: dispute.status, dispute_event_created: at, dispute_rank: rank };
+    return { ...base, disputed: true, dispute_id: dispute.id, dispute_status: dispute.status, disputed_at: toDate(dispute.created), dispute_event_created: at, dispute_rank: rank };
   });
 };

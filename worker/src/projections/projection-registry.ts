@@ -1,4 +1,4 @@
-import { chargeProjection } from './charge.projection.js';
+import { chargeProjection, refundOnCharge } from './charge.projection.js';
 import { customerDeleted, customerUpserted } from './customer.projection.js';
 import { disputeProjection } from './dispute.projection.js';
 import { invoiceProjection } from './invoice.projection.js';
@@ -10,7 +10,7 @@ import { subscriptionProjection } from './subscription.projection.js';
 
 /**
  * Event type -> projection: the whole table in one place. Any type not listed is recorded as processed and
- * ignored. refund.created only brings the refund's balance transaction: the gift's amount_refunded comes with
+ * ignored. refund.created brings the refund's balance transaction and its day (charges.refunds); the gift's amount_refunded comes with
  * charge.refunded. Money movement (fees, payouts) rides on the charge, refund, dispute and payout events.
  */
 const chargeWithMoney = allOf(chargeProjection, chargeBalanceTransaction);
@@ -41,8 +41,8 @@ export const PROJECTIONS: Readonly<Record<string, Projection>> = {
   'charge.dispute.closed': disputeProjection,
   'charge.dispute.funds_withdrawn': disputeWithMoney,
   'charge.dispute.funds_reinstated': disputeWithMoney,
-  'refund.created': refundBalanceTransaction,
-  'refund.updated': refundBalanceTransaction,
+  'refund.created': allOf(refundBalanceTransaction, refundOnCharge),
+  'refund.updated': allOf(refundBalanceTransaction, refundOnCharge),
   'payout.created': payoutProjection,
   'payout.updated': payoutProjection,
   'payout.reconciliation_completed': payoutProjection,

@@ -3,7 +3,7 @@ import { invalid, missing } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { Obj } from '../core/store.js';
 import { TEST_TOKENS } from '../resources/cards.js';
-import { closeDispute, createDispute, getCharge } from '../resources/charges.js';
+import { closeDispute, createDispute, createRefund, getCharge } from '../resources/charges.js';
 import { buildCustomer } from '../resources/customers.js';
 import { confirmPaymentIntent, buildPaymentIntent } from '../resources/payment-intents.js';
 import { buildCardPaymentMethod } from '../resources/payment-methods.js';
@@ -73,7 +73,8 @@ export function handleAdmin(ctx: Ctx, hooks: AdminHooks, method: string, path: s
 /**
  * Bulk creation for benchmarks and demos: `{customers: [{email, name, metadata, created}], charges:
  * [{amount, currency, customer (id or index into customers), created, card: 'visa'|'declined'|..., metadata,
- * description, receipt_email}], emitEvents?: boolean}`. Charges go through a real payment intent.
+ * description, receipt_email}], refunds: [{charge, amount, created}], disputes: [{charge, created, reason}],
+ * emitEvents?: boolean}`. Charges go through a real payment intent; refunds and disputes are made at their `created`.
  */
 function seed(ctx: Ctx, body: Obj): Obj {
   const customers: string[] = [];
@@ -108,6 +109,13 @@ function seed(ctx: Ctx, body: Obj): Obj {
         }
         charges.push(pi.latest_charge ?? newId('ch'));
       });
+    }
+    // Refunds and disputes at their own past time, as Stripe made them (their balance transactions too).
+    for (const r of (body.refunds ?? []) as Obj[]) {
+      ctx.store.withPinnedNow(Number(r.created ?? ctx.now()), () => createRefund(ctx, { charge: String(r.charge), amount: String(r.amount), reason: String(r.reason ?? 'requested_by_customer') }));
+    }
+    for (const d of (body.disputes ?? []) as Obj[]) {
+      ctx.store.withPinnedNow(Number(d.created ?? ctx.now()), () => createDispute(ctx, getCharge(ctx, String(d.charge)), { reason: d.reason ?? 'fraudulent' }));
     }
   } finally {
     ctx.silent = previouslySilent;

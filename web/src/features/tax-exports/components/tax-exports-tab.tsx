@@ -6,6 +6,8 @@ import { SelectField } from '../../../components/ui/field';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { schoolYear } from '../../../lib/school-dates';
 import { StatementMailingCard } from './statement-mailing-card';
+import { useTaxYearRefunds } from '../api/get-tax-year-refunds';
+import { formatCents } from '../../../lib/currency';
 
 /**
  * Next year down to five years before the current one: 7 options, as SPEC.md fixes them ("Tax year options").
@@ -31,6 +33,18 @@ function DownloadCard({ kind, year, title, description }: { kind: TaxExportKind;
   );
 }
 
+/** The year's refunds and disputes, as the dashboard counts them: on the day each happened. */
+function YearRefunds({ year }: { year: number }) {
+  const { data } = useTaxYearRefunds(year);
+  if (!data) return null;
+  return (
+    <p className="adm-muted" aria-live="polite">
+      Refunded in {year}: {formatCents(data.refundCents)}; disputes: {formatCents(data.disputeCents)}. Each counts on the day it was made,
+      whatever the year of its gift, as on the dashboard. The Annual Tax Report lists each gift with its own refunds.
+    </p>
+  );
+}
+
 /** `children`: what other features add to the tab (the dashboard puts the donor e-mail settings there). */
 export function TaxExportsTab({ children }: { children?: ReactNode }) {
   const years = taxYearOptions();
@@ -48,6 +62,7 @@ export function TaxExportsTab({ children }: { children?: ReactNode }) {
             options={years.map((y) => ({ value: String(y), label: String(y) }))}
             hint="Tax years are calendar years (January 1 to December 31), as the IRS asks, even where the other reports use fiscal years."
           />
+          <YearRefunds year={year} />
         </CardContent>
       </Card>
       <div className="adm-grid adm-grid--3">

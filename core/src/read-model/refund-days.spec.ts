@@ -1,0 +1,38 @@
+import { chargeContribution, dayParts, partChanges, type ChargeFacts } from './aggregates.js';
+import { mergeRefunds } from './to-charge-row.js';
+
+const oct31 = new Date('2026-10-31T16:00:00Z');
+const nov2 = Date.parse('2026-11-02T15:00:00Z') / 1000;
+const nov5 = new Date('2026-11-05T15:00:00Z');
+const charge = (over: Partial<ChargeFacts> = {}): ChargeFacts => ({
+  status: 'succeeded', amount: 10000, amount_refunded: 0, disputed: false, dispute_status: null, frequency: 'one-time',
+  brand: 'visa', customer_id: 'cus_1', created: oct31, refunds: [], disputed_at: null, ...over,
+});
+const parts = (c: ChargeFacts) => dayParts(chargeContribution(c)!).map((p) => [p.at.toISOString(), p.amount, p.count]);
+
+describe('refunds and disputes on the day they happened', () => {
+  it('keeps the gift on its day and takes each listed refund on its own day; the net is unchanged', () => {
+    const c = charge({ amount_refunded: 2500, refunds: [{ id: 're_1', amount: 2500, created: nov2 }] });
+    expect(parts(c)).toEqual([[oct31.toISOString(), 10000, 1], [new Date(nov2 * 1000).toISOString(), -2500, 0]]);
+    expect(chargeContribution(c)!.amount).toBe(7500);
+  });
+
+  it('leaves a refunded amount no listed refund explains on the gift day', () => {
+    expect(parts(charge({ amount_refunded: 2500 }))).toEqual([[oct31.toISOString(), 7500, 1]]);
+  });
+
+  it('takes what a dispute holds on the day it was opened, and gives it back when the dispute is won', () => {
+    const lost = charge({ disputed: true, dispute_status: 'lost', disputed_at: nov5 });
+    expect(parts(lost)).toEqual([[oct31.toISOString(), 10000, 1], [nov5.toISOString(), -10000, 0]]);
+    const won = { ...lost, dispute_status: 'won' };
+    expect(partChanges(chargeContribution(lost), chargeContribution(won)).map((p) => [p.at.toISOString(), p.amount, p.count]))
+      .toEqual([[nov5.toISOString(), 10000, 0]]);
+  });
+
+  it('keeps the refunds a row knew, adds news by id, drops failed ones, in a stable order', () => {
+    const kept = [{ id: 're_2', amount: 100, created: 20 }];
+    expect(mergeRefunds(kept, [{ id: 're_1', amount: 50, created: 10, status: 'succeeded' }]))
+      .toEqual([{ id: 're_1', amount: 50, created: 10 }, { id: 're_2', amount: 100, created: 20 }]);
+    expect(mergeRefunds(kept, [{ id: 're_2', amount: 100, created: 20, status: 'failed' }])).toEqual([]);
+  });
+});
