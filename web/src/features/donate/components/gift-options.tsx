@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Field, FieldHint, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { formatCents } from '../../../lib/currency';
-import { useDonationOptions } from '../api/get-donation-options';
-import { useGiftTotal } from '../gift-total';
+import { useDonationOptions } from '../../../lib/donation-options';
+import { useGiftTotal } from '../../../lib/gift-total';
 import type { DonationFormData, TributeKindChoice } from '../types';
 import type { DonationErrors } from '../validate';
 

@@ -14,7 +14,7 @@ import { PaymentField } from '../../../components/payment-field';
 import { INITIAL_FIELD_STATE, paymentProblem, type PaymentFieldState } from '../../../lib/payment-element';
 import { billingDetails, elementsOptions, paymentElementOptions } from '../payment-details';
 import { FREQUENCIES, type DonationFormData } from '../types';
-import { useGiftTotal, type GiftTotal } from '../gift-total';
+import { useGiftTotal, type GiftTotal } from '../../../lib/gift-total';
 import type { PaymentMethodType } from '../../../../../core/src/gifts/fee-coverage';
 
 export interface PaymentSuccess {

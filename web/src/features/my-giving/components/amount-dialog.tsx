@@ -4,8 +4,8 @@ import { TextField } from '../../../components/ui/field';
 import { feeFor } from '../../../../../core/src/gifts/fee-coverage';
 import type { MyGivingPlanDto } from '../../../lib/api-types';
 import { formatCents } from '../../../lib/currency';
-import { useDonationOptions } from '../../donate/api/get-donation-options';
-import { giftTotal } from '../../donate/gift-total';
+import { useDonationOptions } from '../../../lib/donation-options';
+import { giftTotal } from '../../../lib/gift-total';
 import type { PlanAction } from '../api/plan-actions';
 
 interface AmountDialogProps {

@@ -1,7 +1,12 @@
-import { feeCoverageFor, feeFor, type PaymentFee, type PaymentMethodType } from '../../../../core/src/gifts/fee-coverage';
-import { checkGiftAmount } from '../../../../core/src/gifts/gift-amount';
-import { useDonationOptions } from './api/get-donation-options';
-import type { DonationFormData } from './types';
+import { feeCoverageFor, feeFor, type PaymentFee, type PaymentMethodType } from '../../../core/src/gifts/fee-coverage';
+import { checkGiftAmount } from '../../../core/src/gifts/gift-amount';
+import { useDonationOptions } from './donation-options';
+
+/** What a gift's total is computed from: the amount as typed and whether the donor covers the fees. */
+export interface GiftTotalInput {
+  amount: string;
+  coverFees: boolean;
+}
 
 export interface GiftTotal {
   /** What the donor means the school to have. */
@@ -13,7 +18,7 @@ export interface GiftTotal {
 }
 
 /** The gift, its fee coverage and the charge, by the same rule the server charges by (core/src/gifts/fee-coverage.ts). */
-export function giftTotal(form: Pick<DonationFormData, 'amount' | 'coverFees'>, fee: PaymentFee | undefined): GiftTotal | null {
+export function giftTotal(form: GiftTotalInput, fee: PaymentFee | undefined): GiftTotal | null {
   const check = checkGiftAmount(form.amount.trim());
   if (!check.ok) return null;
   const feeCents = form.coverFees && fee ? feeCoverageFor(check.cents, fee) : 0;
@@ -21,7 +26,7 @@ export function giftTotal(form: Pick<DonationFormData, 'amount' | 'coverFees'>, 
 }
 
 /** giftTotal with the configured fee (loaded once for the page) of the chosen method: a card unless said otherwise. */
-export function useGiftTotal(form: Pick<DonationFormData, 'amount' | 'coverFees'>, method?: PaymentMethodType): GiftTotal | null {
+export function useGiftTotal(form: GiftTotalInput, method?: PaymentMethodType): GiftTotal | null {
   const { data } = useDonationOptions();
   return giftTotal(form, data && feeFor(method, data));
 }
