@@ -20,5 +20,9 @@ export default {
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.cjs'],
   globalSetup: '<rootDir>/test/helpers/global-setup.mjs',
   maxWorkers: 2,
+  // ES-module test files leave their module graphs in the worker's heap (vm modules are not collected), so a worker
+  // that ran many files grew past 1 GB and one was killed for memory (1,134 tests in 166 files). A worker whose
+  // heap is over this after a file is replaced by a fresh one before the next.
+  workerIdleMemoryLimit: '1200MB',
   testTimeout: 60000,
 };
