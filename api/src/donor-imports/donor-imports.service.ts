@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
+import { transactionWithRetry } from '../../../core/src/db/retry-transaction.js';
 import type { Logger } from 'pino';
 import { AuditService } from '../auth/audit.service.js';
 import { ENV } from '../../../core/src/config/load-env.js';
@@ -142,7 +143,7 @@ export class DonorImportsService {
   async importBatch(id: string, ctx: AuditContext) {
     const found = await this.open(id);
     if (found.status === 'uploaded') throw new DomainError(409, 'Preview the file before importing it.');
-    const step = await this.ds.transaction(async (m) => {
+    const step = await transactionWithRetry(this.ds, async (m) => {
       const locked = await this.repo.find(m, id, true);
       if (locked!.status === 'done') return { added: 0, created: 0, finished: true };
       if (locked!.status === 'previewed') await this.repo.setStatus(m, id, 'importing');

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
+import { transactionWithRetry } from '../../../core/src/db/retry-transaction.js';
 import { DomainError, badRequest, notFound } from '../../../core/src/http/errors.js';
 import { eraseDonorData, erasureTarget, mergedDonorIds } from '../../../core/src/privacy/donor-erasure.js';
 import { readModel } from '../../../core/src/read-model/read-model.repository.js';
@@ -70,7 +71,7 @@ export class DonorPrivacyService {
     }
     // Deleting the customer makes Stripe send customer.deleted at once, and the worker projects it (and any late
     // event of the donor's gifts) while this runs: a deadlock between the two aborts one side, so this side retries.
-    const changed = await retryOnDeadlock(() => this.ds.transaction(async (m) => {
+    const changed = await transactionWithRetry(this.ds, async (m) => {
       const result: Record<string, number> = {};
       for (const customerId of [id, ...merged]) {
         await readModel.lock(m, 'donors', customerId);
@@ -81,21 +82,8 @@ export class DonorPrivacyService {
         ...ctx, success: true, details: { customerId: id, ...(merged.length ? { mergedCustomerIds: merged } : {}), changed: result, stripeScrubbed }, manager: m,
       });
       return result;
-    }));
+    });
     this.summaryCache.invalidate();
     return { id, erased: true, changed };
-  }
-}
-
-/** Postgres's answer to a deadlock (40P01) or a serialization failure (40001): the transaction may simply run again. */
-async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 4): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      const code = (err as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (err as { code?: string }).code;
-      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw err;
-      await new Promise((r) => setTimeout(r, 20 * attempt));
-    }
   }
 }

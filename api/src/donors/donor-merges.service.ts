@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { transactionWithRetry } from '../../../core/src/db/retry-transaction.js';
 import { AuditService } from '../auth/audit.service.js';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
@@ -75,7 +76,7 @@ export class DonorMergesService {
 
   async merge(keptId: string, duplicateId: string, ctx: AuditContext) {
     const tz = this.env.TIME_ZONE;
-    const result = await this.ds.transaction(async (m) => {
+    const result = await transactionWithRetry(this.ds, async (m) => {
       await holdMergesExclusive(m);
       for (const id of [keptId, duplicateId].sort()) await lockRow(m, 'donors', id);
       await this.sides(m, keptId, duplicateId);
@@ -110,7 +111,7 @@ export class DonorMergesService {
 
   async undo(keptId: string, mergeId: string, ctx: AuditContext) {
     const tz = this.env.TIME_ZONE;
-    const result = await this.ds.transaction(async (m) => {
+    const result = await transactionWithRetry(this.ds, async (m) => {
       await holdMergesExclusive(m);
       const merge = await this.repo.activeForUpdate(m, keptId, mergeId);
       if (!merge) throw notFound(`No merge ${mergeId} in force for ${keptId}`);

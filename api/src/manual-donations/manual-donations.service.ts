@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { transactionWithRetry } from '../../../core/src/db/retry-transaction.js';
 import { AuditService } from '../auth/audit.service.js';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
@@ -62,7 +63,7 @@ export class ManualDonationsService {
   ) {}
 
   async create(input: ManualDonationInput, ctx: AuditContext) {
-    const row = await this.ds.transaction(async (m) => {
+    const row = await transactionWithRetry(this.ds, async (m) => {
       // A merge moving this donor's gifts waits for this gift, or this gift sees the merge (and the donor is gone).
       await holdMergesShared(m);
       if (input.stripeCustomerId && !(await this.repo.liveDonorExists(m, input.stripeCustomerId))) {
@@ -87,7 +88,7 @@ export class ManualDonationsService {
   }
 
   async delete(id: string, ctx: AuditContext) {
-    await this.ds.transaction(async (m) => {
+    await transactionWithRetry(this.ds, async (m) => {
       const row = await this.repo.findForUpdate(m, id);
       if (!row) throw new ManualDonationError(404, 'Manual donation not found');
       await this.repo.delete(m, id);
