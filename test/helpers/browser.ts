@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -16,7 +16,34 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
+  if (process.env.UPDATE_GUIDE_SCREENSHOTS === '1' && guideImages().has(name)) await guideScreenshot(page, name);
   return file;
+}
+
+/**
+ * The guide's copy is taken from the top of the page: a page scrolled down draws its sticky header in the middle
+ * of a full-page image. The scroll is put back, so the test goes on where it was.
+ */
+async function guideScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(GUIDE_IMG_DIR, { recursive: true });
+  const y = await page.evaluate(() => window.scrollY);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.screenshot({ path: path.join(GUIDE_IMG_DIR, `${name}.png`), fullPage: true });
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+}
+
+const GUIDE_DIR = path.resolve('docs/guide');
+const GUIDE_IMG_DIR = path.join(GUIDE_DIR, 'img');
+
+/**
+ * The screenshots the staff's guide shows: the names its pages link as `img/<name>.png`. The guide is the one list,
+ * so a page that starts showing another screen gets it from the next `UPDATE_GUIDE_SCREENSHOTS=1` run of its suite.
+ */
+function guideImages(): Set<string> {
+  if (!existsSync(GUIDE_DIR)) return new Set();
+  const pages = readdirSync(GUIDE_DIR).filter((f) => f.endsWith('.md'));
+  const text = pages.map((f) => readFileSync(path.join(GUIDE_DIR, f), 'utf8')).join('\n');
+  return new Set([...text.matchAll(/\bimg\/([\w.-]+)\.png\b/g)].map((m) => m[1]));
 }
 
 /**
