@@ -13,14 +13,8 @@ export class DonorFiscalYears1764372900000 implements MigrationInterface {
   name = 'DonorFiscalYears1764372900000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`
-      CREATE TABLE donor_fiscal_years (
-        year smallint NOT NULL,
-        customer_id text NOT NULL,
-        amount bigint NOT NULL DEFAULT 0,
-        count integer NOT NULL DEFAULT 0,
-        PRIMARY KEY (year, customer_id)
-      )`);
+    // The same columns as donor_years (year, customer_id, amount, count), keyed the same way.
+    await q.query(`CREATE TABLE donor_fiscal_years (LIKE donor_years INCLUDING DEFAULTS, PRIMARY KEY (year, customer_id))`);
     await q.query(`CREATE INDEX donor_fiscal_years_customer_idx ON donor_fiscal_years (customer_id, year)`);
     await q.query(
       `INSERT INTO donor_fiscal_years (year, customer_id, amount, count)
