@@ -1,5 +1,4 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { rebuildPlanTotals } from '../core/src/read-model/plan-totals.js';
 
 /**
  * Recurring plans as the admin's Recurring view and the donor's own page read them.
@@ -58,7 +57,12 @@ export class RecurringPlans1764310000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE TABLE recurring_donors (customer_id text PRIMARY KEY, active_plans integer NOT NULL)`);
     await q.query(`CREATE TABLE recurring_totals (id boolean PRIMARY KEY DEFAULT true CHECK (id), active_donors integer NOT NULL DEFAULT 0)`);
-    await rebuildPlanTotals(q);
+    // The plans already projected (as core's rebuildPlanTotals counted them when this was written); then the trigger.
+    await q.query(`INSERT INTO plan_totals (plan_status, frequency, plans, amount)
+      SELECT plan_status, coalesce(frequency, ''), count(*), coalesce(sum(amount), 0) FROM subscriptions GROUP BY 1, 2`);
+    await q.query(`INSERT INTO recurring_donors (customer_id, active_plans)
+      SELECT customer_id, count(*) FROM subscriptions WHERE plan_status = 'active' AND customer_id IS NOT NULL GROUP BY 1`);
+    await q.query(`INSERT INTO recurring_totals (id, active_donors) SELECT true, count(*) FROM recurring_donors`);
     await q.query(`
       CREATE FUNCTION plan_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE

@@ -1,5 +1,4 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { rebuildDonorYears } from '../core/src/read-model/aggregates.js';
 
 /**
  * donor_years: each donor's gifts per calendar year (in the school's TIME_ZONE), kept incrementally by
@@ -8,7 +7,9 @@ import { rebuildDonorYears } from '../core/src/read-model/aggregates.js';
  * instead of a scan of a year of charges. A row exists only while the donor has at least one gift that year.
  *
  * The backfill reads TIME_ZONE from the environment the migration runs in (the app's default otherwise), the
- * same zone the API and worker bucket gifts in.
+ * same zone the API and worker bucket gifts in. It is the SQL of core's rebuildDonorYears when this migration was
+ * written (a gift's net: its amount less refunds, nothing while a dispute not won holds it), copied here because
+ * a migration must mean the same thing whatever core becomes.
  */
 export class DonorYears1764360000000 implements MigrationInterface {
   name = 'DonorYears1764360000000';
@@ -28,7 +29,17 @@ export class DonorYears1764360000000 implements MigrationInterface {
     await q.query(`CREATE INDEX donor_totals_first_gift_idx ON donor_totals (first_gift_at)`);
     // The donors not listed (deleted, or a card attempt that never became a gift): few, excluded by a hashed list.
     await q.query(`CREATE INDEX donors_unlisted_idx ON donors (id) WHERE deleted_at IS NOT NULL OR NOT is_donor`);
-    await rebuildDonorYears(q, timeZone);
+    await q.query(
+      `INSERT INTO donor_years (year, customer_id, amount, count)
+       SELECT extract(year FROM at AT TIME ZONE $1)::smallint, customer_id, sum(net), count(*) FROM (
+         SELECT customer_id, created AS at,
+                CASE WHEN disputed AND coalesce(dispute_status, '') NOT IN ('won', 'warning_closed') THEN 0 ELSE amount - amount_refunded END AS net
+           FROM charges WHERE status = 'succeeded' AND customer_id IS NOT NULL
+         UNION ALL
+         SELECT stripe_customer_id, donation_date, amount FROM manual_donations WHERE stripe_customer_id IS NOT NULL) g
+       GROUP BY 1, 2`,
+      [timeZone],
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

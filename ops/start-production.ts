@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { loadDotEnv } from '../core/src/config/env-file.js';
 import { loadEnvOrExit } from '../core/src/config/load-env.js';
 import { assertMigrated, createDataSource } from '../core/src/db/data-source.js';
+import { migrations } from '../migrations/index.js';
 
 const USAGE = 'Usage: npm run start:prod [-- --workers N]';
 const fail = (line: string, code = 1): never => {
@@ -30,7 +31,7 @@ loadDotEnv();
 process.env.NODE_ENV = 'production';
 const env = loadEnvOrExit(process.env, { server: true });
 
-const ds = createDataSource(env.DATABASE_URL, { poolSize: 1, applicationName: 'school-start' });
+const ds = createDataSource(env.DATABASE_URL, { migrations, poolSize: 1, applicationName: 'school-start' });
 try {
   await ds.initialize();
   await assertMigrated(ds);

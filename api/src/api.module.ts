@@ -28,6 +28,7 @@ import { TaxExportsModule } from './tax-exports/tax-exports.module.js';
 import { RetentionModule } from './retention/retention.module.js';
 import { TransactionsModule } from './transactions/transactions.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { migrations } from '../../migrations/index.js';
 
 @Module({})
 export class ApiModule {
@@ -37,7 +38,7 @@ export class ApiModule {
       imports: [
         ConfigModule.forRoot(env),
         LoggingModule.forRoot(logger),
-        DatabaseModule.forRoot('school-api'),
+        DatabaseModule.forRoot(migrations, 'school-api'),
         QueueModule,
         StripeModule,
         HealthModule,

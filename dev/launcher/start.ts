@@ -17,6 +17,7 @@ import { startDemoMailbox, type DemoMailbox } from '../mailbox/mailbox.js';
 import { loadDotEnv } from '../../core/src/config/env-file.js';
 import { startProcess, waitForHealthy, type ManagedProcess } from './processes.js';
 import { prepareDemo, reconcileDemoState } from './demo.js';
+import { migrations } from '../../migrations/index.js';
 
 const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -130,7 +131,7 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) await fail(err.message);
     throw err;
   }
-  const applied = await runMigrations(config.DATABASE_URL);
+  const applied = await runMigrations(config.DATABASE_URL, migrations);
   if (applied.length) say(`Applied ${applied.length} migration(s).`);
 
   let stopping = false;

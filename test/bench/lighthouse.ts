@@ -18,6 +18,7 @@ import { chromiumChoice } from '../helpers/chromium-executable.js';
 import { adminQuery } from '../helpers/database.js';
 import { databaseUrl, TEST_REDIS_URL } from '../helpers/services.js';
 import { startEmulator } from '../../dev/stripe-emulator/src/index.js';
+import { migrations } from '../../migrations/index.js';
 
 const PAGES = ['/', '/donate'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -53,7 +54,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   const name = `school_lighthouse_${process.pid}`;
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE ${name}`);
-  await runMigrations(databaseUrl(name));
+  await runMigrations(databaseUrl(name), migrations);
   const emulator = await startEmulator({ port: 0 });
   const env = loadEnv({
     DATABASE_URL: databaseUrl(name),

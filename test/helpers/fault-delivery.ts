@@ -7,6 +7,7 @@ import { projectStripeEvent, type ProjectionDeps } from '../../worker/src/projec
 import { readModelChecksums, signedWebhook } from './events.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import type { Stack } from './stack.js';
+import { migrations } from '../../migrations/index.js';
 
 export interface DeliveryResult {
   id: string;
@@ -88,7 +89,7 @@ export async function projectDirectly(
       [chunk.map((r) => r[0]), chunk.map((r) => r[1]), chunk.map((r) => r[2]), chunk.map((r) => r[3])],
     );
   }
-  const ds = createDataSource(db.url, { poolSize: 2, applicationName: 'faults-reference' });
+  const ds = createDataSource(db.url, { migrations, poolSize: 2, applicationName: 'faults-reference' });
   await ds.initialize();
   try {
     const stripe = createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_reference', STRIPE_API_BASE: 'http://127.0.0.1:9' }, { maxNetworkRetries: 0 });

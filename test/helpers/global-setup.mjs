@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { runMigrations } from '../../dist-dev/core/src/db/data-source.js';
+import { migrations } from '../../dist-dev/migrations/index.js';
 import { publishChromiumChoice } from '../../dist-dev/test/helpers/chromium-executable.js';
 
 const TEST_PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,7 +43,7 @@ export default async function globalSetup() {
       const building = `${TEMPLATE_DB}_build`;
       await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${building}`);
-      await runMigrations(urlOf(building));
+      await runMigrations(urlOf(building), migrations);
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${TEMPLATE_DB}`);
     }
     // Each run stamps the template it uses; templates of other migrations are dropped once no run has used

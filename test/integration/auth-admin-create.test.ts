@@ -7,6 +7,7 @@ import { createLogger } from '../../core/src/logging/logger.js';
 import { ensureInitialAdmin } from '../../api/src/auth/admin-accounts.js';
 import { createDataSource } from '../../core/src/db/data-source.js';
 import { startStack, type Stack } from '../helpers/stack.js';
+import { migrations } from '../../migrations/index.js';
 
 const CLI = path.resolve('dist-dev/api/src/cli/admin-create.js');
 const STRONG = 'Lantern-Orchard-Gravel-77';
@@ -62,7 +63,7 @@ describe('creating admins: the CLI and ADMIN_EMAIL/ADMIN_PASSWORD at start-up', 
   });
 
   it('refuses to start with a weak ADMIN_PASSWORD on an empty database, saying why', async () => {
-    const ds = createDataSource(stack.db.url, { poolSize: 1 });
+    const ds = createDataSource(stack.db.url, { migrations, poolSize: 1 });
     await ds.initialize();
     try {
       await ds.query(`DELETE FROM admins`);

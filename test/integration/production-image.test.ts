@@ -63,7 +63,7 @@ describe('the production image and npm run start:prod', () => {
     expect(Object.keys(stages)).toEqual(['build', 'deps', 'runtime']);
     for (const s of Object.values(stages)) expect(s.from).toBe('node:24-bookworm-slim');
     expect(readdirSync(runtime.dir).sort()).toEqual(['backups', 'dist', 'node_modules', 'package.json', 'web']);
-    for (const f of ['dist/api/src/main.js', 'dist/worker/src/main.js', 'dist/migrations/run.js', 'dist/ops/start-production.js', 'dist/ops/db-backup.js', 'web/dist/index.html']) {
+    for (const f of ['dist/api/src/main.js', 'dist/worker/src/main.js', 'dist/ops/migrate.js', 'dist/ops/start-production.js', 'dist/ops/db-backup.js', 'web/dist/index.html']) {
       expect(existsSync(path.join(runtime.dir, f))).toBe(true);
     }
     const modules = readdirSync(path.join(runtime.dir, 'node_modules'));
@@ -80,7 +80,7 @@ describe('the production image and npm run start:prod', () => {
     const behind = await runScript('dist/ops/start-production.js', { ...env, PRODUCTION_REHEARSAL: 'true' }, { cwd: runtime.dir });
     expect(behind).toMatchObject({ code: 1, stdout: '' });
     expect(behind.stderr).toBe('The database schema is behind: run `npm run migrate` before starting the API or the worker.\n');
-    const migrate = await runScript('dist/migrations/run.js', env, { cwd: runtime.dir });
+    const migrate = await runScript('dist/ops/migrate.js', env, { cwd: runtime.dir });
     expect(migrate.code).toBe(0);
     expect(migrate.stdout).toMatch(/^Applied \d+ migration\(s\)/);
   }, 90_000);

@@ -32,7 +32,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('builds api, worker, migrations and backups from this repository\'s Dockerfile and runs their entry points', () => {
-    const entry = { api: 'dist/api/src/main.js', worker: 'dist/worker/src/main.js', migrate: 'dist/migrations/run.js', backup: 'dist/ops/db-backup.js' };
+    const entry = { api: 'dist/api/src/main.js', worker: 'dist/worker/src/main.js', migrate: 'dist/ops/migrate.js', backup: 'dist/ops/db-backup.js' };
     for (const [name, script] of Object.entries(entry)) {
       expect(services[name].build).toEqual({ context: '.', dockerfile: 'Dockerfile' });
       expect(services[name].command).toEqual(['node', script]);

@@ -38,7 +38,7 @@ describe('the production build', () => {
 
   it('holds the entry points of the API, the worker, the migrations, the production launcher and the admin scripts', () => {
     for (const entry of [
-      'api/src/main.js', 'worker/src/main.js', 'migrations/run.js', 'api/src/cli/admin-create.js', 'worker/src/cli/backfill.js', 'worker/src/cli/replay.js',
+      'api/src/main.js', 'worker/src/main.js', 'ops/migrate.js', 'api/src/cli/admin-create.js', 'worker/src/cli/backfill.js', 'worker/src/cli/replay.js',
       'worker/src/cli/stripe-setup.js', 'ops/start-production.js', 'ops/db-backup.js', 'ops/db-restore.js',
     ]) {
       expect(emitted).toContain(entry);

@@ -16,6 +16,7 @@ import { InboxRelay } from './relay/inbox-relay.js';
 import { InboxPruner } from './inbox/inbox-pruner.js';
 import { Acknowledger } from './outbox/acknowledger.js';
 import { OutboxSender } from './outbox/outbox-sender.js';
+import { migrations } from '../../migrations/index.js';
 
 const handlers = [ProjectStripeEventHandler, ProjectStripeEventsHandler, ReadBalanceTransactionsHandler, SendMailHandler];
 
@@ -24,7 +25,7 @@ export class WorkerModule {
   static forRoot(env: EnvDto, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(env), DatabaseModule.forRoot('school-worker', env.WORKER_CONCURRENCY + 4), StripeModule],
+      imports: [ConfigModule.forRoot(env), DatabaseModule.forRoot(migrations, 'school-worker', env.WORKER_CONCURRENCY + 4), StripeModule],
       providers: [
         { provide: LOGGER, useValue: logger },
         ResetTokenIssuer,

@@ -7,7 +7,7 @@ import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
 import { AnyRole } from '../auth/roles.decorator.js';
 import { sendCsv } from '../http/csv-response.js';
-import { neutraliseCsvRow } from '../tax-exports/csv-cell.js';
+import { neutraliseCsvRow } from '../http/csv-cell.js';
 import { AuditFilterDto, AuditFiltersDto, AuditPageDto, AuditQueryDto, type AuditEntryDto } from './audit-log.dto.js';
 import { AuditLogRepository, type AuditRow } from './audit-log.repository.js';
 

@@ -3,6 +3,7 @@ import { AdminInputError, createAdmin } from '../auth/admin-accounts.js';
 import { assertMigrated, createDataSource } from '../../../core/src/db/data-source.js';
 import { loadDotEnv } from '../../../core/src/config/env-file.js';
 import { readPasswordFromStdin, readPasswordFromTty } from './password-input.js';
+import { migrations } from '../../../migrations/index.js';
 
 /**
  * `npm run admin:create -- --email a@b.org --name "Jane Doe" [--password-stdin]`
@@ -48,7 +49,7 @@ if (args['password-stdin']) {
   fail(`Standard input is not a terminal: pass the password on standard input with --password-stdin.\n${USAGE}`, 2);
 }
 
-const ds = createDataSource(url, { poolSize: 1, applicationName: 'school-admin-create' });
+const ds = createDataSource(url, { migrations, poolSize: 1, applicationName: 'school-admin-create' });
 try {
   await ds.initialize();
   await assertMigrated(ds);

@@ -8,7 +8,7 @@ import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
 import { AnyRole, OwnerOnly } from '../auth/roles.decorator.js';
 import { sendCsv } from '../http/csv-response.js';
-import { neutraliseCsvRow } from '../tax-exports/csv-cell.js';
+import { neutraliseCsvRow } from '../http/csv-cell.js';
 import { DonorExportQueryDto, EraseDonorDto, ErasedDto } from './donor-privacy.dto.js';
 import { DonorPrivacyService } from './donor-privacy.service.js';
 import type { ExportSections } from './donor-privacy.repository.js';

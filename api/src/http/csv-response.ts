@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { format } from 'fast-csv';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { neutraliseCsvRow } from '../tax-exports/csv-cell.js';
+import { neutraliseCsvRow } from './csv-cell.js';
 
 /** A CSV download: its file name, header row and rows in batches (cells already neutralised). */
 export interface CsvExport {

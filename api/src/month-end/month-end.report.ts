@@ -2,7 +2,7 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import { formatCents, formatUsd } from '../../../core/src/gifts/money.js';
 import { pdfmake } from '../../../core/src/pdf/pdfmake.js';
 import { SCHOOL_FACTS as SCHOOL } from '../../../core/src/school/school-facts.js';
-import { neutraliseCsvRow } from '../tax-exports/csv-cell.js';
+import { neutraliseCsvRow } from '../http/csv-cell.js';
 import type { MonthEndDto, MonthEndFiguresDto } from './month-end.dto.js';
 
 /** The Month-end CSV: one row per figure line (totals, methods, funds), then the payouts and their sums. */

@@ -1,5 +1,5 @@
 import { formatCents } from '../../../core/src/gifts/money.js';
-import { neutraliseCsvCell } from '../tax-exports/csv-cell.js';
+import { neutraliseCsvCell } from '../http/csv-cell.js';
 import type { PayoutLineDto } from './payouts.dto.js';
 
 /** Columns most accounting software maps on import (QuickBooks, Xero): one deposit, split by line. */

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { openBatchCursor, type BatchCursor } from '../../../core/src/db/batch-cursor.js';
 import type { YearBasis } from '../../../core/src/fiscal-year/fiscal-year.js';
 import { netCentsSql } from '../../../core/src/gifts/net-amount.js';
+import type { DonorCore } from '../../../core/src/read-model/to-donor-row.js';
 
 /** Which lapsed donors: gave last year but not this year, or some earlier year but neither last year nor this. */
 export type LapsedKind = 'lybunt' | 'sybunt';
@@ -26,17 +27,8 @@ export interface RetentionCounts {
   plan_first: number;
 }
 
-export interface LapsedRow {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  address_city: string | null;
-  address_state: string | null;
-  address_postal_code: string | null;
-  address_country: string | null;
+/** A lapsed donor: the donors row's contact columns (as the customer projection writes them) and their giving. */
+export interface LapsedRow extends Omit<DonorCore, 'description' | 'created'> {
   last_gift_at: Date;
   last_gift_cents: string | null;
   lifetime_cents: string;

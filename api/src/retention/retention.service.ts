@@ -8,7 +8,7 @@ import { dayOf, todayIn } from '../../../core/src/gifts/calendar.js';
 import { formatCents } from '../../../core/src/gifts/money.js';
 import { AuditService } from '../auth/audit.service.js';
 import type { CsvExport } from '../http/csv-response.js';
-import { neutraliseCsvRow } from '../tax-exports/csv-cell.js';
+import { neutraliseCsvRow } from '../http/csv-cell.js';
 import type { LapsedFilterDto, LapsedQueryDto, RetentionYearDto } from './dto/retention-query.dto.js';
 import type { LapsedDonorDto, LapsedPageDto, RetentionDto, ShareDto } from './dto/retention.dto.js';
 import { RetentionFiguresCache } from './retention-figures.cache.js';

@@ -1,4 +1,4 @@
-import { neutraliseCsvRow } from './csv-cell.js';
+import { neutraliseCsvRow } from '../http/csv-cell.js';
 import { chargeDisplayStatus, giftMethodLabel, giftTypeLabel } from '../../../core/src/gifts/gift-labels.js';
 import { needsIrsReceipt } from '../../../core/src/gifts/net-amount.js';
 import { formatCents } from '../../../core/src/gifts/money.js';

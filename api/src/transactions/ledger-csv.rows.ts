@@ -1,7 +1,7 @@
 import { chargeDisplayStatus, giftMethodLabel, giftTypeLabel } from '../../../core/src/gifts/gift-labels.js';
 import { formatCents } from '../../../core/src/gifts/money.js';
 import { netCents } from '../../../core/src/gifts/net-amount.js';
-import { neutraliseCsvRow } from '../tax-exports/csv-cell.js';
+import { neutraliseCsvRow } from '../http/csv-cell.js';
 import { rowTribute, type GiftRow } from './transaction.mapper.js';
 
 /** Columns of the ledger CSV: one row per transaction, as the Transactions tab lists them. */

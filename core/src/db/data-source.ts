@@ -1,18 +1,21 @@
 import 'reflect-metadata';
-import { DataSource } from 'typeorm';
-import { migrations } from '../../../migrations/index.js';
+import { DataSource, type MigrationInterface } from 'typeorm';
+
+/** The migration classes, oldest first: migrations/index.ts, handed in by each entry point (core imports none). */
+export type MigrationList = readonly (new () => MigrationInterface)[];
 
 /**
  * The one TypeORM data source definition, used by the API, the worker, `npm run migrate` and the tests.
- * `synchronize` is off everywhere: the schema only ever changes through migrations.
+ * `synchronize` is off everywhere: the schema only ever changes through migrations. `migrations` is what
+ * assertMigrated compares the database with (and what runMigrations applies).
  */
-export function createDataSource(url: string, options: { poolSize?: number; applicationName?: string } = {}): DataSource {
+export function createDataSource(url: string, options: { migrations: MigrationList; poolSize?: number; applicationName?: string }): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
     synchronize: false,
     migrationsRun: false,
-    migrations,
+    migrations: [...options.migrations],
     migrationsTableName: 'typeorm_migrations',
     entities: [],
     logging: false,
@@ -33,8 +36,8 @@ export async function assertMigrated(ds: DataSource): Promise<void> {
   if (await ds.showMigrations()) throw new MigrationsBehindError();
 }
 
-export async function runMigrations(url: string): Promise<string[]> {
-  const ds = createDataSource(url, { poolSize: 1, applicationName: 'school-migrate' });
+export async function runMigrations(url: string, migrations: MigrationList): Promise<string[]> {
+  const ds = createDataSource(url, { migrations, poolSize: 1, applicationName: 'school-migrate' });
   await ds.initialize();
   try {
     const applied = await ds.runMigrations({ transaction: 'each' });

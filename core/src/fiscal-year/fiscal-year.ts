@@ -34,6 +34,9 @@ export function fiscalShiftMonths(startMonth: number): number {
   return (13 - startMonth) % 12;
 }
 
+/** fiscalShiftMonths in SQL, for a start month that is an SQL expression (read in the same statement). */
+export const fiscalShiftMonthsSql = (startMonth: string): string => `(13 - ${startMonth}) % 12`;
+
 /** The year (of the basis) a day or month ('yyyy-MM-dd' or 'yyyy-MM') belongs to. */
 export function yearOf(dayOrMonth: string, basis: YearBasis, startMonth: number): number {
   const year = Number(dayOrMonth.slice(0, 4));

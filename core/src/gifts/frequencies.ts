@@ -5,6 +5,8 @@
 export const FREQUENCIES = ['one-time', 'monthly', 'quarterly', 'annual'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 export type RecurringFrequency = Exclude<Frequency, 'one-time'>;
+/** The frequencies a recurring plan can have: every one but one-time. */
+export const RECURRING_FREQUENCIES = FREQUENCIES.filter((f): f is RecurringFrequency => f !== 'one-time');
 
 export const FREQUENCY_LABELS: Record<Frequency, string> = {
   'one-time': 'One-time',

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/queryable.js';
 import { lockRows } from '../db/row-lock.js';
-import { dayParts, fiscalYearSql, sameBucket, sameParts, type Contribution } from './aggregates.js';
+import { fiscalYearSql } from '../fiscal-year/fiscal-year-setting.js';
+import { dayParts, sameBucket, sameParts, type Contribution } from './aggregates.js';
 
 interface BucketDelta {
   at: Date;

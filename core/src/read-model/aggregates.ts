@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/queryable.js';
 import { lockRow } from '../db/row-lock.js';
 import { cached } from './read-model.repository.js';
-import { FISCAL_YEAR_START } from '../fiscal-year/fiscal-year-setting.js';
+import { fiscalYearSql } from '../fiscal-year/fiscal-year-setting.js';
 import { fundsHeldByDispute, netCents, netCentsSql } from '../gifts/net-amount.js';
 
 /**
@@ -162,16 +162,6 @@ async function addToDonor(db: Queryable, customerId: string, amount: number, cou
     [customerId, amount, count],
   );
 }
-
-/**
- * The fiscal year of an instant $1 in zone $2, in SQL, with the start month in force read from the settings
- * table in the same statement: shifting the local date by (13 - start) % 12 months lands in the calendar year
- * that names its fiscal year (core/src/fiscal-year: fiscalShiftMonths). See rebuildDonorFiscalYears for why
- * reading the setting here is safe while an owner changes it.
- */
-const FISCAL_START_SQL = `COALESCE((SELECT (value #>> '{}')::int FROM settings WHERE key = '${FISCAL_YEAR_START.key}'), 1)`;
-export const fiscalYearSql = (at: string, tz: string) =>
-  `extract(year FROM (${at} AT TIME ZONE ${tz}) + make_interval(months => (13 - ${FISCAL_START_SQL}) % 12))::smallint`;
 
 /**
  * The donor's rows for the gift's calendar year and its fiscal year (in the school's zone), in one statement.

@@ -35,7 +35,7 @@ export interface AcknowledgmentFacts {
   goods: { description: string; valueCents: number } | null;
   /** manageUrl: the donor's own page (/my-giving), where they change, pause or cancel the gift. */
   recurring: { frequency: string; nextDate: string | null; manageUrl?: string } | null;
-  /** YEAR_END_STATEMENT_TEXT: 'No goods or services were provided in exchange for these contributions.' */
+  /** YEAR_END_STATEMENT_TEXT (by default the IRS "no goods or services" sentence: core/src/config/env.dto.ts). */
   noGoodsSentence: string;
   /** Of amountCents, what the donor added to cover the card fee (all of it deductible, like the rest). */
   feeCoverageCents?: number;

@@ -8,8 +8,8 @@ import { runClock } from './core/clock.js';
 import { Ctx } from './core/context.js';
 import { StripeApiError } from './core/errors.js';
 import { Store, type Obj } from './core/store.js';
-import { DEFAULT_WEBHOOK_CONCURRENCY, WebhookDispatcher, type DeliveryRecord } from './core/webhooks.js';
-import { DEFAULT_RETRY_POLICY, retryPolicy, type RetryPolicy } from './resources/invoice-collection.js';
+import { DEFAULT_WEBHOOK_CONCURRENCY, WebhookDispatcher, type DeliveryFaults, type DeliveryRecord } from './core/webhooks.js';
+import { DEFAULT_RETRY_POLICY, retryPolicy, type RetryPolicy } from './resources/retry-policy.js';
 import { resetAccount } from './resources/account.js';
 import { configureMoney, type MoneyOptions } from './resources/money-settings.js';
 import './resources/payouts.js';
@@ -20,6 +20,8 @@ import { apiRouter } from './server/api-routes.js';
 import { CORS_HEADERS, handleApi, handlePreflight, readBody, sendJson } from './server/http-server.js';
 import { invoicePage, receiptPage } from './server/pages.js';
 import { stripeJsSource } from './browser/stripe-js.js';
+
+export type { DeliveryFaults } from './core/webhooks.js';
 
 export interface EmulatorOptions {
   /** 0 = any free port. */
@@ -42,17 +44,6 @@ export interface EmulatorOptions {
   /** Fees (default: a US non-profit's 2.2% + 30c per card charge), funds delay, payout hour, bank settlement days. */
   money?: MoneyOptions;
   log?: (line: string) => void;
-}
-
-export interface DeliveryFaults {
-  /** Deliver every event this many times. */
-  duplicates?: number;
-  /** Deliver in shuffled order (within a window). */
-  shuffle?: boolean;
-  /** Delay each delivery by this many ms. */
-  delayMs?: number;
-  /** Drop this share (0..1) of first deliveries; they are retried later like any failure. */
-  dropRate?: number;
 }
 
 export interface StripeEmulator {

@@ -9,6 +9,7 @@ import { loadBulk, type BulkLoadResult } from '../../fixtures/loaders/bulk.js';
 import { runMigrations } from '../../../core/src/db/data-source.js';
 import { dbUrl, PG_ADMIN_URL } from './env.js';
 import { fmtInt } from './report.js';
+import { migrations } from '../../../migrations/index.js';
 
 export interface Dataset {
   name: string;
@@ -55,7 +56,7 @@ export async function dataset(
     await admin.end();
   }
   const url = dbUrl(name);
-  await runMigrations(url);
+  await runMigrations(url, migrations);
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   let load: BulkLoadResult;
   if (reuse && previous) {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { switchAutomaticAcknowledgments } from '../../../core/src/acknowledgments/acknowledgment-setting.js';
 import { runMigrations } from '../../../core/src/db/data-source.js';
+import { migrations } from '../../../migrations/index.js';
 
 export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -50,7 +51,7 @@ export async function emptyDatabase(name: string): Promise<string> {
 /** Drops and re-creates the database from the migrations. */
 export async function freshDatabase(name = 'school_bench'): Promise<{ url: string; pool: pg.Pool }> {
   const url = await emptyDatabase(name);
-  await runMigrations(url);
+  await runMigrations(url, migrations);
   return { url, pool: new pg.Pool({ connectionString: url, max: 4 }) };
 }
 

@@ -3,12 +3,13 @@ import { loadEnvOrExit } from '../../../core/src/config/load-env.js';
 import { createStripeClient } from '../../../core/src/stripe/stripe.client.js';
 import { createDataSource, assertMigrated } from '../../../core/src/db/data-source.js';
 import { runBackfill, type BackfillProgress } from '../backfill/stripe-backfill.js';
+import { migrations } from '../../../migrations/index.js';
 
 /** `npm run stripe:backfill`: rebuild or repair the read model from the Stripe API, with a progress bar on stderr. */
 // Variables in .env fill what the shell does not export, as for npm start and npm run start:prod.
 loadDotEnv();
 const env = loadEnvOrExit();
-const ds = createDataSource(env.DATABASE_URL, { poolSize: 2, applicationName: 'school-backfill' });
+const ds = createDataSource(env.DATABASE_URL, { migrations, poolSize: 2, applicationName: 'school-backfill' });
 const stripe = createStripeClient(env, { maxNetworkRetries: 3 });
 const tty = process.stderr.isTTY;
 let lastPhase = '';

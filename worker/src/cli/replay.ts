@@ -3,6 +3,7 @@ import { loadEnvOrExit } from '../../../core/src/config/load-env.js';
 import { JobProducer } from '../../../core/src/queue/job.producer.js';
 import { createDataSource } from '../../../core/src/db/data-source.js';
 import { formatListedEvent, listEvents, parseReplayArgs, prunedInSelection, replayEvents } from '../../../core/src/inbox/event-replay.js';
+import { migrations } from '../../../migrations/index.js';
 
 /**
  * `npm run events:replay -- --failed | --rejected | --since 2026-01-01 | --id evt_...`: re-runs inbox events;
@@ -18,7 +19,7 @@ try {
   process.stderr.write(`${(err as Error).message}\nUsage: npm run events:replay -- [--failed] [--rejected] [--since DATE] [--id evt_...] [--list]\n`);
   process.exit(2);
 }
-const ds = createDataSource(env.DATABASE_URL, { poolSize: 2, applicationName: 'school-replay' });
+const ds = createDataSource(env.DATABASE_URL, { migrations, poolSize: 2, applicationName: 'school-replay' });
 const producer = new JobProducer(env, 'replay');
 try {
   await ds.initialize();

@@ -1,17 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { NOT_AN_EMAIL } from '../../../../core/src/people/email-shape.js';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { AdminEmailDto } from './login.dto.js';
 
-export class PasswordResetRequestDto {
-  @ApiProperty({ example: 'admin@example.org' })
-  @IsEmail({}, { message: NOT_AN_EMAIL })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString({ message: 'email is required' })
-  @IsNotEmpty({ message: 'email is required' })
-  @MaxLength(320, { message: 'email must be at most 320 characters' })
-  email: string;
-}
+export class PasswordResetRequestDto extends AdminEmailDto {}
 
 /** Lengths and strength of newPassword are checked by the service, whose messages say why. */
 export class PasswordResetConfirmDto {

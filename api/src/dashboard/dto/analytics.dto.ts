@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { YEAR_BASES, type YearBasis } from '../../../../core/src/fiscal-year/fiscal-year.js';
 import { TransactionDto } from '../../transactions/dto/transaction.dto.js';
 
 /* The analytics answer of SPEC section 3 (overview and charts in DOLLARS), for the OpenAPI document. */
@@ -48,7 +49,7 @@ export class ChartsDto {
 
 export class AnalyticsPeriodDto {
   @ApiProperty({ type: Number, nullable: true, description: 'null: all time' }) year: number | null;
-  @ApiProperty({ enum: ['calendar', 'fiscal'] }) basis: 'calendar' | 'fiscal';
+  @ApiProperty({ enum: YEAR_BASES }) basis: YearBasis;
   @ApiProperty({ type: Number, nullable: true, description: 'The quarter (1-4) of the year, or null' }) quarter: number | null;
   @ApiProperty({ type: String, nullable: true, description: "'yyyy-MM' when the period is one month, else null" }) month: string | null;
   @ApiProperty({ example: 'FY 2026', description: "'All Time', 'Calendar 2026', 'FY 2026' (a fiscal year is named by the calendar year in which it ends), 'Q3 2026', 'FY 2027 Q1' or 'October 2026'" }) label: string;

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { DonationCents } from '../../donations/dto/create-payment-intent.dto.js';
+import { RECURRING_FREQUENCIES } from '../../../../core/src/gifts/frequencies.js';
 
 /* Requests and answers of the donors' own page (/my-giving): a sign-in link, the session it opens, the donor's
    recurring gifts and this year's gifts, and the actions on a gift. */
@@ -39,7 +40,7 @@ export class MyGivingPlanDto {
   @ApiProperty({ example: 'sub_123' }) id: string;
   @ApiProperty({ description: 'Integer cents per charge' }) amount: number;
   @ApiProperty({ description: 'Integer cents of each charge that cover the processing fees (0 when the donor does not cover them)' }) feeCoverage: number;
-  @ApiProperty({ enum: ['monthly', 'quarterly', 'annual'] }) frequency: string;
+  @ApiProperty({ enum: RECURRING_FREQUENCIES }) frequency: string;
   @ApiProperty({ enum: ['active', 'past_due', 'paused', 'canceled', 'incomplete', 'canceling'], description: "'canceling': active until nextChargeDate, then canceled; 'paused': collection paused" })
   status: string;
   @ApiProperty({ nullable: true, type: String, description: 'ISO time of the next charge (or of the cancellation, when canceling)' }) nextChargeDate: string | null;

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { RECURRING_FREQUENCIES } from '../../../../core/src/gifts/frequencies.js';
 import { PLAN_STATUSES } from '../recurring.repository.js';
 
 /* The Recurring view's shapes. Amounts are DOLLARS (the UI formats them), dates unix seconds. */
@@ -43,7 +44,7 @@ export class PlanDto {
   @ApiProperty({ nullable: true, type: String }) donorName: string | null;
   @ApiProperty({ nullable: true, type: String }) donorEmail: string | null;
   @ApiProperty({ description: 'DOLLARS per charge.' }) amount: number;
-  @ApiProperty({ nullable: true, type: String, enum: ['monthly', 'quarterly', 'annual'] }) frequency: string | null;
+  @ApiProperty({ nullable: true, type: String, enum: RECURRING_FREQUENCIES }) frequency: string | null;
   @ApiProperty({ enum: PLAN_STATUSES }) status: string;
   @ApiProperty({ nullable: true, type: Number, description: 'Unix seconds of the next charge; null when none will come (canceled, set to cancel, paused, incomplete).' })
   nextChargeDate: number | null;

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { YEAR_BASES, type YearBasis } from '../../../../core/src/fiscal-year/fiscal-year.js';
 
 /** A share: part of whole, and the percent rounded to one decimal (null when whole is 0). */
 export class ShareDto {
@@ -9,7 +10,7 @@ export class ShareDto {
 
 export class RetentionDto {
   @ApiProperty({ description: 'The calendar or fiscal year (TIME_ZONE) the figures are about.' }) year!: number;
-  @ApiProperty({ enum: ['calendar', 'fiscal'] }) basis!: 'calendar' | 'fiscal';
+  @ApiProperty({ enum: YEAR_BASES }) basis!: YearBasis;
   @ApiProperty({ example: 'FY 2026', description: "'2026', or 'FY 2026' for a fiscal year not starting in January (named by the calendar year in which it ends)" }) label!: string;
   @ApiProperty({ type: ShareDto, description: 'Donors who gave in the previous year (whole) and gave again this year (part).' })
   retention!: ShareDto;
@@ -34,7 +35,7 @@ export class LapsedDonorDto {
 export class LapsedPageDto {
   @ApiProperty({ enum: ['lybunt', 'sybunt'] }) kind!: 'lybunt' | 'sybunt';
   @ApiProperty() year!: number;
-  @ApiProperty({ enum: ['calendar', 'fiscal'] }) basis!: 'calendar' | 'fiscal';
+  @ApiProperty({ enum: YEAR_BASES }) basis!: YearBasis;
   @ApiProperty() page!: number;
   @ApiProperty() pageSize!: number;
   @ApiProperty({ description: 'Donors in the whole list.' }) total!: number;

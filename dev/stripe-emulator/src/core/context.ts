@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { newId } from './ids.js';
 import { publicCopy } from './expand.js';
 import type { Obj, Store } from './store.js';
-import type { RetryPolicy } from '../resources/invoice-collection.js';
+import type { RetryPolicy } from '../resources/retry-policy.js';
 import type { WebhookDispatcher } from './webhooks.js';
 
 /** The API version our events and responses claim: the one the installed `stripe` package pins. */

@@ -1,7 +1,18 @@
 import http from 'node:http';
 import https from 'node:https';
 import { signPayload } from './signature.js';
-import type { DeliveryFaults } from '../index.js';
+
+/** Faults a test asks the deliveries for (`setFaults`, `POST /_emulator/faults`). */
+export interface DeliveryFaults {
+  /** Deliver every event this many times. */
+  duplicates?: number;
+  /** Deliver in shuffled order (within a window). */
+  shuffle?: boolean;
+  /** Delay each delivery by this many ms. */
+  delayMs?: number;
+  /** Drop this share (0..1) of first deliveries; they are retried later like any failure. */
+  dropRate?: number;
+}
 
 export interface DeliveryRecord {
   eventId: string;

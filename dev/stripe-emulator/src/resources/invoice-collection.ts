@@ -1,102 +1,11 @@
 import { dueSources, earliest, type DueTask } from '../core/clock.js';
 import type { Ctx } from '../core/context.js';
 import { invalid } from '../core/errors.js';
-import { publicCopy } from '../core/expand.js';
 import { bool, str, type Params } from '../core/params.js';
 import type { Obj } from '../core/store.js';
 import { attemptInvoicePayment, finalizeInvoice, getInvoice, markPaidOutOfBand } from './invoices.js';
+import { subscriptionOf } from './subscription-end.js';
 import { confirmPaymentIntent } from './payment-intents.js';
-import { cancelSubscription } from './subscriptions.js';
-
-/**
- * How a failed renewal is retried, like the Dashboard's "Manage failed payments" settings: retry on these
- * days after the first failed attempt, then act on the subscription (cancel it, mark it unpaid, or leave it
- * past due) and on the invoice (mark it uncollectible or leave it open).
- */
-export interface RetryPolicy {
-  days: number[];
-  subscription: 'cancel' | 'unpaid' | 'past_due';
-  invoice: 'uncollectible' | 'open';
-}
-
-/** Stripe's recommended Smart Retries setting is "8 tries within 2 weeks"; these are the emulator's fixed days for it. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { days: [1, 3, 5, 7, 9, 11, 13, 14], subscription: 'cancel', invoice: 'uncollectible' };
-
-/** Checks a partial policy (emulator option or `POST /_emulator/billing/retries`) and merges it over `base`. */
-export function retryPolicy(base: RetryPolicy, input: Partial<Record<keyof RetryPolicy, unknown>>): RetryPolicy {
-  const out = { ...base };
-  if (input.days !== undefined) {
-    const days = input.days;
-    if (!Array.isArray(days) || days.length > 30 || !days.every((d, i) => typeof d === 'number' && d > 0 && d <= 60 && (i === 0 || d > (days[i - 1] as number)))) {
-      throw invalid('days must be an increasing list of at most 30 numbers of days (0 < day <= 60) after the first failed attempt', 'days');
-    }
-    out.days = [...days] as number[];
-  }
-  if (input.subscription !== undefined) {
-    if (!['cancel', 'unpaid', 'past_due'].includes(input.subscription as string)) throw invalid("subscription must be 'cancel', 'unpaid' or 'past_due'", 'subscription');
-    out.subscription = input.subscription as RetryPolicy['subscription'];
-  }
-  if (input.invoice !== undefined) {
-    if (!['uncollectible', 'open'].includes(input.invoice as string)) throw invalid("invoice must be 'uncollectible' or 'open'", 'invoice');
-    out.invoice = input.invoice as RetryPolicy['invoice'];
-  }
-  return out;
-}
-
-function subscriptionOf(ctx: Ctx, inv: Obj): Obj | undefined {
-  const id = inv.parent?.subscription_details?.subscription;
-  return id ? ctx.store.get('subscriptions', id) : undefined;
-}
-
-/**
- * After a failed automatic attempt on a renewal: the next attempt by the schedule, or, when the schedule is
- * used up, the final-failure settings. The first invoice of a subscription is never retried (the subscription
- * stays incomplete and expires), and neither is an attempt the caller made with `POST /v1/invoices/:id/pay`.
- */
-export function afterFailedAttempt(ctx: Ctx, inv: Obj, manual: boolean): void {
-  if (manual || inv.billing_reason === 'subscription_create') {
-    if (!manual) inv.next_payment_attempt = null;
-    return;
-  }
-  inv.__first_failed_at = inv.__first_failed_at ?? ctx.now();
-  const day = ctx.retries.days[inv.attempt_count - 1];
-  inv.next_payment_attempt = day === undefined ? null : Math.max(inv.__first_failed_at + Math.round(day * 86400), ctx.now() + 1);
-}
-
-/** Runs after `invoice.payment_failed` once no retry is left. */
-export function finalFailure(ctx: Ctx, inv: Obj): void {
-  if (inv.next_payment_attempt !== null || inv.billing_reason === 'subscription_create' || inv.status !== 'open' || !inv.__first_failed_at) return;
-  const policy = ctx.retries;
-  inv.auto_advance = false;
-  if (policy.invoice === 'uncollectible') {
-    inv.status = 'uncollectible';
-    inv.status_transitions.marked_uncollectible_at = ctx.now();
-    ctx.emit('invoice.marked_uncollectible', inv);
-  }
-  ctx.store.changed();
-  const sub = subscriptionOf(ctx, inv);
-  if (!sub || sub.status === 'canceled') return;
-  // Stripe leaves the subscription alone when a later invoice of it has been paid meanwhile.
-  const latest = ctx.store.get('invoices', sub.latest_invoice);
-  if (latest && latest.id !== inv.id && latest.status === 'paid') return;
-  if (policy.subscription === 'cancel') cancelSubscription(ctx, sub, 'payment_failed');
-  else if (policy.subscription === 'unpaid') {
-    const before = publicCopy(sub);
-    sub.status = 'unpaid';
-    ctx.store.changed();
-    ctx.emitUpdated('customer.subscription.updated', sub, before);
-  }
-}
-
-/** Canceling a subscription stops automatic collection of its open invoices, as Stripe does by default. */
-export function stopCollection(ctx: Ctx, sub: Obj): void {
-  for (const inv of ctx.store.col('invoices').values()) {
-    if (inv.status === 'open' && inv.next_payment_attempt && inv.parent?.subscription_details?.subscription === sub.id) {
-      inv.next_payment_attempt = null;
-      inv.auto_advance = false;
-    }
-  }
-}
 
 function* retryTasks(ctx: Ctx): Generator<DueTask> {
   for (const inv of ctx.store.col('invoices').values()) {

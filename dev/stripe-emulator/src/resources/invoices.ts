@@ -4,8 +4,9 @@ import { bool, int, mergeMetadata, plain, str, type Params } from '../core/param
 import { publicCopy } from '../core/expand.js';
 import { newId } from '../core/ids.js';
 import type { Obj } from '../core/store.js';
-import { afterFailedAttempt, finalFailure } from './invoice-collection.js';
-import { buildPaymentIntent, confirmPaymentIntent, paymentOutcomeHooks } from './payment-intents.js';
+import { afterFailedAttempt, finalFailure } from './subscription-end.js';
+import { buildPaymentIntent, confirmPaymentIntent } from './payment-intents.js';
+import { paymentOutcomeHooks } from './payment-outcomes.js';
 import { setInvoiceIntentTypes } from './payment-method-types.js';
 
 export function getInvoice(ctx: Ctx, id: string, param = 'id'): Obj {
@@ -102,6 +103,28 @@ export function settleFreeInvoice(ctx: Ctx, inv: Obj): void {
   ctx.store.changed();
   ctx.emit('invoice.paid', inv);
   ctx.emit('invoice.payment_succeeded', inv);
+}
+
+/**
+ * A renewal while collection is paused: the invoice is still made, but nothing is charged. `void` finalizes
+ * and voids it, `mark_uncollectible` finalizes it and marks it uncollectible, `keep_as_draft` leaves a draft.
+ */
+export function collectWhilePaused(ctx: Ctx, inv: Obj, behavior: string): void {
+  inv.auto_advance = false;
+  if (behavior === 'keep_as_draft') return;
+  markFinalized(ctx, inv);
+  ctx.emit('invoice.finalized', inv);
+  if (behavior === 'void') {
+    inv.status = 'void';
+    inv.status_transitions.voided_at = ctx.now();
+    inv.amount_remaining = 0;
+    ctx.emit('invoice.voided', inv);
+  } else {
+    inv.status = 'uncollectible';
+    inv.status_transitions.marked_uncollectible_at = ctx.now();
+    ctx.emit('invoice.marked_uncollectible', inv);
+  }
+  ctx.store.changed();
 }
 
 /** Off-session attempt with the subscription's (or customer's) default payment method; false on failure. */

@@ -8,6 +8,7 @@ import { behaviourOf } from './cards.js';
 import { createCharge } from './charges.js';
 import { liveCustomer } from './customers.js';
 import { startBankPayment } from './bank-payments.js';
+import { paymentOutcomeHooks } from './payment-outcomes.js';
 import { applyPaymentMethodTypes, assertTypeAccepted, refuseLegacyTypes } from './payment-method-types.js';
 import { attachPaymentMethod, paymentMethodForConfirm, presetPaymentMethod } from './payment-methods.js';
 
@@ -95,10 +96,6 @@ function unexpectedState(pi: Obj, action: string): StripeApiError {
   const done = pi.status === 'succeeded' ? 'it has already succeeded' : `it has a status of ${pi.status}`;
   return new StripeApiError(400, 'invalid_request_error', `You cannot ${action} this PaymentIntent because ${done}.`, { code: 'payment_intent_unexpected_state', payment_intent: publicCopy(pi) });
 }
-
-/** Ties a payment intent's outcome to whatever created it (an invoice); registered by the billing module. */
-export type PaymentOutcomeHook = (ctx: Ctx, pi: Obj, charge: Obj, pm: Obj) => void;
-export const paymentOutcomeHooks: PaymentOutcomeHook[] = [];
 
 /**
  * Confirms with `payment_method` (id or `pm_card_*` token) or `payment_method_data` (a new card or bank

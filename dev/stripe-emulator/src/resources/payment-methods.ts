@@ -5,7 +5,6 @@ import { newId } from '../core/ids.js';
 import { mergeMetadata, obj, plain, str, type Params } from '../core/params.js';
 import { publicCopy } from '../core/expand.js';
 import type { Obj } from '../core/store.js';
-import { createBankPaymentMethod } from './bank-payments.js';
 import { TEST_TOKENS, behaviourOf, luhnValid, setupDeclineOf } from './cards.js';
 
 const EMPTY_ADDRESS = { city: null, country: null, line1: null, line2: null, postal_code: null, state: null };
@@ -53,6 +52,43 @@ export function buildCardPaymentMethod(ctx: Ctx, number: string, expMonth: numbe
     type: 'card',
     __number: number,
   };
+}
+
+const BANK_NAMES: Record<string, string> = { '110000000': 'STRIPE TEST BANK' };
+
+/** ABA routing numbers carry a checksum: 3, 7, 1 weights over the nine digits sum to a multiple of ten. */
+function routingValid(r: string): boolean {
+  if (!/^\d{9}$/.test(r)) return false;
+  const d = [...r].map(Number);
+  return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])) % 10 === 0;
+}
+
+/** `POST /v1/payment_methods {type: 'us_bank_account'}`: account details entered by hand (no Financial Connections). */
+function createBankPaymentMethod(ctx: Ctx, p: Params): Obj {
+  const acct = obj(p, 'us_bank_account');
+  if (!acct) throw requiredParam('us_bank_account');
+  const routing = str(acct, 'routing_number') ?? '';
+  const number = str(acct, 'account_number') ?? '';
+  if (!routing) throw requiredParam('us_bank_account[routing_number]');
+  if (!number) throw requiredParam('us_bank_account[account_number]');
+  if (!routingValid(routing)) throw invalid('Routing number must have 9 digits and be a valid ABA routing number.', 'us_bank_account[routing_number]', 'routing_number_invalid');
+  if (!/^\d{4,17}$/.test(number)) throw invalid('Account number must have between 4 and 17 digits.', 'us_bank_account[account_number]', 'account_number_invalid');
+  const holderType = str(acct, 'account_holder_type') ?? 'individual';
+  const accountType = str(acct, 'account_type') ?? 'checking';
+  if (!['individual', 'company'].includes(holderType)) throw invalid('Invalid us_bank_account[account_holder_type]: must be one of individual or company', 'us_bank_account[account_holder_type]');
+  if (!['checking', 'savings'].includes(accountType)) throw invalid('Invalid us_bank_account[account_type]: must be one of checking or savings', 'us_bank_account[account_type]');
+  const billing = billingDetails(plain(p.billing_details));
+  if (!billing.name) throw invalid('Missing required param: billing_details[name].', 'billing_details[name]', 'parameter_missing');
+  return ctx.store.put('payment_methods', {
+    id: newId('pm'), object: 'payment_method', allow_redisplay: 'unspecified', billing_details: billing, created: ctx.now(),
+    customer: null, customer_account: null, livemode: false, metadata: mergeMetadata({}, p), type: 'us_bank_account',
+    us_bank_account: {
+      account_holder_type: holderType, account_type: accountType, bank_name: BANK_NAMES[routing] ?? 'TEST BANK',
+      financial_connections_account: null, fingerprint: createHash('sha256').update(`${routing}:${number}`).digest('base64url').slice(0, 16),
+      last4: number.slice(-4), networks: { preferred: 'ach', supported: ['ach'] }, routing_number: routing, status_details: {},
+    },
+    __account_number: number,
+  });
 }
 
 export function createPaymentMethod(ctx: Ctx, p: Params): Obj {

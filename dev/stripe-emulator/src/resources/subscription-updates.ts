@@ -5,8 +5,8 @@ import { publicCopy } from '../core/expand.js';
 import { bool, int, list, mergeMetadata, obj, str, type Params } from '../core/params.js';
 import type { Obj } from '../core/store.js';
 import { buildSubscriptionItem, itemPrice, planOf } from './billing-objects.js';
-import { markFinalized } from './invoices.js';
-import { PRORATIONS, cancelSubscription } from './subscriptions.js';
+import { cancelSubscription } from './subscription-end.js';
+import { PRORATIONS } from './subscriptions.js';
 
 const PAUSE_BEHAVIOURS = new Set(['keep_as_draft', 'mark_uncollectible', 'void']);
 /** What Stripe still lets you change on a canceled subscription. */
@@ -143,28 +143,6 @@ function pauseCollection(ctx: Ctx, p: Params): Obj | null {
   const resumesAt = int(pc, 'resumes_at') ?? null;
   if (resumesAt !== null && resumesAt <= ctx.now()) throw invalid('pause_collection[resumes_at] must be in the future.', 'pause_collection[resumes_at]');
   return { behavior, resumes_at: resumesAt };
-}
-
-/**
- * A renewal while collection is paused: the invoice is still made, but nothing is charged. `void` finalizes
- * and voids it, `mark_uncollectible` finalizes it and marks it uncollectible, `keep_as_draft` leaves a draft.
- */
-export function collectWhilePaused(ctx: Ctx, inv: Obj, behavior: string): void {
-  inv.auto_advance = false;
-  if (behavior === 'keep_as_draft') return;
-  markFinalized(ctx, inv);
-  ctx.emit('invoice.finalized', inv);
-  if (behavior === 'void') {
-    inv.status = 'void';
-    inv.status_transitions.voided_at = ctx.now();
-    inv.amount_remaining = 0;
-    ctx.emit('invoice.voided', inv);
-  } else {
-    inv.status = 'uncollectible';
-    inv.status_transitions.marked_uncollectible_at = ctx.now();
-    ctx.emit('invoice.marked_uncollectible', inv);
-  }
-  ctx.store.changed();
 }
 
 function* pauseAndCancelTasks(ctx: Ctx): Generator<DueTask> {

@@ -8,9 +8,8 @@ import type { Obj } from '../core/store.js';
 import { bankPaymentWait } from './bank-payments.js';
 import { addInterval, buildInvoice, buildSubscription, buildSubscriptionItem, itemPrice } from './billing-objects.js';
 import { liveCustomer } from './customers.js';
-import { attemptInvoicePayment, finalizeInvoice, settleFreeInvoice } from './invoices.js';
-import { stopCollection } from './invoice-collection.js';
-import { collectWhilePaused } from './subscription-updates.js';
+import { attemptInvoicePayment, collectWhilePaused, finalizeInvoice, settleFreeInvoice } from './invoices.js';
+import { cancelSubscription } from './subscription-end.js';
 import { resolvePaymentMethod } from './payment-methods.js';
 
 const BEHAVIOURS = new Set(['default_incomplete', 'allow_incomplete', 'error_if_incomplete', 'pending_if_incomplete']);
@@ -96,19 +95,6 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
     const err = pi.last_payment_error ?? {};
     throw new StripeApiError(402, 'card_error', err.message ?? 'Your card was declined.', { code: err.code, decline_code: err.decline_code, charge: err.charge });
   }
-  return sub;
-}
-
-export function cancelSubscription(ctx: Ctx, sub: Obj, reason = 'cancellation_requested'): Obj {
-  if (sub.status === 'canceled') throw invalid(`No such subscription: '${sub.id}' (it is already canceled)`, undefined, 'resource_missing');
-  const now = ctx.now();
-  sub.status = 'canceled';
-  sub.canceled_at = sub.canceled_at ?? now;
-  sub.ended_at = now;
-  sub.cancellation_details.reason = sub.cancellation_details.reason ?? reason;
-  stopCollection(ctx, sub);
-  ctx.store.changed();
-  ctx.emit('customer.subscription.deleted', sub);
   return sub;
 }
 

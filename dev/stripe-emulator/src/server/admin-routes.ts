@@ -7,8 +7,8 @@ import { closeDispute, createDispute, createRefund, getCharge } from '../resourc
 import { buildCustomer } from '../resources/customers.js';
 import { confirmPaymentIntent, buildPaymentIntent } from '../resources/payment-intents.js';
 import { buildCardPaymentMethod } from '../resources/payment-methods.js';
-import { retryPolicy } from '../resources/invoice-collection.js';
-import type { DeliveryFaults } from '../index.js';
+import { retryPolicy } from '../resources/retry-policy.js';
+import type { DeliveryFaults } from '../core/webhooks.js';
 import { handleMoneyAdmin } from './admin-money-routes.js';
 
 export interface AdminHooks {

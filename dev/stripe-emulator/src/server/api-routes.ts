@@ -9,7 +9,8 @@ import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, getPaym
 import { attachPaymentMethod, createPaymentMethod, detachPaymentMethod, listPaymentMethods, resolvePaymentMethod, updatePaymentMethod } from '../resources/payment-methods.js';
 import { createPrice, createProduct } from '../resources/billing-objects.js';
 import { getInvoice, updateInvoice } from '../resources/invoices.js';
-import { cancelSubscription, createSubscription, getSubscription } from '../resources/subscriptions.js';
+import { cancelSubscription } from '../resources/subscription-end.js';
+import { createSubscription, getSubscription } from '../resources/subscriptions.js';
 import { cancelSubscriptionNow, updateSubscription } from '../resources/subscription-updates.js';
 import { registerMoneyRoutes } from './api-money-routes.js';
 import { addBillingRoutes } from './billing-routes.js';

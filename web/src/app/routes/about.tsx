@@ -1,6 +1,5 @@
 import { EmailAddress } from '../../components/ui/email-address';
-import { Link } from 'wouter';
-import { buttonClass } from '../../components/ui/button';
+import { ContactCallout } from '../../components/contact-callout';
 import { Card } from '../../components/ui/card';
 import { HeartIcon, PeopleIcon, ShieldIcon } from '../../components/ui/icons';
 import { school } from '../../content/school';
@@ -110,15 +109,11 @@ export default function AboutRoute() {
               );
             })}
           </ul>
-          <div className="callout" style={{ marginTop: '3rem' }}>
-            <h2>Visit Us</h2>
-            <p>Families are always welcome. Call us to arrange a visit or a trial day.</p>
-            <div className="row">
-              <Link href="/contact" className={buttonClass()}>
-                Contact Us
-              </Link>
-            </div>
-          </div>
+          <ContactCallout
+            title="Visit Us"
+            text="Families are always welcome. Call us to arrange a visit or a trial day."
+            style={{ marginTop: '3rem' }}
+          />
         </div>
       </section>
     </>

@@ -1,5 +1,4 @@
-import { Link } from 'wouter';
-import { buttonClass } from '../../components/ui/button';
+import { ContactCallout } from '../../components/contact-callout';
 import { ProgramCard } from '../../components/program-card';
 import { school } from '../../content/school';
 import { usePageMeta } from '../../lib/page-meta';
@@ -28,15 +27,12 @@ export default function ProgramsRoute() {
       </section>
       <section className="section section--tight" aria-labelledby="more-info-title">
         <div className="container">
-          <div className="callout">
-            <h2 id="more-info-title">Need More Information?</h2>
-            <p>We are happy to answer questions, share our schedule or arrange a visit.</p>
-            <div className="row">
-              <Link href="/contact" className={buttonClass({ size: 'lg' })}>
-                Contact Us
-              </Link>
-            </div>
-          </div>
+          <ContactCallout
+            title="Need More Information?"
+            titleId="more-info-title"
+            text="We are happy to answer questions, share our schedule or arrange a visit."
+            size="lg"
+          />
         </div>
       </section>
     </>

@@ -7,7 +7,7 @@ import { FREQUENCY_LABELS, type Frequency } from '../../../../core/src/gifts/fre
 import { isBankDebit } from '../../../../core/src/read-model/to-charge-row.js';
 import type { OutboxRow } from '../../../../core/src/mail-outbox/outbox.repository.js';
 import { bankPaymentFailedMail, mailDate, paymentFailedMail, signInLinkMail } from '../../../../core/src/school/donor-mail-texts.js';
-import type { Composed } from './compose-mail.js';
+import type { Composed } from './composed.js';
 
 /** The donor's page with a link token: in the fragment, so it never reaches a server log or a Referer header. */
 export function myGivingUrl(env: EnvDto, token: string): string {

@@ -3,9 +3,8 @@ import type { Queryable } from '../../../../core/src/db/queryable.js';
 import { formatReceiptNumber } from '../../../../core/src/acknowledgments/receipt-number.js';
 import { FREQUENCY_LABELS, type Frequency } from '../../../../core/src/gifts/frequencies.js';
 import { isCashGift, MANUAL_TYPE_LABELS, type ManualDonationType } from '../../../../core/src/gifts/gift-labels.js';
-import type { MailAttachment } from '../../../../core/src/mail/mail.transport.js';
 import type { OutboxRow } from '../../../../core/src/mail-outbox/outbox.repository.js';
-import { acknowledgmentMail, mailDate, statementEditionFor, statementMail, tributeMail, voidMail, type MailText, type StatementEdition } from '../../../../core/src/school/donor-mail-texts.js';
+import { acknowledgmentMail, mailDate, statementEditionFor, statementMail, tributeMail, voidMail, type StatementEdition } from '../../../../core/src/school/donor-mail-texts.js';
 import { tributeLine } from '../../../../core/src/gifts/gift-designation.js';
 import { GENERAL_FUND_ID } from '../../../../core/src/funds/funds.repository.js';
 import { donorYearGifts, findStatementDonor } from '../../../../core/src/statements/statement-gifts.js';
@@ -13,8 +12,7 @@ import { renderStatement, statementFilename, statementIssuedOn, statementTotals 
 import { giftFacts } from './gift-facts.repository.js';
 import { composeBankPaymentFailed, composePaymentFailed, composeSignInLink } from './compose-donor-access.js';
 import { composePlanChange } from './compose-plan-change.js';
-
-export type Composed = { mail: MailText; attachments?: MailAttachment[] } | { undeliverable: string };
+import type { Composed } from './composed.js';
 
 /** "Visa ending in 4242"; a bank debit (no brand, the account's last four) "Bank account ending in 6789". */
 function cardMethod(brand: string | null, last4: string | null): string {

@@ -4,7 +4,7 @@ import { planChanges } from '../../../../core/src/donor-access/plan-changes.js';
 import { FREQUENCY_LABELS, type Frequency } from '../../../../core/src/gifts/frequencies.js';
 import type { OutboxRow } from '../../../../core/src/mail-outbox/outbox.repository.js';
 import { mailDate, planChangeMail } from '../../../../core/src/school/donor-mail-texts.js';
-import type { Composed } from './compose-mail.js';
+import type { Composed } from './composed.js';
 
 /** The confirmation of a change to a recurring gift, in the words of the change as it was made. */
 export async function composePlanChange(db: Queryable, row: OutboxRow, env: EnvDto): Promise<Composed> {
