@@ -26,6 +26,7 @@ import { TributeNoticeCap1764620000001 } from './1764620000001-TributeNoticeCap.
 import { PlanChanges1764650000000 } from './1764650000000-PlanChanges.js';
 import { RefundDays1764690000000 } from './1764690000000-RefundDays.js';
 import { WonDisputeDays1764705000000 } from './1764705000000-WonDisputeDays.js';
+import { BalanceTransactionsCreated1764706000000 } from './1764706000000-BalanceTransactionsCreated.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -52,4 +53,5 @@ export const migrations = [
   StatementEditions1764670000000,
   RefundDays1764690000000,
   WonDisputeDays1764705000000,
+  BalanceTransactionsCreated1764706000000,
 ];
