@@ -98,8 +98,8 @@ export async function makeYear(stack: Stack, api: ReturnType<typeof authed>, str
   dispute(won, boundary - DAY, { at: boundary + 3 * DAY, status: 'won' });
   const lost = gift(boundary - 6 * DAY);
   dispute(lost, boundary + HOUR, { at: boundary + 9 * DAY, status: 'lost' });
-  // The rest at random: about a hundred gifts, a tenth refunded, a few disputed, some declined.
-  for (let k = 0; k < 100; k++) {
+  // The rest at random: eighty gifts, a tenth refunded, a few disputed, some declined.
+  for (let k = 0; k < 80; k++) {
     const at = start + Math.floor(r() * (end - start - 20 * DAY));
     const bank = r() < 0.15;
     const i = gift(at, { bank });

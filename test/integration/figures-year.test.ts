@@ -71,7 +71,13 @@ it('gives each month its own money on the dashboard, its chart, the ledger and t
     const want = money(w.lines, (t) => inPeriod(t.created, month));
     const rev = revenue(w, manual, TZ, month);
     const failed = w.charges.filter((c) => c.status === 'failed' && inPeriod(c.created, month)).length;
-    const dash = (await api.get(`/api/stripe/analytics?month=${month}`).expect(200)).body;
+    const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+    const [dash, end, ledger, { rows }] = await Promise.all([
+      api.get(`/api/stripe/analytics?month=${month}`).expect(200).then((r) => r.body),
+      api.get(`/api/stripe/month-end?month=${month}`).expect(200).then((r) => r.body),
+      api.get(`/api/stripe/transactions?start_date=${month}-01&end_date=${month}-${last}&pageSize=1`).expect(200).then((r) => r.body.totals),
+      downloadCsv(api, `/api/stripe/month-end/export?month=${month}`),
+    ]);
     expect({ month, ...dash.overview }).toMatchObject({
       month, totalAmount: rev.cents / 100, totalDonations: rev.count, failedCharges: failed,
       averageDonation: rev.count ? Math.round(rev.cents / rev.count) / 100 : 0,
@@ -79,7 +85,6 @@ it('gives each month its own money on the dashboard, its chart, the ledger and t
       receivedAmount: want.received / 100, netAfterFees: want.afterFees / 100,
     });
     expect(dash.charts.monthlyTrends.map((p: { amount: number }) => p.amount)).toEqual([rev.cents / 100]);
-    const end = (await api.get(`/api/stripe/month-end?month=${month}`).expect(200)).body;
     expect({ month, ...end.stripe }).toEqual({ month, name: 'Card and bank', ...figures(want) });
     expect(end.total.grossCents).toBe(want.gross + manualIn(month));
     expect(end.total.receivedCents).toBe(want.received + manualIn(month));
@@ -87,13 +92,10 @@ it('gives each month its own money on the dashboard, its chart, the ledger and t
       const of = money(w.lines, (t) => inPeriod(t.created, month) && chargeOf(t)?.payment_method_details?.type === type);
       expect(end.byMethod.find((r: { name: string }) => r.name === name)?.grossCents ?? 0).toBe(of.gross);
     }
-    for (const rows of [end.byMethod, end.byFund]) {
-      expect(rows.reduce((s: number, r: { afterFeesCents: number }) => s + r.afterFeesCents, 0)).toBe(end.total.afterFeesCents);
+    for (const split of [end.byMethod, end.byFund]) {
+      expect(split.reduce((s: number, r: { afterFeesCents: number }) => s + r.afterFeesCents, 0)).toBe(end.total.afterFeesCents);
     }
-    const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
-    const ledger = (await api.get(`/api/stripe/transactions?start_date=${month}-01&end_date=${month}-${last}&pageSize=1`).expect(200)).body.totals;
     expect({ month, net: ledger.netCents, count: ledger.count }).toEqual({ month, net: rev.cents, count: rev.count + failed });
-    const { rows } = await downloadCsv(api, `/api/stripe/month-end/export?month=${month}`);
     const total = rows.find((r) => r.Section === 'Total' && r.Item === 'All methods')!;
     expect([total.Gross, total.Refunds, total.Disputes, total['Stripe Fees'], total.Received, total['After Fees']].map(cents))
       .toEqual([end.total.grossCents, end.total.refundCents, end.total.disputeCents, end.total.feeCents, end.total.receivedCents, end.total.afterFeesCents]);
