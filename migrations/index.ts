@@ -25,6 +25,8 @@ import { AuditRepeats1764620000000 } from './1764620000000-AuditRepeats.js';
 import { TributeNoticeCap1764620000001 } from './1764620000001-TributeNoticeCap.js';
 import { PlanChanges1764650000000 } from './1764650000000-PlanChanges.js';
 import { RefundDays1764690000000 } from './1764690000000-RefundDays.js';
+import { WonDisputeDays1764705000000 } from './1764705000000-WonDisputeDays.js';
+import { BalanceTransactionsCreated1764706000000 } from './1764706000000-BalanceTransactionsCreated.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -50,4 +52,6 @@ export const migrations = [
   DonorImportPreviewRows1764660000000,
   StatementEditions1764670000000,
   RefundDays1764690000000,
+  WonDisputeDays1764705000000,
+  BalanceTransactionsCreated1764706000000,
 ];

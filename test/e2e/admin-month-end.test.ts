@@ -31,7 +31,8 @@ describe('admin Month-end view in Chromium', () => {
     const firstDay = `${localDay(new Date(realNow * 1000), tz).slice(0, 7)}-01`;
     month = shiftDay(firstDay, -1).slice(0, 7);
     monthLabel = new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    await emulator.advanceClock(Date.parse(`${shiftDay(firstDay, -3)}T18:00:00Z`) / 1000 - realNow);
+    // Four days before the month ends: the first gifts' payout arrives on its last day (a payout's day is the UTC date of its arrival_date).
+    await emulator.advanceClock(Date.parse(`${shiftDay(firstDay, -4)}T18:00:00Z`) / 1000 - realNow);
     const donor = await stripe.customers.create({ name: 'Iris Okafor', email: 'iris@example.org' });
     const give = (amount: number) =>
       stripe.paymentIntents.create({ amount, currency: 'usd', customer: donor.id, payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'] });
@@ -40,7 +41,7 @@ describe('admin Month-end view in Chromium', () => {
     await emulator.advanceClock(DAY);
     const same = await give(3000);
     await stripe.refunds.create({ payment_intent: same.id, amount: 1000 });
-    await emulator.advanceClock(2 * DAY);
+    await emulator.advanceClock(3 * DAY);
     await stripe.refunds.create({ payment_intent: early.id, amount: 2000 }); // this month: not in last month's refunds
     await emulator.advanceClock(realNow - 3600 - emulator.now());
     await emulator.flushWebhooks(20000);
@@ -60,8 +61,9 @@ describe('admin Month-end view in Chromium', () => {
     const manual = ledger.data.filter((t: { type: string }) => t.type === 'manual').reduce((s: number, t: { amount: number }) => s + t.amount, 0);
     const tz = env.stack.env.TIME_ZONE;
     const payouts = (await stripe.payouts.list({ limit: 100 }).autoPagingToArray({ limit: 1000 }))
-      .filter((p) => localDay(new Date(p.arrival_date * 1000), tz).slice(0, 7) === month);
+      .filter((p) => new Date(p.arrival_date * 1000).toISOString().slice(0, 7) === month);
     const deposited = payouts.filter((p) => p.status === 'paid').reduce((s, p) => s + p.amount, 0);
+    expect(deposited).toBeGreaterThan(0);
     const lines = (await stripe.balanceTransactions.list({ limit: 100 }).autoPagingToArray({ limit: 1000 }))
       .filter((b) => !b.type.startsWith('payout') && localDay(new Date(b.created * 1000), tz).slice(0, 7) === month);
     const fees = lines.reduce((s, b) => s + b.fee, 0);

@@ -77,7 +77,7 @@ describe('admin Payouts view in Chromium', () => {
     const text = (await import('node:fs')).readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const [header, ...rows] = text.trim().split('\r\n');
     expect(header).toBe('Date,Payee,Memo,Gross,Fee,Net,Account');
-    // The file's name and its rows carry the same day: the arrival day in the school's time zone.
+    // The file's name and its rows carry the same day: the payout's arrival day (Stripe's arrival_date as a UTC date).
     const day = download.suggestedFilename().slice('payout_'.length, 'payout_yyyy-mm-dd'.length);
     expect(new Set(rows.map((r) => r.split(',')[0]))).toEqual(new Set([day]));
     const id = download.suggestedFilename().match(/(po_\w+)\.csv$/)![1];

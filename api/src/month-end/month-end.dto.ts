@@ -23,7 +23,7 @@ export class MonthEndPayoutDto {
   @ApiProperty() id!: string;
   @ApiProperty({ description: 'CENTS' }) amountCents!: number;
   @ApiProperty({ enum: ['pending', 'in_transit', 'paid', 'failed', 'canceled'] }) status!: string;
-  @ApiProperty({ description: 'Local day (TIME_ZONE) the deposit reaches (or reached) the bank' }) arrivalDay!: string;
+  @ApiProperty({ description: "Calendar day the deposit reaches (or reached) the bank: the UTC date of Stripe's arrival_date, in any TIME_ZONE" }) arrivalDay!: string;
 }
 
 export class MonthEndDto {

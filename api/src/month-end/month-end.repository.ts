@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { payoutArrivesSql } from '../../../core/src/gifts/calendar.js';
 import { MOVEMENT_TYPES, type MoneyLineSums } from '../../../core/src/read-model/money-lines.js';
 
 /** A month as its local days in the school's zone. */
@@ -72,11 +73,11 @@ export class MonthEndRepository {
     );
   }
 
-  /** The payouts that belong to the month: those arriving (or expected) on its days, failed ones included. */
+  /** The payouts that belong to the month: those arriving (or expected) on its days (core's payoutArrivalDay), failed ones included. */
   async payouts(m: MonthDays): Promise<MonthPayoutRow[]> {
     return this.ds.query(
-      `SELECT id, amount::text, status, arrival_date FROM payouts WHERE ${inDays('arrival_date')} ORDER BY arrival_date, id`,
-      dayParams(m),
+      `SELECT id, amount::text, status, arrival_date FROM payouts WHERE ${payoutArrivesSql('arrival_date', '$1', '$2')} ORDER BY arrival_date, id`,
+      [m.fromDay, m.toDay],
     );
   }
 }

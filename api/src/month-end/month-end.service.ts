@@ -2,10 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { ENV } from '../../../core/src/config/load-env.js';
 import { periodDays, periodLabel, shiftMonth } from '../../../core/src/fiscal-year/periods.js';
-import { todayIn } from '../../../core/src/gifts/calendar.js';
+import { payoutArrivalDay, todayIn } from '../../../core/src/gifts/calendar.js';
 import { giftTypeLabel, MANUAL_DONATION_TYPES } from '../../../core/src/gifts/gift-labels.js';
 import { addMoney, manualMoney, moneyFigures, NO_MONEY, type MoneyFigures } from '../../../core/src/read-model/money-lines.js';
-import { localDateTime } from '../transactions/ledger-csv.rows.js';
 import type { MonthEndDto, MonthEndFiguresDto } from './month-end.dto.js';
 import { MonthEndRepository, type MonthDays } from './month-end.repository.js';
 
@@ -61,7 +60,6 @@ export class MonthEndService {
       tally(byFund, m.fund, f);
       total = addMoney(total, f);
     }
-    const day = localDateTime(this.env.TIME_ZONE);
     const sum = (statuses: string[]) => payouts.filter((p) => statuses.includes(p.status)).reduce((s, p) => s + Number(p.amount), 0);
     return {
       month, label: periodLabel(period, 1), fromDay: days.fromDay, toDay: days.toDay,
@@ -69,7 +67,7 @@ export class MonthEndService {
       depositedCents: sum(['paid']), inTransitCents: sum(['pending', 'in_transit']),
       byMethod: [...byMethod].map(([name, f]) => row(name, f)),
       byFund: [...byFund].sort((a, b) => a[0].localeCompare(b[0])).map(([name, f]) => row(name, f)),
-      payouts: payouts.map((p) => ({ id: p.id, amountCents: Number(p.amount), status: p.status, arrivalDay: day(p.arrival_date.getTime() / 1000)[0] })),
+      payouts: payouts.map((p) => ({ id: p.id, amountCents: Number(p.amount), status: p.status, arrivalDay: payoutArrivalDay(p.arrival_date) })),
     };
   }
 }

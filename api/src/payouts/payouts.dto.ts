@@ -17,7 +17,8 @@ export class PayoutDto {
   @ApiProperty({ description: 'CENTS that reach (or reached) the bank' }) amountCents!: number;
   @ApiProperty() currency!: string;
   @ApiProperty({ enum: ['pending', 'in_transit', 'paid', 'failed', 'canceled'] }) status!: string;
-  @ApiProperty({ description: 'ISO time the deposit is expected at (or reached) the bank' }) arrivalDate!: string;
+  @ApiProperty({ example: '2026-10-01', description: "Calendar day 'yyyy-MM-dd' the deposit reaches (or reached) the bank: the UTC date of Stripe's arrival_date, in any TIME_ZONE; show it as is" }) arrivalDay!: string;
+  @ApiProperty({ description: "Stripe's arrival_date as ISO time: midnight UTC standing for arrivalDay (not an instant to place in a time zone)" }) arrivalDate!: string;
   @ApiProperty({ description: 'ISO time Stripe made the payout' }) created!: string;
   @ApiProperty({ type: String, nullable: true, description: "Stripe's reason, when the payout failed" }) failureMessage!: string | null;
   @ApiProperty({ description: 'Whether the gifts, refunds and fees it carried are known yet (Stripe tells once it has reconciled the payout)' }) linesKnown!: boolean;

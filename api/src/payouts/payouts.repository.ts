@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { payoutArrivesSql } from '../../../core/src/gifts/calendar.js';
 import type { MoneyLineSums } from '../../../core/src/read-model/money-lines.js';
 
 export interface PayoutListRow {
@@ -31,27 +32,22 @@ export interface PayoutSumsRow {
   in_transit: string;
 }
 
-/** Local days fromDay..toDay (both included) in the school's zone. */
+/** Calendar days fromDay..toDay (both included) a payout arrives on (core's payoutArrivalDay rule). */
 export interface ArrivalDays {
   fromDay: string;
   toDay: string;
-  timeZone: string;
 }
 
 /** WHERE the payout arrives on those days; its parameters start at $first. */
-const arriving = (days: ArrivalDays | null, first: number) => {
-  if (!days) return '';
-  const [from, to, tz] = [first, first + 1, first + 2].map((n) => `$${n}`);
-  return `WHERE arrival_date >= (${from}::date)::timestamp AT TIME ZONE ${tz}::text AND arrival_date < (${to}::date + 1)::timestamp AT TIME ZONE ${tz}::text`;
-};
-const arrivalParams = (days: ArrivalDays | null) => (days ? [days.fromDay, days.toDay, days.timeZone] : []);
+const arriving = (days: ArrivalDays | null, first: number) => (days ? `WHERE ${payoutArrivesSql('arrival_date', `$${first}`, `$${first + 1}`)}` : '');
+const arrivalParams = (days: ArrivalDays | null) => (days ? [days.fromDay, days.toDay] : []);
 
 /** The payouts view's SQL: payouts, the balance transactions each carried, and the totals of all money movement. */
 @Injectable()
 export class PayoutsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  /** A page of payouts, newest arrival first; with `days`, only those arriving on those local days (payouts_arrival_idx). */
+  /** A page of payouts, newest arrival first; with `days`, only those arriving on those days (payouts_arrival_idx). */
   async page(limit: number, offset: number, days: ArrivalDays | null = null): Promise<PayoutListRow[]> {
     return this.ds.query(
       `SELECT id, amount::text, currency, status, arrival_date, created, failure_message, lines_synced_at IS NOT NULL AS lines_synced

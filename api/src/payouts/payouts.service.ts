@@ -6,6 +6,7 @@ import type { YearPeriodDto } from '../http/year-period.dto.js';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { notFound } from '../../../core/src/http/errors.js';
+import { payoutArrivalDay } from '../../../core/src/gifts/calendar.js';
 import { moneyFigures, whereTheMoneyIs } from '../../../core/src/read-model/money-lines.js';
 import type { CsvExport } from '../http/csv-response.js';
 import { localDateTime } from '../transactions/ledger-csv.rows.js';
@@ -15,7 +16,7 @@ import { PayoutsRepository, type PayoutLineRow, type PayoutListRow } from './pay
 
 function payout(r: PayoutListRow): PayoutDto {
   return {
-    id: r.id, amountCents: Number(r.amount), currency: r.currency, status: r.status, arrivalDate: r.arrival_date.toISOString(),
+    id: r.id, amountCents: Number(r.amount), currency: r.currency, status: r.status, arrivalDay: payoutArrivalDay(r.arrival_date), arrivalDate: r.arrival_date.toISOString(),
     created: r.created.toISOString(), failureMessage: r.failure_message, linesKnown: r.lines_synced,
   };
 }
@@ -48,7 +49,7 @@ export class PayoutsService {
   async page(page: number, pageSize: number, q: YearPeriodDto = {}): Promise<PayoutsPageDto> {
     const basis = q.basis ?? 'calendar';
     const startMonth = q.year !== undefined && basis === 'fiscal' ? await fiscalYearStartMonth(this.ds) : 1;
-    const days = q.year !== undefined ? { ...yearRange(q.year, basis, startMonth), timeZone: this.env.TIME_ZONE } : null;
+    const days = q.year !== undefined ? yearRange(q.year, basis, startMonth) : null;
     const [rows, lines, sums, arrived] = await Promise.all([
       this.repo.page(pageSize + 1, (page - 1) * pageSize, days),
       this.repo.linesByType(),
@@ -83,7 +84,8 @@ export class PayoutsService {
     const d = await this.detail(id);
     const at = localDateTime(this.env.TIME_ZONE);
     const localDay = (iso: string) => at(Date.parse(iso) / 1000)[0];
-    const day = localDay(d.payout.arrivalDate);
+    // The file's name and its Date column: the payout's arrival day (core's rule), not its instant in TIME_ZONE.
+    const day = d.payout.arrivalDay;
     async function* batches() {
       yield payoutCsvRows(day, id, d.lines, localDay);
     }

@@ -173,7 +173,7 @@ export function ledgerTotalsSql(w: LedgerSql): { sql: string; params: unknown[] 
               ${w.unsettledOnly ? '0' : `coalesce(sum(${feeCoverageKeptSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0)`} AS fees
          FROM charges c WHERE ${w.card}`,
     // Over a day range the net counts each part of a gift on its own day (chargePartsSql): the gifts made in the
-    // range, less the refunds made and disputes opened in it, whatever the day of their gift.
+    // range, less the refunds made and disputes opened in it, plus the disputes won in it, whatever the day of their gift.
     byDay &&
       `SELECT 0, coalesce(sum(p.amount), 0), 0 FROM charges c CROSS JOIN LATERAL (${chargePartsSql('c')}) p
         WHERE c.status = 'succeeded' AND ${byDay.others} AND ${inRange('p.at')}

@@ -1,4 +1,4 @@
-import { addDays, addMonths, dayOf, isCalendarDay, localNoon, monthLabel } from './calendar.js';
+import { addDays, addMonths, dayOf, isCalendarDay, localNoon, monthLabel, payoutArrivalDay } from './calendar.js';
 import { chargeDisplayStatus, giftMethodLabel, giftTypeLabel } from './gift-labels.js';
 import { centsToDollars, formatCents, formatUsd } from './money.js';
 
@@ -7,6 +7,13 @@ describe('calendar days in the school time zone', () => {
     // 03:00 UTC on Jan 1 is still Dec 31 in Chicago (UTC-6): a New Year's Eve gift belongs to the old tax year.
     expect(dayOf(new Date('2026-01-01T03:00:00Z'), 'America/Chicago')).toBe('2025-12-31');
     expect(dayOf(new Date('2026-01-01T06:00:00Z'), 'America/Chicago')).toBe('2026-01-01');
+  });
+
+  it("reads a payout's arrival as the calendar date Stripe means, whatever the school's zone", () => {
+    // Stripe's arrival_date 2026-10-01T00:00:00Z is October 1; in Chicago that instant is September 30, 7 pm.
+    expect(payoutArrivalDay(Date.parse('2026-10-01T00:00:00Z') / 1000)).toBe('2026-10-01');
+    expect(payoutArrivalDay(new Date('2026-10-01T00:00:00Z'))).toBe('2026-10-01');
+    expect(dayOf(new Date('2026-10-01T00:00:00Z'), 'America/Chicago')).toBe('2026-09-30');
   });
 
   it('adds days and months across month ends and DST', () => {

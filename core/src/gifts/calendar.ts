@@ -86,3 +86,20 @@ export function localNoon(day: string, timeZone: string): Date {
   const asLocal = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return new Date(guess - (asLocal - guess));
 }
+
+/**
+ * A payout's arrival day. Stripe's payout `arrival_date` is midnight UTC standing for a calendar date (the day
+ * the bank shows the deposit), not an instant: its day is the UTC date in every time zone. Read through
+ * TIME_ZONE, 2026-10-01T00:00:00Z would be September 30 in America/Chicago. `arrival` is a Date or epoch seconds.
+ */
+export function payoutArrivalDay(arrival: Date | number): string {
+  return fromUtc(typeof arrival === 'number' ? new Date(arrival * 1000) : arrival);
+}
+
+/**
+ * SQL: the payout's arrival (timestamptz column `col`) is on one of the days from..to (both included; SQL
+ * expressions of 'yyyy-MM-dd' days): payoutArrivalDay's rule, as a range on the column so its index serves it.
+ */
+export function payoutArrivesSql(col: string, from: string, to: string): string {
+  return `${col} >= (${from}::date)::timestamp AT TIME ZONE 'UTC' AND ${col} < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
+}

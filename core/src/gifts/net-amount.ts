@@ -15,6 +15,17 @@ export interface ChargeAmounts {
   dispute_status: string | null;
 }
 
+/**
+ * Dispute outcomes where Stripe gave the withdrawn money back (charge.dispute.funds_reinstated): Stripe's balance
+ * shows the withdrawal on the day the dispute opened and the reversal on the day it was won, so the totals do too.
+ */
+export const DISPUTE_STATUSES_REINSTATED = ['won'] as const;
+
+/** Whether the dispute's money was withdrawn and then given back (a won dispute). */
+export function disputeReinstated(c: Pick<ChargeAmounts, 'disputed' | 'dispute_status'>): boolean {
+  return c.disputed && (DISPUTE_STATUSES_REINSTATED as readonly string[]).includes(c.dispute_status ?? '');
+}
+
 export function fundsHeldByDispute(c: Pick<ChargeAmounts, 'disputed' | 'dispute_status'>): boolean {
   return c.disputed && !(DISPUTE_STATUSES_KEEPING_FUNDS as readonly string[]).includes(c.dispute_status ?? '');
 }

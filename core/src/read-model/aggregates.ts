@@ -2,7 +2,7 @@ import type { Queryable } from '../db/queryable.js';
 import { lockRow } from '../db/row-lock.js';
 import { cached } from './read-model.repository.js';
 import { fiscalYearSql } from '../fiscal-year/fiscal-year-setting.js';
-import { fundsHeldByDispute, netCents, netCentsSql } from '../gifts/net-amount.js';
+import { disputeReinstated, fundsHeldByDispute, netCents, netCentsSql } from '../gifts/net-amount.js';
 
 /**
  * The incremental aggregates behind the dashboard (daily_totals and its monthly rollup monthly_totals,
@@ -36,8 +36,9 @@ export interface Contribution {
   amount: number;
   count: number;
   /**
-   * daily_totals and monthly_totals by day: the gift on its day, each refund on the day it was made and a dispute
-   * holding the funds on the day it was opened (absent: everything on the gift's day). They add up to amount.
+   * daily_totals and monthly_totals by day: the gift on its day, each refund on the day it was made, a dispute's
+   * withdrawal on the day it was opened and a won dispute's reinstatement on the day it was won (absent:
+   * everything on the gift's day). They add up to amount.
    * donor_totals and the donor years keep the gift's net on the gift's day.
    */
   parts?: DayPart[];
@@ -62,6 +63,8 @@ export interface ChargeFacts {
   created: Date | string;
   refunds?: RefundFact[] | null;
   disputed_at?: Date | string | null;
+  /** When a won dispute's funds were reinstated (its reversal's day). */
+  dispute_reinstated_at?: Date | string | null;
 }
 
 export interface ManualFacts {
@@ -74,7 +77,9 @@ export interface ManualFacts {
 /**
  * A succeeded charge counts once; its amount is net of refunds, and zero while a dispute holds the funds.
  * By day: the gift's amount on its day, each refund Stripe listed on the refund's own day (a refunded amount no
- * listed refund explains stays on the gift's day), and what a dispute holds on the dispute's day.
+ * listed refund explains stays on the gift's day), what a dispute withdrew on the day it was opened and, once the
+ * dispute is won, the same amount given back on the day it was reinstated, as Stripe's balance shows them: a
+ * past month's total never changes when a dispute is won later.
  */
 export function chargeContribution(c: ChargeFacts | null | undefined): Contribution | null {
   if (!c || c.status !== 'succeeded') return null;
@@ -82,7 +87,11 @@ export function chargeContribution(c: ChargeFacts | null | undefined): Contribut
   const refunds = (c.refunds ?? []).map((r) => ({ at: new Date(r.created * 1000), amount: -Number(r.amount), count: 0 }));
   const unlisted = Number(c.amount_refunded) + refunds.reduce((s, r) => s + r.amount, 0);
   const parts: DayPart[] = [{ at, amount: Number(c.amount) - unlisted, count: 1 }, ...refunds];
-  if (fundsHeldByDispute(c)) parts.push({ at: c.disputed_at ? new Date(c.disputed_at) : at, amount: -(Number(c.amount) - Number(c.amount_refunded)), count: 0 });
+  const withdrawn = Number(c.amount) - Number(c.amount_refunded);
+  const opened = c.disputed_at ? new Date(c.disputed_at) : at;
+  const won = disputeReinstated(c);
+  if (fundsHeldByDispute(c) || won) parts.push({ at: opened, amount: -withdrawn, count: 0 });
+  if (won) parts.push({ at: c.dispute_reinstated_at ? new Date(c.dispute_reinstated_at) : opened, amount: withdrawn, count: 0 });
   return {
     at,
     parts,

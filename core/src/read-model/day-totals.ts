@@ -1,23 +1,28 @@
 import type { Queryable } from '../db/queryable.js';
-import { DISPUTE_STATUSES_KEEPING_FUNDS } from '../gifts/net-amount.js';
+import { DISPUTE_STATUSES_KEEPING_FUNDS, DISPUTE_STATUSES_REINSTATED } from '../gifts/net-amount.js';
 
 /**
  * chargeContribution's parts by day as SQL rows (at, amount, count) of the succeeded charge `c` (use it in a
  * LATERAL join): the gift on its day (less any refunded amount no listed refund explains), each listed refund on
- * the day it was made, and what a dispute not won holds on the day it was opened. They add up to netCents.
+ * the day it was made, what a dispute holding the funds or won withdrew on the day it was opened, and what a won
+ * dispute gave back on the day it was reinstated. They add up to netCents.
  */
 export function chargePartsSql(c: string): string {
-  const kept = DISPUTE_STATUSES_KEEPING_FUNDS.map((s) => `'${s}'`).join(', ');
+  const list = (xs: readonly string[]) => xs.map((s) => `'${s}'`).join(', ');
+  const [kept, won] = [list(DISPUTE_STATUSES_KEEPING_FUNDS), list(DISPUTE_STATUSES_REINSTATED)];
+  const opened = `coalesce(${c}.disputed_at, ${c}.created)`;
   return `SELECT ${c}.created AS at, ${c}.amount - (${c}.amount_refunded - coalesce((SELECT sum((r->>'amount')::bigint) FROM jsonb_array_elements(${c}.refunds) r), 0)) AS amount, 1 AS count
      UNION ALL SELECT to_timestamp((r->>'created')::bigint), -(r->>'amount')::bigint, 0 FROM jsonb_array_elements(${c}.refunds) r
-     UNION ALL SELECT coalesce(${c}.disputed_at, ${c}.created), -(${c}.amount - ${c}.amount_refunded), 0
-      WHERE ${c}.disputed AND coalesce(${c}.dispute_status, '') NOT IN (${kept})`;
+     UNION ALL SELECT ${opened}, -(${c}.amount - ${c}.amount_refunded), 0
+      WHERE ${c}.disputed AND (coalesce(${c}.dispute_status, '') NOT IN (${kept}) OR ${c}.dispute_status IN (${won}))
+     UNION ALL SELECT coalesce(${c}.dispute_reinstated_at, ${opened}), ${c}.amount - ${c}.amount_refunded, 0
+      WHERE ${c}.disputed AND ${c}.dispute_status IN (${won})`;
 }
 
 /**
  * daily_totals and its monthly rollup from the gift rows in one pass (the bulk loader): the rows that applying
  * every gift through applyContributionChange leaves, each charge by its parts (chargePartsSql), a manual gift on
- * its day. Migration RefundDays1764690000000 writes the same statement out (a migration imports no core code).
+ * its day. Migration WonDisputeDays1764705000000 writes the same statement out (a migration imports no core code).
  */
 export async function rebuildDayTotals(db: Queryable, timeZone: string): Promise<void> {
   await db.query(`DELETE FROM daily_totals`);

@@ -21,12 +21,19 @@ describe('refunds and disputes on the day they happened', () => {
     expect(parts(charge({ amount_refunded: 2500 }))).toEqual([[oct31.toISOString(), 7500, 1]]);
   });
 
-  it('takes what a dispute holds on the day it was opened, and gives it back when the dispute is won', () => {
-    const lost = charge({ disputed: true, dispute_status: 'lost', disputed_at: nov5 });
-    expect(parts(lost)).toEqual([[oct31.toISOString(), 10000, 1], [nov5.toISOString(), -10000, 0]]);
-    const won = { ...lost, dispute_status: 'won' };
-    expect(partChanges(chargeContribution(lost), chargeContribution(won)).map((p) => [p.at.toISOString(), p.amount, p.count]))
-      .toEqual([[nov5.toISOString(), 10000, 0]]);
+  it('takes what a dispute holds on the day it was opened, and gives it back on the day the dispute is won', () => {
+    const open = charge({ disputed: true, dispute_status: 'needs_response', disputed_at: nov5 });
+    expect(parts(open)).toEqual([[oct31.toISOString(), 10000, 1], [nov5.toISOString(), -10000, 0]]);
+    expect(parts({ ...open, dispute_status: 'lost' })).toEqual(parts(open));
+    // Won on December 2: November keeps the withdrawal (as Stripe's balance does), December gets the money back.
+    const dec2 = new Date('2026-12-02T15:00:00Z');
+    const won = { ...open, dispute_status: 'won', dispute_reinstated_at: dec2 };
+    expect(parts(won)).toEqual([[oct31.toISOString(), 10000, 1], [nov5.toISOString(), -10000, 0], [dec2.toISOString(), 10000, 0]]);
+    expect(chargeContribution(won)!.amount).toBe(10000);
+    expect(partChanges(chargeContribution(open), chargeContribution(won)).map((p) => [p.at.toISOString(), p.amount, p.count]))
+      .toEqual([[dec2.toISOString(), 10000, 0]]);
+    // A closed inquiry never withdrew anything.
+    expect(parts({ ...open, dispute_status: 'warning_closed' })).toEqual([[oct31.toISOString(), 10000, 1]]);
   });
 
   it('keeps the refunds a row knew, adds news by id, drops failed ones, in a stable order', () => {

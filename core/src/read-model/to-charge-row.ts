@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { RefundFact } from './aggregates.js';
 import { chargeStateRank } from './ordering-guard.js';
+import { disputeReinstated } from '../gifts/net-amount.js';
 import { idOf, metadataOf, toDate } from './stripe-object.js';
 
 /** The columns of a charges row that come from the charge object itself. */
@@ -41,6 +42,8 @@ export interface ChargeRow extends ChargeCore {
   dispute_status: string | null;
   /** When the dispute was opened (Stripe's dispute.created): what it holds counts on that day. */
   disputed_at: Date | null;
+  /** When a won dispute's funds were reinstated: what it withdrew comes back on that day. */
+  dispute_reinstated_at: Date | null;
   dispute_event_created: number;
   dispute_rank: number;
   last_event_created: number;
@@ -118,8 +121,22 @@ export function chargeStubFromDispute(d: Stripe.Dispute): ChargeRow {
     currency: d.currency, status: 'pending', paid: false, refunded: false, disputed: true, failure_message: null, brand: null,
     last4: null, billing_name: null, billing_email: null, billing_phone: null, receipt_url: null, description: null, metadata: {},
     created: toDate(d.created) ?? new Date(0), state_rank: 0, refunds: [], invoice_id: null, subscription_id: null, frequency: 'one-time',
-    donation_type: null, source: null, dispute_id: null, dispute_status: null, disputed_at: null, dispute_event_created: 0, dispute_rank: 0,
+    donation_type: null, source: null, dispute_id: null, dispute_status: null, disputed_at: null, dispute_reinstated_at: null, dispute_event_created: 0, dispute_rank: 0,
     last_event_created: 0,
+  };
+}
+
+/**
+ * A dispute event's columns of its charge row (event time `at`, epoch seconds). A won dispute's funds come back
+ * on the day of its reversal (the balance transaction Stripe adds when reinstating them, reporting category
+ * dispute_reversal); an event that does not carry it keeps the day already known, else the event's own time.
+ */
+export function disputeColumns(d: Stripe.Dispute, at: number, before: Pick<ChargeRow, 'dispute_reinstated_at'> | null) {
+  const reversal = (d.balance_transactions ?? []).find((t) => typeof t === 'object' && t.reporting_category === 'dispute_reversal');
+  const reinstatedAt = !disputeReinstated({ disputed: true, dispute_status: d.status }) ? null
+    : reversal ? toDate(reversal.created) : before?.dispute_reinstated_at ?? toDate(at);
+  return {
+    disputed: true, dispute_id: d.id, dispute_status: d.status, disputed_at: toDate(d.created), dispute_reinstated_at: reinstatedAt ?? null,
   };
 }
 

@@ -2674,7 +2674,12 @@ export interface components {
             currency: string;
             /** @enum {string} */
             status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
-            /** @description ISO time the deposit is expected at (or reached) the bank */
+            /**
+             * @description Calendar day 'yyyy-MM-dd' the deposit reaches (or reached) the bank: the UTC date of Stripe's arrival_date, in any TIME_ZONE; show it as is
+             * @example 2026-10-01
+             */
+            arrivalDay: string;
+            /** @description Stripe's arrival_date as ISO time: midnight UTC standing for arrivalDay (not an instant to place in a time zone) */
             arrivalDate: string;
             /** @description ISO time Stripe made the payout */
             created: string;
@@ -2761,7 +2766,7 @@ export interface components {
             amountCents: number;
             /** @enum {string} */
             status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
-            /** @description Local day (TIME_ZONE) the deposit reaches (or reached) the bank */
+            /** @description Calendar day the deposit reaches (or reached) the bank: the UTC date of Stripe's arrival_date, in any TIME_ZONE */
             arrivalDay: string;
         };
         MonthEndDto: {

@@ -45,6 +45,15 @@ export function formatDateTime(iso: string | null | undefined, pattern = DATE_TI
   return Number.isNaN(d.getTime()) ? 'N/A' : formatInSchoolZone(d, pattern);
 }
 
+/**
+ * A calendar day the server sends as 'yyyy-MM-dd' (a payout's arrival day), as 'MMM dd, yyyy': it names a date,
+ * not an instant, so no time zone (the browser's or the school's) may move it.
+ */
+export function formatCalendarDay(day: string | null | undefined, pattern = DATE_FORMAT): string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'N/A';
+  return formatInSchoolZone(`${day}T12:00:00Z`, pattern, 'UTC');
+}
+
 /** A user agent as people say it: "Firefox on Windows", else the first words of the string. */
 export function browserName(ua: string | null | undefined): string {
   if (!ua) return 'Unknown';

@@ -34,6 +34,7 @@ export const chargeProjection: Projection = async (ctx, charge: Stripe.Charge, a
       dispute_id: before?.dispute_id ?? null,
       dispute_status: before?.dispute_status ?? null,
       disputed_at: before?.disputed_at ?? null,
+      dispute_reinstated_at: before?.dispute_reinstated_at ?? null,
       dispute_event_created: before?.dispute_event_created ?? 0,
       dispute_rank: before?.dispute_rank ?? 0,
       last_event_created: at,

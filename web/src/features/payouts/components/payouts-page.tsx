@@ -12,7 +12,7 @@ import { formatCents } from '../../../lib/currency';
 import { downloadServerNamedFile } from '../../../lib/download';
 import { SelectField } from '../../../components/ui/field';
 import { fiscalCaption, useFiscalYear, yearSelectOptions } from '../../../lib/fiscal-year';
-import { formatDateTime } from '../../../lib/format';
+import { formatCalendarDay } from '../../../lib/format';
 import { usePayouts } from '../api/get-payouts';
 import { PayoutLines } from './payout-lines';
 import { MoneyIdentity } from './money-identity';
@@ -36,7 +36,7 @@ export function PayoutsPage() {
   const period = payouts.data?.period;
   const captionId = useId();
   const t = payouts.data?.totals;
-  // The file is saved under the name the server gives it, so its day is the rows' day (the school's time zone).
+  // The file is saved under the name the server gives it, so its day is the rows' day (the payout's arrival day).
   const exportCsv = (id: string) =>
     downloadServerNamedFile(`/api/admin/payouts/${encodeURIComponent(id)}/export`).catch((err) =>
       toast({ title: 'Export Failed', description: errorMessage(err, 'The export could not be made'), variant: 'destructive' }));
@@ -79,7 +79,7 @@ export function PayoutsPage() {
                       return (
                         <Fragment key={p.id}>
                           <tr>
-                            <td className="adm-nowrap" data-label="Arrives">{formatDateTime(p.arrivalDate)}</td>
+                            <td className="adm-nowrap" data-label="Arrives">{formatCalendarDay(p.arrivalDay)}</td>
                             <td data-label="Amount">{formatCents(p.amountCents)}</td>
                             <td data-label="Status">
                               <Badge variant={status.variant}>{status.label}</Badge>
@@ -88,10 +88,10 @@ export function PayoutsPage() {
                             <td data-label="Actions">
                               <span className="adm-nowrap">
                                 <Button variant="outline" size="sm" aria-expanded={isOpen} aria-controls={`lines-${p.id}`} onClick={() => setOpen(isOpen ? null : p.id)}>
-                                  {isOpen ? 'Hide' : 'Show'} lines<span className="sr-only"> of the payout of {formatCents(p.amountCents)} arriving {formatDateTime(p.arrivalDate)}</span>
+                                  {isOpen ? 'Hide' : 'Show'} lines<span className="sr-only"> of the payout of {formatCents(p.amountCents)} arriving {formatCalendarDay(p.arrivalDay)}</span>
                                 </Button>{' '}
                                 <Button variant="outline" size="sm" onClick={() => exportCsv(p.id)} disabled={!p.linesKnown}>
-                                  CSV<span className="sr-only"> of the payout of {formatCents(p.amountCents)} arriving {formatDateTime(p.arrivalDate)}</span>
+                                  CSV<span className="sr-only"> of the payout of {formatCents(p.amountCents)} arriving {formatCalendarDay(p.arrivalDay)}</span>
                                 </Button>
                               </span>
                             </td>
