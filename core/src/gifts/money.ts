@@ -1,42 +1,48 @@
 /**
- * Money is integer cents everywhere inside; these are the two edges. Dollars as numbers (for JSON the UI
- * formats as currency) and as fixed two-decimal text (CSV, PDF), computed from integers so no float drift.
+ * Money is integer cents everywhere inside; these are the edges. Dollars as numbers (for JSON the UI formats as
+ * currency), as fixed two-decimal text (CSV, PDF, an input's value) and as US currency for people, all computed
+ * from integers so no float drift; and dollars as people type them, read by one parser in server and browser.
+ * This module imports nothing from Node: the web app's bundler reads it as it is.
  */
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
 
+/** '1250.00': CSV cells, PDF figures and the value of an amount input. */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** '$1,250.00' */
+/** '$1,250.00': money as people read it, on screen and in mail. */
 export function formatUsd(cents: number): string {
   const [whole, frac] = formatCents(Math.abs(cents)).split('.');
   return `${cents < 0 ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
 
-/** Dollars as a person types them ("1,250.50", "$40", "40."), with signs, separators and spaces dropped. */
-export function dollarText(value: unknown): unknown {
-  return typeof value === 'number' ? String(value) : typeof value === 'string' ? value.replace(/[$,\s]/g, '') : value;
-}
+/**
+ * The one grammar of dollars as typed (SPEC section 5, plus a leading $): digits, thousands commas only in whole
+ * groups of three ("1,250" but not "1,25" or "12,50"), at most two decimals with at least one digit after the
+ * point, and spaces around. Anything else ("1e3", "-5", "40.", ".5", "1.005", "1,2,3") is refused, never guessed
+ * at. At most 9 whole digits (under a billion dollars, far past any gift the school takes), so every amount is an
+ * exact integer of cents.
+ */
+const DOLLARS = /^\$?(\d{1,3}(?:,\d{3}){1,2}|\d{1,9})(?:\.(\d{1,2}))?$/;
 
-/** What the donation form may send as dollars once dollarText has cleaned it: 9 whole digits, 6 decimals. */
-export const DOLLAR_TEXT = /^(\d{1,9}(\.\d{0,6})?|\.\d{1,6})$/;
+/** The one refusal of text that is no amount (the words SPEC section 5 gives the manual form). */
+export const DOLLARS_REFUSED = 'Enter a valid amount (e.g., 25.00 or 1,250.00)';
 
 /**
- * Dollars as text ("19.99", "1250.50", ".5") to integer cents, read digit by digit and never through a float
- * (where 1.005 * 100 is 100.49999...). Commas and currency signs are the caller's to strip. Beyond two
- * decimals the amount is rounded half up on the third decimal, which is exact: "0.005" is 1 cent, "0.0049"
- * is 0. Null for anything else ("1e3", "-5", "", ".", "Infinity") and for more than 13 whole digits.
+ * Dollars as a person types them ("25", "$1,250.5", " 19.99 ") to integer cents, or null when the text breaks the
+ * grammar above. Done on the digits as text ("1250" + "50" is 125050 cents), never by multiplying a float, where
+ * 1.005 * 100 is 100.49999... A number (a JSON client's 25.5) is read as its decimal text. Ranges are the
+ * caller's: 0 parses as 0.
  */
-export function dollarsToCents(text: string): number | null {
-  const m = /^(\d*)(?:\.(\d*))?$/.exec(text);
-  if (!m || (m[1] === '' && !m[2])) return null;
-  const [, whole, frac = ''] = m;
-  if (whole.length > 13) return null;
-  const cents = Number(whole || '0') * 100 + Number(frac.slice(0, 2).padEnd(2, '0'));
-  return frac.length > 2 && frac[2] >= '5' ? cents + 1 : cents;
+export function parseDollars(input: unknown): number | null {
+  const text = typeof input === 'string' ? input.trim() : typeof input === 'number' ? String(input) : null;
+  const m = text === null ? null : DOLLARS.exec(text);
+  if (!m) return null;
+  const whole = m[1].length > 3 ? m[1].replace(/,/g, '') : m[1];
+  return Number(whole + ((m[2] ?? '') + '00').slice(0, 2));
 }
