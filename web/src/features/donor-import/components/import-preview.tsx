@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-client';
 import type { ImportPreviewDto } from '../../../lib/api-types';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { useMorePreviewRows } from '../api/get-preview-rows';
 
 type Problem = ImportPreviewDto['errors'][number]['problems'][number];
@@ -41,8 +41,8 @@ export function ImportPreview({ preview }: { preview: ImportPreviewDto }) {
           <li><strong>{count(preview.errorCount)}</strong> rows with errors (left out)</li>
         </ul>
         <dl className="adm-import-totals" aria-label="Totals">
-          <div><dt>Total of the file</dt><dd>{formatCents(preview.fileTotalCents)}</dd></div>
-          <div><dt>Total of the gifts to import</dt><dd>{formatCents(preview.importTotalCents)}</dd></div>
+          <div><dt>Total of the file</dt><dd>{formatUsd(preview.fileTotalCents)}</dd></div>
+          <div><dt>Total of the gifts to import</dt><dd>{formatUsd(preview.importTotalCents)}</dd></div>
         </dl>
         {preview.unreadAmounts > 0 && (
           <p className="adm-muted">{count(preview.unreadAmounts)} rows have an amount that cannot be read; the file's total leaves them out.</p>
@@ -78,7 +78,7 @@ export function ImportPreview({ preview }: { preview: ImportPreviewDto }) {
                   <td data-label="Row">{r.row}</td>
                   <td data-label="Donor"><div>{r.name || '—'}{r.email && <><br /><span className="adm-muted">{r.email}</span></>}</div></td>
                   <td data-label="Date" className="adm-nowrap">{r.date || '—'}</td>
-                  <td data-label="Amount" className="adm-num">{r.amountCents === null ? `“${r.amountText}” (cannot be read)` : formatCents(r.amountCents)}</td>
+                  <td data-label="Amount" className="adm-num">{r.amountCents === null ? `“${r.amountText}” (cannot be read)` : formatUsd(r.amountCents)}</td>
                   <td data-label="Type">{MANUAL_TYPE_LABELS[r.type as ManualDonationType] ?? r.type}</td>
                   <td data-label="Fund">{r.fund}</td>
                   <td data-label="Outcome">{OUTCOMES[r.outcome]}</td>
