@@ -61,29 +61,33 @@ export function validateManualDonation(v: ManualDonationValues): ManualDonationE
 }
 
 /**
- * The API's payload (SPEC section 3: the amount as text with its commas stripped, here written from the cents the
- * form read, "1234.56"); noon local time on the chosen day, so the ISO timestamp never slips to the day before in
- * any US zone. Called once the values are valid.
+ * An amount as the payload carries it: plain dollars written from the cents the form read ("$1,250" -> "1250.00"),
+ * the text as typed when it is no amount (the server then says why).
+ */
+export function payloadDollars(text: string): string {
+  const cents = manualAmountCents(text);
+  return cents === null ? text.trim() : formatCents(cents);
+}
+
+/**
+ * The API's payload (SPEC section 3: the amounts as text with their commas stripped, by payloadDollars); the date
+ * at noon local time on the chosen day, so the ISO timestamp never slips to the day before in any US zone.
  */
 export function toPayload(v: ManualDonationValues, stripeCustomerId?: string): CreateManualDonationDto {
   const opt = (s: string) => (s.trim() ? s.trim() : undefined);
-  const dollars = (s: string) => {
-    const cents = manualAmountCents(s);
-    return cents === null ? s.trim() : formatCents(cents);
-  };
   return {
     stripeCustomerId,
     donorName: v.donorName.trim(),
     donorEmail: opt(v.donorEmail),
     donorPhone: opt(v.donorPhone),
     donorAddress: opt(v.donorAddress),
-    amount: dollars(v.amount),
+    amount: payloadDollars(v.amount),
     donationType: v.donationType,
     donationDate: new Date(`${v.donationDate}T12:00:00`).toISOString(),
     notes: opt(v.notes),
     giftDescription: isPropertyType(v.donationType) ? opt(v.giftDescription) : undefined,
     goodsDescription: v.receivedGoods ? opt(v.goodsDescription) : undefined,
-    goodsValue: v.receivedGoods && v.goodsValue.trim() ? dollars(v.goodsValue) : undefined,
+    goodsValue: v.receivedGoods && v.goodsValue.trim() ? payloadDollars(v.goodsValue) : undefined,
     fundId: v.fundId ? Number(v.fundId) : undefined,
   };
 }
