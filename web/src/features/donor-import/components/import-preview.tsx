@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { IMPORT_FIELD_LABELS } from '../../../../../core/src/donor-imports/column-mapping';
 import { MANUAL_TYPE_LABELS, type ManualDonationType } from '../../../../../core/src/gifts/gift-labels';
 import { Alert } from '../../../components/ui/alert';
@@ -28,6 +28,14 @@ export function ImportPreview({ preview }: { preview: ImportPreviewDto }) {
   const more = useMorePreviewRows();
   const lastRow = rows.length ? rows[rows.length - 1].row : 1;
   const hasMore = lastRow < preview.rowCount + 1;
+  // Loading the last page removes the button that had focus, and focus would fall to <body>: it goes to the rows'
+  // region instead, whose caption says how many rows are now shown.
+  const rowsRegion = useRef<HTMLDivElement>(null);
+  const hadMore = useRef(hasMore);
+  useEffect(() => {
+    if (hadMore.current && !hasMore) rowsRegion.current?.focus();
+    hadMore.current = hasMore;
+  }, [hasMore]);
   return (
     <Card as="section" aria-labelledby="import-preview">
       <CardHeader titleId="import-preview" title="3. Preview (nothing is saved yet)"
@@ -63,7 +71,7 @@ export function ImportPreview({ preview }: { preview: ImportPreviewDto }) {
             </table>
           </div>
         )}
-        <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby="import-rows-caption">
+        <div ref={rowsRegion} className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby="import-rows-caption">
           <table className="adm-table adm-table--stack adm-import-table">
             <caption id="import-rows-caption">Every row ({count(rows.length)} of {count(preview.rowCount)} shown)</caption>
             <thead>
