@@ -114,6 +114,9 @@ describe('admin donor import in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Every row (130 of 130 shown)').waitFor();
     expect(await next.count()).toBe(0);
+    // The button that had focus is gone: focus is on the rows' region (whose caption gives the new count), not <body>.
+    await page.waitForFunction(() => document.activeElement !== document.body);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby'))).toBe('import-rows-caption');
     expect(await flat(page.getByRole('region', { name: /Every row/ }).getByRole('row').last().innerText()))
       .toBe('131 Donor 129 2024-01-02 $130.00 Cash General New donor');
     await page.context().close();

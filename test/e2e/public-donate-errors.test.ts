@@ -120,14 +120,15 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     await expect(clearlyVisible(page, '#donor-firstName')).resolves.toEqual({ belowHeader: true, inViewport: true, onTop: true });
   });
 
-  it('the amount is checked at step 1: "abc", 0, -5, $0.001, $0.99 and $1,000,000 never reach the card step; $100,000 does', async () => {
+  it('the amount is checked at step 1: "abc", 0, -5, $0.001, "1,2,3", $0.99 and $1,000,000 never reach the card step; $100,000 does', async () => {
     const { page } = await openDonate(1280);
     await fillDonor(page, 'ruth.range@example.org');
     const cases: Array<[string, string]> = [
       ['abc', 'Please enter a valid donation amount greater than 0.'],
       ['0', 'Please enter a valid donation amount greater than 0.'],
       ['-5', 'Please enter a valid donation amount greater than 0.'],
-      ['0.001', 'Please enter the amount in whole cents, for example 40 or 40.25.'],
+      ['0.001', 'Please enter a valid donation amount greater than 0.'],
+      ['1,2,3', 'Please enter a valid donation amount greater than 0.'],
       ['0.99', 'The minimum donation amount is $1.00.'],
       ['1000000', 'The maximum online donation amount is $100,000.00. Please call us about larger gifts.'],
     ];

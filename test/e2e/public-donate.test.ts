@@ -88,7 +88,8 @@ describe('donating on /donate (Stripe Elements against the emulator)', () => {
     const { page } = await openDonate();
     await fillDonor(page, 'maria.cents@example.org');
     for (const [bad, message] of [
-      ['0.004', 'Please enter the amount in whole cents, for example 40 or 40.25.'],
+      // Past two decimals is no amount in the one dollars grammar (core/src/gifts/money.ts): the SPEC's words.
+      ['0.004', 'Please enter a valid donation amount greater than 0.'],
       ['0.5', 'The minimum donation amount is $1.00.'],
       ['1,000,000', 'The maximum online donation amount is $100,000.00. Please call us about larger gifts.'],
     ]) {

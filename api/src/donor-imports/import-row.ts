@@ -3,7 +3,7 @@ import { emailKey } from '../../../core/src/donor-identity/email-key.js';
 import { dayOf } from '../../../core/src/gifts/calendar.js';
 import { IMPORT_FIELDS, type ColumnMapping, type ImportField } from '../../../core/src/donor-imports/column-mapping.js';
 import { checkManualDonation, type ManualDonationInput } from '../manual-donations/manual-donation.validation.js';
-import { parseAmountCents } from '../manual-donations/manual-donation.rules.js';
+import { manualAmountCents } from '../../../core/src/gifts/manual-amount.js';
 import type { PreviewRowDto, RowProblemDto } from './dto/donor-import.dto.js';
 import { isCashGift } from '../../../core/src/gifts/gift-labels.js';
 
@@ -101,7 +101,8 @@ export async function readRow(
   if (!donationType) problems.push({ field: 'type', value: cell('type'), message: 'Unknown gift type (use cash, check, stock, in-kind or crypto)' });
   const cityLine = [city, [state, zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const fullAddress = [line1, cityLine].filter(Boolean).join(', ');
-  const amountText = cell('amount').replace(/^\$/, '');
+  // '$1,250.00' as spreadsheets write it: the one dollars grammar takes the $ and the commas.
+  const amountText = cell('amount');
   const day = isoDay(cell('giftDate'));
   const checked = await checkManualDonation({
     donorName: name,
@@ -117,7 +118,7 @@ export async function readRow(
     fundId: fundId ?? 1,
   }, timeZone, now);
   const shown: ShownRow = {
-    name, email: cell('email') || null, date: cell('giftDate'), amountCents: parseAmountCents(amountText), amountText: cell('amount'),
+    name, email: cell('email') || null, date: cell('giftDate'), amountCents: manualAmountCents(amountText), amountText,
     type: donationType ?? cell('type'), fund: fundName || 'General',
   };
   if (!checked.ok) {

@@ -1,24 +1,4 @@
 import { dayOf, isCalendarDay, localNoon, todayIn } from '../../../core/src/gifts/calendar.js';
-import { dollarsToCents } from '../../../core/src/gifts/money.js';
-
-/** SPEC section 5: digits with optional thousands commas, optional one or two decimals. */
-export const AMOUNT_PATTERN = /^\d{1,3}(,\d{3})*(\.\d{1,2})?$|^\d+(\.\d{1,2})?$/;
-export const AMOUNT_MESSAGE = 'Enter a valid amount (e.g., 25.00 or 1,250.00)';
-/** Less than ten million dollars. */
-export const MAX_AMOUNT_CENTS_EXCLUSIVE = 1_000_000_000;
-
-/**
- * '1,250.5' -> 125050, by the one dollars parser (never through a float, so no amount is off by a cent).
- * Null when it breaks the rule or is not > 0 and < 10,000,000.
- */
-export function parseAmountCents(input: unknown): number | null {
-  if (typeof input !== 'string' && typeof input !== 'number') return null;
-  const text = String(input).trim();
-  if (!AMOUNT_PATTERN.test(text)) return null;
-  const cents = dollarsToCents(text.replace(/,/g, ''));
-  if (cents === null || !(cents > 0) || cents >= MAX_AMOUNT_CENTS_EXCLUSIVE) return null;
-  return cents;
-}
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;

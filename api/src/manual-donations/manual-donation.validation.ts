@@ -1,7 +1,8 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { CreateManualDonationDto } from './dto/create-manual-donation.dto.js';
-import { parseAmountCents, resolveDonationDate } from './manual-donation.rules.js';
+import { manualAmountCents } from '../../../core/src/gifts/manual-amount.js';
+import { resolveDonationDate } from './manual-donation.rules.js';
 import { GIFT_DESCRIPTION_REQUIRED, isCashGift } from '../../../core/src/gifts/gift-labels.js';
 
 export interface ManualDonationInput {
@@ -54,11 +55,11 @@ export async function checkManualDonation(body: unknown, timeZone: string, now: 
   const failed = new Set(problems.map((p) => p.field));
   const date = failed.has('donationDate') ? null : resolveDonationDate(dto.donationDate, timeZone, now);
   if (date && !date.ok) problems.push({ field: 'donationDate', message: date.message });
-  const amountCents = parseAmountCents(dto.amount);
+  const amountCents = manualAmountCents(dto.amount);
   // The goods rules read the goods fields only once their own rules passed (a non-string is no description).
   const goodsChecked = !failed.has('goodsValue') && !failed.has('goodsDescription');
   const goodsDescription = goodsChecked ? blankToNull(dto.goodsDescription) : null;
-  const goodsValue = goodsChecked && !isBlankValue(dto.goodsValue) ? parseAmountCents(dto.goodsValue) : null;
+  const goodsValue = goodsChecked && !isBlankValue(dto.goodsValue) ? manualAmountCents(dto.goodsValue) : null;
   if (goodsChecked) {
     if (goodsDescription && goodsValue === null) problems.push({ field: 'goodsValue', message: 'Enter the fair-market value of what the donor received' });
     else if (!goodsDescription && goodsValue !== null) problems.push({ field: 'goodsDescription', message: 'Describe what the donor received in return' });

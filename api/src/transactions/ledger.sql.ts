@@ -1,5 +1,5 @@
 import { chargeDisplayStatusSql } from '../../../core/src/gifts/gift-labels.js';
-import { dollarsToCents } from '../../../core/src/gifts/money.js';
+import { parseDollars } from '../../../core/src/gifts/money.js';
 import { feeCoverageKeptSql, netCentsSql } from '../../../core/src/gifts/net-amount.js';
 import { MONEY_LINE_SQL, REFUND_TYPES } from '../../../core/src/read-model/money-lines.js';
 import { chargePartsSql } from '../../../core/src/read-model/day-totals.js';
@@ -30,13 +30,12 @@ const REFUND_STATUSES: readonly LedgerStatus[] = ['refunded', 'partially_refunde
 /** A manual gift's stored donation_type for each ledger method. */
 const MANUAL_METHOD_TYPES: Partial<Record<LedgerMethod, string>> = { cash: 'cash', check: 'check', stock: 'stock', 'in-kind': 'item', crypto: 'crypto', other: 'other' };
 
-/** "25", "$1,250.50", "40." are amounts; anything else is searched as text. */
+/** "25", "$1,250.50" are amounts (the one dollars grammar, as the forms read them); anything else is searched as text. */
 export function parseSearch(q: string | undefined): Pick<LedgerFilter, 'amountCents' | 'text'> {
   const trimmed = (q ?? '').trim();
   if (!trimmed) return { amountCents: null, text: null };
-  const bare = trimmed.replace(/[$,\s]/g, '');
-  if (/^\d+(\.\d{0,2})?$/.test(bare)) return { amountCents: dollarsToCents(bare), text: null };
-  return { amountCents: null, text: trimmed };
+  const cents = parseDollars(trimmed);
+  return cents !== null ? { amountCents: cents, text: null } : { amountCents: null, text: trimmed };
 }
 
 /** `%text%` for ILIKE with the pattern characters of the search taken literally. */

@@ -2902,7 +2902,7 @@ export interface components {
              */
             donorAddress?: string;
             /**
-             * @description US dollars as text: optional thousands commas, up to 2 decimals, > 0 and < 10,000,000.
+             * @description US dollars as text: optional $, thousands commas, up to 2 decimals, > 0 and < 10,000,000.
              * @example 1,250.00
              */
             amount: string;

@@ -1,10 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../../../../core/src/gifts/fee-coverage.js';
 import { GIFT_AMOUNT_MESSAGES, MAX_GIFT_CENTS, MIN_GIFT_CENTS } from '../../../../core/src/gifts/gift-amount.js';
-import { DOLLAR_TEXT, dollarText } from '../../../../core/src/gifts/money.js';
+import { IsDollarText } from '../../http/dollar-text.js';
 import { DonorDetailsDto } from './donor-details.dto.js';
 
 /** $1 to $100,000 per gift, in cents: the gift rules the donation form checks too (core/src/gifts/gift-amount.ts). */
@@ -15,9 +15,7 @@ export const MAX_DONATION_CENTS = MAX_GIFT_CENTS;
 export class IntentDonationDataDto extends DonorDetailsDto {
   @ApiPropertyOptional({ example: '50' })
   @IsOptional()
-  @Transform(({ value }) => dollarText(value))
-  @IsString()
-  @Matches(DOLLAR_TEXT, { message: 'donationData.amount must be a number of dollars' })
+  @IsDollarText('donationData.amount must be a number of dollars')
   amount?: string;
 }
 

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsDefined, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
-import { DOLLAR_TEXT, dollarText } from '../../../../core/src/gifts/money.js';
+import { IsDollarText } from '../../http/dollar-text.js';
 import { DonorDetailsDto } from './donor-details.dto.js';
 
 const PAYMENT_REQUIRED = 'paymentIntentId or subscriptionId is required';
@@ -14,9 +13,7 @@ const PAYMENT_REQUIRED = 'paymentIntentId or subscriptionId is required';
  */
 export class RecordDonationDto extends DonorDetailsDto {
   @ApiProperty({ description: 'Dollars as the donor typed them (informational: the amount recorded is the payment’s).', example: '50' })
-  @Transform(({ value }) => dollarText(value))
-  @IsString({ message: 'amount must be a number of dollars' })
-  @Matches(DOLLAR_TEXT, { message: 'amount must be a number of dollars' })
+  @IsDollarText('amount must be a number of dollars')
   amount: string;
 
   @ApiPropertyOptional({ description: 'The one-time gift’s PaymentIntent (also sent for recurring gifts: their first invoice’s).', example: 'pi_123' })

@@ -4,7 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsFundId, toFundId } from '../../http/ids.js';
 import { IsPersonName } from '../../http/is-person-name.js';
 import { MANUAL_DONATION_TYPES } from '../../../../core/src/gifts/gift-labels.js';
-import { AMOUNT_MESSAGE, parseAmountCents } from '../manual-donation.rules.js';
+import { MANUAL_AMOUNT_MESSAGE, manualAmountCents } from '../../../../core/src/gifts/manual-amount.js';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -48,8 +48,8 @@ export class CreateManualDonationDto {
   @IsString({ message: 'Donor address must be text' })
   donorAddress?: string;
 
-  @ApiProperty({ example: '1,250.00', description: 'US dollars as text: optional thousands commas, up to 2 decimals, > 0 and < 10,000,000.' })
-  @ValidateBy({ name: 'manualAmount', validator: { validate: (v: unknown) => parseAmountCents(v) !== null, defaultMessage: () => AMOUNT_MESSAGE } })
+  @ApiProperty({ example: '1,250.00', description: 'US dollars as text: optional $, thousands commas, up to 2 decimals, > 0 and < 10,000,000.' })
+  @ValidateBy({ name: 'manualAmount', validator: { validate: (v: unknown) => manualAmountCents(v) !== null, defaultMessage: () => MANUAL_AMOUNT_MESSAGE } })
   amount: string;
 
   @ApiPropertyOptional({ example: 1, description: 'The fund the gift went to (GET /api/admin/funds); General (1) when absent.' })
@@ -98,6 +98,6 @@ export class CreateManualDonationDto {
 
   @ApiPropertyOptional({ example: '40.00', description: 'Fair-market value (US dollars as text) of what the donor received; at most the gift amount.' })
   @ValidateIf((o) => !isBlank(o.goodsValue))
-  @ValidateBy({ name: 'goodsValue', validator: { validate: (v: unknown) => parseAmountCents(v) !== null, defaultMessage: () => 'Enter the fair-market value as an amount (e.g., 40.00)' } })
+  @ValidateBy({ name: 'goodsValue', validator: { validate: (v: unknown) => manualAmountCents(v) !== null, defaultMessage: () => 'Enter the fair-market value as an amount (e.g., 40.00)' } })
   goodsValue?: string;
 }

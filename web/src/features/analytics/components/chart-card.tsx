@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 // over as a namespace object); same component, used with the tree-shaken echarts/core instance.
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { echarts } from '../../../lib/echarts';
-import { formatCurrency } from '../../../lib/currency';
+import { formatDollars } from '../../../lib/currency';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 
 export interface ChartRow {
@@ -68,8 +68,8 @@ export function ChartCard({ title, description, rows, option, valueHeader = 'Amo
                   {rows.map((r) => (
                     <tr key={r.label}>
                       <th scope="row">{r.label}</th>
-                      <td>{valueHeader === 'Amount' || moreHeaders.length ? formatCurrency(r.value) : r.value}</td>
-                      {moreHeaders.map((h, i) => <td key={h}>{formatCurrency(r.more?.[i] ?? 0)}</td>)}
+                      <td>{valueHeader === 'Amount' || moreHeaders.length ? formatDollars(r.value) : r.value}</td>
+                      {moreHeaders.map((h, i) => <td key={h}>{formatDollars(r.more?.[i] ?? 0)}</td>)}
                     </tr>
                   ))}
                 </tbody>

@@ -1,4 +1,4 @@
-import { formatCurrency } from '../../../lib/currency';
+import { formatDollars } from '../../../lib/currency';
 import type { ChartRow } from './chart-card';
 
 /**
@@ -24,9 +24,9 @@ export function donutSlices(rows: ChartRow[]): ChartRow[] {
   return [...top, { label: 'Other', value: rest.reduce((sum, r) => sum + r.value, 0) }];
 }
 
-const currency = (v: unknown) => formatCurrency(v);
+const currency = (v: unknown) => formatDollars(v);
 /** Axis ticks drop the cents so labels stay short; tooltips keep the exact amount. */
-const axisCurrency = (v: number) => formatCurrency(v).replace(/\.00$/, '');
+const axisCurrency = (v: number) => formatDollars(v).replace(/\.00$/, '');
 
 /** No chart text below 12 px (axis ticks, legend, tooltips): the smallest size the admin screens use. */
 export const CHART_LABEL_PX = 12;

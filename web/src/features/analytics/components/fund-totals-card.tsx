@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { useFundTotals } from '../api/get-fund-totals';
 
 /**
@@ -55,8 +55,8 @@ export function FundTotalsCard() {
                     <tr key={f.fundId}>
                       <th scope="row" data-label="Fund">{f.archived ? `${f.name} (archived)` : f.name}</th>
                       <td data-label="Gifts" className="adm-num">{f.gifts.toLocaleString('en-US')}</td>
-                      <td data-label="To the fund" className="adm-num">{formatCents(f.toFundCents)}</td>
-                      <td data-label="Fee coverage" className="adm-num">{formatCents(f.feeCoverageCents)}</td>
+                      <td data-label="To the fund" className="adm-num">{formatUsd(f.toFundCents)}</td>
+                      <td data-label="Fee coverage" className="adm-num">{formatUsd(f.feeCoverageCents)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,6 +1,6 @@
 import type { AnalyticsDto, DonorListDto } from '../../../lib/api-types';
 import { donorStatDollars } from '../../../lib/format';
-import { formatCurrency } from '../../../lib/currency';
+import { formatDollars } from '../../../lib/currency';
 import { InsightCard, InsightRow as Row } from './insight-card';
 import { RetentionSection } from './retention-section';
 import { count, formatGrowth } from './summary-cards';
@@ -24,10 +24,10 @@ export function InsightsTab({ overview, summary, periodLabel }: { overview?: Ana
         <InsightCard title="Key Insights" description={`How giving is trending: ${periodLabel}`}>
           <Row label="Revenue Growth" value={formatGrowth(overview?.monthlyGrowth)} note="This calendar month's net gifts compared with last month's, whatever the period." />
           <Row label="Donor Retention" value={`${count(active)} of ${count(total)}`} note="All time: active donors (a completed gift in the last 12 months) of all donors with a completed gift." />
-          <Row label="Average Transaction" value={formatCurrency(overview?.averageDonation ?? 0)} note={`${periodLabel}: Total Revenue divided by Total Donations (refunds taken off), the Average Donation card above.`} />
+          <Row label="Average Transaction" value={formatDollars(overview?.averageDonation ?? 0)} note={`${periodLabel}: Total Revenue divided by Total Donations (refunds taken off), the Average Donation card above.`} />
         </InsightCard>
         <InsightCard title="Export & Reports" description="Totals across all donors">
-          <Row label="Total Lifetime Value" value={formatCurrency(donorStatDollars(summary?.totalLifetimeValue))} note="All time: net gifts of listed donors; all-time Total Revenue also counts gifts with no donor record (guest cards, walk-ins)." />
+          <Row label="Total Lifetime Value" value={formatDollars(donorStatDollars(summary?.totalLifetimeValue))} note="All time: net gifts of listed donors; all-time Total Revenue also counts gifts with no donor record (guest cards, walk-ins)." />
           <Row label="Active Donor Rate" value={`${activeDonorRate(active, total)}%`} note="All time: active donors as a share of all donors, rounded." />
           <Row
             label="Transaction Success Rate"

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import type { RetentionDto } from '../../../lib/api-types';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { formatUnixDate } from '../../../lib/format';
 import { downloadLapsedCsv, useLapsed, useRetention, type LapsedKind, type RetentionYear } from '../api/get-retention';
 import { yearLabel } from '../../../../../core/src/fiscal-year/fiscal-year';
@@ -113,8 +113,8 @@ function LapsedDonors({ period, name }: { period: RetentionYear; name: YearName 
                         </div>
                       </td>
                       <td data-label="Last Gift" className="adm-nowrap">{formatUnixDate(d.lastGiftAt)}</td>
-                      <td data-label="Last Gift Amount" className="adm-num">{d.lastGiftCents === null ? '–' : formatCents(d.lastGiftCents)}</td>
-                      <td data-label="Lifetime Total" className="adm-num adm-cell-strong">{formatCents(d.lifetimeCents)}</td>
+                      <td data-label="Last Gift Amount" className="adm-num">{d.lastGiftCents === null ? '–' : formatUsd(d.lastGiftCents)}</td>
+                      <td data-label="Lifetime Total" className="adm-num adm-cell-strong">{formatUsd(d.lifetimeCents)}</td>
                       <td data-label="Gifts" className="adm-num">{count(d.gifts)}</td>
                     </tr>
                   ))}

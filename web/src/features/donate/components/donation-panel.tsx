@@ -10,7 +10,7 @@ import { validateDonation } from '../validate';
 import { DonationForm } from './donation-form';
 import { PaymentStep, type PaymentSuccess } from './payment-step';
 import { ThankYou, type GiftGiven } from './thank-you';
-import { parseAmount, toCents } from '../../../lib/currency';
+import { parseDollars } from '../../../../../core/src/gifts/money';
 
 /**
  * The 'Make a Donation' panel: form -> payment on a valid submit, payment -> form on Back; after a paid gift the
@@ -54,7 +54,7 @@ export function DonationPanel() {
   }, [step, given]);
 
   const onPaid = async ({ paymentIntentId, subscriptionId, recordToken, processing, total }: PaymentSuccess) => {
-    const giftCents = toCents(parseAmount(form.amount));
+    const giftCents = parseDollars(form.amount) ?? 0;
     const gift = {
       cents: total?.totalCents ?? giftCents, feeCents: total?.feeCents ?? 0, frequency: form.frequency, firstName: form.firstName.trim(), at: new Date(),
       processing, receipt: { paymentIntentId: subscriptionId ? undefined : paymentIntentId, subscriptionId, recordToken },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Field, FieldHint, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { useDonationOptions } from '../../../lib/donation-options';
 import { useGiftTotal } from '../../../lib/gift-total';
 import type { DonationFormData, TributeKindChoice } from '../types';
@@ -14,7 +14,7 @@ interface GiftOptionsProps {
 
 /** "$50" for whole dollars, "$40.25" otherwise: the way a donor says their own gift. */
 function spoken(cents: number): string {
-  return cents % 100 === 0 ? `$${(cents / 100).toLocaleString('en-US')}` : formatCents(cents);
+  return formatUsd(cents).replace(/\.00$/, '');
 }
 
 const TRIBUTE_CHOICES: Array<{ value: TributeKindChoice; label: string }> = [
@@ -41,7 +41,7 @@ export function GiftOptions({ value, errors, set }: GiftOptionsProps) {
         <label className="check-row">
           <input type="checkbox" name="coverFees" checked={value.coverFees} onChange={(e) => set({ coverFees: e.target.checked })} />
           <span>
-            Add {formatCents(total.feeCents)} so all of my {spoken(total.giftCents)} goes to the school
+            Add {formatUsd(total.feeCents)} so all of my {spoken(total.giftCents)} goes to the school
             <span className="check-row__hint">It covers the card processing fee (less if you pay by bank account). The whole amount is tax-deductible.</span>
           </span>
         </label>

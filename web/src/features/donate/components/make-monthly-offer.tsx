@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { schoolDate } from '../../../lib/school-dates';
 import { makeMonthly } from '../api/make-monthly';
 
@@ -23,7 +23,7 @@ function nextMonth(from: Date): Date {
 export function MakeMonthlyOffer({ cents, at, paymentIntentId, recordToken }: { cents: number; at: Date; paymentIntentId: string; recordToken: string }) {
   const [state, setState] = useState<{ kind: 'offer' | 'pending' | 'declined' } | { kind: 'done'; firstCharge: Date } | { kind: 'error'; message: string }>({ kind: 'offer' });
   if (state.kind === 'declined') return null;
-  const amount = formatCents(cents);
+  const amount = formatUsd(cents);
   if (state.kind === 'done') {
     return (
       <div className="monthly-offer" role="status">

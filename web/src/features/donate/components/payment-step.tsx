@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { LockIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/use-toast';
 import { school } from '../../../content/school';
-import { formatCents, parseAmount, toCents } from '../../../lib/currency';
 import { stripePromise } from '../../../lib/stripe';
 import { createPaymentIntent, type PaymentIntentResponse } from '../api/create-payment-intent';
 import { giftKey, type StartedPayment } from '../donation-session';
@@ -16,6 +15,7 @@ import { billingDetails, elementsOptions, paymentElementOptions } from '../payme
 import { FREQUENCIES, type DonationFormData } from '../types';
 import { useGiftTotal, type GiftTotal } from '../../../lib/gift-total';
 import type { PaymentMethodType } from '../../../../../core/src/gifts/fee-coverage';
+import { formatUsd, parseDollars } from '../../../../../core/src/gifts/money';
 
 export interface PaymentSuccess {
   paymentIntentId?: string;
@@ -65,7 +65,8 @@ const DONOR_FIXABLE = new Set(['card_error', 'validation_error']);
  * page; then it hands over to the panel to record the gift. A bank debit comes back `processing`.
  */
 export function PaymentStep(props: PaymentStepProps) {
-  const cents = toCents(parseAmount(props.form.amount));
+  // The gift in cents by the one dollars grammar (core's, the server's too); 0 when the text is no amount.
+  const cents = parseDollars(props.form.amount) ?? 0;
   const recurring = props.form.frequency !== 'one-time';
   // The Elements group is told what is charged: the gift plus any fee coverage (by card until a bank is picked).
   const total = useGiftTotal(props.form);
@@ -103,7 +104,7 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
   // computes the same from the same fee, told the method).
   const method: PaymentMethodType = field.type === 'us_bank_account' ? 'us_bank_account' : 'card';
   const total = useGiftTotal(form, method);
-  const payCents = total?.totalCents ?? (Number.isFinite(cents) ? cents : 0);
+  const payCents = total?.totalCents ?? cents;
 
   // The Elements group's amount follows the method's fee (a wallet's sheet shows it).
   useEffect(() => {
@@ -155,7 +156,7 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
   }, [stripe]);
 
   const pay = async () => {
-    if (!Number.isFinite(cents) || cents <= 0) {
+    if (cents <= 0) {
       toast({ title: 'Invalid Amount', description: 'Please go back and enter a valid donation amount.', variant: 'destructive' });
       return;
     }
@@ -216,12 +217,12 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
     <div aria-labelledby="payment-step-title" role="group">
       <h3 id="payment-step-title">Complete Your Donation</h3>
       <p className="donation-summary">
-        You're donating {formatCents(payCents)}
+        You're donating {formatUsd(payCents)}
         {recurring}
       </p>
       {total && total.feeCents > 0 && (
         <p className="fee-note">
-          Includes {formatCents(total.feeCents)} to cover {method === 'us_bank_account' ? 'bank' : 'card'} fees, so all of your {formatCents(total.giftCents)} goes to the school.
+          Includes {formatUsd(total.feeCents)} to cover {method === 'us_bank_account' ? 'bank' : 'card'} fees, so all of your {formatUsd(total.giftCents)} goes to the school.
         </p>
       )}
 
@@ -262,7 +263,7 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
           Back
         </Button>
         <Button size="lg" onClick={pay} disabled={processing || !stripeAvailable} aria-busy={processing}>
-          {processing ? 'Processing...' : `Pay ${formatCents(payCents)}${recurring}`}
+          {processing ? 'Processing...' : `Pay ${formatUsd(payCents)}${recurring}`}
         </Button>
       </div>
       <p className="secure-note">

@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { schoolDate } from '../../../lib/school-dates';
 import { FREQUENCIES, type Frequency } from '../types';
 import { BankProcessingNote } from './bank-processing-note';
@@ -37,7 +37,7 @@ const RECORDING_FAILED =
  */
 export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function ThankYou({ gift }, ref) {
   const freq = FREQUENCIES.find((f) => f.value === gift.frequency)!;
-  const amount = formatCents(gift.cents);
+  const amount = formatUsd(gift.cents);
   // A bank debit's receipt waits for the money (days): nothing to ask for yet.
   const receipt = useReceiptNumber(gift.recorded && !gift.processing ? gift.receipt : null);
   return (
@@ -57,7 +57,7 @@ export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function
           )}
           {gift.feeCents > 0 && (
             <p>
-              That includes {formatCents(gift.feeCents)} to cover {gift.processing ? 'bank' : 'card'} fees, so all of your {formatCents(gift.cents - gift.feeCents)} goes to the school. The
+              That includes {formatUsd(gift.feeCents)} to cover {gift.processing ? 'bank' : 'card'} fees, so all of your {formatUsd(gift.cents - gift.feeCents)} goes to the school. The
               whole amount is tax-deductible.
             </p>
           )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { IMPORT_FIELD_LABELS } from '../../../../../core/src/donor-imports/column-mapping';
 import { MANUAL_TYPE_LABELS, type ManualDonationType } from '../../../../../core/src/gifts/gift-labels';
 import { Alert } from '../../../components/ui/alert';
@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-client';
 import type { ImportPreviewDto } from '../../../lib/api-types';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { useMorePreviewRows } from '../api/get-preview-rows';
 
 type Problem = ImportPreviewDto['errors'][number]['problems'][number];
@@ -28,6 +28,14 @@ export function ImportPreview({ preview }: { preview: ImportPreviewDto }) {
   const more = useMorePreviewRows();
   const lastRow = rows.length ? rows[rows.length - 1].row : 1;
   const hasMore = lastRow < preview.rowCount + 1;
+  // Loading the last page removes the button that had focus, and focus would fall to <body>: it goes to the rows'
+  // region instead, whose caption says how many rows are now shown.
+  const rowsRegion = useRef<HTMLDivElement>(null);
+  const hadMore = useRef(hasMore);
+  useEffect(() => {
+    if (hadMore.current && !hasMore) rowsRegion.current?.focus();
+    hadMore.current = hasMore;
+  }, [hasMore]);
   return (
     <Card as="section" aria-labelledby="import-preview">
       <CardHeader titleId="import-preview" title="3. Preview (nothing is saved yet)"
@@ -41,8 +49,8 @@ export function ImportPreview({ preview }: { preview: ImportPreviewDto }) {
           <li><strong>{count(preview.errorCount)}</strong> rows with errors (left out)</li>
         </ul>
         <dl className="adm-import-totals" aria-label="Totals">
-          <div><dt>Total of the file</dt><dd>{formatCents(preview.fileTotalCents)}</dd></div>
-          <div><dt>Total of the gifts to import</dt><dd>{formatCents(preview.importTotalCents)}</dd></div>
+          <div><dt>Total of the file</dt><dd>{formatUsd(preview.fileTotalCents)}</dd></div>
+          <div><dt>Total of the gifts to import</dt><dd>{formatUsd(preview.importTotalCents)}</dd></div>
         </dl>
         {preview.unreadAmounts > 0 && (
           <p className="adm-muted">{count(preview.unreadAmounts)} rows have an amount that cannot be read; the file's total leaves them out.</p>
@@ -63,7 +71,7 @@ export function ImportPreview({ preview }: { preview: ImportPreviewDto }) {
             </table>
           </div>
         )}
-        <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby="import-rows-caption">
+        <div ref={rowsRegion} className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby="import-rows-caption">
           <table className="adm-table adm-table--stack adm-import-table">
             <caption id="import-rows-caption">Every row ({count(rows.length)} of {count(preview.rowCount)} shown)</caption>
             <thead>
@@ -78,7 +86,7 @@ export function ImportPreview({ preview }: { preview: ImportPreviewDto }) {
                   <td data-label="Row">{r.row}</td>
                   <td data-label="Donor"><div>{r.name || '—'}{r.email && <><br /><span className="adm-muted">{r.email}</span></>}</div></td>
                   <td data-label="Date" className="adm-nowrap">{r.date || '—'}</td>
-                  <td data-label="Amount" className="adm-num">{r.amountCents === null ? `“${r.amountText}” (cannot be read)` : formatCents(r.amountCents)}</td>
+                  <td data-label="Amount" className="adm-num">{r.amountCents === null ? `“${r.amountText}” (cannot be read)` : formatUsd(r.amountCents)}</td>
                   <td data-label="Type">{MANUAL_TYPE_LABELS[r.type as ManualDonationType] ?? r.type}</td>
                   <td data-label="Fund">{r.fund}</td>
                   <td data-label="Outcome">{OUTCOMES[r.outcome]}</td>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCurrency } from '../../../lib/currency';
+import { formatDollars } from '../../../lib/currency';
 import { DATE_FORMAT, formatDateTime } from '../../../lib/format';
 import type { DonorMessageDto } from '../../../lib/api-types';
 import { Alert } from '../../../components/ui/alert';
@@ -54,7 +54,7 @@ function SendEarlierGift({ customerId, gifts }: { customerId: string; gifts: { g
         className="adm-filter adm-filter--wide"
         value={chosen}
         onValueChange={setChosen}
-        options={gifts.map((g) => ({ value: `${g.giftKind}:${g.giftId}`, label: `${formatDateTime(g.date, DATE_FORMAT)} · ${formatCurrency(g.amount)}${g.receiptNumber ? ` · ${g.receiptNumber}` : ''}` }))}
+        options={gifts.map((g) => ({ value: `${g.giftKind}:${g.giftId}`, label: `${formatDateTime(g.date, DATE_FORMAT)} · ${formatDollars(g.amount)}${g.receiptNumber ? ` · ${g.receiptNumber}` : ''}` }))}
       />
       <Button
         disabled={send.isPending}

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { DonorListItemDto } from '../../../lib/api-types';
 import { cardLabel, donorStatDollars, formatUnixDate, joinParts } from '../../../lib/format';
-import { formatCurrency } from '../../../lib/currency';
+import { formatDollars } from '../../../lib/currency';
 import { Badge } from '../../../components/ui/badge';
 
 /** One donor in the Donors tab; the whole card links to the donor's profile. */
@@ -21,7 +21,7 @@ export function DonorCard({ donor }: { donor: DonorListItemDto }) {
         <dl className="adm-donor__stats">
           <div>
             <dt>Total Donated</dt>
-            <dd>{formatCurrency(donorStatDollars(donor.donationStats?.totalDonated))}</dd>
+            <dd>{formatDollars(donorStatDollars(donor.donationStats?.totalDonated))}</dd>
           </div>
           <div>
             <dt>Donations</dt>

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { CustomerNotFoundError, useCustomer } from '../api/get-customer';
 import type { DonorDto } from '../../../lib/api-types';
 import { cardLabel, donorStatDollars, formatUnixDate, joinParts } from '../../../lib/format';
-import { formatCurrency } from '../../../lib/currency';
+import { formatDollars } from '../../../lib/currency';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -60,9 +60,9 @@ function DonationSummary({ donor }: { donor: DonorDto }) {
       <CardHeader title="Donation Summary" titleId="donation-summary-title" />
       <CardContent>
         <dl className="adm-info">
-          <InfoRow label="Total Donated"><span className="adm-big">{formatCurrency(donorStatDollars(stats?.totalDonated))}</span></InfoRow>
+          <InfoRow label="Total Donated"><span className="adm-big">{formatDollars(donorStatDollars(stats?.totalDonated))}</span></InfoRow>
           <InfoRow label="Total Donations">{Number(stats?.donationCount ?? 0).toLocaleString('en-US')}</InfoRow>
-          <InfoRow label="Average Donation">{formatCurrency(donorStatDollars(stats?.averageDonation))}</InfoRow>
+          <InfoRow label="Average Donation">{formatDollars(donorStatDollars(stats?.averageDonation))}</InfoRow>
           <InfoRow label="Payment Methods">
             {methods.length ? (
               <span className="adm-badges">{methods.map((pm) => <Badge key={pm.id} variant="outline">{cardLabel(pm.card!)}</Badge>)}</span>

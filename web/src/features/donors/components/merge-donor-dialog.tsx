@@ -7,13 +7,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import type { DonorDto, MergeGiftsDto, MergePreviewDto, MergeSideDto } from '../../../lib/api-types';
-import { formatCurrency } from '../../../lib/currency';
+import { formatDollars } from '../../../lib/currency';
 import { useCustomers } from '../api/get-customers';
 import { useMergePreview } from '../api/get-merge-preview';
 import { useMergeDonor } from '../api/merge-donor';
 
 const who = (d: { name?: string | null; email?: string | null; id: string }) => d.name || d.email || d.id;
-const giftsText = (g: MergeGiftsDto) => `${g.count.toLocaleString('en-US')} ${g.count === 1 ? 'gift' : 'gifts'}, ${formatCurrency(g.total)}`;
+const giftsText = (g: MergeGiftsDto) => `${g.count.toLocaleString('en-US')} ${g.count === 1 ? 'gift' : 'gifts'}, ${formatDollars(g.total)}`;
 
 /** Step 1: find the other record of the same person among the listed donors. */
 function PickDuplicate({ donor, onPick }: { donor: DonorDto; onPick: (id: string) => void }) {
@@ -40,7 +40,7 @@ function PickDuplicate({ donor, onPick }: { donor: DonorDto; onPick: (id: string
             <li key={c.id}>
               <button type="button" className="adm-merge__pick" onClick={() => onPick(c.id)}>
                 <span className="adm-merge__name">{who(c)}</span>
-                <span className="adm-muted">{c.email || 'No email provided'} · {c.donationStats.donationCount} gifts, {formatCurrency(c.donationStats.totalDonated)}</span>
+                <span className="adm-muted">{c.email || 'No email provided'} · {c.donationStats.donationCount} gifts, {formatDollars(c.donationStats.totalDonated)}</span>
                 <span className="adm-mono adm-muted">{c.id}</span>
               </button>
             </li>

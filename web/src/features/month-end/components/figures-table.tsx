@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { MonthEndFiguresDto } from '../../../lib/api-types';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 
 const COLUMNS: Array<[keyof MonthEndFiguresDto, string]> = [
   ['grossCents', 'Gross'], ['refundCents', 'Refunds'], ['disputeCents', 'Disputes'], ['feeCents', 'Stripe fees'], ['receivedCents', 'Received'], ['afterFeesCents', 'After fees'],
@@ -21,7 +21,7 @@ export function FiguresTable({ caption, rowHeader, rows }: { caption: string; ro
           {rows.map((r) => (
             <tr key={r.name}>
               <th scope="row" data-label={rowHeader}>{r.name}</th>
-              {COLUMNS.map(([k, title]) => <td key={k} className="adm-num" data-label={title}>{formatCents(r[k] as number)}</td>)}
+              {COLUMNS.map(([k, title]) => <td key={k} className="adm-num" data-label={title}>{formatUsd(r[k] as number)}</td>)}
             </tr>
           ))}
         </tbody>

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { StatCard } from '../../../components/ui/stat-card';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { downloadFile } from '../../../lib/download';
 import { periodSelectGroups, useFiscalYear } from '../../../lib/fiscal-year';
 import { useMonthEnd } from '../api/get-month-end';
@@ -48,15 +48,15 @@ export function MonthEndPage() {
       {q.isPending ? <Spinner label="Loading the month" /> : m && (
         <>
           <div className="adm-grid adm-grid--4" aria-busy={q.isFetching}>
-            <StatCard title="Gross" icon={<DollarIcon />} value={formatCents(m.total.grossCents)} note={`Every gift of ${m.label}, before refunds and fees (${formatCents(m.stripe.grossCents)} by card and bank).`} />
-            <StatCard title="Refunds and Disputes" icon={<DollarIcon />} value={formatCents(m.total.refundCents + m.total.disputeCents)} note={`${formatCents(m.total.refundCents)} refunded and ${formatCents(m.total.disputeCents)} disputed in ${m.label}.`} />
-            <StatCard title="Stripe Fees" icon={<DollarIcon />} value={formatCents(m.total.feeCents)} note="Processing and dispute fees Stripe kept." />
-            <StatCard title="Received" icon={<DollarIcon />} value={formatCents(m.total.receivedCents)} note={`After refunds and disputes; ${formatCents(m.total.afterFeesCents)} after Stripe fees.`} />
+            <StatCard title="Gross" icon={<DollarIcon />} value={formatUsd(m.total.grossCents)} note={`Every gift of ${m.label}, before refunds and fees (${formatUsd(m.stripe.grossCents)} by card and bank).`} />
+            <StatCard title="Refunds and Disputes" icon={<DollarIcon />} value={formatUsd(m.total.refundCents + m.total.disputeCents)} note={`${formatUsd(m.total.refundCents)} refunded and ${formatUsd(m.total.disputeCents)} disputed in ${m.label}.`} />
+            <StatCard title="Stripe Fees" icon={<DollarIcon />} value={formatUsd(m.total.feeCents)} note="Processing and dispute fees Stripe kept." />
+            <StatCard title="Received" icon={<DollarIcon />} value={formatUsd(m.total.receivedCents)} note={`After refunds and disputes; ${formatUsd(m.total.afterFeesCents)} after Stripe fees.`} />
           </div>
           <div className="adm-grid adm-grid--3">
-            <StatCard title="Deposited" icon={<DollarIcon />} value={formatCents(m.depositedCents)} note={`Payouts that reached the bank in ${m.label}.`} />
-            <StatCard title="In Transit" icon={<DollarIcon />} value={formatCents(m.inTransitCents)} note={`Payouts of ${m.label} still on their way to the bank.`} />
-            <StatCard title="After Stripe Fees" icon={<DollarIcon />} value={formatCents(m.stripe.afterFeesCents)} note="Card and bank money received less fees: what Stripe owes the bank for the month." />
+            <StatCard title="Deposited" icon={<DollarIcon />} value={formatUsd(m.depositedCents)} note={`Payouts that reached the bank in ${m.label}.`} />
+            <StatCard title="In Transit" icon={<DollarIcon />} value={formatUsd(m.inTransitCents)} note={`Payouts of ${m.label} still on their way to the bank.`} />
+            <StatCard title="After Stripe Fees" icon={<DollarIcon />} value={formatUsd(m.stripe.afterFeesCents)} note="Card and bank money received less fees: what Stripe owes the bank for the month." />
           </div>
           <Card as="section" aria-labelledby="month-method">
             <CardHeader title="By method" titleId="month-method" description="Card and bank gifts as Stripe counted them; manual gifts as recorded." />
@@ -72,7 +72,7 @@ export function MonthEndPage() {
               {m.payouts.length === 0 ? <p className="adm-empty">No payouts arrive in {m.label}.</p> : (
                 <ul aria-labelledby={payoutsId}>
                   {m.payouts.map((p) => (
-                    <li key={p.id}>{p.arrivalDay}: {formatCents(p.amountCents)} <Badge variant={p.status === 'paid' ? 'success' : p.status === 'failed' || p.status === 'canceled' ? 'destructive' : 'secondary'}>{STATUS[p.status] ?? p.status}</Badge></li>
+                    <li key={p.id}>{p.arrivalDay}: {formatUsd(p.amountCents)} <Badge variant={p.status === 'paid' ? 'success' : p.status === 'failed' || p.status === 'canceled' ? 'destructive' : 'secondary'}>{STATUS[p.status] ?? p.status}</Badge></li>
                   ))}
                 </ul>
               )}

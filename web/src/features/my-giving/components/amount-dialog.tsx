@@ -3,7 +3,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { feeFor } from '../../../../../core/src/gifts/fee-coverage';
 import type { MyGivingPlanDto } from '../../../lib/api-types';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { useDonationOptions } from '../../../lib/donation-options';
 import { giftTotal } from '../../../lib/gift-total';
 import type { PlanAction } from '../api/plan-actions';
@@ -29,7 +29,7 @@ export function AmountDialog({ plan, freq, next, busy, onClose, footer }: Amount
   const method = plan.bankLast4 ? 'us_bank_account' : 'card';
   const total = giftTotal({ amount, coverFees }, options && feeFor(method, options));
   const withFee = giftTotal({ amount, coverFees: true }, options && feeFor(method, options));
-  const today = plan.feeCoverage > 0 ? `${formatCents(plan.amount)} ${freq}, including ${formatCents(plan.feeCoverage)} for the fees` : `${formatCents(plan.amount)} ${freq}`;
+  const today = plan.feeCoverage > 0 ? `${formatUsd(plan.amount)} ${freq}, including ${formatUsd(plan.feeCoverage)} for the fees` : `${formatUsd(plan.amount)} ${freq}`;
   return (
     <Dialog
       open
@@ -38,7 +38,7 @@ export function AmountDialog({ plan, freq, next, busy, onClose, footer }: Amount
       title={`Change your ${freq} gift`}
       description={`Your gift is ${today}. The new amount applies from the next charge${next ? ` on ${next}` : ''}; nothing is charged today.`}
       footer={footer(
-        total ? `Change to ${formatCents(total.totalCents)}` : 'Change amount',
+        total ? `Change to ${formatUsd(total.totalCents)}` : 'Change amount',
         total ? { kind: 'amount', amount: total.giftCents, coverFees } : null,
       )}
     >
@@ -55,9 +55,9 @@ export function AmountDialog({ plan, freq, next, busy, onClose, footer }: Amount
           <label className="check-row">
             <input type="checkbox" name="coverFees" checked={coverFees} onChange={(e) => setCoverFees(e.target.checked)} />
             <span>
-              Add {formatCents(withFee.feeCents)} so all of my {formatCents(withFee.giftCents)} goes to the school
+              Add {formatUsd(withFee.feeCents)} so all of my {formatUsd(withFee.giftCents)} goes to the school
               <span className="check-row__hint">
-                It covers the {method === 'card' ? 'card' : 'bank'} processing fee, so each {freq} charge would be {formatCents(withFee.totalCents)}. The whole amount is tax-deductible.
+                It covers the {method === 'card' ? 'card' : 'bank'} processing fee, so each {freq} charge would be {formatUsd(withFee.totalCents)}. The whole amount is tax-deductible.
               </span>
             </span>
           </label>

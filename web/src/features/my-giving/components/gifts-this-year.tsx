@@ -3,7 +3,7 @@ import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import type { MyGivingDto } from '../../../lib/api-types';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { calendarDate } from '../../../lib/school-dates';
 import { downloadStatement } from '../api/download-statement';
 import { ProcessingGifts } from './processing-gifts';
@@ -45,7 +45,7 @@ export function GiftsThisYear({ data }: { data: MyGivingDto }) {
               {data.gifts.map((g) => (
                 <tr key={g.id}>
                   <th scope="row" data-label="Date">{calendarDate(g.day)}</th>
-                  <td data-label="Amount">{formatCents(g.amount)}</td>
+                  <td data-label="Amount">{formatUsd(g.amount)}</td>
                   <td data-label="Gift">{giftWord(g.frequency)}</td>
                   <td data-label="Receipt number">{g.receiptNumber ?? 'Not issued yet'}</td>
                 </tr>
@@ -54,7 +54,7 @@ export function GiftsThisYear({ data }: { data: MyGivingDto }) {
             <tfoot>
               <tr>
                 <th scope="row">Total</th>
-                <td data-label="Total">{formatCents(total)}</td>
+                <td data-label="Total">{formatUsd(total)}</td>
                 <td colSpan={2} className="my-giving-table__blank" />
               </tr>
             </tfoot>

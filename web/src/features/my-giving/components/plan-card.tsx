@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-client';
 import type { MyGivingPlanDto } from '../../../lib/api-types';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { brandLabel } from '../../../lib/format';
 import { usePlanAction, type PlanAction } from '../api/plan-actions';
 import { PlanDialog, type DialogKind } from './plan-dialogs';
@@ -54,7 +54,7 @@ export function PlanCard({ plan, cardOnly, timeZone }: { plan: MyGivingPlanDto; 
     <Card as="section" aria-labelledby={headingId} className="plan-card">
       <div className="plan-card__head">
         <h3 id={headingId}>
-          {formatCents(plan.amount)} {freq}
+          {formatUsd(plan.amount)} {freq}
         </h3>
         <Badge variant={status.variant}>{status.label}</Badge>
       </div>
@@ -66,7 +66,7 @@ export function PlanCard({ plan, cardOnly, timeZone }: { plan: MyGivingPlanDto; 
         {plan.feeCoverage > 0 && (
           <div>
             <dt>Fees covered</dt>
-            <dd>{formatCents(plan.feeCoverage)} of each gift</dd>
+            <dd>{formatUsd(plan.feeCoverage)} of each gift</dd>
           </div>
         )}
         <div>

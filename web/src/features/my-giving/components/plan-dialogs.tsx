@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import type { MyGivingPlanDto } from '../../../lib/api-types';
 import { schoolDate } from '../../../lib/school-dates';
 import type { PlanAction } from '../api/plan-actions';
@@ -51,7 +51,7 @@ export function PlanDialog({ kind, plan, timeZone, busy, onClose, onConfirm }: P
     case 'resume':
       return (
         <Dialog {...common} title={`Resume your ${freq} gift?`}
-          description={`Your gift of ${formatCents(plan.amount)} will continue${plan.status === 'canceling' ? ' and will not end' : ''}.${next ? ` The next charge is on ${next}.` : ''}`}
+          description={`Your gift of ${formatUsd(plan.amount)} will continue${plan.status === 'canceling' ? ' and will not end' : ''}.${next ? ` The next charge is on ${next}.` : ''}`}
           footer={footer('Resume my gift', { kind: 'resume' })} />
       );
     case 'cancel':
@@ -77,13 +77,13 @@ export function PlanDialog({ kind, plan, timeZone, busy, onClose, onConfirm }: P
       return (
         <Dialog {...common} title="Change how your gift is paid"
           description={plan.unpaidRenewal
-            ? `Your last ${freq} gift of ${formatCents(plan.amount)} could not be charged. It will be paid with the new card or bank account at once.`
+            ? `Your last ${freq} gift of ${formatUsd(plan.amount)} could not be charged. It will be paid with the new card or bank account at once.`
             : `Your ${freq} gift will be paid with the new card or bank account from the next charge${next ? ` on ${next}` : ''}.`}
         >
           <Suspense fallback={<p role="status">Loading the payment form...</p>}>
             <PaymentMethodForm
               planId={plan.id}
-              submitLabel={(method) => (plan.unpaidRenewal ? `Save ${method} and pay ${formatCents(plan.amount)}` : `Save ${method}`)}
+              submitLabel={(method) => (plan.unpaidRenewal ? `Save ${method} and pay ${formatUsd(plan.amount)}` : `Save ${method}`)}
               onCancel={onClose}
               onConfirmed={(setupIntentId) => onConfirm({ kind: 'card', setupIntentId })}
             />

@@ -1,5 +1,5 @@
 import type { MyGivingDto } from '../../../lib/api-types';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { calendarDate } from '../../../lib/school-dates';
 import { frequencyWord } from './plan-words';
 
@@ -16,7 +16,7 @@ export function ProcessingGifts({ gifts }: { gifts: MyGivingDto['processing'] })
         {gifts.map((g) => (
           <li key={g.id} className="processing-gift">
             <p className="processing-gift__what">
-              <strong>{formatCents(g.amount)}</strong> {g.frequency && g.frequency !== 'one-time' ? `${frequencyWord(g.frequency)} gift` : 'one-time gift'}
+              <strong>{formatUsd(g.amount)}</strong> {g.frequency && g.frequency !== 'one-time' ? `${frequencyWord(g.frequency)} gift` : 'one-time gift'}
               {g.bankLast4 ? ` from the bank account ending in ${g.bankLast4}` : ' from your bank account'}
             </p>
             <p className="processing-gift__when">

@@ -1,5 +1,5 @@
 import type { PayoutsPageDto } from '../../../lib/api-types';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 
 /**
  * Where the money went, as one sum that holds: gross - refunds - disputes - fees = deposited + in transit +
@@ -9,9 +9,9 @@ import { formatCents } from '../../../lib/currency';
 export function MoneyIdentity({ t }: { t: PayoutsPageDto['totals'] }) {
   return (
     <p className="adm-muted" data-testid="money-identity">
-      {`${formatCents(t.grossCents)} gross − ${formatCents(t.refundCents)} refunds − ${formatCents(t.disputeCents)} disputes − ${formatCents(t.feeCents)} fees`}
-      {t.owedCents > 0 ? ` + ${formatCents(t.owedCents)} owed to Stripe (refunds and disputes after the money went to the bank; Stripe takes it from the next payout)` : ''}
-      {` = ${formatCents(t.depositedCents)} deposited + ${formatCents(t.inTransitCents)} in transit + ${formatCents(t.pendingCents)} waiting in Stripe.`}
+      {`${formatUsd(t.grossCents)} gross − ${formatUsd(t.refundCents)} refunds − ${formatUsd(t.disputeCents)} disputes − ${formatUsd(t.feeCents)} fees`}
+      {t.owedCents > 0 ? ` + ${formatUsd(t.owedCents)} owed to Stripe (refunds and disputes after the money went to the bank; Stripe takes it from the next payout)` : ''}
+      {` = ${formatUsd(t.depositedCents)} deposited + ${formatUsd(t.inTransitCents)} in transit + ${formatUsd(t.pendingCents)} waiting in Stripe.`}
     </p>
   );
 }

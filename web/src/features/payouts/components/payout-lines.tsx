@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { formatDateTime } from '../../../lib/format';
 import { usePayout } from '../api/get-payout';
 
@@ -19,7 +19,7 @@ export function PayoutLines({ payoutId }: { payoutId: string }) {
   return (
     <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
       <table className="adm-table adm-table--stack">
-        <caption id={captionId} className="sr-only">Gifts, refunds and fees in the payout of {formatCents(d.payout.amountCents)}</caption>
+        <caption id={captionId} className="sr-only">Gifts, refunds and fees in the payout of {formatUsd(d.payout.amountCents)}</caption>
         <thead>
           <tr><th scope="col">Date</th><th scope="col">Type</th><th scope="col">Donor</th><th scope="col">Gross</th><th scope="col">Fee</th><th scope="col">Net</th></tr>
         </thead>
@@ -29,18 +29,18 @@ export function PayoutLines({ payoutId }: { payoutId: string }) {
               <td className="adm-nowrap" data-label="Date">{formatDateTime(l.created)}</td>
               <td data-label="Type">{KIND_LABELS[l.kind] ?? l.kind}</td>
               <td data-label="Donor">{l.payee ?? (l.chargeId ? 'Anonymous donor' : 'Stripe')}</td>
-              <td data-label="Gross">{formatCents(l.grossCents)}</td>
-              <td data-label="Fee">{formatCents(-l.feeCents)}</td>
-              <td data-label="Net">{formatCents(l.netCents)}</td>
+              <td data-label="Gross">{formatUsd(l.grossCents)}</td>
+              <td data-label="Fee">{formatUsd(-l.feeCents)}</td>
+              <td data-label="Net">{formatUsd(l.netCents)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row" colSpan={3}>Total ({d.lines.length} {d.lines.length === 1 ? 'line' : 'lines'})</th>
-            <td data-label="Gross">{formatCents(d.grossCents)}</td>
-            <td data-label="Fee">{formatCents(-d.feeCents)}</td>
-            <td data-label="Net"><strong>{formatCents(d.netCents)}</strong></td>
+            <td data-label="Gross">{formatUsd(d.grossCents)}</td>
+            <td data-label="Fee">{formatUsd(-d.feeCents)}</td>
+            <td data-label="Net"><strong>{formatUsd(d.netCents)}</strong></td>
           </tr>
         </tfoot>
       </table>

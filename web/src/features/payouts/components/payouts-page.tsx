@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { StatCard } from '../../../components/ui/stat-card';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { downloadServerNamedFile } from '../../../lib/download';
 import { SelectField } from '../../../components/ui/field';
 import { fiscalCaption, useFiscalYear, yearSelectOptions } from '../../../lib/fiscal-year';
@@ -44,10 +44,10 @@ export function PayoutsPage() {
   return (
     <>
       <div className="adm-grid adm-grid--4">
-        <StatCard title="Gross Gifts" icon={<DollarIcon />} value={formatCents(t?.grossCents ?? 0)} note="Every card and bank gift Stripe took, before fees and refunds. All time." />
-        <StatCard title="Received" icon={<DollarIcon />} value={formatCents(t?.receivedCents ?? 0)} note={`After refunds (${formatCents(t?.refundCents ?? 0)}) and disputes (${formatCents(t?.disputeCents ?? 0)}). All time.`} />
-        <StatCard title="After Stripe Fees" icon={<DollarIcon />} value={formatCents(t?.netCents ?? 0)} note={`Received less Stripe's fees (${formatCents(t?.feeCents ?? 0)}). All time.`} />
-        <StatCard title="Waiting in Stripe" icon={<DollarIcon />} value={formatCents(t?.pendingCents ?? 0)} note={`Not yet paid out; ${formatCents(t?.depositedCents ?? 0)} deposited, ${formatCents(t?.inTransitCents ?? 0)} in transit.`} />
+        <StatCard title="Gross Gifts" icon={<DollarIcon />} value={formatUsd(t?.grossCents ?? 0)} note="Every card and bank gift Stripe took, before fees and refunds. All time." />
+        <StatCard title="Received" icon={<DollarIcon />} value={formatUsd(t?.receivedCents ?? 0)} note={`After refunds (${formatUsd(t?.refundCents ?? 0)}) and disputes (${formatUsd(t?.disputeCents ?? 0)}). All time.`} />
+        <StatCard title="After Stripe Fees" icon={<DollarIcon />} value={formatUsd(t?.netCents ?? 0)} note={`Received less Stripe's fees (${formatUsd(t?.feeCents ?? 0)}). All time.`} />
+        <StatCard title="Waiting in Stripe" icon={<DollarIcon />} value={formatUsd(t?.pendingCents ?? 0)} note={`Not yet paid out; ${formatUsd(t?.depositedCents ?? 0)} deposited, ${formatUsd(t?.inTransitCents ?? 0)} in transit.`} />
       </div>
       {t && <MoneyIdentity t={t} />}
       <Card as="section" aria-labelledby="payouts-title">
@@ -60,7 +60,7 @@ export function PayoutsPage() {
           </div>
           {period && (
             <p className="adm-ledger-total" aria-live="polite">
-              {`${period.payouts.toLocaleString('en-US')} payout${period.payouts === 1 ? '' : 's'} arriving in ${period.label} took ${formatCents(period.paidOutCents)} to the bank.`}
+              {`${period.payouts.toLocaleString('en-US')} payout${period.payouts === 1 ? '' : 's'} arriving in ${period.label} took ${formatUsd(period.paidOutCents)} to the bank.`}
             </p>
           )}
           {payouts.isError && <Alert variant="destructive">{errorMessage(payouts.error, 'Failed to load the payouts')}</Alert>}
@@ -80,7 +80,7 @@ export function PayoutsPage() {
                         <Fragment key={p.id}>
                           <tr>
                             <td className="adm-nowrap" data-label="Arrives">{formatCalendarDay(p.arrivalDay)}</td>
-                            <td data-label="Amount">{formatCents(p.amountCents)}</td>
+                            <td data-label="Amount">{formatUsd(p.amountCents)}</td>
                             <td data-label="Status">
                               <Badge variant={status.variant}>{status.label}</Badge>
                               {p.failureMessage && <span className="adm-cell-sub">{p.failureMessage}</span>}
@@ -88,10 +88,10 @@ export function PayoutsPage() {
                             <td data-label="Actions">
                               <span className="adm-nowrap">
                                 <Button variant="outline" size="sm" aria-expanded={isOpen} aria-controls={`lines-${p.id}`} onClick={() => setOpen(isOpen ? null : p.id)}>
-                                  {isOpen ? 'Hide' : 'Show'} lines<span className="sr-only"> of the payout of {formatCents(p.amountCents)} arriving {formatCalendarDay(p.arrivalDay)}</span>
+                                  {isOpen ? 'Hide' : 'Show'} lines<span className="sr-only"> of the payout of {formatUsd(p.amountCents)} arriving {formatCalendarDay(p.arrivalDay)}</span>
                                 </Button>{' '}
                                 <Button variant="outline" size="sm" onClick={() => exportCsv(p.id)} disabled={!p.linesKnown}>
-                                  CSV<span className="sr-only"> of the payout of {formatCents(p.amountCents)} arriving {formatCalendarDay(p.arrivalDay)}</span>
+                                  CSV<span className="sr-only"> of the payout of {formatUsd(p.amountCents)} arriving {formatCalendarDay(p.arrivalDay)}</span>
                                 </Button>
                               </span>
                             </td>

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCurrency } from '../../../lib/currency';
+import { formatDollars } from '../../../lib/currency';
 import type { DonorPlanDto, DonorPlansDto } from '../../../lib/api-types';
 import { formatUnixDate } from '../../../lib/format';
 import { useDonorPlans } from '../api/get-donor-plans';
@@ -34,7 +34,7 @@ function FailedRenewals({ plan }: { plan: DonorPlanDto }) {
     <ul className="adm-plan__failed">
       {plan.failedInvoices.map((i) => (
         <li key={i.id}>
-          Renewal of {formatCurrency(i.amountDue)} on {formatUnixDate(i.created)} failed ({i.attemptCount} {i.attemptCount === 1 ? 'try' : 'tries'}).{' '}
+          Renewal of {formatDollars(i.amountDue)} on {formatUnixDate(i.created)} failed ({i.attemptCount} {i.attemptCount === 1 ? 'try' : 'tries'}).{' '}
           {i.nextPaymentAttempt ? `Stripe tries again on ${formatUnixDate(i.nextPaymentAttempt)}.` : 'Stripe has stopped retrying.'}
         </li>
       ))}
@@ -72,7 +72,7 @@ export function DonorPlansCard({ customerId }: { customerId: string }) {
               {plans.data.plans.map((p) => (
                 <li key={p.id} className="adm-plan" aria-busy={pending(p)}>
                   <div className="adm-plan__main">
-                    <p className="adm-plan__title">{formatCurrency(p.amount)} {frequencyLabel(p.frequency).toLowerCase()} <PlanStatusBadge status={p.status} endsAtPeriodEnd={p.cancelAtPeriodEnd} /></p>
+                    <p className="adm-plan__title">{formatDollars(p.amount)} {frequencyLabel(p.frequency).toLowerCase()} <PlanStatusBadge status={p.status} endsAtPeriodEnd={p.cancelAtPeriodEnd} /></p>
                     <p className="adm-muted">
                       Started {formatUnixDate(p.started)}
                       {p.nextChargeDate ? ` · Next charge ${formatUnixDate(p.nextChargeDate)}` : ''}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { formatCurrency } from '../../../lib/currency';
+import { formatDollars } from '../../../lib/currency';
 import type { DonorPlanDto } from '../../../lib/api-types';
 import { formatUnixDate } from '../../../lib/format';
 import type { PlanAction } from '../api/plan-action';
@@ -20,7 +20,7 @@ export function PlanActionDialog({ plan, kind, busy, onConfirm, onClose }: {
   const canWait = plan.status !== 'incomplete' && !plan.cancelAtPeriodEnd;
   const [when, setWhen] = useState<'cancel-period-end' | 'cancel-now'>(canWait ? 'cancel-period-end' : 'cancel-now');
   const name = useId();
-  const gift = `the ${frequencyLabel(plan.frequency).toLowerCase()} gift of ${formatCurrency(plan.amount)}`;
+  const gift = `the ${frequencyLabel(plan.frequency).toLowerCase()} gift of ${formatDollars(plan.amount)}`;
   const periodEnd = plan.nextChargeDate ? formatUnixDate(plan.nextChargeDate) : 'the end of the current period';
   const texts = {
     cancel: { title: 'Cancel Recurring Gift', description: `Cancel ${gift}? The donor is not charged for it again.`, confirm: 'Cancel Gift', busy: 'Canceling...' },

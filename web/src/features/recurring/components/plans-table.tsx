@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCurrency } from '../../../lib/currency';
+import { formatDollars } from '../../../lib/currency';
 import type { RecurringSummaryDto } from '../../../lib/api-types';
 import { formatUnixDate } from '../../../lib/format';
 import { PAGE_SIZE, usePlans } from '../api/get-plans';
@@ -51,7 +51,7 @@ export function PlansTable({ status, onStatusChange, counts }: { status: string;
                         {p.customerId ? <Link href={`/stripe-data/customer/${encodeURIComponent(p.customerId)}`}>{p.donorName || p.donorEmail || p.customerId}</Link> : (p.donorName ?? 'Unknown donor')}
                         {p.donorName && p.donorEmail && <span className="adm-cell-sub">{p.donorEmail}</span>}
                       </td>
-                      <td>{formatCurrency(p.amount)}</td>
+                      <td>{formatDollars(p.amount)}</td>
                       <td>{frequencyLabel(p.frequency)}</td>
                       <td><PlanStatusBadge status={p.status} endsAtPeriodEnd={p.cancelAtPeriodEnd} /></td>
                       <td className="adm-nowrap">{p.nextChargeDate ? formatUnixDate(p.nextChargeDate) : <span className="adm-muted">None</span>}</td>

@@ -1,6 +1,6 @@
 import { AlertIcon, DollarIcon, PeopleIcon, RepeatIcon } from '../../../components/ui/icons';
 import { StatCard } from '../../../components/ui/stat-card';
-import { formatCurrency } from '../../../lib/currency';
+import { formatDollars } from '../../../lib/currency';
 import type { RecurringSummaryDto } from '../../../lib/api-types';
 
 const count = (n: number | undefined) => Number(n ?? 0).toLocaleString('en-US');
@@ -11,7 +11,7 @@ export function RecurringSummaryCards({ summary }: { summary?: RecurringSummaryD
     <div className="adm-grid adm-grid--4">
       <StatCard title="Active Recurring Donors" icon={<PeopleIcon />} value={count(summary?.activeDonors)}
         note="Donors with at least one active plan; paused and past-due plans do not count." />
-      <StatCard title="Monthly Recurring Revenue" icon={<DollarIcon />} value={formatCurrency(summary?.monthlyRecurringRevenue ?? 0)}
+      <StatCard title="Monthly Recurring Revenue" icon={<DollarIcon />} value={formatDollars(summary?.monthlyRecurringRevenue ?? 0)}
         note="Active plans per month: monthly as is, quarterly ÷ 3, annual ÷ 12." />
       <StatCard title="Past-Due Plans" icon={<AlertIcon />} value={count(summary?.pastDue)}
         note="The latest renewal failed; Stripe is retrying the card." />

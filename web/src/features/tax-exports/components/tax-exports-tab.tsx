@@ -7,7 +7,7 @@ import { DownloadIcon } from '../../../components/ui/icons';
 import { schoolYear } from '../../../lib/school-dates';
 import { StatementMailingCard } from './statement-mailing-card';
 import { useTaxYearRefunds } from '../api/get-tax-year-refunds';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 
 /**
  * Next year down to five years before the current one: 7 options, as SPEC.md fixes them ("Tax year options").
@@ -39,7 +39,7 @@ function YearRefunds({ year }: { year: number }) {
   if (!data) return null;
   return (
     <p className="adm-muted" aria-live="polite">
-      Refunded in {year}: {formatCents(data.refundCents)}; disputes: {formatCents(data.disputeCents)}. Each counts on the day it was made,
+      Refunded in {year}: {formatUsd(data.refundCents)}; disputes: {formatUsd(data.disputeCents)}. Each counts on the day it was made,
       whatever the year of its gift, as on the dashboard. The Annual Tax Report lists each gift with its own refunds.
     </p>
   );

@@ -3,9 +3,10 @@ import { toast } from '../../../components/ui/use-toast';
 import { useCreateManualDonation } from '../api/create-manual-donation';
 import type { DonorDto } from '../../../lib/api-types';
 import { joinParts } from '../../../lib/format';
-import { formatCurrency } from '../../../lib/currency';
+import { formatUsd, parseDollars } from '../../../../../core/src/gifts/money';
 import { Dialog } from '../../../components/ui/dialog';
-import { ManualDonationForm, toPayload } from './manual-donation-form';
+import { ManualDonationForm } from './manual-donation-form';
+import { toPayload } from '../lib/manual-donation-rules';
 
 export function AddDonationDialog({ donor, open, onOpenChange }: { donor: DonorDto; open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useCreateManualDonation();
@@ -34,7 +35,7 @@ export function AddDonationDialog({ donor, open, onOpenChange }: { donor: DonorD
           const payload = toPayload(values, donor.id);
           create.mutate(payload, {
             onSuccess: () => {
-              toast({ title: 'Donation Added Successfully', description: `Manual donation of ${formatCurrency(payload.amount)} has been recorded.` });
+              toast({ title: 'Donation Added Successfully', description: `Manual donation of ${formatUsd(parseDollars(payload.amount) ?? 0)} has been recorded.` });
               onOpenChange(false);
             },
             onError: (err) => toast({ title: 'Error Adding Donation', description: errorMessage(err, 'Failed to add donation'), variant: 'destructive' }),

@@ -2,14 +2,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../components/ui/use-toast';
 import { useDeleteManualDonation } from '../api/delete-manual-donation';
 import type { TransactionDto } from '../../../lib/api-types';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
 /** Confirmation for deleting a manual row; `tx` null means closed. */
 export function DeleteManualDonationDialog({ tx, onClose }: { tx: TransactionDto | null; onClose: () => void }) {
   const del = useDeleteManualDonation();
-  const amount = tx ? formatCents(tx.amount) : '';
+  const amount = tx ? formatUsd(tx.amount) : '';
 
   // mutateAsync, not mutate's callbacks: deleting a donor's last gift unmounts the table (and this dialog) when
   // the refreshed list comes back empty, and mutate's per-call callbacks never run after an unmount.

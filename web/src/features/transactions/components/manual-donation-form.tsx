@@ -1,83 +1,13 @@
-import { IRS_RECEIPT_THRESHOLD_CENTS } from '../../../../../core/src/gifts/net-amount';
-import { GIFT_DESCRIPTION_REQUIRED, isCashGift } from '../../../../../core/src/gifts/gift-labels';
 import { useState, type FormEvent } from 'react';
-import type { CreateManualDonationDto } from '../../../lib/api-types';
 import { schoolToday } from '../../../lib/school-dates';
-import { DONATION_TYPES, isDonationType, type DonationType } from '../lib/transaction-labels';
+import { DONATION_TYPES } from '../lib/transaction-labels';
+import {
+  isPropertyType, showsIrsWarning, validateManualDonation, type ManualDonationErrors, type ManualDonationValues,
+} from '../lib/manual-donation-rules';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useFunds } from '../../../lib/funds';
-
-/** SPEC section 9: $250, the server's own threshold (core's gift rules), in dollars for the live form. */
-export const IRS_RECEIPT_THRESHOLD = IRS_RECEIPT_THRESHOLD_CENTS / 100;
-const AMOUNT_RE = /^\d[\d,]*(\.\d{1,2})?$/;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export interface ManualDonationValues {
-  donorName: string;
-  donorEmail: string;
-  donorPhone: string;
-  donorAddress: string;
-  amount: string;
-  donationType: DonationType;
-  donationDate: string;
-  notes: string;
-  /** What a gift of property was (stock, item, crypto, other). */
-  giftDescription: string;
-  /** Whether the donor received goods or services in return (the quid-pro-quo disclosure). */
-  receivedGoods: boolean;
-  goodsDescription: string;
-  goodsValue: string;
-  /** The fund's id as text; '' is General. */
-  fundId: string;
-}
-
-/** Gifts of property (stock, item, crypto, other): described on the donor's documents, never valued (core's rule). */
-export const isPropertyType = (type: string) => !isCashGift('manual', type);
-
-type Errors = Partial<Record<Exclude<keyof ManualDonationValues, 'receivedGoods'>, string>>;
-
-export function amountNumber(amount: string): number {
-  return Number(amount.replace(/,/g, ''));
-}
-
-export function validateManualDonation(v: ManualDonationValues): Errors {
-  const errors: Errors = {};
-  if (!v.donorName.trim()) errors.donorName = 'Donor name is required';
-  if (v.donorEmail.trim() && !EMAIL_RE.test(v.donorEmail.trim())) errors.donorEmail = 'Enter a valid email address';
-  if (!AMOUNT_RE.test(v.amount.trim()) || !(amountNumber(v.amount.trim()) > 0)) errors.amount = 'Enter a valid amount (e.g., 25.00 or 1,250.00)';
-  if (!isDonationType(v.donationType)) errors.donationType = 'Choose a donation type';
-  if (!v.donationDate) errors.donationDate = 'Donation date is required';
-  if (isPropertyType(v.donationType) && !v.giftDescription.trim()) errors.giftDescription = GIFT_DESCRIPTION_REQUIRED;
-  if (v.receivedGoods) {
-    if (!v.goodsDescription.trim()) errors.goodsDescription = 'Describe what the donor received in return';
-    const value = amountNumber(v.goodsValue.trim());
-    if (!AMOUNT_RE.test(v.goodsValue.trim()) || !(value > 0)) errors.goodsValue = 'Enter the fair-market value as an amount (e.g., 40.00)';
-    else if (!errors.amount && value > amountNumber(v.amount.trim())) errors.goodsValue = 'The value of what the donor received cannot be more than the gift';
-  }
-  return errors;
-}
-
-/** Noon local time on the chosen day, so the ISO timestamp never slips to the day before in any US zone. */
-export function toPayload(v: ManualDonationValues, stripeCustomerId?: string): CreateManualDonationDto {
-  const opt = (s: string) => (s.trim() ? s.trim() : undefined);
-  return {
-    stripeCustomerId,
-    donorName: v.donorName.trim(),
-    donorEmail: opt(v.donorEmail),
-    donorPhone: opt(v.donorPhone),
-    donorAddress: opt(v.donorAddress),
-    amount: v.amount.trim().replace(/,/g, ''),
-    donationType: v.donationType,
-    donationDate: new Date(`${v.donationDate}T12:00:00`).toISOString(),
-    notes: opt(v.notes),
-    giftDescription: isPropertyType(v.donationType) ? opt(v.giftDescription) : undefined,
-    goodsDescription: v.receivedGoods ? opt(v.goodsDescription) : undefined,
-    goodsValue: v.receivedGoods ? opt(v.goodsValue.replace(/,/g, '')) : undefined,
-    fundId: v.fundId ? Number(v.fundId) : undefined,
-  };
-}
 
 /** The manual (offline) donation form; the IRS warning follows the amount live. */
 export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
@@ -93,7 +23,7 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
     donationDate: schoolToday(),
     ...initial,
   }));
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<ManualDonationErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const funds = useFunds().data ?? [];
 
@@ -111,8 +41,7 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
     if (Object.keys(errs).length === 0) onSubmit(values);
   };
 
-  const amount = amountNumber(values.amount.trim());
-  const needsIrs = Number.isFinite(amount) && amount >= IRS_RECEIPT_THRESHOLD;
+  const needsIrs = showsIrsWarning(values.amount);
   const property = isPropertyType(values.donationType);
 
   return (

@@ -8,7 +8,7 @@ import { DownloadIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import type { FiscalYearDto } from '../../../lib/api-types';
 import { fiscalCaption, parseYearValue, useFiscalYear, yearDays, yearSelectOptions } from '../../../lib/fiscal-year';
 import { DATE_FORMAT } from '../../../lib/format';
@@ -125,9 +125,9 @@ export function TransactionsTab() {
 
         <p className="adm-ledger-total" aria-live="polite">
           {data
-            ? `${count.toLocaleString('en-US')} transaction${count === 1 ? '' : 's'} · ${formatCents(data.totals.netCents)} net received (after refunds and lost disputes)` +
+            ? `${count.toLocaleString('en-US')} transaction${count === 1 ? '' : 's'} · ${formatUsd(data.totals.netCents)} net received (after refunds and lost disputes)` +
               (data.totals.feeCoverageCents > 0
-                ? `: ${formatCents(data.totals.netCents - data.totals.feeCoverageCents)} to the ${fund ? 'fund' : 'funds'} plus ${formatCents(data.totals.feeCoverageCents)} fee coverage`
+                ? `: ${formatUsd(data.totals.netCents - data.totals.feeCoverageCents)} to the ${fund ? 'fund' : 'funds'} plus ${formatUsd(data.totals.feeCoverageCents)} fee coverage`
                 : '')
             : ''}
         </p>

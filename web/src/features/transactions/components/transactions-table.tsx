@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
 import type { TransactionDto } from '../../../lib/api-types';
-import { formatCents } from '../../../lib/currency';
+import { formatUsd } from '../../../../../core/src/gifts/money';
 import { DATE_FORMAT, DATE_TIME_FORMAT, formatUnixDate } from '../../../lib/format';
 import { isEstimate, paymentMethodLabel } from '../lib/transaction-labels';
 import { DeleteManualDonationDialog } from './delete-manual-donation-dialog';
@@ -51,7 +51,7 @@ function DonorCell({ tx }: { tx: TransactionDto }) {
 function DeleteManualAction({ tx, onDelete }: { tx: TransactionDto; onDelete: (tx: TransactionDto) => void }) {
   if (tx.type !== 'manual' || !tx.manual_donation_id) return null;
   return (
-    <Button variant="ghost" size="sm" className="adm-danger-text" aria-label={`Delete manual donation of ${formatCents(tx.amount)}`} onClick={() => onDelete(tx)}>
+    <Button variant="ghost" size="sm" className="adm-danger-text" aria-label={`Delete manual donation of ${formatUsd(tx.amount)}`} onClick={() => onDelete(tx)}>
       <TrashIcon width={16} height={16} /> Delete
     </Button>
   );
@@ -88,10 +88,10 @@ export function TransactionsTable({ transactions, variant, busy }: { transaction
                 <td data-label={v.date} className="adm-nowrap">{formatUnixDate(tx.created, v.dateFormat)}</td>
                 <td data-label="Amount" className="adm-num">
                   <div>
-                    <span className="adm-cell-strong">{formatCents(tx.amount)}</span>
+                    <span className="adm-cell-strong">{formatUsd(tx.amount)}</span>
                     {tx.fee_coverage > 0 && (
                       <span className="adm-cell-sub">
-                        {formatCents(tx.amount - tx.fee_coverage)} + {formatCents(tx.fee_coverage)} fees
+                        {formatUsd(tx.amount - tx.fee_coverage)} + {formatUsd(tx.fee_coverage)} fees
                       </span>
                     )}
                     {isEstimate(tx) && <span className="adm-cell-sub">School's estimate</span>}

@@ -1,5 +1,5 @@
 import type { TransactionDto } from '../../../lib/api-types';
-import { centsToDollars } from '../../../lib/currency';
+import { formatCents } from '../../../../../core/src/gifts/money';
 import { brandLabel, fromUnix } from '../../../lib/format';
 import { formatInSchoolZone, schoolToday } from '../../../lib/school-dates';
 import { cardOf, donationTypeLabel } from './transaction-labels';
@@ -36,7 +36,7 @@ export function transactionsToCsv(transactions: TransactionDto[], donor: { name?
       tx.id,
       formatInSchoolZone(at, 'yyyy-MM-dd'),
       formatInSchoolZone(at, 'HH:mm:ss'),
-      centsToDollars(tx.amount).toFixed(2),
+      formatCents(tx.amount),
       'USD',
       tx.status,
       card?.brand,
