@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import { REDIS_URL } from './lib/env.js';
 
 const DIR = path.dirname(fileURLToPath(import.meta.url));
-/** The order of the README's Performance section; files not listed run after these. */
+/** The order of test/bench/README.md's results; files not listed run after these. */
 const ORDER = ['read-model-vs-stripe', 'analytics-growth', 'webhook-ingest', 'projection', 'peer', 'exports', 'front-end', 'emulator'];
 
 const files = readdirSync(DIR).filter((f) => f.endsWith('.bench.js'));

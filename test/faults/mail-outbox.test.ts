@@ -11,7 +11,7 @@ import { startStack, type Stack } from '../helpers/stack.js';
  *   backoff, none is given up), and once the server is back all 200 acknowledgments arrive, none twice.
  * - A worker SIGKILLed while it sends (a slow server): the other worker takes its messages once their lease
  *   ends; every message arrives, and the only copies are messages the server had taken when the process died
- *   (the window the README states).
+ *   (the window docs/ARCHITECTURE.md states under "The outbox").
  */
 const GIFTS = Number(process.env.FAULTS_MAIL_GIFTS ?? 200);
 const OUTAGE_MS = Number(process.env.FAULTS_SMTP_OUTAGE_MS ?? 30_000);

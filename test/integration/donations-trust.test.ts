@@ -7,7 +7,7 @@ import { waitForProjection } from '../helpers/events.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 /**
- * What the public donation endpoints may and may not do (README, "What the public form may change"):
+ * What the public donation endpoints may and may not do (docs/SECURITY.md, "What the public form may change"):
  * the form never edits an existing donor; a donation record needs a succeeded payment and the record token of
  * the browser that started it, and takes amount and donor from Stripe; someone becomes a donor when a gift
  * succeeds, and e-mails match in any letter case.

@@ -17,7 +17,7 @@ const TRIBUTE = { tributeKind: 'memory', tributeName: 'Eleanor Quist', tributeEm
 const NEEDLES = ['dana.whitfield@example.org', 'Dana Whitfield', 'Whitfield', '12 Creek Road', '555-0190', 'Eleanor Quist', 'quist.family@example.org', '9 Orchard Way'];
 
 /**
- * A Stripe object without what Stripe keeps after an erasure (README, Privacy): a charge's receipt e-mail and
+ * A Stripe object without what Stripe keeps after an erasure (docs/SECURITY.md, "Where donor data lives"): a charge's receipt e-mail and
  * billing details (neither can be unset), a payment's method details, and the snapshot an invoice took of the
  * customer and of its subscription's metadata (on the invoice and its lines) when it was finalized.
  */
@@ -161,7 +161,7 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
       expect({ id: o.id, found }).toEqual({ id: o.id, found: [] });
       expect(Object.keys(o.metadata ?? {}).filter((k) => k.startsWith('donor_'))).toEqual([]);
     }
-    // Only the fields the README names as Stripe's own still hold them (the receipt e-mail of a charge cannot be unset).
+    // Only the fields docs/SECURITY.md names as Stripe's own still hold them (the receipt e-mail of a charge cannot be unset).
     const charges = objects.filter((o) => o.object === 'charge') as Stripe.Charge[];
     expect(charges.map((c) => c.receipt_email)).toContain(DANA.email);
     const tribute = objects.find((o) => o.object === 'subscription') as Stripe.Subscription;

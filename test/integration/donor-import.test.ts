@@ -186,7 +186,7 @@ describe('importing donors and past gifts from a CSV', () => {
     const heaps = samples.map((s) => s.heap);
     const rss = samples.map((s) => s.rss);
     const mb = (b: number) => Math.round(b / 1024 / 1024);
-    // The numbers the README reports; the file was 10,000 rows (about 0.9 MB) and never held whole by the API.
+    // The numbers test/bench/README.md reports; the file was 10,000 rows (about 0.9 MB) and never held whole by the API.
     console.log(`donor import memory: heap ${mb(before.heapUsed)} MB before, ${mb(Math.min(...heaps))}-${mb(Math.max(...heaps))} MB during;`
       + ` RSS ${mb(before.rss)} MB before, ${mb(Math.min(...rss))}-${mb(Math.max(...rss))} MB during (${samples.length} batches)`);
     expect(Math.max(...heaps) - before.heapUsed).toBeLessThan(200 * 1024 * 1024);

@@ -16,7 +16,7 @@ interface Described { description?: string | null; metadata?: Stripe.Metadata | 
  * The erasure's part at Stripe: every payment intent, charge, subscription and invoice of the donor (Stripe's
  * lists by customer, and the read model's links, which also find gifts matched by e-mail) loses its `donor_`
  * metadata keys, a payment intent its receipt e-mail, and a description that names the donor reads "Erased
- * donor" (Stripe cannot unset a description). What Stripe keeps regardless is listed in the README (Privacy).
+ * donor" (Stripe cannot unset a description). What Stripe keeps regardless is listed in docs/SECURITY.md ("Where donor data lives").
  * Each update asks only for what is still there, so running it again after a failure changes nothing twice.
  */
 @Injectable()

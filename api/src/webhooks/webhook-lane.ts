@@ -18,7 +18,7 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * through Express and Nest. Stripe is a machine: it needs no per-success request log, no browser security
  * headers, no session guard and no JSON body parser, only its raw bytes checked and an answer; the general
  * stack cost more CPU per event than verifying, storing and enqueueing it, which decides whether one API
- * process keeps up with the ingest target (README, Performance; test/bench/webhook-ingest.bench.ts).
+ * process keeps up with the ingest target (test/bench/README.md; test/bench/webhook-ingest.bench.ts).
  *
  * The lane still hands every event to StripeWebhookService (a Nest provider): verify, store, enqueue, then 200.
  * Refusals are answered by errorAnswer, as the rest of the API's errors are.

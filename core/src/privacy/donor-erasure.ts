@@ -21,7 +21,7 @@ export interface ErasureTarget {
 }
 
 export interface ErasureStep {
-  /** The table the step changes (README "Where donor data lives" lists the same tables). */
+  /** The table the step changes (docs/SECURITY.md "Where donor data lives" lists the same tables). */
   table: string;
   /** What the step replaces. */
   what: string;
@@ -53,7 +53,7 @@ const update = async (db: Queryable, sql: string, params: unknown[]) => affected
  * The erasure, table by table: each step replaces the donor's name, e-mail, phone and address (and card
  * fragments) and leaves amounts, dates and ids alone, so totals, tax reports and the books do not change.
  * Every step is idempotent: the worker runs them again after projecting a later event about an erased donor.
- * A table that starts holding donor data gets its step here (and its line in the README's inventory); the
+ * A table that starts holding donor data gets its step here (and its line in docs/SECURITY.md's inventory); the
  * erasure test scans every text column of every table, so a forgotten one fails it.
  */
 export const DONOR_ERASURE_STEPS: readonly ErasureStep[] = [
