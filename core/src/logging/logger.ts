@@ -1,11 +1,32 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
-/** Structured JSON logs. Secrets (authorization headers, cookies, passwords, tokens) are redacted. */
+/**
+ * An error as a log line may show it: its type, code, message and stack, with e-mail addresses taken out of the
+ * message. Never what a failed write was writing: TypeORM's QueryFailedError carries the query's `parameters`
+ * (a donor's name, e-mail, address) and Postgres's `detail` quotes the values of a violated key.
+ */
+export function safeError(value: unknown): unknown {
+  if (!(value instanceof Error)) return value;
+  const e = value as Error & { code?: unknown; driverError?: { code?: unknown } };
+  const code = e.code ?? e.driverError?.code;
+  return {
+    type: e.constructor?.name ?? 'Error',
+    message: withoutAddresses(e.message),
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(e.stack ? { stack: withoutAddresses(e.stack) } : {}),
+  };
+}
+
+/**
+ * Structured JSON logs. Secrets (authorization headers, cookies, passwords, tokens) are redacted, and an error
+ * logged under `err` shows only its type, code, message and stack (safeError).
+ */
 export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
   const options = {
     name,
     level,
+    serializers: { err: safeError },
     redact: {
       paths: [
         'req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]',
