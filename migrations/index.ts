@@ -25,6 +25,7 @@ import { AuditRepeats1764620000000 } from './1764620000000-AuditRepeats.js';
 import { TributeNoticeCap1764620000001 } from './1764620000001-TributeNoticeCap.js';
 import { PlanChanges1764650000000 } from './1764650000000-PlanChanges.js';
 import { RefundDays1764690000000 } from './1764690000000-RefundDays.js';
+import { DonorSessionReach1764710000000 } from './1764710000000-DonorSessionReach.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -50,4 +51,5 @@ export const migrations = [
   DonorImportPreviewRows1764660000000,
   StatementEditions1764670000000,
   RefundDays1764690000000,
+  DonorSessionReach1764710000000,
 ];
