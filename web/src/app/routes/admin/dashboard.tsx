@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { ShieldIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
-import { useAnalytics, type AnalyticsPeriod } from '../../../features/analytics/api/get-analytics';
+import { useAnalytics, type PeriodChoice } from '../../../features/analytics/api/get-analytics';
 import { PeriodPicker } from '../../../features/analytics/components/period-picker';
 import { InsightsTab } from '../../../features/analytics/components/insights-tab';
 import { SummaryCards } from '../../../features/analytics/components/summary-cards';
@@ -39,7 +39,7 @@ const TABS = [
  */
 function Dashboard({ admin }: { admin: AdminDto }) {
   const [tab, setTab] = useState('analytics');
-  const [period, setPeriod] = useState<AnalyticsPeriod>(null);
+  const [period, setPeriod] = useState<PeriodChoice>(null);
   const analytics = useAnalytics(true, period);
   // First page of the donor list: its summary feeds the Active Donors card and the Insights tab.
   const customers = useCustomers({ page: 1, q: '' }, true);

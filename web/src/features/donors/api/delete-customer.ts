@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
+import type { DeletedDto } from '../../../lib/api-types';
 import { queryKeys } from '../../../lib/query-keys';
 
-export async function deleteCustomer(customerId: string): Promise<void> {
-  await apiRequest('DELETE', `/api/stripe/customer/${encodeURIComponent(customerId)}`);
+export function deleteCustomer(customerId: string): Promise<DeletedDto> {
+  return apiSend<DeletedDto>('DELETE', `/api/stripe/customer/${encodeURIComponent(customerId)}`);
 }
 
 /** Then the customers list is refreshed (the caller navigates to /stripe-data). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 import type { UpdateDonorDto, UpdatedDto } from '../../../lib/api-types';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,8 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 const WEBHOOK_SETTLE_MS = 1500;
 
 export async function updateCustomer({ id, details }: { id: string; details: UpdateDonorDto }): Promise<UpdatedDto> {
-  const res = await apiRequest('PATCH', `/api/stripe/customer/${encodeURIComponent(id)}`, details);
-  return (await res.json()) as UpdatedDto;
+  return apiSend<UpdatedDto, UpdateDonorDto>('PATCH', `/api/stripe/customer/${encodeURIComponent(id)}`, details);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { operations, TransactionDto } from '../../../lib/api-types';
+import type { TransactionDto, operations } from '../../../lib/api-types';
 
 /** The API's timeframe values (its query DTO); the labels are SPEC section 4's. */
 export type TimeFilter = NonNullable<NonNullable<operations['TransactionsController_forDonor']['parameters']['query']>['timeframe']>;
