@@ -8,7 +8,7 @@ import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
 import { DonorsService } from './donors.service.js';
 import { CreateDonorDto } from './dto/create-donor.dto.js';
-import { CustomersQueryDto } from './dto/customers-query.dto.js';
+import { DonorsQueryDto } from './dto/donors-query.dto.js';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { DeletedDto, DonorDto, DonorListDto, UpdatedDto } from './dto/donor.dto.js';
 import { UpdateDonorDto } from './dto/update-donor.dto.js';
@@ -28,7 +28,7 @@ export class DonorsController {
   })
   @ApiOkResponse({ type: DonorListDto })
   @ApiBadRequestResponse({ type: ErrorDto })
-  list(@Query() query: CustomersQueryDto): Promise<DonorListDto> {
+  list(@Query() query: DonorsQueryDto): Promise<DonorListDto> {
     return this.donors.list(query);
   }
 

@@ -11,7 +11,7 @@ import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
 import { centsToDollars } from '../../../core/src/gifts/money.js';
 import type { UpdateDonorDto } from './dto/update-donor.dto.js';
 import type { CreateDonorDto } from './dto/create-donor.dto.js';
-import type { CustomersQueryDto } from './dto/customers-query.dto.js';
+import type { DonorsQueryDto } from './dto/donors-query.dto.js';
 import { DonorSummaryCache } from './donor-summary.cache.js';
 import { DonorsRepository, type DonorCard, type DonorListing } from './donors.repository.js';
 import { notFound } from '../../../core/src/http/errors.js';
@@ -47,7 +47,7 @@ export class DonorsService {
     return { db, stripe: this.stripe, warn: (msg, details) => this.logger.warn(details ?? {}, msg) };
   }
 
-  async list(query: CustomersQueryDto) {
+  async list(query: DonorsQueryDto) {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     const q = query.q?.trim() || undefined;

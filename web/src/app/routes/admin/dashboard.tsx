@@ -12,7 +12,7 @@ import { AdminNav } from '../../../components/layout/admin-nav';
 import { AccountActions } from '../../../features/auth/components/account-actions';
 import { AdminGate } from '../../../features/auth/components/admin-gate';
 import { DonorMailSettings } from '../../../features/donor-mail/components/donor-mail-settings';
-import { useCustomers } from '../../../features/donors/api/get-customers';
+import { useDonors } from '../../../features/donors/api/get-donors';
 import { PastDueBanner } from '../../../features/recurring/components/past-due-banner';
 import { DonorsTab } from '../../../features/donors/components/donors-tab';
 import { TaxExportsTab } from '../../../features/tax-exports/components/tax-exports-tab';
@@ -42,7 +42,7 @@ function Dashboard({ admin }: { admin: AdminDto }) {
   const [period, setPeriod] = useState<PeriodChoice>(null);
   const analytics = useAnalytics(true, period);
   // First page of the donor list: its summary feeds the Active Donors card and the Insights tab.
-  const customers = useCustomers({ page: 1, q: '' }, true);
+  const customers = useDonors({ page: 1, q: '' }, true);
   usePaymentIntents(true);
 
   const overview = analytics.data?.overview;
