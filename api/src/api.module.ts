@@ -12,7 +12,7 @@ import { SettingsModule } from './settings/settings.module.js';
 import { FundsModule } from './funds/funds.module.js';
 import { DonorPrivacyModule } from './donor-privacy/donor-privacy.module.js';
 import { AuthModule } from './auth/auth.module.js';
-import { DashboardModule } from './dashboard/dashboard.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { DonorMailModule } from './donor-mail/donor-mail.module.js';
 import { DonorsModule } from './donors/donors.module.js';
 import { DonationsModule } from './donations/donations.module.js';
@@ -47,7 +47,7 @@ export class ApiModule {
         DonationsModule,
         FundsModule,
         MyGivingModule,
-        DashboardModule,
+        AnalyticsModule,
         DonorsModule,
         PayoutsModule,
         MonthEndModule,

@@ -83,7 +83,6 @@ const ROLES: Record<string, readonly ('owner' | 'bookkeeper')[]> = {
   'POST /api/admin/tax-exports/statements/:year/send': BOTH,
   'POST /api/admin/tax-exports/statements/:year/resend/:customerId': BOTH,
   'GET /api/admin/tax-exports/statements/:year/postal': BOTH,
-  'GET /api/admin/tax-exports/years': BOTH,
   'GET /api/admin/tax-exports/years/:customerId': BOTH,
   // Recurring plans: every role sees them, and a bookkeeper who takes a donor's call may cancel or pause the
   // donor's own gift (audited): it is the donor's decision, not a change to the school's money or accounts.

@@ -150,6 +150,9 @@ describe('My Giving: sign-in links, the donor session and its scope', () => {
     }
     const sessions = await stack.db.query(`SELECT count(*)::int AS n FROM donor_sessions s JOIN donor_links l ON l.id = s.link_id WHERE l.email = 'ben@example.org'`);
     expect(sessions[0].n).toBe(1);
+    // A session keeps no copy of the donor's customers: its reach is read per request (migration 1764710000000).
+    const columns = await stack.db.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'donor_sessions' ORDER BY ordinal_position`);
+    expect(columns.map((c: { column_name: string }) => c.column_name)).toEqual(['id', 'token_hash', 'link_id', 'purpose', 'subscription_id', 'created_at', 'last_seen_at', 'expires_at', 'ended_at']);
   });
 
   it("swapping ids: donor A's session on donor B's gift answers 404 and changes nothing", async () => {

@@ -115,9 +115,4 @@ describe('non-cash gifts and year-end statement versions', () => {
       'cus_ida:corrected', 'cus_ida:final', 'cus_ida:interim', 'cus_sam:final',
     ]);
   });
-
-  it('the tax-year picker offers only years with gifts, never a future year', async () => {
-    const { years } = (await api.get('/api/admin/tax-exports/years').expect(200)).body;
-    expect(years).toEqual([thisYear, lastYear]);
-  });
 });

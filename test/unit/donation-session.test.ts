@@ -28,7 +28,7 @@ afterAll(() => {
   delete g.window;
 });
 
-const started = { key: 'k', start: { clientSecret: 'pi_1_secret_2', recordToken: 'tok', subscriptionId: undefined } };
+const started = { key: 'k', start: { clientSecret: 'pi_1_secret_2', recordToken: 'tok', chargedCents: 4025, paymentIntentId: 'pi_1', subscriptionId: undefined } };
 
 describe('the donate page’s session', () => {
   it('gives back what was saved, and nothing after it is cleared', () => {
@@ -43,9 +43,12 @@ describe('the donate page’s session', () => {
   it('keeps only the form’s own fields, each of its own type; an unknown frequency or tribute kind is the default', () => {
     storage.setItem('donate:gift', JSON.stringify({
       form: { amount: 25, firstName: 'Ann', coverFees: 'yes', frequency: 'weekly', tributeKind: 'party', cardNumber: '4242424242424242' },
-      started: { key: 'k', start: { clientSecret: 7, recordToken: 'tok' } },
+      started: { key: 'k', start: { clientSecret: 7, recordToken: 'tok', chargedCents: 4025 } },
     }));
     expect(loadDonationSession()).toEqual({ form: { ...emptyDonationForm, firstName: 'Ann' }, started: null });
+    // A payment saved before the answer carried what it charges: started again rather than guessed.
+    storage.setItem('donate:gift', JSON.stringify({ form: {}, started: { key: 'k', start: { clientSecret: 'pi_1_secret_2', recordToken: 'tok' } } }));
+    expect(loadDonationSession().started).toBeNull();
   });
 
   it('starts afresh from what is not JSON, and without storage at all', () => {

@@ -12,6 +12,7 @@ import { SessionRepository } from '../auth/session.repository.js';
 import { TwoFactorRepository } from '../auth/two-factor/two-factor.repository.js';
 import type { AdminListingDto, InviteAdminDto } from './dto/admins.dto.js';
 import { AdminsRepository } from './admins.repository.js';
+import type { SessionDto } from '../auth/dto/two-factor.dto.js';
 
 export const LAST_OWNER = 'The school must keep at least one active owner: make another admin an owner first.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -98,7 +99,7 @@ export class AdminsService {
     });
   }
 
-  async sessionsOf(id: string, currentSessionId?: string) {
+  async sessionsOf(id: string, currentSessionId?: string): Promise<SessionDto[]> {
     await this.find(id);
     return this.account.liveSessions(id, currentSessionId);
   }

@@ -13,8 +13,8 @@ import { REQUIRE_TWO_FACTOR } from '../../../core/src/settings/admin-settings.js
 import { settings } from '../../../core/src/settings/settings.repository.js';
 import { JobProducer } from '../../../core/src/queue/job.producer.js';
 import { JobName } from '../../../core/src/queue/queue.constants.js';
-import type { SessionDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
-import { type EnrolmentStart, TwoFactorService } from './two-factor/two-factor.service.js';
+import type { EnrolmentStartDto, SessionDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
+import { TwoFactorService } from './two-factor/two-factor.service.js';
 import { WRONG_CODE } from './two-factor/two-factor-login.service.js';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
@@ -104,7 +104,7 @@ export class AccountService {
    * Starts (re-)enrolment, which will replace the secret and every recovery code: only after the password, or a
    * current code of the two-factor sign-in it replaces. A session token alone (a stolen one) is not enough.
    */
-  async twoFactorSetup(admin: PublicAdmin, proof: { password?: string; code?: string }, meta: RequestMeta): Promise<EnrolmentStart> {
+  async twoFactorSetup(admin: PublicAdmin, proof: { password?: string; code?: string }, meta: RequestMeta): Promise<EnrolmentStartDto> {
     const fail = async (reason: string, error: string) => {
       await this.audit.record('admin.two_factor.setup', { adminId: admin.id, success: false, ...meta, details: { reason } });
       return refuse(error);

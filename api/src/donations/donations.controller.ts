@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DonationsService } from './donations.service.js';
 import { CreatePaymentIntentDto } from './dto/create-payment-intent.dto.js';
 import { RecordDonationDto } from './dto/record-donation.dto.js';
+import { DonationRecordedDto, PaymentIntentResponseDto } from './dto/payment-start.dto.js';
 import { MakeMonthlyDto, MonthlyPlanStartedDto, ReceiptStatusDto, ReceiptStatusQueryDto } from './dto/receipt-status.dto.js';
 import { MakeMonthlyService } from './make-monthly.service.js';
 
@@ -19,7 +20,8 @@ export class DonationsController {
   /** Starts a card payment: a PaymentIntent (one-time) or a subscription's first invoice (recurring). */
   @Post('create-payment-intent')
   @HttpCode(200)
-  createPaymentIntent(@Body() body: CreatePaymentIntentDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ type: PaymentIntentResponseDto })
+  createPaymentIntent(@Body() body: CreatePaymentIntentDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<PaymentIntentResponseDto> {
     res.setHeader('Cache-Control', 'no-store');
     return this.donations.createPaymentIntent(body, req.ip);
   }
@@ -27,7 +29,8 @@ export class DonationsController {
   /** Records the donor's form data after the browser confirmed the payment. */
   @Post('donation')
   @HttpCode(201)
-  recordDonation(@Body() body: RecordDonationDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  @ApiCreatedResponse({ type: DonationRecordedDto })
+  recordDonation(@Body() body: RecordDonationDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<DonationRecordedDto> {
     res.setHeader('Cache-Control', 'no-store');
     return this.donations.record(body, req.ip);
   }

@@ -12,7 +12,8 @@ import { ReceiptStatusRepository } from './receipt-status.repository.js';
 import type { ReceiptStatusDto, ReceiptStatusQueryDto } from './dto/receipt-status.dto.js';
 import { timingSafeEqual } from 'node:crypto';
 import { PaidGiftReader, type PaidGiftLookup } from './paid-gift.reader.js';
-import { StripeDonationsService, type PaymentStart } from './stripe-donations.service.js';
+import { StripeDonationsService } from './stripe-donations.service.js';
+import type { DonationRecordedDto, PaymentIntentResponseDto } from './dto/payment-start.dto.js';
 import { badRequest, DomainError, forbidden } from '../../../core/src/http/errors.js';
 import { DataSource } from 'typeorm';
 import { feeCoverageFor, feeFor, type PaymentMethodType } from '../../../core/src/gifts/fee-coverage.js';
@@ -26,12 +27,6 @@ export const FUND_NOT_OFFERED = 'fundId must be one of the funds offered';
 export const PAYMENT_NOT_CONFIRMED = 'That payment has not been completed.';
 export const PAYMENT_NOT_YOURS = 'This donation cannot be recorded: it does not match a payment started on this page.';
 export const PAYMENT_UNCONFIRMABLE = 'We could not confirm the payment with the payment provider just now, so the donation was not recorded. Please try again in a moment.';
-
-/**
- * The create-payment-intent answer: the client secret for the card step, the token that records the gift, and
- * what is charged (the gift plus any fee coverage, computed here from the fee the school pays on the chosen method).
- */
-export type PaymentStartAnswer = PaymentStart & { recordToken: string; chargedCents: number };
 
 @Injectable()
 export class DonationsService {
@@ -92,7 +87,7 @@ export class DonationsService {
    * Starts the payment. The answer's recordToken (32 random bytes) is known only to this browser; the payment's
    * metadata keeps its SHA-256, so no one else, not even someone who learns the payment's id, can record it.
    */
-  async createPaymentIntent(dto: CreatePaymentIntentDto, ip: string | undefined): Promise<PaymentStartAnswer> {
+  async createPaymentIntent(dto: CreatePaymentIntentDto, ip: string | undefined): Promise<PaymentIntentResponseDto> {
     await this.limiter.hitIntent(ip, dto.donationData.email);
     const designation = await this.designation(dto.amount, dto.donationData, dto.paymentMethodType);
     const chargedCents = dto.amount + (designation.feeCoverageCents ?? 0);
@@ -107,7 +102,7 @@ export class DonationsService {
    * come from Stripe, never from the body. A second post for the same payment returns the first record.
    * Without Stripe's word nothing is recorded: 503, and the page shows that the payment itself went through.
    */
-  async record(dto: RecordDonationDto, ip: string | undefined): Promise<{ success: true; id: string }> {
+  async record(dto: RecordDonationDto, ip: string | undefined): Promise<DonationRecordedDto> {
     await this.limiter.hitRecord(ip);
     let found: PaidGiftLookup;
     try {

@@ -3,20 +3,9 @@ import type Stripe from 'stripe';
 import { tokenHash } from '../../../core/src/tokens/opaque-token.js';
 import { WEBSITE_SOURCE } from '../../../core/src/gifts/donor-origin.js';
 import { validFrequency, type Frequency } from '../../../core/src/gifts/frequencies.js';
+import type { DonorDetailsDto } from './dto/donor-details.dto.js';
 
-/** The donor's details as typed on the donation form. */
-export interface Donor {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone?: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  zipCode?: string;
-}
-
-export function donorName(d: Pick<Donor, 'firstName' | 'lastName'>): string {
+export function donorName(d: Pick<GiftDonor, 'firstName' | 'lastName'>): string {
   return `${d.firstName} ${d.lastName}`.trim();
 }
 
@@ -27,28 +16,31 @@ const TOKEN_KEY = 'record_token_sha256';
 const DONOR_KEYS = {
   firstName: 'donor_first_name', lastName: 'donor_last_name', email: 'donor_email', phone: 'donor_phone',
   address: 'donor_address', city: 'donor_city', state: 'donor_state', zipCode: 'donor_zip',
-} as const satisfies Record<keyof Donor, string>;
+} as const satisfies Partial<Record<keyof DonorDetailsDto, string>>;
+
+/** The donor's details as typed on the donation form (the fields of its DTO that travel with the gift). */
+export type GiftDonor = Pick<DonorDetailsDto, keyof typeof DONOR_KEYS>;
 
 /**
  * The details that arrive with a gift belong to that gift: they travel in the metadata of its payment intent
  * (one-time) or subscription (recurring), never onto the donor's customer, and the donation record is made
  * from them. The record token's hash binds the record to the browser that started the payment.
  */
-export function giftMetadata(frequency: Frequency, d: Donor, recordTokenHash: string): Stripe.MetadataParam {
+export function giftMetadata(frequency: Frequency, d: GiftDonor, recordTokenHash: string): Stripe.MetadataParam {
   const meta: Record<string, string> = { frequency, donation_type: frequency, source: WEBSITE_SOURCE, donor_name: donorName(d), [TOKEN_KEY]: recordTokenHash };
   for (const [field, key] of Object.entries(DONOR_KEYS)) {
-    const value = d[field as keyof Donor];
+    const value = d[field as keyof GiftDonor];
     if (value) meta[key] = value;
   }
   return meta;
 }
 
 /** The form's details as the payment carries them; null when they are not there (not a payment of our form). */
-export function donorFromMetadata(meta: Stripe.Metadata | null | undefined): Donor | null {
+export function donorFromMetadata(meta: Stripe.Metadata | null | undefined): GiftDonor | null {
   if (!meta?.[DONOR_KEYS.firstName] || !meta[DONOR_KEYS.lastName] || !meta[DONOR_KEYS.email]) return null;
   const d: Record<string, string> = {};
   for (const [field, key] of Object.entries(DONOR_KEYS)) if (meta[key]) d[field] = meta[key];
-  return d as unknown as Donor;
+  return d as unknown as GiftDonor;
 }
 
 export function frequencyFromMetadata(meta: Stripe.Metadata | null | undefined, fallback: Frequency): Frequency {

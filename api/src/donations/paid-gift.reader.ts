@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
 import { isStripeResourceMissing } from '../../../core/src/stripe/stripe-errors.js';
 import type { Frequency } from '../../../core/src/gifts/frequencies.js';
-import { donorFromMetadata, frequencyFromMetadata, recordTokenMatches, type Donor } from './gift-metadata.js';
+import { donorFromMetadata, frequencyFromMetadata, recordTokenMatches, type GiftDonor } from './gift-metadata.js';
 
 /** A gift as Stripe knows it once paid: everything the donation record keeps comes from here. */
 export interface PaidGift {
@@ -12,7 +12,7 @@ export interface PaidGift {
   customerId: string | null;
   amountCents: number;
   frequency: Frequency;
-  donor: Donor;
+  donor: GiftDonor;
 }
 
 /**

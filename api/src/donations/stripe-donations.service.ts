@@ -8,18 +8,16 @@ import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
 import { DonorMatchRepository } from './donor-match.repository.js';
 import { FREQUENCY_INTERVALS, FREQUENCY_LABELS, type Frequency, type RecurringFrequency } from '../../../core/src/gifts/frequencies.js';
 import { DONATIONS_LOGGER } from './donations.tokens.js';
-import { donorName, giftMetadata, type Donor } from './gift-metadata.js';
+import { donorName, giftMetadata, type GiftDonor } from './gift-metadata.js';
 import { designationMetadata, type GiftDesignation } from '../../../core/src/gifts/gift-designation.js';
 import { DomainError } from '../../../core/src/http/errors.js';
 import type { PaymentMethodType } from '../../../core/src/gifts/fee-coverage.js';
+import type { PaymentIntentResponseDto } from './dto/payment-start.dto.js';
 
 export const PAYMENT_INTENT_FAILED = 'Failed to create payment intent';
 
-export interface PaymentStart {
-  clientSecret: string;
-  paymentIntentId?: string;
-  subscriptionId?: string;
-}
+/** The Stripe half of the create-payment-intent answer (the donations service adds the record token and the charge). */
+export type PaymentStart = Pick<PaymentIntentResponseDto, 'clientSecret' | 'paymentIntentId' | 'subscriptionId'>;
 
 /** The one product every recurring gift's price belongs to (Stripe needs a product for subscription prices). */
 const RECURRING_PRODUCT_ID = 'prod_hillside_recurring_donation';
@@ -51,7 +49,7 @@ export class StripeDonationsService {
    * the designation (fund, fee split, tribute), which a recurring gift's renewals inherit from the subscription.
    * `amountCents` is what is charged: the gift plus any fee coverage.
    */
-  async start(amountCents: number, frequency: Frequency, donor: Donor, recordTokenHash: string, designation: GiftDesignation): Promise<PaymentStart> {
+  async start(amountCents: number, frequency: Frequency, donor: GiftDonor, recordTokenHash: string, designation: GiftDesignation): Promise<PaymentStart> {
     try {
       const customerId = await this.customerFor(donor);
       const metadata = { ...giftMetadata(frequency, donor, recordTokenHash), ...designationMetadata(designation) };
@@ -68,7 +66,7 @@ export class StripeDonationsService {
   }
 
   /** The donor's address for Stripe, only when all four parts are there (SPEC section 5); country US. */
-  private address(d: Donor): Stripe.AddressParam | undefined {
+  private address(d: GiftDonor): Stripe.AddressParam | undefined {
     if (!(d.address && d.city && d.state && d.zipCode)) return undefined;
     return { line1: d.address, city: d.city, state: d.state, postal_code: d.zipCode, country: 'US' };
   }
@@ -80,7 +78,7 @@ export class StripeDonationsService {
    * exact: the address as typed, then as its key), and only then a new customer, with the form's details and
    * the e-mail as typed.
    */
-  async customerFor(d: Donor): Promise<string> {
+  async customerFor(d: GiftDonor): Promise<string> {
     const known = await this.donors.customerIdByEmail(d.email).catch((err: Error) => {
       this.logger.warn({ err: err.message }, 'could not look the donor up in the read model; asking Stripe');
       return null;
@@ -101,7 +99,7 @@ export class StripeDonationsService {
     return created.id;
   }
 
-  private async oneTime(amount: number, customer: string, d: Donor, metadata: Stripe.MetadataParam, only: PaymentMethodType | null): Promise<PaymentStart> {
+  private async oneTime(amount: number, customer: string, d: GiftDonor, metadata: Stripe.MetadataParam, only: PaymentMethodType | null): Promise<PaymentStart> {
     const pi = await this.stripe.paymentIntents.create({
       amount,
       currency: 'usd',

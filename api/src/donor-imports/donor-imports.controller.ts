@@ -39,7 +39,7 @@ export class DonorImportsController {
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Not a CSV (named: an Excel workbook, a PDF, ...), no header row or no rows.' })
   @ApiPayloadTooLargeResponse({ type: ErrorDto })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorDto })
-  async upload(@Query() query: UploadQueryDto, @Req() req: Request) {
+  async upload(@Query() query: UploadQueryDto, @Req() req: Request): Promise<UploadedImportDto> {
     const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
     if (!CSV_TYPES.includes(type)) throw new DomainError(415, 'Upload a CSV file (comma-separated values). Save a spreadsheet as "CSV UTF-8" first.');
     if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) {
@@ -54,7 +54,7 @@ export class DonorImportsController {
   @ApiOkResponse({ type: ImportPreviewDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
-  preview(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: PreviewBodyDto) {
+  preview(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: PreviewBodyDto): Promise<ImportPreviewDto> {
     return this.service.preview(id, body.mapping);
   }
 
@@ -62,7 +62,7 @@ export class DonorImportsController {
   @ApiOperation({ summary: 'The previewed rows after a row number, 100 at a time (date, amount, type, fund and outcome of each)' })
   @ApiOkResponse({ type: PreviewRowsDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  rows(@Param('id', new ParseUUIDPipe()) id: string, @Query() query: PreviewRowsQueryDto) {
+  rows(@Param('id', new ParseUUIDPipe()) id: string, @Query() query: PreviewRowsQueryDto): Promise<PreviewRowsDto> {
     return this.service.rows(id, query.after ?? 0);
   }
 
@@ -72,7 +72,7 @@ export class DonorImportsController {
   @ApiOkResponse({ type: ImportProgressDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
-  importBatch(@Param('id', new ParseUUIDPipe()) id: string, @Req() req: Request) {
+  importBatch(@Param('id', new ParseUUIDPipe()) id: string, @Req() req: Request): Promise<ImportProgressDto> {
     return this.service.importBatch(id, AuditService.context(req));
   }
 }

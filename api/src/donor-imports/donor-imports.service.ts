@@ -25,6 +25,7 @@ import { DonorImportsRepository, type PendingRow, type RowOutcome } from './dono
 import { readRow, suggestMapping } from './import-row.js';
 import { mappingProblems, type ColumnMapping } from '../../../core/src/donor-imports/column-mapping.js';
 import { funds } from '../../../core/src/funds/funds.repository.js';
+import type { ImportPreviewDto, ImportProgressDto, PreviewRowsDto, UploadedImportDto } from './dto/donor-import.dto.js';
 
 /** Rows read per preview batch, and imported per call of the import endpoint (one transaction, one progress step). */
 const PREVIEW_BATCH = 1000;
@@ -53,7 +54,7 @@ export class DonorImportsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async upload(body: Readable, fileName: string, ctx: AuditContext) {
+  async upload(body: Readable, fileName: string, ctx: AuditContext): Promise<UploadedImportDto> {
     const id = await this.repo.create(this.ds, fileName, ctx.adminId ?? null);
     let read: { headers: string[]; rowCount: number };
     try {
@@ -78,7 +79,7 @@ export class DonorImportsService {
   }
 
   /** Checks every row (in batches, reading the staged rows back) and says what the import would do. */
-  async preview(id: string, mapping: ColumnMapping) {
+  async preview(id: string, mapping: ColumnMapping): Promise<ImportPreviewDto> {
     const found = await this.open(id);
     if (found.status === 'importing') throw new DomainError(409, 'This import has started; finish it before previewing again.');
     const problems = mappingProblems(mapping, found.headers.length);
@@ -129,7 +130,7 @@ export class DonorImportsService {
   }
 
   /** The previewed rows after row `after` (a spreadsheet row number), a page at a time. */
-  async rows(id: string, after: number) {
+  async rows(id: string, after: number): Promise<PreviewRowsDto> {
     const found = await this.repo.find(this.ds, id);
     if (!found || found.status === 'uploading' || found.status === 'uploaded') throw notFound('Preview this import first');
     return { rows: await this.repo.previewRows(this.ds, id, after, PREVIEW_PAGE) };
@@ -140,7 +141,7 @@ export class DonorImportsService {
    * the same batch) and answers the progress. Rows with errors are never imported; rows whose key an earlier
    * import claimed are skipped.
    */
-  async importBatch(id: string, ctx: AuditContext) {
+  async importBatch(id: string, ctx: AuditContext): Promise<ImportProgressDto> {
     const found = await this.open(id);
     if (found.status === 'uploaded') throw new DomainError(409, 'Preview the file before importing it.');
     const step = await transactionWithRetry(this.ds, async (m) => {

@@ -22,7 +22,7 @@ export class AcknowledgmentsController {
   @Get('acknowledgments/setting')
   @ApiOperation({ summary: 'Automatic acknowledgments: on or off, and since when (owners change it on the Settings page)' })
   @ApiOkResponse({ type: AcknowledgmentSettingDto })
-  setting() {
+  setting(): Promise<AcknowledgmentSettingDto> {
     return this.service.setting();
   }
 
@@ -31,7 +31,7 @@ export class AcknowledgmentsController {
   @ApiOkResponse({ type: DonorMessagesDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  messages(@Param('customerId') customerId: string) {
+  messages(@Param('customerId') customerId: string): Promise<DonorMessagesDto> {
     return this.service.donorMessages(customerId);
   }
 
@@ -45,14 +45,14 @@ export class AcknowledgmentsController {
   @ApiBadRequestResponse({ type: ErrorDto, description: 'No e-mail address, refunded in full, or a malformed id.' })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto, description: 'One is already waiting to be sent.' })
-  send(@Param('customerId') customerId: string, @Body() body: SendAcknowledgmentDto, @Req() req: Request) {
+  send(@Param('customerId') customerId: string, @Body() body: SendAcknowledgmentDto, @Req() req: Request): Promise<SentAcknowledgmentDto> {
     return this.service.send(customerId, body, AuditService.context(req));
   }
 
   @Get('mail')
   @ApiOperation({ summary: 'The outbox: messages waiting, being sent and failed for good (with the latest failures)' })
   @ApiOkResponse({ type: MailSummaryDto })
-  summary() {
+  summary(): Promise<MailSummaryDto> {
     return this.service.summary();
   }
 
@@ -62,7 +62,7 @@ export class AcknowledgmentsController {
   @ApiOkResponse({ type: RetriedMailDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  retry(@Param('id') id: string, @Req() req: Request) {
+  retry(@Param('id') id: string, @Req() req: Request): Promise<RetriedMailDto> {
     return this.service.retry(id, AuditService.context(req));
   }
 }

@@ -22,7 +22,7 @@ export class StatementsController {
   @Get('statements/:year')
   @ApiOperation({ summary: 'Year-end statements by e-mail: who gave, who has an e-mail address, and how far sending got' })
   @ApiOkResponse({ type: StatementRunDto })
-  run(@Param('year') year: string) {
+  run(@Param('year') year: string): Promise<StatementRunDto> {
     return this.service.run(year);
   }
 
@@ -30,7 +30,7 @@ export class StatementsController {
   @HttpCode(202)
   @ApiOperation({ summary: "E-mail every donor of the year their statement (only those not sent yet)", description: 'Queued in the outbox; follow with GET statements/{year}.' })
   @ApiAcceptedResponse({ type: SendStatementsResultDto })
-  send(@Param('year') year: string, @Req() req: Request) {
+  send(@Param('year') year: string, @Req() req: Request): Promise<SendStatementsResultDto> {
     return this.service.send(year, AuditService.context(req));
   }
 
@@ -40,7 +40,7 @@ export class StatementsController {
   @ApiAcceptedResponse({ type: ResentStatementDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
-  resend(@Param('year') year: string, @Param('customerId') customerId: string, @Req() req: Request) {
+  resend(@Param('year') year: string, @Param('customerId') customerId: string, @Req() req: Request): Promise<ResentStatementDto> {
     return this.service.resend(year, customerId, AuditService.context(req));
   }
 
@@ -58,18 +58,11 @@ export class StatementsController {
     res.end(pdf);
   }
 
-  @Get('years')
-  @ApiOperation({ summary: 'The tax years with gifts, newest first, never a future year (the tax-year picker)' })
-  @ApiOkResponse({ type: DonorYearsDto })
-  giftYears() {
-    return this.service.giftYears();
-  }
-
   @Get('years/:customerId')
   @ApiOperation({ summary: 'The years a donor gave in (for their Year-End Statement button)' })
   @ApiOkResponse({ type: DonorYearsDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  years(@Param('customerId') customerId: string) {
+  years(@Param('customerId') customerId: string): Promise<DonorYearsDto> {
     return this.service.donorYears(customerId);
   }
 }

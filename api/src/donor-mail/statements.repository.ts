@@ -72,15 +72,6 @@ export class StatementsRepository {
     return row;
   }
 
-  /** The calendar years (TIME_ZONE) with any gift recorded, up to the current one, newest first: the tax-year picker. */
-  async giftYears(currentYear: number): Promise<number[]> {
-    const rows: Array<{ year: number }> = await this.ds.query(
-      `SELECT DISTINCT extract(year FROM day)::int AS year FROM daily_totals WHERE count > 0 AND day < make_date($1::int + 1, 1, 1) ORDER BY year DESC`,
-      [currentYear],
-    );
-    return rows.map((r) => r.year);
-  }
-
   /** How many donors the year's final send would reach (never sent a final statement, or their gifts changed since). */
   async finalCandidates(year: number, timeZone: string): Promise<number> {
     const [row] = await this.ds.query(`SELECT count(*)::int AS n FROM (${FINAL_CANDIDATES}) f`, [year, timeZone]);

@@ -125,11 +125,6 @@ export class StatementsService {
     return { filename: `year-end-statements-${year}-by-post.pdf`, pdf, count: postal.length };
   }
 
-  /** The tax years the pickers offer: years with gifts, never a future one. */
-  async giftYears(): Promise<DonorYearsDto> {
-    return { years: await this.repo.giftYears(Number(todayIn(this.env.TIME_ZONE).slice(0, 4))) };
-  }
-
   async donorYears(customerId: string): Promise<DonorYearsDto> {
     if (!(await findStatementDonor(this.ds, checkedCustomerId(customerId)))) throw notFound(`Customer not found: ${customerId}`);
     return { years: await donorGiftYears(this.ds, customerId, this.env.TIME_ZONE) };

@@ -26,7 +26,7 @@ export class DonorMergesController {
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto, description: 'One of them is merged already, or the duplicate keeps merged records.' })
-  preview(@Param('id') id: string, @Query() q: MergeDuplicateDto) {
+  preview(@Param('id') id: string, @Query() q: MergeDuplicateDto): Promise<MergePreviewDto> {
     return this.merges.preview(id, q.duplicateId);
   }
 
@@ -36,14 +36,14 @@ export class DonorMergesController {
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
-  merge(@Param('id') id: string, @Body() body: MergeDuplicateDto, @Req() req: Request) {
+  merge(@Param('id') id: string, @Body() body: MergeDuplicateDto, @Req() req: Request): Promise<MergeResultDto> {
     return this.merges.merge(id, body.duplicateId, AuditService.context(req));
   }
 
   @Get()
   @ApiOperation({ summary: 'Records merged into this donor (merges in force)' })
   @ApiOkResponse({ type: [DonorMergeDto] })
-  list(@Param('id') id: string) {
+  list(@Param('id') id: string): Promise<DonorMergeDto[]> {
     return this.merges.list(id);
   }
 
@@ -52,7 +52,7 @@ export class DonorMergesController {
   @ApiOperation({ summary: 'Undo a merge', description: 'Moves back exactly the gifts the merge moved (and the duplicate’s gifts that arrived since); both records are as before. Audited.' })
   @ApiOkResponse({ type: MergeUndoneDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  undo(@Param('id') id: string, @Param('mergeId') mergeId: string, @Req() req: Request) {
+  undo(@Param('id') id: string, @Param('mergeId') mergeId: string, @Req() req: Request): Promise<MergeUndoneDto> {
     return this.merges.undo(id, mergeId, AuditService.context(req));
   }
 }

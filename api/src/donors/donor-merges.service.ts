@@ -15,6 +15,7 @@ import { sameDonorEmail } from '../../../core/src/donor-identity/email-key.js';
 import { DonorSummaryCache } from './donor-summary.cache.js';
 import { DonorMergesRepository, type MergeSideRow } from './donor-merges.repository.js';
 import { CUSTOMER_ID, type AuditContext } from './donors.service.js';
+import type { DonorMergeDto, MergePreviewDto, MergeResultDto, MergeUndoneDto } from './dto/donor-merge.dto.js';
 
 function gifts(count: number, cents: number) {
   return { count, total: centsToDollars(cents) };
@@ -68,13 +69,13 @@ export class DonorMergesService {
     return { kept: toSide(kept!), duplicate: toSide(dup!) };
   }
 
-  async preview(keptId: string, duplicateId: string) {
+  async preview(keptId: string, duplicateId: string): Promise<MergePreviewDto> {
     const { kept, duplicate } = await this.sides(this.ds, keptId, duplicateId);
     const after = gifts(kept.allGifts.count + duplicate.allGifts.count, kept.cents + duplicate.cents);
     return { kept: strip(kept), duplicate: strip(duplicate), after, selfServiceEmail: kept.email || null, emailWarning: selfServiceWarning(kept.email, duplicate.email) };
   }
 
-  async merge(keptId: string, duplicateId: string, ctx: AuditContext) {
+  async merge(keptId: string, duplicateId: string, ctx: AuditContext): Promise<MergeResultDto> {
     const tz = this.env.TIME_ZONE;
     const result = await transactionWithRetry(this.ds, async (m) => {
       await holdMergesExclusive(m);
@@ -101,7 +102,7 @@ export class DonorMergesService {
     return result;
   }
 
-  async list(keptId: string) {
+  async list(keptId: string): Promise<DonorMergeDto[]> {
     const rows = await this.repo.activeOf(keptId);
     return rows.map((r) => ({
       id: r.id, mergedId: r.merged_id, name: r.name, email: r.email, mergedAt: new Date(r.merged_at).toISOString(),
@@ -109,7 +110,7 @@ export class DonorMergesService {
     }));
   }
 
-  async undo(keptId: string, mergeId: string, ctx: AuditContext) {
+  async undo(keptId: string, mergeId: string, ctx: AuditContext): Promise<MergeUndoneDto> {
     const tz = this.env.TIME_ZONE;
     const result = await transactionWithRetry(this.ds, async (m) => {
       await holdMergesExclusive(m);

@@ -8,7 +8,7 @@ import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
 import { DonorsService } from './donors.service.js';
 import { CreateDonorDto } from './dto/create-donor.dto.js';
-import { CustomersQueryDto } from './dto/customers-query.dto.js';
+import { DonorsQueryDto } from './dto/donors-query.dto.js';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { DeletedDto, DonorDto, DonorListDto, UpdatedDto } from './dto/donor.dto.js';
 import { UpdateDonorDto } from './dto/update-donor.dto.js';
@@ -28,7 +28,7 @@ export class DonorsController {
   })
   @ApiOkResponse({ type: DonorListDto })
   @ApiBadRequestResponse({ type: ErrorDto })
-  list(@Query() query: CustomersQueryDto) {
+  list(@Query() query: DonorsQueryDto): Promise<DonorListDto> {
     return this.donors.list(query);
   }
 
@@ -37,7 +37,7 @@ export class DonorsController {
   @ApiCreatedResponse({ type: DonorDto })
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid fields, or Stripe refused them.' })
   @ApiBadGatewayResponse({ type: ErrorDto, description: 'Stripe could not be reached; nothing was written.' })
-  create(@Body() body: CreateDonorDto, @Req() req: Request) {
+  create(@Body() body: CreateDonorDto, @Req() req: Request): Promise<DonorDto> {
     return this.donors.create(body, AuditService.context(req));
   }
 
@@ -45,7 +45,7 @@ export class DonorsController {
   @ApiOperation({ summary: 'One donor', description: 'donationStats are DOLLARS. Unknown or deleted donors: 404.' })
   @ApiOkResponse({ type: DonorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  get(@Param('id') id: string) {
+  get(@Param('id') id: string): Promise<DonorDto> {
     return this.donors.get(id);
   }
 
@@ -58,7 +58,7 @@ export class DonorsController {
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid fields, or Stripe refused them.' })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiBadGatewayResponse({ type: ErrorDto, description: 'Stripe could not be reached; nothing was written.' })
-  update(@Param('id') id: string, @Body() body: UpdateDonorDto, @Req() req: Request) {
+  update(@Param('id') id: string, @Body() body: UpdateDonorDto, @Req() req: Request): Promise<UpdatedDto> {
     return this.donors.update(id, body, AuditService.context(req));
   }
 
@@ -69,7 +69,7 @@ export class DonorsController {
   @ApiOkResponse({ type: DeletedDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiBadGatewayResponse({ type: ErrorDto })
-  remove(@Param('id') id: string, @Req() req: Request) {
+  remove(@Param('id') id: string, @Req() req: Request): Promise<DeletedDto> {
     return this.donors.delete(id, AuditService.context(req));
   }
 }

@@ -11,11 +11,12 @@ import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
 import { centsToDollars } from '../../../core/src/gifts/money.js';
 import type { UpdateDonorDto } from './dto/update-donor.dto.js';
 import type { CreateDonorDto } from './dto/create-donor.dto.js';
-import type { CustomersQueryDto } from './dto/customers-query.dto.js';
+import type { DonorsQueryDto } from './dto/donors-query.dto.js';
 import { DonorSummaryCache } from './donor-summary.cache.js';
 import { DonorsRepository, type DonorCard, type DonorListing } from './donors.repository.js';
 import { notFound } from '../../../core/src/http/errors.js';
 import { isStripeResourceMissing, stripeWriteError } from '../../../core/src/stripe/stripe-errors.js';
+import type { DeletedDto, DonorDto, DonorListDto, UpdatedDto } from './dto/donor.dto.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const CUSTOMER_ID = /^cus_[A-Za-z0-9]{1,250}$/;
@@ -47,7 +48,7 @@ export class DonorsService {
     return { db, stripe: this.stripe, warn: (msg, details) => this.logger.warn(details ?? {}, msg) };
   }
 
-  async list(query: CustomersQueryDto) {
+  async list(query: DonorsQueryDto): Promise<DonorListDto> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     const q = query.q?.trim() || undefined;
@@ -91,7 +92,7 @@ export class DonorsService {
     return row;
   }
 
-  async get(id: string) {
+  async get(id: string): Promise<DonorDto> {
     const r = await this.getLive(id);
     const methods = await this.donors.paymentMethods([r.id]);
     const total = Number(r.total_amount);
@@ -124,7 +125,7 @@ export class DonorsService {
    * customer's own `created`, so that webhook is no newer and changes nothing. A customer the admin creates is
    * a donor at once, gift or not (donorBeforeAnyGift).
    */
-  async create(dto: CreateDonorDto, ctx: AuditContext) {
+  async create(dto: CreateDonorDto, ctx: AuditContext): Promise<DonorDto> {
     let customer: Stripe.Customer;
     try {
       customer = await this.stripe.customers.create({
@@ -149,7 +150,7 @@ export class DonorsService {
    * model like every other change (a moment later), so Stripe stays the one source. The audit entry names the
    * fields sent, never their values.
    */
-  async update(id: string, dto: UpdateDonorDto, ctx: AuditContext) {
+  async update(id: string, dto: UpdateDonorDto, ctx: AuditContext): Promise<UpdatedDto> {
     await this.getLive(id);
     const address = { line1: dto.line1 ?? '', line2: dto.line2 ?? '', city: dto.city ?? '', state: dto.state ?? '', postal_code: dto.postal_code ?? '', country: 'US' };
     try {
@@ -162,7 +163,7 @@ export class DonorsService {
   }
 
   /** Records merged into the donor are the same person: their Stripe customers are deleted and tombstoned too. */
-  async delete(id: string, ctx: AuditContext) {
+  async delete(id: string, ctx: AuditContext): Promise<DeletedDto> {
     await this.getLive(id);
     const merged = await mergedDonorIds(this.ds, id);
     for (const customerId of [id, ...merged]) {

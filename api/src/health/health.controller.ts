@@ -1,11 +1,13 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { bearerToken } from '../auth/admin-session.guard.js';
 import { SessionService } from '../auth/session.service.js';
 import { HealthService } from './health.service.js';
+import { HealthDto, QueueHealthDto } from './health.dto.js';
 
 @ApiTags('health')
+@ApiExtraModels(QueueHealthDto)
 @Controller('health')
 export class HealthController {
   constructor(
@@ -22,10 +24,13 @@ export class HealthController {
    */
   @Get()
   @ApiOperation({ summary: '200 {status: ok, projection} when the database and Redis answer, 503 {status: degraded} otherwise; details for a signed-in admin' })
+  @ApiOkResponse({ type: HealthDto })
+  @ApiServiceUnavailableResponse({ type: HealthDto })
   async get(@Req() req: Request, @Res() res: Response): Promise<void> {
     const token = bearerToken(req.get('authorization'));
     const [report, admin] = await Promise.all([this.health.check(), token ? this.sessions.validate(token).catch(() => undefined) : undefined]);
     res.setHeader('Cache-Control', 'no-store');
-    res.status(report.status === 'ok' ? 200 : 503).json(admin ? report : { status: report.status, projection: report.projection });
+    const body: HealthDto = admin ? report : { status: report.status, projection: report.projection };
+    res.status(report.status === 'ok' ? 200 : 503).json(body);
   }
 }

@@ -7,31 +7,13 @@ import { JobProducer } from '../../../core/src/queue/job.producer.js';
 import { outbox } from '../../../core/src/mail-outbox/outbox.repository.js';
 import { QueueName } from '../../../core/src/queue/queue.constants.js';
 import { createRedis } from '../../../core/src/queue/redis.js';
+import type { HealthDto } from './health.dto.js';
 
 /** Projection counts as behind once the oldest unprocessed event has waited this long (the relay re-enqueues after 30 s). */
 export const PROJECTION_BEHIND_SECONDS = 300;
 
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  /** `behind` when events wait longer than PROJECTION_BEHIND_SECONDS (no worker running, or failing): public, for uptime checks. */
-  projection: 'ok' | 'behind' | 'unknown';
-  database: {
-    ok: boolean;
-    latencyMs?: number;
-    error?: string;
-    unprocessedEvents?: number;
-    /** Seconds since the oldest unprocessed event was stored (0 when none waits): how far the read model lags. */
-    projectionLagSeconds?: number;
-    /** Signed events the sanity checks refused (kept, never projected): all of them, and those of the last day. */
-    rejectedEvents?: number;
-    rejectedEventsLast24h?: number;
-  };
-  redis: { ok: boolean; latencyMs?: number; error?: string };
-  /** depth: jobs not yet done (waiting + active + delayed). */
-  queues: Record<string, { depth: number; waiting: number; active: number; delayed: number; failed: number } | { error: string }>;
-  /** The donor mail outbox: messages waiting, being sent, failed for good, and the wait of the oldest. */
-  mail?: { queued: number; sending: number; failed: number; oldestQueuedSeconds: number | null } | { error: string };
-}
+/** What the service finds: every part of the health answer (the controller shows the public ones to anyone). */
+export type HealthReport = Required<HealthDto>;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref())]);

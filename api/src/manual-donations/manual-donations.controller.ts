@@ -34,7 +34,7 @@ export class ManualDonationsController {
   @ApiBadRequestResponse({ type: ErrorDto, description: "The first invalid field, in the form's words; or an unknown stripeCustomerId." })
   // The body is typed `unknown` on purpose: the global pipe then leaves it alone and validateManualDonation
   // answers with the spec's exact messages.
-  async create(@Body() body: unknown, @Req() req: Request) {
+  async create(@Body() body: unknown, @Req() req: Request): Promise<ManualDonationDto> {
     const checked = await validateManualDonation(body, this.env.TIME_ZONE);
     if (!checked.ok) throw badRequest(checked.message);
     return this.service.create(checked.value, AuditService.context(req));
@@ -45,7 +45,7 @@ export class ManualDonationsController {
   @ApiOperation({ summary: 'Delete a manual gift (its id is the transaction’s manual_donation_id)' })
   @ApiOkResponse({ type: ManualDonationDeletedDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  async remove(@Param('id') id: string, @Req() req: Request) {
+  async remove(@Param('id') id: string, @Req() req: Request): Promise<ManualDonationDeletedDto> {
     if (!UUID.test(id)) throw badRequest('Invalid manual donation id');
     return this.service.delete(id, AuditService.context(req));
   }

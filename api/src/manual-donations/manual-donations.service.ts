@@ -12,6 +12,7 @@ import { DonorSummaryCache } from '../donors/donor-summary.cache.js';
 import { ManualDonationsRepository, type ManualDonationRow } from './manual-donations.repository.js';
 import type { ManualDonationInput } from './manual-donation.validation.js';
 import { DomainError } from '../../../core/src/http/errors.js';
+import type { ManualDonationDeletedDto, ManualDonationDto } from './dto/manual-donation.response.js';
 
 export interface AuditContext {
   adminId?: string;
@@ -62,7 +63,7 @@ export class ManualDonationsService {
     @Inject(DonorSummaryCache) private readonly summaryCache: DonorSummaryCache,
   ) {}
 
-  async create(input: ManualDonationInput, ctx: AuditContext) {
+  async create(input: ManualDonationInput, ctx: AuditContext): Promise<ManualDonationDto> {
     const row = await transactionWithRetry(this.ds, async (m) => {
       // A merge moving this donor's gifts waits for this gift, or this gift sees the merge (and the donor is gone).
       await holdMergesShared(m);
@@ -87,7 +88,7 @@ export class ManualDonationsService {
     return toManualDonation(row);
   }
 
-  async delete(id: string, ctx: AuditContext) {
+  async delete(id: string, ctx: AuditContext): Promise<ManualDonationDeletedDto> {
     await transactionWithRetry(this.ds, async (m) => {
       const row = await this.repo.findForUpdate(m, id);
       if (!row) throw new ManualDonationError(404, 'Manual donation not found');

@@ -32,7 +32,7 @@ export class MonthEndController {
     description: 'Amounts in CENTS. Days in TIME_ZONE. Each balance transaction counts on the day Stripe made it (a refund in the month of the refund); manual gifts on their date.',
   })
   @ApiOkResponse({ type: MonthEndDto })
-  get(@Query() q: MonthEndQueryDto) {
+  get(@Query() q: MonthEndQueryDto): Promise<MonthEndDto> {
     return this.monthEnd.get(q.month);
   }
 

@@ -1,5 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 import { IsOptional, Matches } from 'class-validator';
+import { MoneyFiguresDto } from '../http/money-figures.dto.js';
+import { PayoutDto } from '../payouts/payouts.dto.js';
 
 export class MonthEndQueryDto {
   @ApiProperty({ example: '2026-10', required: false, description: "The month, 'yyyy-MM' in TIME_ZONE; the last month that ended when left out." })
@@ -8,21 +10,14 @@ export class MonthEndQueryDto {
   month?: string;
 }
 
-/** CENTS. received = gross - refunds - disputes; afterFees = received - fees (core/src/read-model/money-lines.ts). */
-export class MonthEndFiguresDto {
+/** A row of the report: the money figures of one method or fund, and what is left after Stripe's fees. */
+export class MonthEndFiguresDto extends MoneyFiguresDto {
   @ApiProperty({ description: 'Row name: the method or the fund' }) name!: string;
-  @ApiProperty() grossCents!: number;
-  @ApiProperty() refundCents!: number;
-  @ApiProperty() disputeCents!: number;
-  @ApiProperty() feeCents!: number;
-  @ApiProperty({ description: 'Received (after refunds and disputes)' }) receivedCents!: number;
-  @ApiProperty({ description: 'After Stripe fees' }) afterFeesCents!: number;
+  @ApiProperty({ description: 'CENTS: After Stripe fees: received - fees' }) afterFeesCents!: number;
 }
 
-export class MonthEndPayoutDto {
-  @ApiProperty() id!: string;
-  @ApiProperty({ description: 'CENTS' }) amountCents!: number;
-  @ApiProperty({ enum: ['pending', 'in_transit', 'paid', 'failed', 'canceled'] }) status!: string;
+/** A payout of the month: the payouts page's payout (one definition of its fields) and its day in TIME_ZONE. */
+export class MonthEndPayoutDto extends PickType(PayoutDto, ['id', 'amountCents', 'status'] as const) {
   @ApiProperty({ description: "Calendar day the deposit reaches (or reached) the bank: the UTC date of Stripe's arrival_date, in any TIME_ZONE" }) arrivalDay!: string;
 }
 

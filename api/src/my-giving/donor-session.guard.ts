@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { bearerToken } from '../auth/admin-session.guard.js';
 import { isWellFormedToken, tokenHash } from '../../../core/src/tokens/opaque-token.js';
 import { unauthorized } from '../../../core/src/http/errors.js';
-import { DonorSessionRepository, type DonorSession, type SignedInLink } from './donor-session.repository.js';
+import { DonorSessionRepository, type SignedInDonor, type SignedInLink } from './donor-session.repository.js';
 import { MyGivingRepository } from './my-giving.repository.js';
 
 export const DONOR_SESSION_ENDED = 'Your sign-in has ended. Please ask for a new link.';
@@ -26,7 +26,7 @@ export class DonorSessionGuard implements CanActivate {
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
-    const req = ctx.switchToHttp().getRequest<Request & { donorSession?: DonorSession }>();
+    const req = ctx.switchToHttp().getRequest<Request & { donorSession?: SignedInDonor }>();
     const res = ctx.switchToHttp().getResponse<Response>();
     // The donor's gifts and card: no browser or proxy may keep a copy.
     res.setHeader('Cache-Control', 'no-store');
@@ -42,7 +42,7 @@ export class DonorSessionGuard implements CanActivate {
     return true;
   }
 
-  private async reachOf(s: SignedInLink): Promise<Pick<DonorSession, 'email' | 'customerIds'> | null> {
+  private async reachOf(s: SignedInLink): Promise<Pick<SignedInDonor, 'email' | 'customerIds'> | null> {
     const reach = await this.giving.reach(s.email);
     if (!reach) return null;
     if (s.purpose === 'card' && !(s.subscriptionId && (await this.giving.ownsPlan(reach.customerIds, s.subscriptionId)))) return null;
@@ -51,6 +51,6 @@ export class DonorSessionGuard implements CanActivate {
 }
 
 /** The donor session the guard found. */
-export const CurrentDonor = createParamDecorator((_: unknown, ctx: ExecutionContext): DonorSession => {
-  return ctx.switchToHttp().getRequest<Request & { donorSession: DonorSession }>().donorSession;
+export const CurrentDonor = createParamDecorator((_: unknown, ctx: ExecutionContext): SignedInDonor => {
+  return ctx.switchToHttp().getRequest<Request & { donorSession: SignedInDonor }>().donorSession;
 });

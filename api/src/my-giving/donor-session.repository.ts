@@ -12,8 +12,11 @@ export interface SignedInLink {
   subscriptionId: string | null;
 }
 
-/** A session with its reach as of this request (the guard reads it from the read model). */
-export interface DonorSession extends SignedInLink {
+/**
+ * The signed-in donor of a request: the session, and its reach as of this request (the guard reads it from the
+ * read model). Not the DonorSessionDto that opening a session answers (its token and purpose).
+ */
+export interface SignedInDonor extends SignedInLink {
   /** The donor's stored address now. */
   email: string;
   customerIds: string[];
@@ -24,11 +27,12 @@ export interface DonorSession extends SignedInLink {
 export class DonorSessionRepository {
   constructor(@Inject(DataSource) readonly ds: DataSource) {}
 
-  async create(db: Queryable, s: { tokenHash: Buffer; linkId: string; customerIds: string[]; purpose: DonorLinkPurpose; subscriptionId: string | null }): Promise<void> {
+  /** The session keeps no list of the donor's customers: its reach is read per request (see DonorSessionGuard). */
+  async create(db: Queryable, s: { tokenHash: Buffer; linkId: string; purpose: DonorLinkPurpose; subscriptionId: string | null }): Promise<void> {
     await db.query(
-      `INSERT INTO donor_sessions (token_hash, link_id, customer_ids, purpose, subscription_id, expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
-      [s.tokenHash, s.linkId, s.customerIds, s.purpose, s.subscriptionId, DONOR_ACCESS.sessionAbsoluteHours],
+      `INSERT INTO donor_sessions (token_hash, link_id, purpose, subscription_id, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5))`,
+      [s.tokenHash, s.linkId, s.purpose, s.subscriptionId, DONOR_ACCESS.sessionAbsoluteHours],
     );
   }
 

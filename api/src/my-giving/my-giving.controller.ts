@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { DonorSessionRepository, type DonorSession } from './donor-session.repository.js';
+import { DonorSessionRepository, type SignedInDonor } from './donor-session.repository.js';
 import { CurrentDonor, DonorSessionGuard } from './donor-session.guard.js';
 import {
   MyGivingCancelDto, CardSetupDto, ChangeAmountDto, ConfirmCardDto, DonorSessionDto, LinkRequestedDto, MyGivingDto, OpenSessionDto,
@@ -56,14 +56,15 @@ export class MyGivingController {
   @Get()
   @ApiOperation({ summary: "The donor's recurring gifts, this year's gifts with receipt numbers, and their statements" })
   @ApiOkResponse({ type: MyGivingDto })
-  overview(@CurrentDonor() s: DonorSession): Promise<MyGivingDto> {
+  overview(@CurrentDonor() s: SignedInDonor): Promise<MyGivingDto> {
     return this.giving.overview(s);
   }
 
   @Get('statements/:customerId/:year')
   @ApiOperation({ summary: "The donor's own year-end statement (PDF)" })
   @ApiProduces('application/pdf')
-  async statement(@CurrentDonor() s: DonorSession, @Param('customerId') customerId: string, @Param('year') year: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @ApiOkResponse({ description: 'The PDF (attachment)', schema: { type: 'string', format: 'binary' } })
+  async statement(@CurrentDonor() s: SignedInDonor, @Param('customerId') customerId: string, @Param('year') year: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { filename, pdf } = await this.giving.statement(s, customerId, year, meta(req));
     res.status(200);
     res.setHeader('Content-Type', 'application/pdf');
@@ -73,7 +74,8 @@ export class MyGivingController {
 
   @Post('sign-out')
   @HttpCode(204)
-  async signOut(@CurrentDonor() s: DonorSession): Promise<void> {
+  @ApiNoContentResponse({ description: 'The session is ended' })
+  async signOut(@CurrentDonor() s: SignedInDonor): Promise<void> {
     await this.sessions.end(s.id);
   }
 
@@ -81,14 +83,14 @@ export class MyGivingController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Changes the amount from the next charge on (no proration)' })
   @ApiOkResponse({ type: PlanActionResultDto })
-  async amount(@CurrentDonor() s: DonorSession, @Param('id') id: string, @Body() body: ChangeAmountDto, @Req() req: Request): Promise<PlanActionResultDto> {
+  async amount(@CurrentDonor() s: SignedInDonor, @Param('id') id: string, @Body() body: ChangeAmountDto, @Req() req: Request): Promise<PlanActionResultDto> {
     return { message: await this.actions.changeAmount(s, id, body.amount, body.coverFees === true, meta(req)) };
   }
 
   @Post('plans/:id/pause')
   @HttpCode(200)
   @ApiOkResponse({ type: PlanActionResultDto })
-  async pause(@CurrentDonor() s: DonorSession, @Param('id') id: string, @Req() req: Request): Promise<PlanActionResultDto> {
+  async pause(@CurrentDonor() s: SignedInDonor, @Param('id') id: string, @Req() req: Request): Promise<PlanActionResultDto> {
     return { message: await this.actions.pause(s, id, meta(req)) };
   }
 
@@ -96,14 +98,14 @@ export class MyGivingController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Resumes a paused gift, or keeps a gift whose cancellation was scheduled' })
   @ApiOkResponse({ type: PlanActionResultDto })
-  async resume(@CurrentDonor() s: DonorSession, @Param('id') id: string, @Req() req: Request): Promise<PlanActionResultDto> {
+  async resume(@CurrentDonor() s: SignedInDonor, @Param('id') id: string, @Req() req: Request): Promise<PlanActionResultDto> {
     return { message: await this.actions.resume(s, id, meta(req)) };
   }
 
   @Post('plans/:id/cancel')
   @HttpCode(200)
   @ApiOkResponse({ type: PlanActionResultDto })
-  async cancel(@CurrentDonor() s: DonorSession, @Param('id') id: string, @Body() body: MyGivingCancelDto, @Req() req: Request): Promise<PlanActionResultDto> {
+  async cancel(@CurrentDonor() s: SignedInDonor, @Param('id') id: string, @Body() body: MyGivingCancelDto, @Req() req: Request): Promise<PlanActionResultDto> {
     return { message: await this.actions.cancel(s, id, body.when, meta(req)) };
   }
 
@@ -111,7 +113,7 @@ export class MyGivingController {
   @HttpCode(200)
   @ApiOperation({ summary: "A SetupIntent for the new card or bank account (confirmed in the browser with the Payment Element's confirmSetup)" })
   @ApiOkResponse({ type: CardSetupDto })
-  async cardSetup(@CurrentDonor() s: DonorSession, @Param('id') id: string): Promise<CardSetupDto> {
+  async cardSetup(@CurrentDonor() s: SignedInDonor, @Param('id') id: string): Promise<CardSetupDto> {
     return { clientSecret: await this.actions.cardSetup(s, id) };
   }
 
@@ -119,7 +121,7 @@ export class MyGivingController {
   @HttpCode(200)
   @ApiOperation({ summary: "Makes the confirmed card or bank account the gift's payment method and pays an unpaid renewal with it at once" })
   @ApiOkResponse({ type: PlanActionResultDto })
-  async card(@CurrentDonor() s: DonorSession, @Param('id') id: string, @Body() body: ConfirmCardDto, @Req() req: Request): Promise<PlanActionResultDto> {
+  async card(@CurrentDonor() s: SignedInDonor, @Param('id') id: string, @Body() body: ConfirmCardDto, @Req() req: Request): Promise<PlanActionResultDto> {
     return { message: await this.actions.confirmCard(s, id, body.setupIntentId, meta(req)) };
   }
 }

@@ -10,7 +10,7 @@ import { donorYearGifts, findStatementDonor } from '../../../core/src/statements
 import { renderStatement, statementFilename, statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
 import { AuditService } from '../auth/audit.service.js';
 import type { RequestMeta } from '../auth/login.service.js';
-import type { DonorSession } from './donor-session.repository.js';
+import type { SignedInDonor } from './donor-session.repository.js';
 import type { MyGivingPlanDto, MyGivingDto } from './dto/my-giving.dto.js';
 import { MyGivingRepository, type PlanRow } from './my-giving.repository.js';
 
@@ -40,7 +40,7 @@ export class MyGivingService {
     @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
-  async overview(s: DonorSession): Promise<MyGivingDto> {
+  async overview(s: SignedInDonor): Promise<MyGivingDto> {
     const year = Number(todayIn(this.env.TIME_ZONE).slice(0, 4));
     const card = s.purpose === 'card';
     const plans = await this.repo.plans(s.customerIds, card ? s.subscriptionId : null);
@@ -63,7 +63,7 @@ export class MyGivingService {
   }
 
   /** The donor's own year-end statement: the same PDF the admin downloads. */
-  async statement(s: DonorSession, customerId: string, yearText: string, meta: RequestMeta): Promise<{ filename: string; pdf: Buffer }> {
+  async statement(s: SignedInDonor, customerId: string, yearText: string, meta: RequestMeta): Promise<{ filename: string; pdf: Buffer }> {
     const year = Number(yearText);
     const offered = s.purpose === 'manage' && (await this.repo.statementYears(s.customerIds, this.env.TIME_ZONE)).some((x) => x.customerId === customerId && x.year === year);
     const donor = offered ? await findStatementDonor(this.repo.ds, customerId) : null;

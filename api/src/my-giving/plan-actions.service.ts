@@ -18,7 +18,7 @@ import { mailDate } from '../../../core/src/school/donor-mail-texts.js';
 import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
 import { AuditService } from '../auth/audit.service.js';
 import type { RequestMeta } from '../auth/login.service.js';
-import type { DonorSession } from './donor-session.repository.js';
+import type { SignedInDonor } from './donor-session.repository.js';
 import { MyGivingRepository, type PlanRow } from './my-giving.repository.js';
 
 export const PLAN_NOT_FOUND = 'Gift not found';
@@ -71,7 +71,7 @@ export class PlanActionsService {
    * gift's method by the donate form's rule, and the subscription's metadata states the split, so every renewal is
    * recorded as the gift plus its fee coverage; without it the old split is removed.
    */
-  async changeAmount(s: DonorSession, planId: string, cents: number, coverFees: boolean, meta: RequestMeta): Promise<string> {
+  async changeAmount(s: SignedInDonor, planId: string, cents: number, coverFees: boolean, meta: RequestMeta): Promise<string> {
     return this.act(s, planId, 'amount', meta, async (plan, sub) => {
       const item = sub.items.data[0];
       const recurring = item.price.recurring!;
@@ -97,7 +97,7 @@ export class PlanActionsService {
     });
   }
 
-  async pause(s: DonorSession, planId: string, meta: RequestMeta): Promise<string> {
+  async pause(s: SignedInDonor, planId: string, meta: RequestMeta): Promise<string> {
     return this.act(s, planId, 'pause', meta, async (plan, sub) => {
       const already = Boolean(sub.pause_collection);
       if (!already) await this.stripe.subscriptions.update(sub.id, { pause_collection: { behavior: 'void' } });
@@ -106,7 +106,7 @@ export class PlanActionsService {
   }
 
   /** Resumes paused collection and withdraws a scheduled cancellation: the gift runs on as before. */
-  async resume(s: DonorSession, planId: string, meta: RequestMeta): Promise<string> {
+  async resume(s: SignedInDonor, planId: string, meta: RequestMeta): Promise<string> {
     return this.act(s, planId, 'resume', meta, async (plan, sub) => {
       const params: Stripe.SubscriptionUpdateParams = {};
       if (sub.pause_collection) params.pause_collection = '';
@@ -119,7 +119,7 @@ export class PlanActionsService {
     });
   }
 
-  async cancel(s: DonorSession, planId: string, when: 'now' | 'period_end', meta: RequestMeta): Promise<string> {
+  async cancel(s: SignedInDonor, planId: string, when: 'now' | 'period_end', meta: RequestMeta): Promise<string> {
     return this.act(s, planId, 'cancel', meta, async (plan, sub) => {
       if (when === 'now') {
         await this.stripe.subscriptions.cancel(sub.id);
@@ -140,7 +140,7 @@ export class PlanActionsService {
    * A SetupIntent for the Payment Element's confirmSetup, with the account's dynamic payment methods (card or US
    * bank account, which gets a multi-use mandate); the method becomes the gift's once confirmCard sees it succeeded.
    */
-  async cardSetup(s: DonorSession, planId: string): Promise<string> {
+  async cardSetup(s: SignedInDonor, planId: string): Promise<string> {
     const { sub } = await this.scope(s, planId, 'card');
     const si = await this.stripeCall(() =>
       this.stripe.setupIntents.create({ customer: idOf(sub.customer)!, usage: 'off_session', metadata: { subscription: sub.id, source: 'my-giving' } }),
@@ -153,7 +153,7 @@ export class PlanActionsService {
    * once. A bank debit is accepted at once and settles in about four business days: the invoice stays open
    * meanwhile, and the gift's records learn the outcome from the webhooks.
    */
-  async confirmCard(s: DonorSession, planId: string, setupIntentId: string, meta: RequestMeta): Promise<string> {
+  async confirmCard(s: SignedInDonor, planId: string, setupIntentId: string, meta: RequestMeta): Promise<string> {
     return this.act(s, planId, 'card', meta, async (plan, sub) => {
       const si = await this.stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
       if (idOf(si.customer) !== idOf(sub.customer) || si.metadata?.subscription !== sub.id) throw notFound('Card setup not found');
@@ -199,7 +199,7 @@ export class PlanActionsService {
   }
 
   /** The plan, if it is the session's to touch; the live subscription from Stripe to change it with. */
-  private async scope(s: DonorSession, planId: string, action: Action): Promise<{ plan: PlanRow; sub: Stripe.Subscription }> {
+  private async scope(s: SignedInDonor, planId: string, action: Action): Promise<{ plan: PlanRow; sub: Stripe.Subscription }> {
     if (s.purpose === 'card' && action !== 'card') throw forbidden(CARD_LINK_ONLY);
     const plan = s.purpose === 'card' && planId !== s.subscriptionId ? null : await this.repo.plan(s.customerIds, planId);
     if (!plan) throw notFound(PLAN_NOT_FOUND);
@@ -214,7 +214,7 @@ export class PlanActionsService {
    * One action: Stripe first, then the audit row and, for a change that was made, the change and its confirmation
    * e-mail in one transaction (see planChanges.record).
    */
-  private async act(s: DonorSession, planId: string, action: Action, meta: RequestMeta, work: (plan: PlanRow, sub: Stripe.Subscription) => Promise<Done>): Promise<string> {
+  private async act(s: SignedInDonor, planId: string, action: Action, meta: RequestMeta, work: (plan: PlanRow, sub: Stripe.Subscription) => Promise<Done>): Promise<string> {
     const { plan, sub } = await this.scope(s, planId, action);
     const done = await this.stripeCall(() => work(plan, sub));
     await this.ds.transaction(async (m) => {

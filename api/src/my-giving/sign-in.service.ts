@@ -70,7 +70,7 @@ export class SignInService implements BeforeApplicationShutdown {
       if (link.used_at) return { refused: new LinkRefused(410, LINK_USED), link };
       if (link.expired) return { refused: new LinkRefused(410, LINK_EXPIRED), link };
       await donorLinks.markUsed(m, link.id);
-      await this.sessions.create(m, { tokenHash: tokenHash(sessionToken), linkId: link.id, customerIds: link.customer_ids, purpose: link.purpose, subscriptionId: link.subscription_id });
+      await this.sessions.create(m, { tokenHash: tokenHash(sessionToken), linkId: link.id, purpose: link.purpose, subscriptionId: link.subscription_id });
       return { link };
     });
     const donorId = outcome.link?.customer_ids[0] ?? null;

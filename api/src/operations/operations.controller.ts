@@ -23,7 +23,7 @@ export class OperationsController {
   @AnyRole()
   @ApiOperation({ summary: 'Queues, failed jobs, projection lag and events that failed to project' })
   @ApiOkResponse({ type: OperationsDto })
-  overview() {
+  overview(): Promise<OperationsDto> {
     return this.ops.overview();
   }
 
@@ -35,7 +35,7 @@ export class OperationsController {
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto, description: 'The job has not failed.' })
-  async retryJob(@Param() p: RetryJobParams, @Req() req: Request) {
+  async retryJob(@Param() p: RetryJobParams, @Req() req: Request): Promise<RetriedDto> {
     const out = await this.ops.retryJob(p.queue as QueueName, p.jobId);
     await this.audit.record('operations.job_retried', { ...AuditService.context(req), details: { queue: p.queue, jobId: p.jobId } });
     return out;
@@ -46,7 +46,7 @@ export class OperationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Replay every inbox event whose projection failed' })
   @ApiOkResponse({ type: ReplayedDto })
-  async replayFailed(@Req() req: Request) {
+  async replayFailed(@Req() req: Request): Promise<ReplayedDto> {
     const out = await this.ops.replay({ failed: true });
     await this.audit.record('operations.events_replayed', { ...AuditService.context(req), details: { failed: true, count: out.replayed } });
     return out;
@@ -59,7 +59,7 @@ export class OperationsController {
   @ApiOkResponse({ type: ReplayedDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  async replayOne(@Param() p: ReplayEventParams, @Req() req: Request) {
+  async replayOne(@Param() p: ReplayEventParams, @Req() req: Request): Promise<ReplayedDto> {
     const out = await this.ops.replay({ id: p.eventId });
     await this.audit.record('operations.events_replayed', { ...AuditService.context(req), details: { eventId: p.eventId, count: out.replayed } });
     return out;

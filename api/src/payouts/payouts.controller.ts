@@ -26,7 +26,7 @@ export class PayoutsController {
     description: 'Amounts in CENTS. With year (and basis): only the payouts arriving in that calendar or fiscal year (TIME_ZONE), and what they took to the bank; the totals stay all time.',
   })
   @ApiOkResponse({ type: PayoutsPageDto })
-  page(@Query() q: PayoutsQueryDto) {
+  page(@Query() q: PayoutsQueryDto): Promise<PayoutsPageDto> {
     return this.payouts.page(q.page ?? 1, q.pageSize ?? 50, q);
   }
 
@@ -34,7 +34,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'One payout and the gifts, refunds, disputes and fees it carried; the nets add up to its amount', description: 'Amounts in CENTS.' })
   @ApiOkResponse({ type: PayoutDetailDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  detail(@Param() p: PayoutParamsDto) {
+  detail(@Param() p: PayoutParamsDto): Promise<PayoutDetailDto> {
     return this.payouts.detail(p.id);
   }
 

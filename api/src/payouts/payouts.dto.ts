@@ -1,5 +1,6 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
+import { MoneyFiguresDto } from '../http/money-figures.dto.js';
 import { PageQueryDto } from '../http/page-query.dto.js';
 import { YearPeriodDto } from '../http/year-period.dto.js';
 
@@ -24,12 +25,8 @@ export class PayoutDto {
   @ApiProperty({ description: 'Whether the gifts, refunds and fees it carried are known yet (Stripe tells once it has reconciled the payout)' }) linesKnown!: boolean;
 }
 
-export class MoneyTotalsDto {
-  @ApiProperty({ description: 'CENTS: every card and bank gift, before fees and refunds' }) grossCents!: number;
-  @ApiProperty({ description: "CENTS: Stripe's fees (processing and dispute fees)" }) feeCents!: number;
-  @ApiProperty({ description: 'CENTS: refunded to donors' }) refundCents!: number;
-  @ApiProperty({ description: 'CENTS: taken back by disputes (reinstated amounts deducted)' }) disputeCents!: number;
-  @ApiProperty({ description: 'CENTS: Received (after refunds and disputes): gross - refunds - disputes' }) receivedCents!: number;
+/** The money figures of the period (one definition with the month-end report's), and where the money went. */
+export class MoneyTotalsDto extends MoneyFiguresDto {
   @ApiProperty({ description: 'CENTS: After Stripe fees: gross - refunds - disputes - fees' }) netCents!: number;
   @ApiProperty({ description: 'CENTS: sent to the bank by payouts that did not fail (deposited + in transit)' }) paidOutCents!: number;
   @ApiProperty({ description: 'CENTS: payouts that reached the bank (paid)' }) depositedCents!: number;

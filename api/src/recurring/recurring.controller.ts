@@ -28,7 +28,7 @@ export class RecurringController {
   @Get('recurring/summary')
   @ApiOperation({ summary: 'The Recurring view\'s figures', description: 'monthlyRecurringRevenue is DOLLARS.' })
   @ApiOkResponse({ type: RecurringSummaryDto })
-  summary() {
+  summary(): Promise<RecurringSummaryDto> {
     return this.recurring.summary();
   }
 
@@ -36,14 +36,14 @@ export class RecurringController {
   @ApiOperation({ summary: 'Plans, newest first, by status, one keyset page at a time', description: 'Amounts are DOLLARS.' })
   @ApiOkResponse({ type: PlanPageDto })
   @ApiBadRequestResponse({ type: ErrorDto })
-  plans(@Query() query: PlansQueryDto) {
+  plans(@Query() query: PlansQueryDto): Promise<PlanPageDto> {
     return this.recurring.plans(query);
   }
 
   @Get('donors/:customerId/plans')
   @ApiOperation({ summary: 'One donor\'s plans with their failed renewals', description: 'Amounts are DOLLARS. A donor with no plans: an empty list.' })
   @ApiOkResponse({ type: DonorPlansDto })
-  donorPlans(@Param('customerId') customerId: string) {
+  donorPlans(@Param('customerId') customerId: string): Promise<DonorPlansDto> {
     return this.recurring.donorPlans(customerId);
   }
 
@@ -55,7 +55,7 @@ export class RecurringController {
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto, description: 'The plan\'s status does not allow it.' })
   @ApiBadGatewayResponse({ type: ErrorDto })
-  cancel(@Param('id') id: string, @Body() body: CancelPlanDto, @Req() req: Request) {
+  cancel(@Param('id') id: string, @Body() body: CancelPlanDto, @Req() req: Request): Promise<PlanActionDto> {
     return this.recurring.cancel(id, body, AuditService.context(req));
   }
 
@@ -66,7 +66,7 @@ export class RecurringController {
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
   @ApiBadGatewayResponse({ type: ErrorDto })
-  pause(@Param('id') id: string, @Req() req: Request) {
+  pause(@Param('id') id: string, @Req() req: Request): Promise<PlanActionDto> {
     return this.recurring.pause(id, AuditService.context(req));
   }
 
@@ -77,7 +77,7 @@ export class RecurringController {
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
   @ApiBadGatewayResponse({ type: ErrorDto })
-  resume(@Param('id') id: string, @Req() req: Request) {
+  resume(@Param('id') id: string, @Req() req: Request): Promise<PlanActionDto> {
     return this.recurring.resume(id, AuditService.context(req));
   }
 }

@@ -12,6 +12,7 @@ import { CUSTOMER_ID, type AuditContext } from '../donors/donors.service.js';
 import type { CancelPlanDto } from './dto/cancel-plan.dto.js';
 import type { PlansQueryDto } from './dto/plans-query.dto.js';
 import { PLAN_STATUSES, RecurringRepository, type FailedInvoiceRow, type PlanCursor, type PlanRow } from './recurring.repository.js';
+import type { DonorPlansDto, PlanActionDto, PlanPageDto, RecurringSummaryDto } from './dto/recurring.dto.js';
 
 const DEFAULT_LIMIT = 50;
 const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]{1,250}$/;
@@ -83,7 +84,7 @@ export class RecurringService {
     @Inject(DataSource) private readonly ds: DataSource,
   ) {}
 
-  async summary(now = new Date()) {
+  async summary(now = new Date()): Promise<RecurringSummaryDto> {
     const since = new Date(now.getTime() - CANCELED_WINDOW_DAYS * 86400_000);
     const s = await this.repo.summary(since);
     const byStatus = Object.fromEntries(PLAN_STATUSES.map((k) => [k, s.byStatus[k] ?? 0])) as Record<(typeof PLAN_STATUSES)[number], number>;
@@ -96,7 +97,7 @@ export class RecurringService {
     };
   }
 
-  async plans(query: PlansQueryDto) {
+  async plans(query: PlansQueryDto): Promise<PlanPageDto> {
     const limit = query.limit ?? DEFAULT_LIMIT;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const rows = await this.repo.page({ status: query.status, after, limit: limit + 1 });
@@ -105,14 +106,14 @@ export class RecurringService {
     return { plans: page.map(toPlan), nextCursor: more ? encodeCursor(page[page.length - 1]) : null };
   }
 
-  async donorPlans(customerId: string) {
+  async donorPlans(customerId: string): Promise<DonorPlansDto> {
     if (!CUSTOMER_ID.test(customerId)) throw notFound(`Customer not found: ${customerId}`);
     const rows = await this.repo.byCustomer(customerId);
     const failed = await this.repo.failedInvoices(rows.map((r) => r.id));
     return { plans: rows.map((r) => ({ ...toPlan(r), failedInvoices: failed.filter((i) => i.subscription_id === r.id).map(toFailedInvoice) })) };
   }
 
-  async cancel(id: string, dto: CancelPlanDto, ctx: AuditContext) {
+  async cancel(id: string, dto: CancelPlanDto, ctx: AuditContext): Promise<PlanActionDto> {
     const plan = await this.plan(id);
     if (plan.plan_status === 'canceled') throw conflict('This plan has already ended.');
     if (dto.when === 'period_end') {
@@ -130,7 +131,7 @@ export class RecurringService {
    * Pausing stops collection with `behavior: void`: the renewals that fall due while paused are voided, so the
    * donor owes nothing for the pause and resuming charges only from the next period on.
    */
-  async pause(id: string, ctx: AuditContext) {
+  async pause(id: string, ctx: AuditContext): Promise<PlanActionDto> {
     const plan = await this.plan(id);
     if (plan.plan_status !== 'active' && plan.plan_status !== 'past_due') throw conflict(`Only an active or past-due plan can be paused; this one is ${plan.plan_status.replace('_', ' ')}.`);
     const sub = await this.write('pause the plan', () => this.stripe.subscriptions.update(id, { pause_collection: { behavior: 'void' } }));
@@ -138,7 +139,7 @@ export class RecurringService {
     return { id, result: 'paused', stripeStatus: sub.status };
   }
 
-  async resume(id: string, ctx: AuditContext) {
+  async resume(id: string, ctx: AuditContext): Promise<PlanActionDto> {
     const plan = await this.plan(id);
     if (plan.plan_status !== 'paused' || plan.status === 'paused') throw conflict('Only a plan whose collection is paused can be resumed.');
     const sub = await this.write('resume the plan', () => this.stripe.subscriptions.update(id, { pause_collection: '' }));

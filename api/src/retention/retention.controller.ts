@@ -24,14 +24,14 @@ export class RetentionController {
     description: 'Donors are listed donors (a completed card or manual gift, not deleted). Years are calendar years in TIME_ZONE.',
   })
   @ApiOkResponse({ type: RetentionDto })
-  summary(@Query() q: RetentionYearDto) {
+  summary(@Query() q: RetentionYearDto): Promise<RetentionDto> {
     return this.retention.summary(q);
   }
 
   @Get('lapsed')
   @ApiOperation({ summary: 'One page of the LYBUNT or SYBUNT list, most recent last gift first', description: 'Amounts in CENTS.' })
   @ApiOkResponse({ type: LapsedPageDto })
-  page(@Query() q: LapsedQueryDto) {
+  page(@Query() q: LapsedQueryDto): Promise<LapsedPageDto> {
     return this.retention.page(q);
   }
 

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { DashboardModule } from '../dashboard/dashboard.module.js';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { TaxExportsController } from './tax-exports.controller.js';
 import { TaxExportsRepository } from './tax-exports.repository.js';
 import { TaxExportsService } from './tax-exports.service.js';
 
 /** Tax-year CSV exports (streamed from a cursor) and year-end giving statements (PDF). */
 @Module({
-  imports: [DashboardModule],
+  imports: [AnalyticsModule],
   controllers: [TaxExportsController],
   providers: [TaxExportsRepository, TaxExportsService],
 })

@@ -5,7 +5,7 @@ import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { parseTaxYear } from '../../../core/src/statements/tax-year.js';
 import { IRS_RECEIPT_THRESHOLD_CENTS } from '../../../core/src/gifts/net-amount.js';
 import { TaxExportsRepository } from './tax-exports.repository.js';
-import { AnalyticsService } from '../dashboard/analytics.service.js';
+import { AnalyticsService } from '../analytics/analytics.service.js';
 import type { TaxYearRefundsDto } from './dto/tax-year-refunds.dto.js';
 import { BULK_HEADERS, bulkRow, IRS_HEADERS, irsRow } from './tax-csv.rows.js';
 import { renderStatement, statementFilename, statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';

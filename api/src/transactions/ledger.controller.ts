@@ -24,7 +24,7 @@ export class LedgerController {
     description: 'Amounts in CENTS. Days are whole calendar days in TIME_ZONE. totals cover every row the filters match, not only the page.',
   })
   @ApiOkResponse({ type: LedgerPageDto })
-  page(@Query() q: LedgerQueryDto) {
+  page(@Query() q: LedgerQueryDto): Promise<LedgerPageDto> {
     return this.ledger.page(q);
   }
 

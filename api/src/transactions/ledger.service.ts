@@ -9,14 +9,8 @@ import type { LedgerFilterDto, LedgerQueryDto } from './dto/ledger-query.dto.js'
 import { LEDGER_HEADERS, ledgerRow, localDateTime } from './ledger-csv.rows.js';
 import { LedgerRepository } from './ledger.repository.js';
 import { parseSearch, type LedgerFilter } from './ledger.sql.js';
-import { toTransaction, type Transaction } from './transaction.mapper.js';
-
-export interface LedgerPage {
-  data: Transaction[];
-  page: number;
-  pageSize: number;
-  totals: { count: number; netCents: number; feeCoverageCents: number };
-}
+import { toTransaction } from './transaction.mapper.js';
+import type { LedgerPageDto } from './dto/ledger.dto.js';
 
 @Injectable()
 export class LedgerService {
@@ -26,7 +20,7 @@ export class LedgerService {
     @Inject(ENV) private readonly env: EnvDto,
   ) {}
 
-  async page(q: LedgerQueryDto): Promise<LedgerPage> {
+  async page(q: LedgerQueryDto): Promise<LedgerPageDto> {
     const filter = this.filter(q);
     const page = q.page ?? 1;
     const pageSize = q.pageSize ?? 50;

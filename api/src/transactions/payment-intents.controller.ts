@@ -18,7 +18,7 @@ export class PaymentIntentsController {
   @Get('payment-intents')
   @ApiOperation({ summary: 'The latest 100 payment intents from the read model (amounts in CENTS)' })
   @ApiOkResponse({ type: PaymentIntentListDto })
-  async list() {
+  async list(): Promise<PaymentIntentListDto> {
     const rows = await this.intents.recent(RECENT_PAYMENT_INTENTS);
     return {
       object: 'list' as const,

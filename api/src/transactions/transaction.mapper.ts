@@ -1,6 +1,7 @@
 import { chargeDisplayStatus } from '../../../core/src/gifts/gift-labels.js';
 import { isBankDebit } from '../../../core/src/read-model/to-charge-row.js';
 import { tributeLine, type TributeKind } from '../../../core/src/gifts/gift-designation.js';
+import type { TransactionDto } from './dto/transaction.dto.js';
 
 /** One row of the card + manual union, as the transactions repository reads it. */
 export interface GiftRow {
@@ -37,44 +38,15 @@ export function rowTribute(r: Pick<GiftRow, 'tribute_kind' | 'tribute_name'>): s
   return r.tribute_kind && r.tribute_name ? tributeLine({ kind: r.tribute_kind, name: r.tribute_name }) : null;
 }
 
-export interface Transaction {
-  id: string;
-  created: number;
-  amount: number;
-  amount_refunded: number;
-  currency: string;
-  status: string;
-  type: 'card' | 'manual';
-  frequency: string | null;
-  donation_type: string | null;
-  manual_donation_id: string | null;
-  requires_irs_receipt: boolean;
-  receipt_url: string | null;
-  customer: string | null;
-  billing_details: { name: string | null; email: string | null };
-  card: { brand: string; last4: string } | null;
-  /** A bank debit's account, last four digits (a charge without a card brand). */
-  bank_last4: string | null;
-  /** A manual gift's note (a check number, a stock lot); null for card gifts. */
-  notes: string | null;
-  fund: { id: number; name: string };
-  /** Of the amount, what the donor added to cover the card fee (cents); the gift to the fund is the rest. */
-  fee_coverage: number;
-  tribute: string | null;
-  /** A tribute gift's postal address to mail a card to (the school's task; an e-mail notice goes by itself). */
-  tribute_mail_to: string | null;
-  payment_method?: { card: { brand: string; last4: string } | null };
-}
-
 /**
  * The Transaction shape of SPEC section 3 (amounts in cents, `created` in unix seconds). The donor's own list
  * carries the card under `payment_method.card` as well, which is where the donor page reads it.
  */
-export function toTransaction(r: GiftRow, opts: { withPaymentMethod?: boolean } = {}): Transaction {
+export function toTransaction(r: GiftRow, opts: { withPaymentMethod?: boolean } = {}): TransactionDto {
   const amount = Number(r.amount);
   const refunded = Number(r.amount_refunded);
   const card = r.kind === 'card' && r.brand ? { brand: r.brand, last4: r.last4 ?? '' } : null;
-  const tx: Transaction = {
+  const tx: TransactionDto = {
     id: r.id,
     created: Number(r.created),
     amount,

@@ -22,7 +22,7 @@ export class TransactionsController {
   @ApiOkResponse({ type: [TransactionDto] })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  forDonor(@Param('id') id: string, @Query() query: TransactionsQueryDto) {
+  forDonor(@Param('id') id: string, @Query() query: TransactionsQueryDto): Promise<TransactionDto[]> {
     return this.transactions.forDonor(id, query);
   }
 }

@@ -5,7 +5,8 @@ import { todayIn } from '../../../core/src/gifts/calendar.js';
 import { DonorsService } from '../donors/donors.service.js';
 import type { TransactionsQueryDto } from './dto/transactions-query.dto.js';
 import { resolveRange } from './transaction-range.js';
-import { toTransaction, type Transaction } from './transaction.mapper.js';
+import { toTransaction } from './transaction.mapper.js';
+import type { TransactionDto } from './dto/transaction.dto.js';
 import { TransactionsRepository } from './transactions.repository.js';
 
 /** More than any real donor gives; keeps one response bounded. */
@@ -19,7 +20,7 @@ export class TransactionsService {
     @Inject(ENV) private readonly env: EnvDto,
   ) {}
 
-  async forDonor(customerId: string, query: TransactionsQueryDto): Promise<Transaction[]> {
+  async forDonor(customerId: string, query: TransactionsQueryDto): Promise<TransactionDto[]> {
     const range = resolveRange(query, todayIn(this.env.TIME_ZONE));
     await this.donors.getLive(customerId);
     const rows = await this.transactions.forDonor({ customerId, ...range, timeZone: this.env.TIME_ZONE, limit: DONOR_TRANSACTIONS_LIMIT });

@@ -44,8 +44,36 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
+/*
+ * The JSON calls. `T` is the answer's type and `B` the body's, both from api-types.ts (generated from the API's
+ * DTOs; test/unit/web-api-types.test.ts fails on any other). `B` defaults to never, so a body cannot be sent
+ * without naming its type. An answer with no JSON body (204) is undefined: type it void.
+ */
+
 export async function apiGet<T>(url: string): Promise<T> {
-  const res = await apiRequest('GET', url);
+  return jsonOf<T>(await apiRequest('GET', url));
+}
+
+export async function apiSend<T, B extends object = never>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: B): Promise<T> {
+  return jsonOf<T>(await apiRequest(method, url, body));
+}
+
+/** A file as the request's body (the browser streams it), sent with the given content type. */
+export async function apiUpload<T>(url: string, file: Blob, contentType: string): Promise<T> {
+  const token = needsToken(url) ? getSessionToken() : null;
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: file,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return jsonOf<T>(res);
+}
+
+/** The answer's JSON; undefined when it has none (204, or no JSON content type). */
+export async function jsonOf<T>(res: Response): Promise<T> {
+  if (res.status === 204 || !(res.headers.get('content-type') ?? '').includes('json')) return undefined as T;
   return (await res.json()) as T;
 }
 

@@ -1350,23 +1350,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/tax-exports/years": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The tax years with gifts, newest first, never a future year (the tax-year picker) */
-        get: operations["StatementsController_giftYears"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/tax-exports/years/{customerId}": {
         parameters: {
             query?: never;
@@ -1843,6 +1826,61 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        QueueHealthDto: {
+            /** @description Jobs not yet done: waiting + active + delayed. */
+            depth?: number;
+            waiting?: number;
+            active?: number;
+            delayed?: number;
+            failed?: number;
+            error?: string;
+        };
+        DatabaseHealthDto: {
+            ok: boolean;
+            latencyMs?: number;
+            error?: string;
+            unprocessedEvents?: number;
+            /** @description Seconds since the oldest unprocessed event was stored (0 when none waits): how far the read model lags. */
+            projectionLagSeconds?: number;
+            /** @description Signed events the sanity checks refused (kept, never projected). */
+            rejectedEvents?: number;
+            rejectedEventsLast24h?: number;
+        };
+        RedisHealthDto: {
+            ok: boolean;
+            latencyMs?: number;
+            error?: string;
+        };
+        MailHealthDto: {
+            queued?: number;
+            sending?: number;
+            failed?: number;
+            /** @description Seconds the oldest queued message has waited. */
+            oldestQueuedSeconds?: number | null;
+            error?: string;
+        };
+        HealthDto: {
+            /**
+             * @description degraded (HTTP 503): the database or Redis does not answer.
+             * @enum {string}
+             */
+            status: "ok" | "degraded";
+            /**
+             * @description behind: events wait longer than 5 minutes (no worker running, or failing).
+             * @enum {string}
+             */
+            projection: "ok" | "behind" | "unknown";
+            /** @description Signed-in admins only. */
+            database?: components["schemas"]["DatabaseHealthDto"];
+            /** @description Signed-in admins only. */
+            redis?: components["schemas"]["RedisHealthDto"];
+            /** @description Signed-in admins only: by queue name. */
+            queues?: {
+                [key: string]: components["schemas"]["QueueHealthDto"];
+            };
+            /** @description Signed-in admins only. */
+            mail?: components["schemas"]["MailHealthDto"];
+        };
         LoginDto: {
             /** @example admin@example.org */
             email: string;
@@ -2026,6 +2064,24 @@ export interface components {
              */
             paymentMethodType: "card" | "us_bank_account";
         };
+        PaymentIntentResponseDto: {
+            /** @description Client secret of the PaymentIntent (one-time) or of the subscription's first invoice (recurring), for the card step's confirmPayment. */
+            clientSecret: string;
+            /**
+             * @description One-time gifts: the PaymentIntent.
+             * @example pi_123
+             */
+            paymentIntentId?: string;
+            /**
+             * @description Monthly, quarterly and annual gifts: the subscription whose first invoice is being paid.
+             * @example sub_123
+             */
+            subscriptionId?: string;
+            /** @description Issued for this payment only (43 characters); sent back with the record so that only this page can record the gift. */
+            recordToken: string;
+            /** @description CENTS charged: the gift plus any fee coverage the server computed for the chosen payment method. */
+            chargedCents: number;
+        };
         RecordDonationDto: {
             /**
              * @default one-time
@@ -2080,6 +2136,15 @@ export interface components {
              * @example x3Fq...43 characters
              */
             recordToken: string;
+        };
+        DonationRecordedDto: {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * Format: uuid
+             * @description The donation record (a second post for the same payment answers the first record).
+             */
+            id: string;
         };
         ReceiptStatusQueryDto: {
             /** @example pi_123 */
@@ -2689,14 +2754,14 @@ export interface components {
             linesKnown: boolean;
         };
         MoneyTotalsDto: {
-            /** @description CENTS: every card and bank gift, before fees and refunds */
+            /** @description CENTS: card and bank gifts, before fees and refunds (manual gifts by their amount) */
             grossCents: number;
+            /** @description CENTS: refunded to donors, on the day of the refund */
+            refundCents: number;
+            /** @description CENTS: taken back by disputes (reinstated amounts deducted), on their own day */
+            disputeCents: number;
             /** @description CENTS: Stripe's fees (processing and dispute fees) */
             feeCents: number;
-            /** @description CENTS: refunded to donors */
-            refundCents: number;
-            /** @description CENTS: taken back by disputes (reinstated amounts deducted) */
-            disputeCents: number;
             /** @description CENTS: Received (after refunds and disputes): gross - refunds - disputes */
             receivedCents: number;
             /** @description CENTS: After Stripe fees: gross - refunds - disputes - fees */
@@ -2749,20 +2814,24 @@ export interface components {
             netCents: number;
         };
         MonthEndFiguresDto: {
+            /** @description CENTS: card and bank gifts, before fees and refunds (manual gifts by their amount) */
+            grossCents: number;
+            /** @description CENTS: refunded to donors, on the day of the refund */
+            refundCents: number;
+            /** @description CENTS: taken back by disputes (reinstated amounts deducted), on their own day */
+            disputeCents: number;
+            /** @description CENTS: Stripe's fees (processing and dispute fees) */
+            feeCents: number;
+            /** @description CENTS: Received (after refunds and disputes): gross - refunds - disputes */
+            receivedCents: number;
             /** @description Row name: the method or the fund */
             name: string;
-            grossCents: number;
-            refundCents: number;
-            disputeCents: number;
-            feeCents: number;
-            /** @description Received (after refunds and disputes) */
-            receivedCents: number;
-            /** @description After Stripe fees */
+            /** @description CENTS: After Stripe fees: received - fees */
             afterFeesCents: number;
         };
         MonthEndPayoutDto: {
             id: string;
-            /** @description CENTS */
+            /** @description CENTS that reach (or reached) the bank */
             amountCents: number;
             /** @enum {string} */
             status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
@@ -3622,6 +3691,11 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type QueueHealthDto = components['schemas']['QueueHealthDto'];
+export type DatabaseHealthDto = components['schemas']['DatabaseHealthDto'];
+export type RedisHealthDto = components['schemas']['RedisHealthDto'];
+export type MailHealthDto = components['schemas']['MailHealthDto'];
+export type HealthDto = components['schemas']['HealthDto'];
 export type LoginDto = components['schemas']['LoginDto'];
 export type AdminDto = components['schemas']['AdminDto'];
 export type LoginResponseDto = components['schemas']['LoginResponseDto'];
@@ -3643,7 +3717,9 @@ export type MessageDto = components['schemas']['MessageDto'];
 export type PasswordResetConfirmDto = components['schemas']['PasswordResetConfirmDto'];
 export type IntentDonationDataDto = components['schemas']['IntentDonationDataDto'];
 export type CreatePaymentIntentDto = components['schemas']['CreatePaymentIntentDto'];
+export type PaymentIntentResponseDto = components['schemas']['PaymentIntentResponseDto'];
 export type RecordDonationDto = components['schemas']['RecordDonationDto'];
+export type DonationRecordedDto = components['schemas']['DonationRecordedDto'];
 export type ReceiptStatusQueryDto = components['schemas']['ReceiptStatusQueryDto'];
 export type ReceiptStatusDto = components['schemas']['ReceiptStatusDto'];
 export type MakeMonthlyDto = components['schemas']['MakeMonthlyDto'];
@@ -3796,7 +3872,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthDto"];
+                };
             };
         };
     };
@@ -4163,7 +4249,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PaymentIntentResponseDto"];
+                };
             };
         };
     };
@@ -4184,7 +4272,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DonationRecordedDto"];
+                };
             };
         };
     };
@@ -4453,11 +4543,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The PDF (attachment) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
         };
     };
@@ -4470,6 +4563,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The session is ended */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6447,42 +6541,6 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": components["schemas"]["ErrorDto"];
-                };
-            };
-        };
-    };
-    StatementsController_giftYears: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DonorYearsDto"];
-                };
-            };
-            /** @description Year outside 2000..next year, or a malformed donor id. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };

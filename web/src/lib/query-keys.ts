@@ -48,7 +48,6 @@ export const queryKeys = {
   statementRuns: ['/api/admin/tax-exports/statements'],
   statementRun: (year: number) => ['/api/admin/tax-exports/statements', year],
   donorYears: (customerId: string) => ['/api/admin/tax-exports/years', customerId],
-  taxYears: ['/api/admin/tax-exports/years'],
   /** A tax year's refunds and disputes, each on its own day (the dashboard's figures for that year). */
   taxYearRefunds: (year: number) => ['/api/admin/tax-exports/refunds', year],
   /** The Recurring view: its summary and every page of plans. */

@@ -6,7 +6,8 @@ import { AttemptThrottle, signInTarget } from '../attempt-throttle.service.js';
 import { AuditService } from '../audit.service.js';
 import { knownAddressCheck, LoginService, type LoginOutcome, type RequestMeta } from '../login.service.js';
 import { SessionRepository } from '../session.repository.js';
-import { type EnrolmentStart, TwoFactorService } from './two-factor.service.js';
+import { TwoFactorService } from './two-factor.service.js';
+import type { EnrolmentStartDto } from '../dto/two-factor.dto.js';
 import { type ChallengeRow, TwoFactorRepository } from './two-factor.repository.js';
 
 /** Wrong codes allowed on one challenge before it ends (the sign-in throttle counts them too). */
@@ -41,7 +42,7 @@ export class TwoFactorLoginService {
   }
 
   /** The enrolment's QR code and secret, for an admin whose challenge asks for enrolment. */
-  async enrolmentSetup(token: string): Promise<EnrolmentStart> {
+  async enrolmentSetup(token: string): Promise<EnrolmentStartDto> {
     const { admin } = await this.challenge(token);
     if (admin.totp_enabled_at) throw badRequest('Two-factor sign-in is already set up for this account: enter a code instead.');
     return this.twoFactor.beginEnrolment(admin);

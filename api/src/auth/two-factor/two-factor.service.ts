@@ -8,13 +8,7 @@ import {
   looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash, stepOfCode,
 } from './totp.js';
 import { TwoFactorRepository } from './two-factor.repository.js';
-
-export interface EnrolmentStart {
-  secret: string;
-  otpauthUrl: string;
-  /** The otpauth address as a PNG QR code (data: URL). */
-  qrCode: string;
-}
+import type { EnrolmentStartDto } from '../dto/two-factor.dto.js';
 
 /** Why a code was refused: none of the admin's codes, or a TOTP code already used (or older than the last used). */
 export type CodeCheck = { ok: true; kind: 'totp' | 'recovery' } | { ok: false; reason: 'wrong_code' | 'reused_code' };
@@ -47,7 +41,7 @@ export class TwoFactorService {
   }
 
   /** A new pending secret for the admin (replacing any earlier pending one); the active one, if any, stays until confirmed. */
-  async beginEnrolment(admin: { id: string; email: string }): Promise<EnrolmentStart> {
+  async beginEnrolment(admin: { id: string; email: string }): Promise<EnrolmentStartDto> {
     const secret = newTotpSecret();
     await this.repo.setPending(admin.id, this.requireBox().seal(secret, admin.id));
     const url = otpauthUrl(secret, admin.email);

@@ -1,10 +1,10 @@
-import type { PaymentIntentResponse } from './api/create-payment-intent';
+import type { PaymentIntentResponseDto } from '../../lib/api-types';
 import { emptyDonationForm, FREQUENCIES, type DonationFormData } from './types';
 
 /** The payment this tab started, and for what (amount, form and method): a retry of the same gift confirms it again. */
 export interface StartedPayment {
   key: string;
-  start: PaymentIntentResponse;
+  start: PaymentIntentResponseDto;
 }
 
 /**
@@ -43,11 +43,15 @@ function formFrom(saved: unknown): DonationFormData {
 
 function startedFrom(saved: unknown): StartedPayment | null {
   const s = saved as Partial<StartedPayment> | null;
-  const start = s?.start as Partial<PaymentIntentResponse> | undefined;
-  if (typeof s?.key !== 'string' || typeof start?.clientSecret !== 'string' || typeof start.recordToken !== 'string') return null;
+  const start = s?.start as Partial<PaymentIntentResponseDto> | undefined;
+  if (typeof s?.key !== 'string' || typeof start?.clientSecret !== 'string' || typeof start.recordToken !== 'string' || typeof start.chargedCents !== 'number') return null;
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   return {
     key: s.key,
-    start: { clientSecret: start.clientSecret, recordToken: start.recordToken, subscriptionId: typeof start.subscriptionId === 'string' ? start.subscriptionId : undefined },
+    start: {
+      clientSecret: start.clientSecret, recordToken: start.recordToken, chargedCents: start.chargedCents,
+      paymentIntentId: text(start.paymentIntentId), subscriptionId: text(start.subscriptionId),
+    },
   };
 }
 

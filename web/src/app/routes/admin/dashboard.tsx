@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { ShieldIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
-import { useAnalytics, type AnalyticsPeriod } from '../../../features/analytics/api/get-analytics';
+import { useAnalytics, type PeriodChoice } from '../../../features/analytics/api/get-analytics';
 import { PeriodPicker } from '../../../features/analytics/components/period-picker';
 import { InsightsTab } from '../../../features/analytics/components/insights-tab';
 import { SummaryCards } from '../../../features/analytics/components/summary-cards';
@@ -12,7 +12,7 @@ import { AdminNav } from '../../../components/layout/admin-nav';
 import { AccountActions } from '../../../features/auth/components/account-actions';
 import { AdminGate } from '../../../features/auth/components/admin-gate';
 import { DonorMailSettings } from '../../../features/donor-mail/components/donor-mail-settings';
-import { useCustomers } from '../../../features/donors/api/get-customers';
+import { useDonors } from '../../../features/donors/api/get-donors';
 import { PastDueBanner } from '../../../features/recurring/components/past-due-banner';
 import { DonorsTab } from '../../../features/donors/components/donors-tab';
 import { TaxExportsTab } from '../../../features/tax-exports/components/tax-exports-tab';
@@ -39,10 +39,10 @@ const TABS = [
  */
 function Dashboard({ admin }: { admin: AdminDto }) {
   const [tab, setTab] = useState('analytics');
-  const [period, setPeriod] = useState<AnalyticsPeriod>(null);
+  const [period, setPeriod] = useState<PeriodChoice>(null);
   const analytics = useAnalytics(true, period);
   // First page of the donor list: its summary feeds the Active Donors card and the Insights tab.
-  const customers = useCustomers({ page: 1, q: '' }, true);
+  const customers = useDonors({ page: 1, q: '' }, true);
   usePaymentIntents(true);
 
   const overview = analytics.data?.overview;

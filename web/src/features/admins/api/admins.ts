@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiRequest, apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { AdminListingDto, InviteAdminDto, SessionDto } from '../../../lib/api-types';
+import type { AdminListingDto, ChangeRoleDto, LogoutEverywhereResponseDto, SuccessDto, InviteAdminDto, SessionDto } from '../../../lib/api-types';
 
 export function getAdmins(): Promise<AdminListingDto[]> {
   return apiGet<AdminListingDto[]>('/api/admin/admins');
@@ -12,8 +12,7 @@ export function useAdmins() {
 }
 
 export async function inviteAdmin(input: InviteAdminDto): Promise<AdminListingDto> {
-  const res = await apiRequest('POST', '/api/admin/admins', input);
-  return (await res.json()) as AdminListingDto;
+  return apiSend<AdminListingDto, InviteAdminDto>('POST', '/api/admin/admins', input);
 }
 
 /** One owner action on one admin (role, disable, enable, resend, reset two-factor, sign out everywhere). */
@@ -24,9 +23,10 @@ export type AdminAction =
 
 export async function runAdminAction(a: AdminAction): Promise<void> {
   const base = `/api/admin/admins/${encodeURIComponent(a.id)}`;
-  if (a.kind === 'role') await apiRequest('PATCH', base, { role: a.role });
-  else if (a.kind === 'revoke-session') await apiRequest('DELETE', `${base}/sessions/${encodeURIComponent(a.sessionId)}`);
-  else await apiRequest('POST', `${base}/${a.kind}`);
+  // Each answers {success} or (logout-everywhere) the sessions ended: the list is read again either way.
+  if (a.kind === 'role') await apiSend<SuccessDto, ChangeRoleDto>('PATCH', base, { role: a.role });
+  else if (a.kind === 'revoke-session') await apiSend<SuccessDto>('DELETE', `${base}/sessions/${encodeURIComponent(a.sessionId)}`);
+  else await apiSend<SuccessDto | LogoutEverywhereResponseDto>('POST', `${base}/${a.kind}`);
 }
 
 export function useInviteAdmin() {

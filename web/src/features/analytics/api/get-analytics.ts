@@ -6,9 +6,9 @@ import { queryKeys } from '../../../lib/query-keys';
 import type { AnalyticsDto } from '../../../lib/api-types';
 
 /** The dashboard's period: all time (null), or a month, a quarter, a calendar or fiscal year. */
-export type AnalyticsPeriod = Period | null;
+export type PeriodChoice = Period | null;
 
-export async function getAnalytics(period: AnalyticsPeriod = null): Promise<AnalyticsDto> {
+export async function getAnalytics(period: PeriodChoice = null): Promise<AnalyticsDto> {
   try {
     return await apiGet<AnalyticsDto>(period ? `/api/stripe/analytics?${periodQuery(period)}` : '/api/stripe/analytics');
   } catch (cause) {
@@ -16,7 +16,7 @@ export async function getAnalytics(period: AnalyticsPeriod = null): Promise<Anal
   }
 }
 
-export function analyticsQueryOptions(enabled: boolean, period: AnalyticsPeriod = null) {
+export function analyticsQueryOptions(enabled: boolean, period: PeriodChoice = null) {
   return queryOptions({
     queryKey: period ? [...queryKeys.analytics, periodValue(period)] : queryKeys.analytics,
     queryFn: () => getAnalytics(period),
@@ -25,6 +25,6 @@ export function analyticsQueryOptions(enabled: boolean, period: AnalyticsPeriod 
   });
 }
 
-export function useAnalytics(enabled: boolean, period: AnalyticsPeriod = null) {
+export function useAnalytics(enabled: boolean, period: PeriodChoice = null) {
   return useQuery(analyticsQueryOptions(enabled, period));
 }

@@ -1,14 +1,14 @@
 import { SelectField } from '../../../components/ui/field';
 import { parsePeriodValue, periodValue } from '../../../../../core/src/fiscal-year/periods';
 import { fiscalCaption, periodSelectGroups, useFiscalYear } from '../../../lib/fiscal-year';
-import type { AnalyticsPeriod } from '../api/get-analytics';
+import type { PeriodChoice } from '../api/get-analytics';
 
 /**
  * The dashboard's period: All Time (the default), a month, a quarter, or a calendar or fiscal year (fiscal
  * quarters and years when the fiscal year does not start in January). It drives the summary cards, the
  * monthly chart and Insights; the caption says how fiscal years are named.
  */
-export function PeriodPicker({ value, onChange }: { value: AnalyticsPeriod; onChange: (p: AnalyticsPeriod) => void }) {
+export function PeriodPicker({ value, onChange }: { value: PeriodChoice; onChange: (p: PeriodChoice) => void }) {
   const fy = useFiscalYear();
   const caption = fiscalCaption(fy.data);
   return (

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { EnrolmentStartDto, RecoveryCodesDto, TwoFactorSetupDto, TwoFactorStatusDto } from '../../../lib/api-types';
+import type { AccountCodeDto, EnrolmentStartDto, RecoveryCodesDto, TwoFactorSetupDto, TwoFactorStatusDto } from '../../../lib/api-types';
 
 export function getTwoFactorStatus(): Promise<TwoFactorStatusDto> {
   return apiGet<TwoFactorStatusDto>('/api/admin/account/two-factor');
@@ -13,11 +13,9 @@ export function useTwoFactorStatus() {
 
 /** Starts set-up again: only with the admin's password, or a current code of the two-factor sign-in it replaces. */
 export async function startAccountEnrolment(proof: TwoFactorSetupDto): Promise<EnrolmentStartDto> {
-  const res = await apiRequest('POST', '/api/admin/account/two-factor/setup', proof);
-  return (await res.json()) as EnrolmentStartDto;
+  return apiSend<EnrolmentStartDto, TwoFactorSetupDto>('POST', '/api/admin/account/two-factor/setup', proof);
 }
 
 export async function confirmAccountEnrolment(code: string): Promise<RecoveryCodesDto> {
-  const res = await apiRequest('POST', '/api/admin/account/two-factor/confirm', { code });
-  return (await res.json()) as RecoveryCodesDto;
+  return apiSend<RecoveryCodesDto, AccountCodeDto>('POST', '/api/admin/account/two-factor/confirm', { code });
 }

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 import { storeSessionToken } from '../lib/session-store';
 import { queryKeys } from '../../../lib/query-keys';
 import type { AdminDto, ChangePasswordDto, ChangePasswordResponseDto } from '../../../lib/api-types';
 
 export async function changePassword(input: ChangePasswordDto): Promise<ChangePasswordResponseDto> {
-  const res = await apiRequest('POST', '/api/admin/change-password', input);
-  return (await res.json()) as ChangePasswordResponseDto;
+  return apiSend<ChangePasswordResponseDto, ChangePasswordDto>('POST', '/api/admin/change-password', input);
 }
 
 /** The change ends every session; this browser continues with the new token the answer carries. */

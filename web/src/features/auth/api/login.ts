@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 import { storeSessionToken } from '../lib/session-store';
 import { queryKeys } from '../../../lib/query-keys';
 import type { LoginDto, LoginResponseDto } from '../../../lib/api-types';
 
 export async function login(input: LoginDto): Promise<LoginResponseDto> {
-  const res = await apiRequest('POST', '/api/admin/login', input);
-  return (await res.json()) as LoginResponseDto;
+  return apiSend<LoginResponseDto, LoginDto>('POST', '/api/admin/login', input);
 }
 
 /** A finished sign-in stores the token and sets the admin (seeding the session check's cache). */

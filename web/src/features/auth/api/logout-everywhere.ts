@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 import type { LogoutEverywhereResponseDto } from '../../../lib/api-types';
 import { storeSessionToken } from '../lib/session-store';
 
 export async function logoutEverywhere(): Promise<LogoutEverywhereResponseDto> {
-  const res = await apiRequest('POST', '/api/admin/logout-everywhere');
-  return (await res.json()) as LogoutEverywhereResponseDto;
+  return apiSend<LogoutEverywhereResponseDto>('POST', '/api/admin/logout-everywhere');
 }
 
 /** Ends every session of the admin, this one included: on success the token and all cached data are cleared. */

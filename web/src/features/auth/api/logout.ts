@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
+import type { SuccessDto } from '../../../lib/api-types';
 import { storeSessionToken } from '../lib/session-store';
 
-export async function logout(): Promise<void> {
-  await apiRequest('POST', '/api/admin/logout');
+export function logout(): Promise<SuccessDto> {
+  return apiSend<SuccessDto>('POST', '/api/admin/logout');
 }
 
 /** Logout calls the server, then clears the token and all cached data, whatever the server answered. */

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { SessionDto } from '../../../lib/api-types';
+import type { SessionDto, SuccessDto } from '../../../lib/api-types';
 
 export function getMySessions(): Promise<SessionDto[]> {
   return apiGet<SessionDto[]>('/api/admin/account/sessions');
@@ -11,8 +11,8 @@ export function useMySessions() {
   return useQuery(queryOptions({ queryKey: queryKeys.mySessions, queryFn: getMySessions }));
 }
 
-export async function revokeMySession(sessionId: string): Promise<void> {
-  await apiRequest('DELETE', `/api/admin/account/sessions/${encodeURIComponent(sessionId)}`);
+export function revokeMySession(sessionId: string): Promise<SuccessDto> {
+  return apiSend<SuccessDto>('DELETE', `/api/admin/account/sessions/${encodeURIComponent(sessionId)}`);
 }
 
 export function useRevokeMySession() {

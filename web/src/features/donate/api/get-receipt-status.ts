@@ -1,17 +1,10 @@
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../../lib/api-client';
-import type { ReceiptStatusDto } from '../../../lib/api-types';
-
-export interface ReceiptRef {
-  paymentIntentId?: string;
-  subscriptionId?: string;
-  recordToken: string;
-}
+import { apiSend } from '../../../lib/api-client';
+import type { ReceiptStatusDto, ReceiptStatusQueryDto } from '../../../lib/api-types';
 
 /** POST /api/donation/receipt: the gift's receipt number once the acknowledgment exists (token-gated). */
-export async function getReceiptStatus(ref: ReceiptRef): Promise<ReceiptStatusDto> {
-  const res = await apiRequest('POST', '/api/donation/receipt', ref);
-  return (await res.json()) as ReceiptStatusDto;
+export async function getReceiptStatus(ref: ReceiptStatusQueryDto): Promise<ReceiptStatusDto> {
+  return apiSend<ReceiptStatusDto, ReceiptStatusQueryDto>('POST', '/api/donation/receipt', ref);
 }
 
 /** How long the thank-you waits for the receipt number: webhooks, then the worker's acknowledger, usually seconds. */
@@ -22,7 +15,7 @@ const EVERY_MS = 2500;
  * The receipt number as soon as it exists: asked every 2.5 s for 30 s, then 'later' (it comes by e-mail).
  * 'waiting' meanwhile; null ref: nothing to ask.
  */
-export function useReceiptNumber(ref: ReceiptRef | null): { state: 'waiting' | 'later' } | { state: 'ready'; receiptNumber: string } | null {
+export function useReceiptNumber(ref: ReceiptStatusQueryDto | null): { state: 'waiting' | 'later' } | { state: 'ready'; receiptNumber: string } | null {
   const [result, setResult] = useState<{ state: 'waiting' | 'later' } | { state: 'ready'; receiptNumber: string }>({ state: 'waiting' });
   const key = ref ? `${ref.paymentIntentId ?? ''}:${ref.subscriptionId ?? ''}:${ref.recordToken}` : '';
   useEffect(() => {

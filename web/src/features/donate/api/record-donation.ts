@@ -1,16 +1,13 @@
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
+import type { DonationRecordedDto, ReceiptStatusQueryDto, RecordDonationDto } from '../../../lib/api-types';
 import type { DonationFormData } from '../types';
+import { donorDetails } from './donor-details';
 
-export interface RecordDonationPayload extends DonationFormData {
-  /** Links the record to the payment the card step just confirmed (the server reads it back from Stripe). */
-  paymentIntentId?: string;
-  subscriptionId?: string;
-  /** The create-payment-intent answer's token: without it the server refuses the record. */
-  recordToken: string;
-}
-
-/** POST /api/donation: records the gift after a successful card payment (amount and details come from Stripe). */
-export async function recordDonation(payload: RecordDonationPayload): Promise<{ success: boolean; id?: string }> {
-  const res = await apiRequest('POST', '/api/donation', payload);
-  return (await res.json()) as { success: boolean; id?: string };
+/**
+ * POST /api/donation: records the gift after a successful card payment (amount and details come from Stripe).
+ * `payment` links the record to the payment the card step just confirmed, with the create-payment-intent
+ * answer's record token: without it the server refuses the record.
+ */
+export function recordDonation(form: DonationFormData, payment: ReceiptStatusQueryDto): Promise<DonationRecordedDto> {
+  return apiSend<DonationRecordedDto, RecordDonationDto>('POST', '/api/donation', { ...donorDetails(form), amount: form.amount, ...payment });
 }

@@ -60,7 +60,7 @@ export function DonationPanel() {
       processing, receipt: { paymentIntentId: subscriptionId ? undefined : paymentIntentId, subscriptionId, recordToken },
     };
     try {
-      await recordDonation({ ...form, paymentIntentId, subscriptionId, recordToken });
+      await recordDonation(form, { paymentIntentId, subscriptionId, recordToken });
       toast({ title: 'Donation Recorded', description: 'Your donation has been successfully recorded. Thank you for your support!' });
       setGiven({ ...gift, recorded: true });
     } catch {

@@ -7,7 +7,8 @@ import { LockIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/use-toast';
 import { school } from '../../../content/school';
 import { stripePromise } from '../../../lib/stripe';
-import { createPaymentIntent, type PaymentIntentResponse } from '../api/create-payment-intent';
+import { createPaymentIntent } from '../api/create-payment-intent';
+import type { PaymentIntentResponseDto } from '../../../lib/api-types';
 import { giftKey, type StartedPayment } from '../donation-session';
 import { PaymentField } from '../../../components/payment-field';
 import { INITIAL_FIELD_STATE, paymentProblem, type PaymentFieldState } from '../../../lib/payment-element';
@@ -123,7 +124,7 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
   };
 
   /** Our server starts a payment once per gift: the same amount and details reuse the intent already started. */
-  const paymentFor = async (fresh = false): Promise<PaymentIntentResponse> => {
+  const paymentFor = async (fresh = false): Promise<PaymentIntentResponseDto> => {
     const key = giftKey(cents, form, method);
     if (!fresh && started?.key === key) return started.start;
     const start = await createPaymentIntent(cents, form, method);
@@ -131,7 +132,7 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
     return start;
   };
 
-  const finish = async (pi: { id: string; status: string }, start: PaymentIntentResponse, charged: GiftTotal | null) => {
+  const finish = async (pi: { id: string; status: string }, start: PaymentIntentResponseDto, charged: GiftTotal | null) => {
     onStarted(null);
     toast({ title: 'Donation Complete', description: 'Thank you for your generous donation!' });
     await onPaid({ paymentIntentId: pi.id, subscriptionId: start.subscriptionId, recordToken: start.recordToken, processing: pi.status === 'processing', total: charged });

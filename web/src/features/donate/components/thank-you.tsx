@@ -4,7 +4,8 @@ import { formatUsd } from '../../../../../core/src/gifts/money';
 import { schoolDate } from '../../../lib/school-dates';
 import { FREQUENCIES, type Frequency } from '../types';
 import { BankProcessingNote } from './bank-processing-note';
-import { useReceiptNumber, type ReceiptRef } from '../api/get-receipt-status';
+import { useReceiptNumber } from '../api/get-receipt-status';
+import type { ReceiptStatusQueryDto } from '../../../lib/api-types';
 import { MakeMonthlyOffer } from './make-monthly-offer';
 
 export interface GiftGiven {
@@ -13,7 +14,7 @@ export interface GiftGiven {
   /** Of it, what the donor added to cover the fee (the card's, or the bank's for a bank debit). */
   feeCents: number;
   /** Asked for the receipt number (only this page holds the record token). */
-  receipt: ReceiptRef;
+  receipt: ReceiptStatusQueryDto;
   frequency: Frequency;
   firstName: string;
   /** When the card payment succeeded. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 import type { ImportProgressDto } from '../../../lib/api-types';
 
 export async function importDonorBatch(id: string): Promise<ImportProgressDto> {
-  return (await (await apiRequest('POST', `/api/admin/donor-imports/${id}/import`, {})).json()) as ImportProgressDto;
+  return apiSend<ImportProgressDto>('POST', `/api/admin/donor-imports/${id}/import`);
 }
 
 /**

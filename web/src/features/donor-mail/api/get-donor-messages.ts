@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { DonorMessagesDto, ResentStatementDto, SendAcknowledgmentDto, SentAcknowledgmentDto } from '../../../lib/api-types';
 
@@ -26,13 +26,11 @@ export function useDonorMessages(customerId: string) {
 }
 
 export async function sendAcknowledgment({ customerId, ...body }: SendAcknowledgmentDto & { customerId: string }): Promise<SentAcknowledgmentDto> {
-  const res = await apiRequest('POST', `/api/admin/donors/${encodeURIComponent(customerId)}/acknowledgments`, body);
-  return (await res.json()) as SentAcknowledgmentDto;
+  return apiSend<SentAcknowledgmentDto, SendAcknowledgmentDto>('POST', `/api/admin/donors/${encodeURIComponent(customerId)}/acknowledgments`, body);
 }
 
 export async function resendStatement({ customerId, year }: { customerId: string; year: number }): Promise<ResentStatementDto> {
-  const res = await apiRequest('POST', `/api/admin/tax-exports/statements/${year}/resend/${encodeURIComponent(customerId)}`);
-  return (await res.json()) as ResentStatementDto;
+  return apiSend<ResentStatementDto>('POST', `/api/admin/tax-exports/statements/${year}/resend/${encodeURIComponent(customerId)}`);
 }
 
 function useRefreshingMutation<T, V extends { customerId: string }>(fn: (v: V) => Promise<T>) {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { MailSummaryDto, RetriedMailDto } from '../../../lib/api-types';
 
@@ -21,8 +21,7 @@ export function useMail() {
 }
 
 export async function retryMail(id: string): Promise<RetriedMailDto> {
-  const res = await apiRequest('POST', `/api/admin/mail/${encodeURIComponent(id)}/retry`);
-  return (await res.json()) as RetriedMailDto;
+  return apiSend<RetriedMailDto>('POST', `/api/admin/mail/${encodeURIComponent(id)}/retry`);
 }
 
 export function useRetryMail() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { ErasedDto } from '../../../lib/api-types';
+import { apiSend } from '../../../lib/api-client';
+import type { EraseDonorDto, ErasedDto } from '../../../lib/api-types';
 import { downloadFile } from '../../../lib/download';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -9,8 +9,7 @@ export function exportDonorData(customerId: string, format: 'json' | 'csv'): Pro
 }
 
 export async function eraseDonor(input: { customerId: string; confirmName: string }): Promise<ErasedDto> {
-  const res = await apiRequest('POST', `/api/admin/donors/${encodeURIComponent(input.customerId)}/erase`, { confirmName: input.confirmName });
-  return (await res.json()) as ErasedDto;
+  return apiSend<ErasedDto, EraseDonorDto>('POST', `/api/admin/donors/${encodeURIComponent(input.customerId)}/erase`, { confirmName: input.confirmName });
 }
 
 /** After an erasure every list that showed the donor is refreshed. */

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { MergeResultDto } from '../../../lib/api-types';
+import { apiSend } from '../../../lib/api-client';
+import type { MergeDuplicateDto, MergeResultDto } from '../../../lib/api-types';
 import { refreshAfterMergeChange } from './refresh-after-merge';
 
 export async function mergeDonor({ keptId, duplicateId }: { keptId: string; duplicateId: string }): Promise<MergeResultDto> {
-  const res = await apiRequest('POST', `/api/stripe/customer/${encodeURIComponent(keptId)}/merges`, { duplicateId });
-  return (await res.json()) as MergeResultDto;
+  return apiSend<MergeResultDto, MergeDuplicateDto>('POST', `/api/stripe/customer/${encodeURIComponent(keptId)}/merges`, { duplicateId });
 }
 
 export function useMergeDonor() {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 import type { MergeUndoneDto } from '../../../lib/api-types';
 import { refreshAfterMergeChange } from './refresh-after-merge';
 
 export async function undoMerge({ keptId, mergeId }: { keptId: string; mergeId: string }): Promise<MergeUndoneDto> {
-  const res = await apiRequest('POST', `/api/stripe/customer/${encodeURIComponent(keptId)}/merges/${encodeURIComponent(mergeId)}/undo`);
-  return (await res.json()) as MergeUndoneDto;
+  return apiSend<MergeUndoneDto>('POST', `/api/stripe/customer/${encodeURIComponent(keptId)}/merges/${encodeURIComponent(mergeId)}/undo`);
 }
 
 export function useUndoMerge() {

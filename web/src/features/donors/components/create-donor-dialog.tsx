@@ -6,14 +6,14 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import type { CreateDonorDto } from '../../../lib/api-types';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useCreateCustomer } from '../api/create-customer';
+import { useCreateDonor } from '../api/create-donor';
 
 const EMPTY: Required<CreateDonorDto> = { name: '', email: '', phone: '', address: '' };
 
 /** Create New Donor: closes and resets on Cancel or success; submit disabled while name or email is empty. */
 export function CreateDonorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useFormFields(EMPTY);
-  const create = useCreateCustomer();
+  const create = useCreateDonor();
   const { name, email, phone, address } = form.values;
 
   const close = () => {

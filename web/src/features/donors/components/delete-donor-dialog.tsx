@@ -1,13 +1,13 @@
 import { useLocation } from 'wouter';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../components/ui/use-toast';
-import { useDeleteCustomer } from '../api/delete-customer';
+import { useDeleteDonor } from '../api/delete-donor';
 import type { DonorDto } from '../../../lib/api-types';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
 export function DeleteDonorDialog({ donor, open, onOpenChange }: { donor: DonorDto; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const del = useDeleteCustomer();
+  const del = useDeleteDonor();
   const [, navigate] = useLocation();
   const who = donor.name || donor.email || 'this donor';
 

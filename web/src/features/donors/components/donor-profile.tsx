@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { CustomerNotFoundError, useCustomer } from '../api/get-customer';
+import { DonorNotFoundError, useDonor } from '../api/get-donor';
 import type { DonorDto } from '../../../lib/api-types';
 import { cardLabel, donorStatDollars, formatUnixDate, joinParts } from '../../../lib/format';
 import { formatDollars } from '../../../lib/currency';
@@ -88,7 +88,7 @@ export function DonorProfile({ customerId, children, actions, canDelete }: {
   /** Owners only: the button is not shown to other roles (the server refuses them anyway). */
   canDelete: boolean;
 }) {
-  const customer = useCustomer(customerId, true);
+  const customer = useDonor(customerId, true);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [editing, setEditing] = useState(false);
   const [merging, setMerging] = useState(false);
@@ -96,8 +96,8 @@ export function DonorProfile({ customerId, children, actions, canDelete }: {
   if (customer.isPending) return <div className="adm-page adm-center"><Spinner label="Loading donor" /></div>;
 
   if (customer.isError || !customer.data) {
-    const notFound = customer.error instanceof CustomerNotFoundError;
-    const mergedInto = customer.error instanceof CustomerNotFoundError ? customer.error.mergedInto : null;
+    const notFound = customer.error instanceof DonorNotFoundError;
+    const mergedInto = customer.error instanceof DonorNotFoundError ? customer.error.mergedInto : null;
     return (
       <div className="adm-page">
         <BackLink />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/get-customers';
+import { DONORS_PAGE_SIZE, useDonors } from '../api/get-donors';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -21,10 +21,10 @@ export function DonorsTab({ enabled }: { enabled: boolean }) {
   const q = useDebounced(search, 300);
   useEffect(() => setPage(1), [q, show]);
 
-  const customers = useCustomers({ page, q, show }, enabled);
+  const customers = useDonors({ page, q, show }, enabled);
   const data = customers.data;
   const total = data?.total ?? data?.customers.length ?? 0;
-  const pageSize = data?.pageSize ?? CUSTOMERS_PAGE_SIZE;
+  const pageSize = data?.pageSize ?? DONORS_PAGE_SIZE;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);

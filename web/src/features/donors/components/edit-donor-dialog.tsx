@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import type { DonorDto } from '../../../lib/api-types';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useUpdateCustomer } from '../api/update-customer';
+import { useUpdateDonor } from '../api/update-donor';
 
 function detailsOf(donor: DonorDto) {
   const a = donor.address;
@@ -19,7 +19,7 @@ function detailsOf(donor: DonorDto) {
 /** Edit Donor: the details as Stripe keeps them, prefilled; saved to Stripe, shown once its webhook is projected. */
 export function EditDonorDialog({ donor, open, onOpenChange }: { donor: DonorDto; open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useFormFields(detailsOf(donor));
-  const update = useUpdateCustomer();
+  const update = useUpdateDonor();
   const { reset } = form;
   // Each opening starts from the donor as shown then (a refresh while the dialog is open keeps what is typed).
   useEffect(() => {

@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import type { DonorDto, MergeGiftsDto, MergePreviewDto, MergeSideDto } from '../../../lib/api-types';
 import { formatDollars } from '../../../lib/currency';
-import { useCustomers } from '../api/get-customers';
+import { useDonors } from '../api/get-donors';
 import { useMergePreview } from '../api/get-merge-preview';
 import { useMergeDonor } from '../api/merge-donor';
 
@@ -19,7 +19,7 @@ const giftsText = (g: MergeGiftsDto) => `${g.count.toLocaleString('en-US')} ${g.
 function PickDuplicate({ donor, onPick }: { donor: DonorDto; onPick: (id: string) => void }) {
   const [q, setQ] = useState('');
   const search = q.trim();
-  const found = useCustomers({ page: 1, q: search }, search.length >= 2);
+  const found = useDonors({ page: 1, q: search }, search.length >= 2);
   const others = (found.data?.customers ?? []).filter((c) => c.id !== donor.id);
   return (
     <div className="adm-merge">

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { CreateFundDto, FundDto, UpdateFundDto } from '../../../lib/api-types';
 
 export async function createFund(input: CreateFundDto): Promise<FundDto> {
-  return (await (await apiRequest('POST', '/api/admin/funds', input)).json()) as FundDto;
+  return apiSend<FundDto, CreateFundDto>('POST', '/api/admin/funds', input);
 }
 
 export async function updateFund({ id, ...patch }: UpdateFundDto & { id: number }): Promise<FundDto> {
-  return (await (await apiRequest('PATCH', `/api/admin/funds/${id}`, patch)).json()) as FundDto;
+  return apiSend<FundDto, UpdateFundDto>('PATCH', `/api/admin/funds/${id}`, patch);
 }
 
 /** A change to the funds also changes what the donate page offers. */

@@ -1,4 +1,4 @@
-import { throwIfResNotOk } from '../../../lib/api-client';
+import { apiGet, apiRequest, apiSend, jsonOf, throwIfResNotOk } from '../../../lib/api-client';
 
 /**
  * The donor's session token (from a spent e-mailed link), kept for this browser tab only: it ends with the tab,
@@ -32,6 +32,15 @@ export async function donorRequest(method: string, url: string, data?: unknown):
   const res = await fetch(url, { method, headers, body: data !== undefined ? JSON.stringify(data) : undefined });
   await throwIfResNotOk(res);
   return res;
+}
+
+/** The donor's JSON calls, typed as apiGet and apiSend are (types from api-types.ts). */
+export async function donorGet<T>(url: string): Promise<T> {
+  return jsonOf<T>(await donorRequest('GET', url));
+}
+
+export async function donorSend<T, B extends object = never>(method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: B): Promise<T> {
+  return jsonOf<T>(await donorRequest(method, url, body));
 }
 
 /** The HTTP status of an error thrown by donorRequest or apiRequest. */

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyGivingDto } from '../../../lib/api-types';
-import { donorRequest } from './donor-session';
+import { donorGet } from './donor-session';
 
 export const myGivingKey = ['/api/my-giving'] as const;
 
 /** GET /api/my-giving: the donor's recurring gifts, this year's gifts with receipt numbers, their statements. */
 export async function getMyGiving(): Promise<MyGivingDto> {
-  return (await (await donorRequest('GET', '/api/my-giving')).json()) as MyGivingDto;
+  return donorGet<MyGivingDto>('/api/my-giving');
 }
 
 export function myGivingQueryOptions(enabled: boolean) {

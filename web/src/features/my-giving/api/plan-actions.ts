@@ -1,26 +1,38 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanActionResultDto } from '../../../lib/api-types';
-import { donorRequest } from './donor-session';
+import type { CardSetupDto, ChangeAmountDto, ConfirmCardDto, MyGivingCancelDto, PlanActionResultDto } from '../../../lib/api-types';
+import { donorSend } from './donor-session';
 import { myGivingKey } from './get-my-giving';
 
+/** An action and its body: the kind is the last segment of its path. */
 export type PlanAction =
-  | { kind: 'amount'; amount: number; coverFees: boolean }
+  | ({ kind: 'amount' } & ChangeAmountDto)
   | { kind: 'pause' }
   | { kind: 'resume' }
-  | { kind: 'cancel'; when: 'now' | 'period_end' }
-  | { kind: 'card'; setupIntentId: string };
+  | ({ kind: 'cancel' } & MyGivingCancelDto)
+  | ({ kind: 'card' } & ConfirmCardDto);
+
+function bodyOf(a: PlanAction): ChangeAmountDto | MyGivingCancelDto | ConfirmCardDto | undefined {
+  switch (a.kind) {
+    case 'amount':
+      return { amount: a.amount, coverFees: a.coverFees };
+    case 'cancel':
+      return { when: a.when };
+    case 'card':
+      return { setupIntentId: a.setupIntentId };
+    default:
+      return undefined;
+  }
+}
 
 /** POST /api/my-giving/plans/{id}/{action}: answers what happened, in plain words. */
 export async function planAction(planId: string, action: PlanAction): Promise<PlanActionResultDto> {
-  const { kind, ...body } = action;
-  const res = await donorRequest('POST', `/api/my-giving/plans/${encodeURIComponent(planId)}/${kind}`, body);
-  return (await res.json()) as PlanActionResultDto;
+  const url = `/api/my-giving/plans/${encodeURIComponent(planId)}/${action.kind}`;
+  return donorSend<PlanActionResultDto, ChangeAmountDto | MyGivingCancelDto | ConfirmCardDto>('POST', url, bodyOf(action));
 }
 
 /** POST /api/my-giving/plans/{id}/card-setup: a SetupIntent's client secret for confirmCardSetup. */
 export async function cardSetup(planId: string): Promise<string> {
-  const res = await donorRequest('POST', `/api/my-giving/plans/${encodeURIComponent(planId)}/card-setup`);
-  return ((await res.json()) as { clientSecret: string }).clientSecret;
+  return (await donorSend<CardSetupDto>('POST', `/api/my-giving/plans/${encodeURIComponent(planId)}/card-setup`)).clientSecret;
 }
 
 /**

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { LinkRequestedDto } from '../../../lib/api-types';
+import { apiSend } from '../../../lib/api-client';
+import type { LinkRequestedDto, RequestLinkDto } from '../../../lib/api-types';
 
 /** POST /api/my-giving/link {email}: the same answer whether or not the address has gifts. */
 export async function requestLink(email: string): Promise<LinkRequestedDto> {
-  const res = await apiRequest('POST', '/api/my-giving/link', { email });
-  return (await res.json()) as LinkRequestedDto;
+  return apiSend<LinkRequestedDto, RequestLinkDto>('POST', '/api/my-giving/link', { email });
 }
 
 export function useRequestLink() {

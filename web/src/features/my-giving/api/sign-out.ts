@@ -1,7 +1,8 @@
-import { donorRequest, setDonorToken } from './donor-session';
+import { donorSend, setDonorToken } from './donor-session';
 
 /** POST /api/my-giving/sign-out; the token is forgotten whatever the answer. */
 export async function signOut(): Promise<void> {
-  await donorRequest('POST', '/api/my-giving/sign-out').catch(() => undefined);
+  // 204: no answer to read.
+  await donorSend<void>('POST', '/api/my-giving/sign-out').catch(() => undefined);
   setDonorToken(null);
 }

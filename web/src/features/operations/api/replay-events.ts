@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { ReplayedDto } from '../../../lib/api-types';
 
 /** One event by id, or every event whose projection failed (`'failed'`). */
 export async function replayEvents(which: string): Promise<ReplayedDto> {
   const url = which === 'failed' ? '/api/admin/operations/events/replay-failed' : `/api/admin/operations/events/${encodeURIComponent(which)}/replay`;
-  return (await (await apiRequest('POST', url)).json()) as ReplayedDto;
+  return apiSend<ReplayedDto>('POST', url);
 }
 
 /** Then the page and every read-model view are refreshed: replayed events change donors and totals. */

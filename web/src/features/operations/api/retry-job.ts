@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { RetriedDto } from '../../../lib/api-types';
 
 export async function retryJob({ queue, id }: { queue: string; id: string }): Promise<RetriedDto> {
-  const res = await apiRequest('POST', `/api/admin/operations/jobs/${encodeURIComponent(queue)}/${encodeURIComponent(id)}/retry`);
-  return (await res.json()) as RetriedDto;
+  return apiSend<RetriedDto>('POST', `/api/admin/operations/jobs/${encodeURIComponent(queue)}/${encodeURIComponent(id)}/retry`);
 }
 
 /** Then the page is refreshed (the job leaves the failed list once it runs). */

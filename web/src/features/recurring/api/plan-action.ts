@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { PlanActionDto } from '../../../lib/api-types';
+import type { CancelPlanDto, PlanActionDto } from '../../../lib/api-types';
 
 export type PlanAction = 'cancel-now' | 'cancel-period-end' | 'pause' | 'resume';
 
 export async function planAction({ id, action }: { id: string; action: PlanAction }): Promise<PlanActionDto> {
   const base = `/api/admin/recurring/plans/${encodeURIComponent(id)}`;
-  const res = action === 'pause' || action === 'resume'
-    ? await apiRequest('POST', `${base}/${action}`, {})
-    : await apiRequest('POST', `${base}/cancel`, { when: action === 'cancel-now' ? 'now' : 'period_end' });
-  return (await res.json()) as PlanActionDto;
+  return action === 'pause' || action === 'resume'
+    ? apiSend<PlanActionDto>('POST', `${base}/${action}`)
+    : apiSend<PlanActionDto, CancelPlanDto>('POST', `${base}/cancel`, { when: action === 'cancel-now' ? 'now' : 'period_end' });
 }
 
 /** Cancel, pause or resume a plan; then the Recurring view and the donor's plans are read again. */

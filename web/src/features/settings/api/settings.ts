@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { SettingsDto, UpdateSettingsDto } from '../../../lib/api-types';
 
@@ -8,8 +8,7 @@ export function useSettings() {
 }
 
 export async function updateSettings(input: UpdateSettingsDto): Promise<SettingsDto> {
-  const res = await apiRequest('PATCH', '/api/admin/settings', input);
-  return (await res.json()) as SettingsDto;
+  return apiSend<SettingsDto, UpdateSettingsDto>('PATCH', '/api/admin/settings', input);
 }
 
 export function useUpdateSettings() {

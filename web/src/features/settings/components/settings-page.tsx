@@ -8,14 +8,14 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import type { BooleanSettingDto, SettingsDto } from '../../../lib/api-types';
 
-type SettingChangeDto = Pick<BooleanSettingDto, 'updatedAt' | 'updatedBy'>;
+type SettingChange = Pick<BooleanSettingDto, 'updatedAt' | 'updatedBy'>;
 import { formatDateTime } from '../../../lib/format';
 import { useSettings, useUpdateSettings } from '../api/settings';
 import { fiscalYearCaption, monthName } from '../../../../../core/src/fiscal-year/fiscal-year';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: monthName(i + 1) }));
 
-function Changed({ s }: { s: SettingChangeDto }) {
+function Changed({ s }: { s: SettingChange }) {
   return <p className="adm-muted">{s.updatedAt ? `Changed ${formatDateTime(s.updatedAt)}${s.updatedBy ? ` by ${s.updatedBy}` : ''}.` : 'Never changed: the default applies.'}</p>;
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiSend } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { queryKeys } from '../../../lib/query-keys';
 import type { DonorYearsDto, SendStatementsResultDto, StatementRunDto } from '../../../lib/api-types';
@@ -22,8 +22,7 @@ export function useStatementRun(year: number) {
 }
 
 export async function sendStatements(year: number): Promise<SendStatementsResultDto> {
-  const res = await apiRequest('POST', `/api/admin/tax-exports/statements/${year}/send`);
-  return (await res.json()) as SendStatementsResultDto;
+  return apiSend<SendStatementsResultDto>('POST', `/api/admin/tax-exports/statements/${year}/send`);
 }
 
 export function useSendStatements() {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { CreateManualDonationDto, ManualDonationDto } from '../../../lib/api-types';
 
 export async function createManualDonation(payload: CreateManualDonationDto): Promise<ManualDonationDto> {
-  const res = await apiRequest('POST', '/api/admin/manual-donations', payload);
-  return (await res.json()) as ManualDonationDto;
+  return apiSend<ManualDonationDto, CreateManualDonationDto>('POST', '/api/admin/manual-donations', payload);
 }
 
 /** Refreshes manual donations, analytics, customers and, when the gift is tied to a donor, that donor's data. */

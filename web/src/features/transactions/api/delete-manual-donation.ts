@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
+import type { ManualDonationDeletedDto } from '../../../lib/api-types';
 import { queryKeys } from '../../../lib/query-keys';
 
-export async function deleteManualDonation(manualDonationId: string): Promise<void> {
-  await apiRequest('DELETE', `/api/admin/manual-donations/${encodeURIComponent(manualDonationId)}`);
+export function deleteManualDonation(manualDonationId: string): Promise<ManualDonationDeletedDto> {
+  return apiSend<ManualDonationDeletedDto>('DELETE', `/api/admin/manual-donations/${encodeURIComponent(manualDonationId)}`);
 }
 
 /**

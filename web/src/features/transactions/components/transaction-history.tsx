@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import { useState, type ReactNode } from 'react';
 import { toast } from '../../../components/ui/use-toast';
-import { TIME_FILTERS, useCustomerTransactions, type TimeFilter, type TransactionFilter } from '../api/get-customer-transactions';
+import { TIME_FILTERS, useDonorTransactions, type TimeFilter, type TransactionFilter } from '../api/get-donor-transactions';
 import type { DonorDto } from '../../../lib/api-types';
 import { saveBlob } from '../../../lib/download';
 import { parseYearValue, useFiscalYear, yearDays, yearSelectOptions } from '../../../lib/fiscal-year';
@@ -27,7 +27,7 @@ export function TransactionHistory({ donor, actions }: { donor: DonorDto; action
   const fy = useFiscalYear();
   const [choosingRange, setChoosingRange] = useState(false);
   const [adding, setAdding] = useState(false);
-  const transactions = useCustomerTransactions(donor.id, filter, true);
+  const transactions = useDonorTransactions(donor.id, filter, true);
   const list = transactions.data ?? [];
 
   const onFilterChange = (value: string) => {

@@ -3,7 +3,7 @@ import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { DonorDto } from '../../../lib/api-types';
 
-export class CustomerNotFoundError extends Error {
+export class DonorNotFoundError extends Error {
   /** The kept donor, when this record was merged into another (the API's 404 says so). */
   get mergedInto(): string | null {
     const cause = this.cause instanceof Error ? this.cause.message : '';
@@ -11,19 +11,19 @@ export class CustomerNotFoundError extends Error {
   }
 }
 
-export async function getCustomer(customerId: string): Promise<DonorDto> {
+export async function getDonor(customerId: string): Promise<DonorDto> {
   try {
     return await apiGet<DonorDto>(`/api/stripe/customer/${encodeURIComponent(customerId)}`);
   } catch (cause) {
-    if (cause instanceof Error && cause.message.startsWith('404:')) throw new CustomerNotFoundError('Failed to fetch customer', { cause });
+    if (cause instanceof Error && cause.message.startsWith('404:')) throw new DonorNotFoundError('Failed to fetch customer', { cause });
     throw new Error('Failed to fetch customer', { cause });
   }
 }
 
-export function customerQueryOptions(customerId: string, enabled: boolean) {
-  return queryOptions({ queryKey: [...queryKeys.donor(customerId), 'donor'], queryFn: () => getCustomer(customerId), enabled });
+export function donorQueryOptions(customerId: string, enabled: boolean) {
+  return queryOptions({ queryKey: [...queryKeys.donor(customerId), 'donor'], queryFn: () => getDonor(customerId), enabled });
 }
 
-export function useCustomer(customerId: string, enabled: boolean) {
-  return useQuery(customerQueryOptions(customerId, enabled));
+export function useDonor(customerId: string, enabled: boolean) {
+  return useQuery(donorQueryOptions(customerId, enabled));
 }

@@ -8,29 +8,12 @@ import { todayIn } from '../../../core/src/gifts/calendar.js';
 import { periodOf, type PeriodDto } from '../http/period.dto.js';
 import { AnalyticsRepository } from './analytics.repository.js';
 import { moneyFigures, type MoneyFigures } from '../../../core/src/read-model/money-lines.js';
-import { analyticsFromDay, computeAnalytics, lastTwelveMonths, withMoney, withMonths, type AnalyticsNumbers } from './analytics.calc.js';
-import { toTransaction, type Transaction } from '../transactions/transaction.mapper.js';
+import { analyticsFromDay, computeAnalytics, lastTwelveMonths, withMoney, withMonths } from './analytics.calc.js';
+import { toTransaction } from '../transactions/transaction.mapper.js';
+import type { AnalyticsDto, AnalyticsPeriodDto } from './dto/analytics.dto.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 
 export const RECENT_TRANSACTIONS = 50;
-
-interface PendingGifts {
-  pendingDonations: number;
-  pendingAmount: number;
-}
-
-export interface AnalyticsPeriod {
-  /** null: all time. */
-  year: number | null;
-  basis: 'calendar' | 'fiscal';
-  /** The quarter of the year, or null. */
-  quarter: number | null;
-  /** 'yyyy-MM' when the period is one month, else null. */
-  month: string | null;
-  label: string;
-  fromDay: string | null;
-  toDay: string | null;
-}
 
 @Injectable()
 export class AnalyticsService {
@@ -46,7 +29,7 @@ export class AnalyticsService {
    * fiscal year, a quarter, a month): the figures of its months, and those months on the chart. The daily chart
    * and the month's growth are always about the last 30 days and this month.
    */
-  async get(q: PeriodDto = {}): Promise<AnalyticsNumbers & { overview: PendingGifts; period: AnalyticsPeriod; recentTransactions: Transaction[] }> {
+  async get(q: PeriodDto = {}): Promise<AnalyticsDto> {
     const today = todayIn(this.env.TIME_ZONE);
     const basis = q.basis ?? 'calendar';
     const p = periodOf(q);
@@ -64,10 +47,10 @@ export class AnalyticsService {
       range ? this.analytics.totalsByMonth(range) : null,
       this.analytics.moneyByMonth(range),
     ]);
-    let numbers = computeAnalytics(kinds, daily, today, failed);
+    let numbers = computeAnalytics(kinds, daily, today, failed, pending);
     if (monthly) numbers = withMonths(numbers, months, monthly);
     numbers = withMoney(numbers, months, money);
-    const period: AnalyticsPeriod = p
+    const period: AnalyticsPeriodDto = p
       ? {
         year: p.kind === 'month' ? Number(p.month.slice(0, 4)) : p.year, basis: p.kind === 'month' ? 'calendar' : basis,
         quarter: p.kind === 'quarter' ? p.quarter : null, month: p.kind === 'month' ? p.month : null,
@@ -76,7 +59,6 @@ export class AnalyticsService {
       : { year: null, basis, quarter: null, month: null, label: 'All Time', fromDay: null, toDay: null };
     return {
       ...numbers,
-      overview: { ...numbers.overview, pendingDonations: pending.count, pendingAmount: pending.cents / 100 },
       period,
       recentTransactions: recent.map((r) => toTransaction(r)),
     };

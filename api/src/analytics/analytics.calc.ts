@@ -4,33 +4,15 @@ import { giftTypeLabel, MANUAL_DONATION_TYPES } from '../../../core/src/gifts/gi
 import { centsToDollars } from '../../../core/src/gifts/money.js';
 import { moneyFigures } from '../../../core/src/read-model/money-lines.js';
 import type { MoneyByMonth, TotalsByDay, TotalsByKind, TotalsByMonth } from './analytics.repository.js';
+import type { AnalyticsDto } from './dto/analytics.dto.js';
 
-export interface AnalyticsNumbers {
-  overview: {
-    totalAmount: number;
-    monthlyGrowth: number;
-    totalDonations: number;
-    averageDonation: number;
-    /** Percent of card charges that succeeded (one decimal); 0 before any card charge. */
-    transactionSuccessRate: number;
-    failedCharges: number;
-    /** Stripe's side of the card and bank gifts (dollars, from the balance transactions): see withMoney. */
-    grossAmount: number;
-    stripeFees: number;
-    refunds: number;
-    disputes: number;
-    refundsAndDisputes: number;
-    /** Received (after refunds and disputes): gross - refunds - disputes. */
-    receivedAmount: number;
-    /** After Stripe fees: received - fees, what Stripe pays to the bank. */
-    netAfterFees: number;
-  };
-  charts: {
-    monthlyTrends: Array<{ month: string; amount: number; gross: number; fees: number; net: number }>;
-    dailyTrends: Array<{ date: string; amount: number }>;
-    frequencyBreakdown: Array<{ name: string; value: number }>;
-    paymentMethods: Array<{ name: string; value: number }>;
-  };
+/** The overview and charts of the analytics answer: its DTO is the one definition of their shape. */
+export type AnalyticsNumbers = Pick<AnalyticsDto, 'overview' | 'charts'>;
+
+/** Bank debits still processing (count and CENTS): money on its way, counted in no total until it arrives. */
+export interface PendingCharges {
+  count: number;
+  cents: number;
 }
 
 /** Month-over-month growth in percent, one decimal. From nothing to something is +100%; nothing to nothing 0. */
@@ -49,7 +31,9 @@ export function successRatePercent(succeeded: number, failed: number): number {
  * Turns aggregate rows into the analytics numbers (pure, unit-tested). `today` is the school's local day.
  * Amounts leave here in dollars; counts are gifts (card charges that succeeded, refunded or not, plus manual gifts).
  */
-export function computeAnalytics(kinds: TotalsByKind[], days: TotalsByDay[], today: string, failedCharges = 0): AnalyticsNumbers {
+export function computeAnalytics(
+  kinds: TotalsByKind[], days: TotalsByDay[], today: string, failedCharges = 0, pending: PendingCharges = { count: 0, cents: 0 },
+): AnalyticsNumbers {
   let totalCents = 0;
   let totalCount = 0;
   let cardCount = 0;
@@ -106,6 +90,8 @@ export function computeAnalytics(kinds: TotalsByKind[], days: TotalsByDay[], tod
       refundsAndDisputes: 0,
       receivedAmount: 0,
       netAfterFees: 0,
+      pendingDonations: pending.count,
+      pendingAmount: centsToDollars(pending.cents),
     },
     charts: { monthlyTrends, dailyTrends, frequencyBreakdown, paymentMethods },
   };

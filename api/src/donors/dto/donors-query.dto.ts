@@ -5,7 +5,7 @@ import { PageQueryDto } from '../../http/page-query.dto.js';
 export const DONOR_LISTS = ['donors', 'attempts'] as const;
 export type DonorList = (typeof DONOR_LISTS)[number];
 
-export class CustomersQueryDto extends PageQueryDto {
+export class DonorsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     enum: DONOR_LISTS,
     default: 'donors',

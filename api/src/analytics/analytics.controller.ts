@@ -26,7 +26,7 @@ export class AnalyticsController {
       'the daily chart and monthlyGrowth stay on the last 30 days and this month.',
   })
   @ApiOkResponse({ type: AnalyticsDto })
-  get(@Query() q: PeriodDto) {
+  get(@Query() q: PeriodDto): Promise<AnalyticsDto> {
     return this.analytics.get(q);
   }
 }

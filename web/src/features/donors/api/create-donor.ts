@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiSend } from '../../../lib/api-client';
 import type { CreateDonorDto, DonorDto } from '../../../lib/api-types';
 import { queryKeys } from '../../../lib/query-keys';
 
-export async function createCustomer(input: CreateDonorDto): Promise<DonorDto> {
-  const res = await apiRequest('POST', '/api/stripe/customers', input);
-  return (await res.json()) as DonorDto;
+export async function createDonor(input: CreateDonorDto): Promise<DonorDto> {
+  return apiSend<DonorDto, CreateDonorDto>('POST', '/api/stripe/customers', input);
 }
 
 /** On success the donor list is refreshed. */
-export function useCreateCustomer() {
+export function useCreateDonor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createCustomer,
+    mutationFn: createDonor,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.donorList }),
   });
 }

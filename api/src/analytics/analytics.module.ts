@@ -5,11 +5,11 @@ import { AnalyticsRepository } from './analytics.repository.js';
 import { AnalyticsService } from './analytics.service.js';
 import { FiscalYearController, FiscalYearService } from './fiscal-year.controller.js';
 
-/** The dashboard's numbers: every figure of GET /api/stripe/analytics is computed in this folder. */
+/** The dashboard's numbers (the Analytics tab and the summary cards): every figure of GET /api/stripe/analytics is computed in this folder. */
 @Module({
   imports: [TransactionsModule],
   controllers: [AnalyticsController, FiscalYearController],
   providers: [AnalyticsRepository, AnalyticsService, FiscalYearService],
   exports: [FiscalYearService, AnalyticsService],
 })
-export class DashboardModule {}
+export class AnalyticsModule {}

@@ -3,17 +3,17 @@ import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { DonorListDto } from '../../../lib/api-types';
 
-export const CUSTOMERS_PAGE_SIZE = 24;
+export const DONORS_PAGE_SIZE = 24;
 
-export interface CustomersParams {
+export interface DonorsParams {
   page: number;
   q: string;
   /** 'attempts': customers of card attempts that never completed a gift (not donors; hidden by default). */
   show?: 'donors' | 'attempts';
 }
 
-export async function getCustomers({ page, q, show }: CustomersParams): Promise<DonorListDto> {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(CUSTOMERS_PAGE_SIZE) });
+export async function getDonors({ page, q, show }: DonorsParams): Promise<DonorListDto> {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(DONORS_PAGE_SIZE) });
   if (q.trim()) params.set('q', q.trim());
   if (show === 'attempts') params.set('show', 'attempts');
   try {
@@ -23,16 +23,16 @@ export async function getCustomers({ page, q, show }: CustomersParams): Promise<
   }
 }
 
-export function customersQueryOptions(params: CustomersParams, enabled: boolean) {
+export function donorsQueryOptions(params: DonorsParams, enabled: boolean) {
   return queryOptions({
     queryKey: [...queryKeys.donorList, { page: params.page, q: params.q.trim(), show: params.show ?? 'donors' }],
-    queryFn: () => getCustomers(params),
+    queryFn: () => getDonors(params),
     enabled,
     // Keep the current page on screen while the next page or search result loads.
     placeholderData: keepPreviousData,
   });
 }
 
-export function useCustomers(params: CustomersParams, enabled: boolean) {
-  return useQuery(customersQueryOptions(params, enabled));
+export function useDonors(params: DonorsParams, enabled: boolean) {
+  return useQuery(donorsQueryOptions(params, enabled));
 }

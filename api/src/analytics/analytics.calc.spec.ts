@@ -17,9 +17,9 @@ describe('computeAnalytics', () => {
   ];
 
   it('sums the aggregates into dollars, charts every month and day, and orders kinds as donors choose them', () => {
-    const a = computeAnalytics(kinds, days, '2026-03-31', 5);
-    // 5 succeeded card charges and 5 failed ones: half of the card attempts succeeded.
-    expect(a.overview).toEqual({ totalAmount: 1350, monthlyGrowth: 50, totalDonations: 6, averageDonation: 225, transactionSuccessRate: 50, failedCharges: 5, grossAmount: 0, stripeFees: 0, refunds: 0, disputes: 0, refundsAndDisputes: 0, receivedAmount: 0, netAfterFees: 0 });
+    const a = computeAnalytics(kinds, days, '2026-03-31', 5, { count: 2, cents: 12345 });
+    // 5 succeeded card charges and 5 failed ones: half of the card attempts succeeded. 2 bank debits on their way.
+    expect(a.overview).toEqual({ totalAmount: 1350, monthlyGrowth: 50, totalDonations: 6, averageDonation: 225, transactionSuccessRate: 50, failedCharges: 5, grossAmount: 0, stripeFees: 0, refunds: 0, disputes: 0, refundsAndDisputes: 0, receivedAmount: 0, netAfterFees: 0, pendingDonations: 2, pendingAmount: 123.45 });
     expect(a.charts.monthlyTrends).toHaveLength(12);
     expect(a.charts.monthlyTrends[0]).toEqual({ month: 'Apr 2025', amount: 0.01, gross: 0, fees: 0, net: 0 });
     expect(a.charts.monthlyTrends.at(-2)).toEqual({ month: 'Feb 2026', amount: 100, gross: 0, fees: 0, net: 0 });
@@ -37,7 +37,7 @@ describe('computeAnalytics', () => {
 
   it('answers zeros for an empty history', () => {
     const a = computeAnalytics([], [], '2026-01-15');
-    expect(a.overview).toEqual({ totalAmount: 0, monthlyGrowth: 0, totalDonations: 0, averageDonation: 0, transactionSuccessRate: 0, failedCharges: 0, grossAmount: 0, stripeFees: 0, refunds: 0, disputes: 0, refundsAndDisputes: 0, receivedAmount: 0, netAfterFees: 0 });
+    expect(a.overview).toEqual({ totalAmount: 0, monthlyGrowth: 0, totalDonations: 0, averageDonation: 0, transactionSuccessRate: 0, failedCharges: 0, grossAmount: 0, stripeFees: 0, refunds: 0, disputes: 0, refundsAndDisputes: 0, receivedAmount: 0, netAfterFees: 0, pendingDonations: 0, pendingAmount: 0 });
     expect(a.charts.dailyTrends.every((d) => d.amount === 0)).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { operations, TransactionDto } from '../../../lib/api-types';
+import type { TransactionDto, operations } from '../../../lib/api-types';
 
 /** The API's timeframe values (its query DTO); the labels are SPEC section 4's. */
 export type TimeFilter = NonNullable<NonNullable<operations['TransactionsController_forDonor']['parameters']['query']>['timeframe']>;
@@ -22,7 +22,7 @@ export interface TransactionFilter {
   endDate?: string;
 }
 
-export async function getCustomerTransactions(customerId: string, filter: TransactionFilter): Promise<TransactionDto[]> {
+export async function getDonorTransactions(customerId: string, filter: TransactionFilter): Promise<TransactionDto[]> {
   const params = new URLSearchParams();
   if (filter.timeframe === 'custom' && filter.startDate && filter.endDate) {
     params.set('start_date', filter.startDate);
@@ -37,15 +37,15 @@ export async function getCustomerTransactions(customerId: string, filter: Transa
   }
 }
 
-export function customerTransactionsQueryOptions(customerId: string, filter: TransactionFilter, enabled: boolean) {
+export function donorTransactionsQueryOptions(customerId: string, filter: TransactionFilter, enabled: boolean) {
   return queryOptions({
     queryKey: [...queryKeys.donor(customerId), 'transactions', filter],
-    queryFn: () => getCustomerTransactions(customerId, filter),
+    queryFn: () => getDonorTransactions(customerId, filter),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useCustomerTransactions(customerId: string, filter: TransactionFilter, enabled: boolean) {
-  return useQuery(customerTransactionsQueryOptions(customerId, filter, enabled));
+export function useDonorTransactions(customerId: string, filter: TransactionFilter, enabled: boolean) {
+  return useQuery(donorTransactionsQueryOptions(customerId, filter, enabled));
 }
