@@ -27,6 +27,7 @@ import { PlanChanges1764650000000 } from './1764650000000-PlanChanges.js';
 import { RefundDays1764690000000 } from './1764690000000-RefundDays.js';
 import { WonDisputeDays1764705000000 } from './1764705000000-WonDisputeDays.js';
 import { BalanceTransactionsCreated1764706000000 } from './1764706000000-BalanceTransactionsCreated.js';
+import { InquiryHoldsNoFunds1764720000000 } from './1764720000000-InquiryHoldsNoFunds.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -54,4 +55,5 @@ export const migrations = [
   RefundDays1764690000000,
   WonDisputeDays1764705000000,
   BalanceTransactionsCreated1764706000000,
+  InquiryHoldsNoFunds1764720000000,
 ];
