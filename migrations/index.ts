@@ -28,6 +28,7 @@ import { RefundDays1764690000000 } from './1764690000000-RefundDays.js';
 import { WonDisputeDays1764705000000 } from './1764705000000-WonDisputeDays.js';
 import { BalanceTransactionsCreated1764706000000 } from './1764706000000-BalanceTransactionsCreated.js';
 import { DonorSessionReach1764710000000 } from './1764710000000-DonorSessionReach.js';
+import { InquiryHoldsNoFunds1764720000000 } from './1764720000000-InquiryHoldsNoFunds.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -56,4 +57,5 @@ export const migrations = [
   WonDisputeDays1764705000000,
   BalanceTransactionsCreated1764706000000,
   DonorSessionReach1764710000000,
+  InquiryHoldsNoFunds1764720000000,
 ];

@@ -35,7 +35,7 @@ export async function loadGifts(db: TestDatabase): Promise<Gift[]> {
     ...charges.map((c) => {
       const gross = Number(c.amount);
       const refunded = Number(c.amount_refunded);
-      const lost = c.disputed && !['won', 'warning_closed'].includes(c.dispute_status ?? '');
+      const lost = c.disputed && !['won', 'warning_needs_response', 'warning_under_review', 'warning_closed'].includes(c.dispute_status ?? ''); // an inquiry keeps the gift
       return { source: 'card' as const, id: c.id, customerId: c.customer_id, at: new Date(c.created), gross, refunded, net: lost ? 0 : gross - refunded, type: c.frequency ?? 'one-time', brand: c.brand ?? 'unknown' };
     }),
     ...manual.map((m) => ({

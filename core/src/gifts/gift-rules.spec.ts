@@ -25,11 +25,11 @@ describe('the net amount of a gift', () => {
     expect(netCents(charge)).toBe(7_500);
     expect(netCents({ ...charge, amount: '10000', amount_refunded: '0' })).toBe(10_000);
     for (const status of ['needs_response', 'under_review', 'lost', null]) expect(netCents({ ...charge, disputed: true, dispute_status: status })).toBe(0);
-    for (const status of ['won', 'warning_closed']) expect(netCents({ ...charge, disputed: true, dispute_status: status })).toBe(7_500);
+    for (const status of ['won', 'warning_needs_response', 'warning_under_review', 'warning_closed']) expect(netCents({ ...charge, disputed: true, dispute_status: status })).toBe(7_500);
   });
 
   it('agrees with the transaction status shown for the same charge', () => {
-    for (const status of ['needs_response', 'lost', 'won', 'warning_closed']) {
+    for (const status of ['needs_response', 'lost', 'won', 'warning_needs_response', 'warning_under_review', 'warning_closed']) {
       const c = { ...charge, status: 'succeeded', disputed: true, dispute_status: status };
       expect(chargeDisplayStatus(c) === 'disputed').toBe(fundsHeldByDispute(c));
     }
@@ -37,7 +37,7 @@ describe('the net amount of a gift', () => {
 
   it('is written as SQL from the same list of outcomes', () => {
     expect(netCentsSql('c')).toBe(
-      "CASE WHEN c.disputed AND coalesce(c.dispute_status, '') NOT IN ('won', 'warning_closed') THEN 0 ELSE c.amount - c.amount_refunded END",
+      "CASE WHEN c.disputed AND coalesce(c.dispute_status, '') NOT IN ('won', 'warning_needs_response', 'warning_under_review', 'warning_closed') THEN 0 ELSE c.amount - c.amount_refunded END",
     );
     expect(netCentsSql()).toContain('WHEN disputed AND coalesce(dispute_status');
   });

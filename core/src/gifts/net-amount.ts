@@ -1,12 +1,25 @@
 /**
  * What a gift is worth to the school: a succeeded card charge counts its amount less refunds, and nothing while
- * a dispute holds the funds (any dispute not closed in our favour). A manual gift counts its amount. The
+ * a dispute holds the funds (any dispute not closed in our favour; an inquiry never does). A manual gift counts
+ * its amount. The
  * dashboard's totals, the tax exports, the statements and the transaction statuses all apply this one rule;
  * where SQL needs it, netCentsSql writes it from the same list.
  */
 
-/** Dispute outcomes that leave the money with the school. */
-export const DISPUTE_STATUSES_KEEPING_FUNDS = ['won', 'warning_closed'] as const;
+/**
+ * An inquiry's statuses (Stripe's warning_*): the issuer only asks questions, Stripe withdraws nothing (an inquiry
+ * has no balance transaction), so the gift stays in every figure, as in Stripe's balance and payouts. Should the
+ * issuer escalate it, the dispute moves to needs_response and only then withdraws the money.
+ */
+export const INQUIRY_STATUSES = ['warning_needs_response', 'warning_under_review', 'warning_closed'] as const;
+
+/** Whether a dispute status is an inquiry's. */
+export function isInquiry(status: string | null | undefined): boolean {
+  return (INQUIRY_STATUSES as readonly string[]).includes(status ?? '');
+}
+
+/** Dispute statuses that leave the money with the school: a won dispute and an inquiry at any status. */
+export const DISPUTE_STATUSES_KEEPING_FUNDS = ['won', ...INQUIRY_STATUSES] as const;
 
 export interface ChargeAmounts {
   amount: number | string;

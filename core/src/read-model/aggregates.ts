@@ -77,8 +77,8 @@ export interface ManualFacts {
 /**
  * A succeeded charge counts once; its amount is net of refunds, and zero while a dispute holds the funds.
  * By day: the gift's amount on its day, each refund Stripe listed on the refund's own day (a refunded amount no
- * listed refund explains stays on the gift's day), what a dispute withdrew on the day it was opened and, once the
- * dispute is won, the same amount given back on the day it was reinstated, as Stripe's balance shows them: a
+ * listed refund explains stays on the gift's day), what a dispute withdrew on the day it withdrew it (an inquiry
+ * withdraws nothing; escalated, on the day of the escalation: disputed_at) and, once the dispute is won, the same amount given back on the day it was reinstated, as Stripe's balance shows them: a
  * past month's total never changes when a dispute is won later.
  */
 export function chargeContribution(c: ChargeFacts | null | undefined): Contribution | null {

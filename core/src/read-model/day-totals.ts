@@ -4,8 +4,9 @@ import { DISPUTE_STATUSES_KEEPING_FUNDS, DISPUTE_STATUSES_REINSTATED } from '../
 /**
  * chargeContribution's parts by day as SQL rows (at, amount, count) of the succeeded charge `c` (use it in a
  * LATERAL join): the gift on its day (less any refunded amount no listed refund explains), each listed refund on
- * the day it was made, what a dispute holding the funds or won withdrew on the day it was opened, and what a won
- * dispute gave back on the day it was reinstated. They add up to netCents.
+ * the day it was made, what a dispute holding the funds or won withdrew on the day it withdrew them (disputed_at:
+ * an escalated inquiry's escalation, see disputeColumns), and what a won dispute gave back on the day it was
+ * reinstated. An inquiry, at any status, is in the kept list and withdraws nothing. They add up to netCents.
  */
 export function chargePartsSql(c: string): string {
   const list = (xs: readonly string[]) => xs.map((s) => `'${s}'`).join(', ');
@@ -22,7 +23,7 @@ export function chargePartsSql(c: string): string {
 /**
  * daily_totals and its monthly rollup from the gift rows in one pass (the bulk loader): the rows that applying
  * every gift through applyContributionChange leaves, each charge by its parts (chargePartsSql), a manual gift on
- * its day. Migration WonDisputeDays1764705000000 writes the same statement out (a migration imports no core code).
+ * its day. Migration InquiryHoldsNoFunds1764720000000 writes the same statement out (a migration imports no core code).
  */
 export async function rebuildDayTotals(db: Queryable, timeZone: string): Promise<void> {
   await db.query(`DELETE FROM daily_totals`);

@@ -32,8 +32,11 @@ describe('refunds and disputes on the day they happened', () => {
     expect(chargeContribution(won)!.amount).toBe(10000);
     expect(partChanges(chargeContribution(open), chargeContribution(won)).map((p) => [p.at.toISOString(), p.amount, p.count]))
       .toEqual([[dec2.toISOString(), 10000, 0]]);
-    // A closed inquiry never withdrew anything.
-    expect(parts({ ...open, dispute_status: 'warning_closed' })).toEqual([[oct31.toISOString(), 10000, 1]]);
+    // An inquiry, open or closed, never withdraws anything: the gift stays whole.
+    for (const status of ['warning_needs_response', 'warning_under_review', 'warning_closed']) {
+      expect(parts({ ...open, dispute_status: status })).toEqual([[oct31.toISOString(), 10000, 1]]);
+      expect(chargeContribution({ ...open, dispute_status: status })!.amount).toBe(10000);
+    }
   });
 
   it('keeps the refunds a row knew, adds news by id, drops failed ones, in a stable order', () => {

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { RefundFact } from './aggregates.js';
 import { chargeStateRank } from './ordering-guard.js';
-import { disputeReinstated } from '../gifts/net-amount.js';
+import { disputeReinstated, isInquiry } from '../gifts/net-amount.js';
 import { idOf, metadataOf, toDate } from './stripe-object.js';
 
 /** The columns of a charges row that come from the charge object itself. */
@@ -131,14 +131,35 @@ export function chargeStubFromDispute(d: Stripe.Dispute): ChargeRow {
  * on the day of its reversal (the balance transaction Stripe adds when reinstating them, reporting category
  * dispute_reversal); an event that does not carry it keeps the day already known, else the event's own time.
  */
-export function disputeColumns(d: Stripe.Dispute, at: number, before: Pick<ChargeRow, 'dispute_reinstated_at'> | null) {
-  const reversal = (d.balance_transactions ?? []).find((t) => typeof t === 'object' && t.reporting_category === 'dispute_reversal');
+export function disputeColumns(d: Stripe.Dispute, at: number, before: Pick<ChargeRow, 'dispute_id' | 'dispute_status' | 'disputed_at' | 'dispute_reinstated_at'> | null) {
+  const reversal = lineOf(d, 'dispute_reversal');
   const reinstatedAt = !disputeReinstated({ disputed: true, dispute_status: d.status }) ? null
     : reversal ? toDate(reversal.created) : before?.dispute_reinstated_at ?? toDate(at);
   return {
-    disputed: true, dispute_id: d.id, dispute_status: d.status, disputed_at: toDate(d.created), dispute_reinstated_at: reinstatedAt ?? null,
+    disputed: true, dispute_id: d.id, dispute_status: d.status, disputed_at: withdrawnAt(d, at, before), dispute_reinstated_at: reinstatedAt ?? null,
   };
 }
+
+/**
+ * disputed_at: when the dispute withdrew the funds, the day the totals take the gift out. A dispute opened as
+ * such withdraws when it is created. An inquiry withdraws nothing (its created time is kept, for display only);
+ * escalated to a real dispute, the same dispute object (its `created` still the inquiry's) withdraws then: the
+ * day of its withdrawal line (reporting category dispute) when the event carries it, else the time of the event
+ * in which the projection first saw it escalated (a warning_* status before, a real one now), which is as close
+ * as the read model can tell. Later events keep the day already known.
+ */
+function withdrawnAt(d: Stripe.Dispute, at: number, before: Pick<ChargeRow, 'dispute_id' | 'dispute_status' | 'disputed_at'> | null): Date | null {
+  if (isInquiry(d.status)) return toDate(d.created);
+  const line = lineOf(d, 'dispute');
+  if (line) return toDate(line.created);
+  const same = before?.dispute_id === d.id;
+  if (same && isInquiry(before.dispute_status)) return toDate(at);
+  if (same && before.disputed_at) return before.disputed_at;
+  return toDate(d.created);
+}
+
+const lineOf = (d: Stripe.Dispute, category: string) =>
+  (d.balance_transactions ?? []).find((t) => typeof t === 'object' && t.reporting_category === category);
 
 /** A charge row paid from a US bank account: no card brand, the account's last four digits. */
 export function isBankDebit(c: { brand: string | null; last4: string | null }): boolean {

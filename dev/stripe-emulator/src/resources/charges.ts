@@ -6,7 +6,7 @@ import { mergeMetadata, refuseUnset, str, type Params } from '../core/params.js'
 import type { Obj } from '../core/store.js';
 import { chargeTransaction, createBalanceTransaction } from './balance.js';
 import type { Decline } from './cards.js';
-import { moneySettings, processingFee } from './money-settings.js';
+import { processingFee } from './money-settings.js';
 
 /** The fields every charge has, whatever paid it; `payment_method_details` and `outcome` are the caller's. */
 export function baseCharge(ctx: Ctx, id: string, pi: Obj, pm: Obj): Obj {
@@ -118,57 +118,3 @@ export function createRefund(ctx: Ctx, p: Params): Obj {
   ctx.emit('refund.created', refund);
   return refund;
 }
-
-export function createDispute(ctx: Ctx, ch: Obj, body: Obj): Obj {
-  if (ch.status !== 'succeeded') throw invalid(`Charge ${ch.id} did not succeed and cannot be disputed.`, 'charge');
-  if (ch.disputed) throw invalid(`Charge ${ch.id} is already disputed.`, 'charge');
-  const id = newId('dp');
-  const amount = Number(body.amount ?? ch.amount - ch.amount_refunded);
-  const txn = createBalanceTransaction(ctx, {
-    amount: -amount, fee: moneySettings(ctx).fees.disputeFee, feeDescription: 'Dispute fee', currency: ch.currency, source: id,
-    type: 'adjustment', category: 'dispute', description: `Chargeback withdrawal for ${ch.id}`,
-  });
-  const evidence = Object.fromEntries(EVIDENCE_FIELDS.map((f) => [f, null]));
-  const reason = String(body.reason ?? 'fraudulent');
-  const dispute = ctx.store.put('disputes', {
-    id, object: 'dispute', amount, balance_transactions: [publicCopy(txn)], charge: ch.id, created: ctx.now(), currency: ch.currency,
-    enhanced_eligibility_types: [], evidence: { ...evidence, enhanced_evidence: {} },
-    evidence_details: { due_by: ctx.now() + 7 * 86400, enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0 },
-    intended_submission_method: null, is_charge_refundable: false, livemode: false, metadata: {}, network_reason_code: '10.4',
-    payment_intent: ch.payment_intent,
-    payment_method_details: ch.payment_method_details.card
-      ? { card: { brand: ch.payment_method_details.card.brand, case_type: 'chargeback', network_reason_code: '10.4' }, type: 'card' }
-      : { type: ch.payment_method_details.type, [ch.payment_method_details.type]: {} },
-    reason, status: 'needs_response',
-  });
-  const before = publicCopy(ch);
-  ch.disputed = true;
-  ctx.emit('charge.dispute.created', dispute);
-  ctx.emit('charge.dispute.funds_withdrawn', dispute);
-  ctx.emitUpdated('charge.updated', ch, before);
-  return dispute;
-}
-
-export function closeDispute(ctx: Ctx, dispute: Obj, status: string): Obj {
-  if (status !== 'won' && status !== 'lost') throw invalid("status must be 'won' or 'lost'", 'status');
-  if (dispute.status === 'won' || dispute.status === 'lost') throw invalid(`Dispute ${dispute.id} is already closed.`, 'status');
-  dispute.status = status;
-  if (status === 'won') {
-    // A won dispute gives the amount back; the dispute fee stays with Stripe.
-    const txn = createBalanceTransaction(ctx, { amount: dispute.amount, fee: 0, currency: dispute.currency, source: dispute.id, type: 'adjustment', category: 'dispute_reversal', description: `Chargeback reversal for ${dispute.charge}` });
-    dispute.balance_transactions.push(publicCopy(txn));
-  }
-  ctx.store.changed();
-  ctx.emit('charge.dispute.closed', dispute);
-  if (status === 'won') ctx.emit('charge.dispute.funds_reinstated', dispute);
-  return dispute;
-}
-
-const EVIDENCE_FIELDS = [
-  'access_activity_log', 'billing_address', 'cancellation_policy', 'cancellation_policy_disclosure', 'cancellation_rebuttal',
-  'customer_communication', 'customer_email_address', 'customer_name', 'customer_purchase_ip', 'customer_signature',
-  'duplicate_charge_documentation', 'duplicate_charge_explanation', 'duplicate_charge_id', 'product_description', 'receipt',
-  'refund_policy', 'refund_policy_disclosure', 'refund_refusal_explanation', 'service_date', 'service_documentation',
-  'shipping_address', 'shipping_carrier', 'shipping_date', 'shipping_documentation', 'shipping_tracking_number',
-  'uncategorized_file', 'uncategorized_text',
-];

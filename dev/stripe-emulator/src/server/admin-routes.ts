@@ -3,7 +3,8 @@ import { invalid, missing } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { Obj } from '../core/store.js';
 import { TEST_TOKENS } from '../resources/cards.js';
-import { closeDispute, createDispute, createRefund, getCharge } from '../resources/charges.js';
+import { createRefund, getCharge } from '../resources/charges.js';
+import { closeDispute, createDispute, escalateInquiry } from '../resources/disputes.js';
 import { buildCustomer } from '../resources/customers.js';
 import { confirmPaymentIntent, buildPaymentIntent } from '../resources/payment-intents.js';
 import { buildCardPaymentMethod } from '../resources/payment-methods.js';
@@ -57,6 +58,11 @@ export function handleAdmin(ctx: Ctx, hooks: AdminHooks, method: string, path: s
       const dispute = ctx.store.get('disputes', seg[1]);
       if (!dispute) throw missing('dispute', seg[1]);
       return closeDispute(ctx, dispute, String(body.status ?? ''));
+    }
+    case 'POST disputes/:id/escalate': {
+      const dispute = ctx.store.get('disputes', seg[1]);
+      if (!dispute) throw missing('dispute', seg[1]);
+      return escalateInquiry(ctx, dispute);
     }
     case 'GET billing/retries':
       return ctx.retries;

@@ -3,7 +3,8 @@ import { compileSearch, paginate, searchPage } from '../core/list.js';
 import { str, strings, type Params } from '../core/params.js';
 import type { Obj } from '../core/store.js';
 import type { Ctx } from '../core/context.js';
-import { closeDispute, createRefund, getCharge, updateCharge } from '../resources/charges.js';
+import { createRefund, getCharge, updateCharge } from '../resources/charges.js';
+import { closeDispute, updateDispute } from '../resources/disputes.js';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from '../resources/customers.js';
 import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, getPaymentIntent, updatePaymentIntent } from '../resources/payment-intents.js';
 import { attachPaymentMethod, createPaymentMethod, detachPaymentMethod, listPaymentMethods, resolvePaymentMethod, updatePaymentMethod } from '../resources/payment-methods.js';
@@ -91,7 +92,12 @@ export function apiRouter(): Router {
   r.add('GET', '/v1/refunds/:id', (c) => get(c.ctx, 'refunds', c.path.id, 'refund'));
   r.add('GET', '/v1/disputes', (c) => paginate(filtered(values(c.ctx, 'disputes'), c.params, ['charge', 'payment_intent']), c.params, '/v1/disputes'));
   r.add('GET', '/v1/disputes/:id', (c) => get(c.ctx, 'disputes', c.path.id, 'dispute'));
-  r.add('POST', '/v1/disputes/:id/close', (c) => closeDispute(c.ctx, get(c.ctx, 'disputes', c.path.id, 'dispute'), 'lost'));
+  r.add('POST', '/v1/disputes/:id', (c) => updateDispute(c.ctx, get(c.ctx, 'disputes', c.path.id, 'dispute'), c.params));
+  r.add('POST', '/v1/disputes/:id/close', (c) => {
+    // Closing accepts a chargeback (lost); an inquiry just closes (warning_closed), as Stripe does.
+    const d = get(c.ctx, 'disputes', c.path.id, 'dispute');
+    return closeDispute(c.ctx, d, String(d.status).startsWith('warning_') ? 'warning_closed' : 'lost');
+  });
   // Products, prices, subscriptions, invoices
   r.add('POST', '/v1/products', (c) => createProduct(c.ctx, c.params));
   r.add('GET', '/v1/products/:id', (c) => get(c.ctx, 'products', c.path.id, 'product'));
