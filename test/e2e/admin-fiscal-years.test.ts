@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
-import { collectConsoleErrors } from '../helpers/browser.js';
+import { collectConsoleErrors, settled } from '../helpers/browser.js';
 import { newPage, shot, signInUi, startAdminEnv, usd, type AdminEnv } from '../helpers/admin-browser.js';
 import { localDay } from '../helpers/admin-api-expected.js';
 import { expectNoAxeViolations } from '../helpers/axe.js';
@@ -54,7 +54,7 @@ describe('fiscal years and fees on the dashboard', () => {
     await page.getByRole('heading', { name: 'Fiscal Year' }).scrollIntoViewIfNeeded();
     await shot(page, 'admin-settings-fiscal-1280');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'admin-settings-fiscal-390');
     expect(errors).toEqual([]);
   });
@@ -108,7 +108,7 @@ describe('fiscal years and fees on the dashboard', () => {
     await expectNoAxeViolations(page, 'dashboard with a fiscal year at 1280 px');
     await shot(page, 'admin-dashboard-fiscal-1280');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(400);
+    await settled(page);
     await expectNoAxeViolations(page, 'dashboard with a fiscal year at 390 px');
     await shot(page, 'admin-dashboard-fiscal-390');
     expect(errors).toEqual([]);
@@ -143,7 +143,7 @@ describe('fiscal years and fees on the dashboard', () => {
     await expectNoAxeViolations(page, 'retention by fiscal year at 1280 px');
     await shot(page, 'admin-retention-fiscal-1280');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
+    await settled(page);
     await expectNoAxeViolations(page, 'retention by fiscal year at 390 px');
     await shot(page, 'admin-retention-fiscal-390');
 

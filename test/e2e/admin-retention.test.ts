@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { authed, signIn } from '../helpers/admin.js';
-import { collectConsoleErrors } from '../helpers/browser.js';
+import { collectConsoleErrors, settled } from '../helpers/browser.js';
 import { newPage, shot, signInUi, startAdminEnv, usd, type AdminEnv } from '../helpers/admin-browser.js';
 import { expectNoAxeViolations } from '../helpers/axe.js';
 
@@ -57,7 +57,7 @@ describe('retention reports in the Insights tab', () => {
     await expectNoAxeViolations(page, 'retention section at 1280 px');
     await shot(page, 'admin-retention-1280');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
+    await settled(page);
     await expectNoAxeViolations(page, 'retention section at 390 px');
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await page.getByRole('heading', { name: 'Lapsed Donors' }).scrollIntoViewIfNeeded();

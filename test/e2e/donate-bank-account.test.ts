@@ -8,6 +8,7 @@ import { startBankGiftWorld, type BankGiftWorld } from '../helpers/bank-gift-wor
 import { fillDonor, openDonate } from '../helpers/donate-page.js';
 import { parsedMails, waitForMails } from '../helpers/donor-mail.js';
 import { waitUntil } from '../helpers/faults.js';
+import { mailPasses } from '../helpers/passes.js';
 import type { SmtpCatcher } from '../helpers/smtp-catcher.js';
 import type { Stack } from '../helpers/stack.js';
 
@@ -112,8 +113,8 @@ describe('a $1,000 gift by bank account: pending, then received and acknowledged
     await expect(row.locator('td[data-label="Status"]').innerText()).resolves.toBe('pending');
     expect(await runAxe(admPage)).toEqual([]);
     await screenshot(admPage, 'dashboard-bank-pending-1280');
-    // No acknowledgment while the money is on its way, however many passes the acknowledger makes.
-    await new Promise((r) => setTimeout(r, 5000));
+    // No acknowledgment while the money is on its way: a whole pass of the acknowledger and the outbox queue none.
+    await mailPasses(stack);
     await expect(stack.db.query(`SELECT kind FROM outbound_mail WHERE recipient = $1`, [GOOD])).resolves.toEqual([]);
 
     // The settlement day: payment_intent.succeeded / charge.succeeded, then the acknowledgment.
@@ -125,7 +126,7 @@ describe('a $1,000 gift by bank account: pending, then received and acknowledged
     text = await dashboardText(admPage);
     expect(text).toMatch(/Total Revenue \$1,000\.00/);
     expect(text).not.toContain('Pending:');
-    await new Promise((r) => setTimeout(r, 3000));
+    await mailPasses(stack);
     await expect(parsedMails(smtp, GOOD)).resolves.toHaveLength(1);
     await admPage.close();
     await page.close();
@@ -155,8 +156,8 @@ describe('a $1,000 gift by bank account: pending, then received and acknowledged
     expect(await runAxe(notePage)).toEqual([]);
     await screenshot(notePage, 'bank-payment-failed-mail-390');
     await notePage.close();
-    // Sent once, and never acknowledged.
-    await new Promise((r) => setTimeout(r, 5000));
+    // Sent once, and never acknowledged, by the passes after it too.
+    await mailPasses(stack);
     await expect(parsedMails(smtp, BAD)).resolves.toHaveLength(1);
     await expect(stack.db.query(`SELECT kind, status FROM outbound_mail WHERE recipient = $1`, [BAD])).resolves.toEqual([{ kind: 'bank-payment-failed', status: 'sent' }]);
     await expect(stack.db.query(`SELECT 1 FROM gift_acknowledgments a JOIN charges c ON c.id = a.gift_id WHERE c.billing_email = $1`, [BAD])).resolves.toEqual([]);

@@ -1,13 +1,11 @@
 import { jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type Stripe from 'stripe';
-import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { runAxe } from '../helpers/axe.js';
 import path from 'node:path';
-import { screenshot, SCREENSHOT_DIR } from '../helpers/browser.js';
-import { fillCard, fillDonor, openDonate as openDonatePage } from '../helpers/donate-page.js';
-import { startPublicEnv, type PublicEnv } from '../helpers/public-browser.js';
-import type { Stack } from '../helpers/stack.js';
+import { screenshot, settled, SCREENSHOT_DIR } from '../helpers/browser.js';
+import { fillCard, fillDonor } from '../helpers/donate-page.js';
+import { donateWorld } from '../helpers/donate-world.js';
 
 jest.setTimeout(180_000);
 
@@ -34,24 +32,14 @@ async function shots(page: Page, name: string) {
 }
 
 describe('donate: reload, Back and Forward keep the donor in place; a decline says why', () => {
-  let env: PublicEnv;
-  let stack: Stack;
-  let browser: Browser;
-  let stripe: Stripe;
-  beforeAll(async () => {
-    env = await startPublicEnv({ workers: 0 });
-    ({ stack, browser } = env);
-    stripe = createStripeClient(stack.env);
-  });
-  afterAll(() => env?.stop());
-
-  const openDonate = (width: number) => openDonatePage(browser, stack.apiUrl, width, width < 500 ? 800 : 900);
+  const world = donateWorld();
+  const { openDonate } = world;
   const step2 = (page: Page) => page.getByRole('heading', { name: 'Complete Your Donation' });
   const step1 = (page: Page) => page.getByRole('button', { name: 'Continue to Payment' });
 
   async function intentsFor(email: string): Promise<Stripe.PaymentIntent[]> {
     const out: Stripe.PaymentIntent[] = [];
-    for (const c of (await stripe.customers.list({ email })).data) out.push(...(await stripe.paymentIntents.list({ customer: c.id })).data);
+    for (const c of (await world.stripe.customers.list({ email })).data) out.push(...(await world.stripe.paymentIntents.list({ customer: c.id })).data);
     return out;
   }
 
@@ -114,7 +102,7 @@ describe('donate: reload, Back and Forward keep the donor in place; a decline sa
     );
     await expect(alert.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await expect(alert.getByRole('link', { name: '(870) 555-0142' }).getAttribute('href')).resolves.toBe('tel:+18705550142');
-    await page.waitForTimeout(300); // the toast's entry animation, before the picture
+    await settled(page); // the toast's entry animation, before the picture
     expect(await runAxe(page)).toEqual([]);
     await shots(page, `donate-history-declined-${width}`);
     const [declined] = await intentsFor(email);
@@ -132,7 +120,7 @@ describe('donate: reload, Back and Forward keep the donor in place; a decline sa
     await page.getByRole('button', { name: 'Pay $40.25', exact: true }).click();
     await page.locator('.thank-you').waitFor();
     await expect(intentsFor(email).then((l) => l.map((pi) => [pi.id, pi.status]))).resolves.toEqual([[declined.id, 'succeeded']]);
-    await expect(stack.db.query(`SELECT payment_intent_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ payment_intent_id: declined.id }]);
+    await expect(world.stack.db.query(`SELECT payment_intent_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ payment_intent_id: declined.id }]);
 
     // The gift is done: nothing kept, and a reload is an empty step 1.
     await expect(page.evaluate(() => sessionStorage.length)).resolves.toBe(0);
@@ -155,13 +143,13 @@ describe('donate: reload, Back and Forward keep the donor in place; a decline sa
     // The started payment is confirmed with a good card while the page is gone (as when a phone drops the tab
     // while Stripe is still answering), then the donor comes back to the tab.
     const [started] = await intentsFor(email);
-    await stripe.paymentIntents.confirm(started.id, { payment_method: 'pm_card_visa' });
+    await world.stripe.paymentIntents.confirm(started.id, { payment_method: 'pm_card_visa' });
     await page.reload({ waitUntil: 'networkidle' });
     const thanks = page.locator('.thank-you');
     await thanks.waitFor();
     await expect(thanks.innerText()).resolves.toMatch(/^Thank you, Edna! Your gift went through\.\s+You gave \$50\.00 \(one-time\)/);
     await expect(step1(page).isVisible()).resolves.toBe(true);
-    await expect(stack.db.query(`SELECT payment_intent_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ payment_intent_id: started.id }]);
+    await expect(world.stack.db.query(`SELECT payment_intent_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ payment_intent_id: started.id }]);
     await expect(intentsFor(email).then((l) => l.length)).resolves.toBe(1);
     await expect(page.evaluate(() => sessionStorage.length)).resolves.toBe(0);
     expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
@@ -177,7 +165,7 @@ describe('donate: reload, Back and Forward keep the donor in place; a decline sa
     await page.getByRole('button', { name: 'Pay $25.00', exact: true }).click();
     await page.locator('.payment-error').waitFor();
     const [first] = await intentsFor(email);
-    await stripe.paymentIntents.cancel(first.id);
+    await world.stripe.paymentIntents.cancel(first.id);
     if (reload) await page.reload({ waitUntil: 'networkidle' });
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay $25.00', exact: true }).click();
@@ -185,7 +173,7 @@ describe('donate: reload, Back and Forward keep the donor in place; a decline sa
     const intents = await intentsFor(email);
     expect(intents.map((pi) => pi.status).sort()).toEqual(['canceled', 'succeeded']);
     const paid = intents.find((pi) => pi.status === 'succeeded')!;
-    await expect(stack.db.query(`SELECT payment_intent_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ payment_intent_id: paid.id }]);
+    await expect(world.stack.db.query(`SELECT payment_intent_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ payment_intent_id: paid.id }]);
     // Chromium logs the confirm calls Stripe refused (402 declined, 400 cancelled), as with Stripe's own Stripe.js.
     expect(errors.filter((e) => !/status of 40[02]/.test(e))).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { outbox } from '../../core/src/mail-outbox/outbox.repository.js';
 import { DEFAULT_CARD_FEE, feeCoverageFor } from '../../core/src/gifts/fee-coverage.js';
 import { mailDate } from '../../core/src/school/donor-mail-texts.js';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
-import { runAxe } from '../helpers/axe.js';
+import { checkAtWidths, runAxe } from '../helpers/axe.js';
 import { launchBrowser, screenshot } from '../helpers/browser.js';
 import { acknowledgmentsOnSince, parsedMails, waitForOutboxSent } from '../helpers/donor-mail.js';
 import { waitForProjection } from '../helpers/events.js';
@@ -76,14 +76,7 @@ describe('My Giving: confirmations of changes, fee coverage, a bank gift on its 
     await smtp?.close();
   });
 
-  async function checkPage(name: string) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      expect({ name, width, violations: await runAxe(page) }).toEqual({ name, width, violations: [] });
-      await screenshot(page, `my-giving-confirm-${name}-${width}`);
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
+  const checkPage = (name: string) => checkAtWidths(page, `my-giving-confirm-${name}`);
 
   const confirmations = async () => (await parsedMails(smtp, email)).filter((m) => m.subject?.startsWith('Your monthly gift:'));
 

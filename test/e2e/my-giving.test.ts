@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
-import { runAxe } from '../helpers/axe.js';
+import { checkAtWidths, runAxe } from '../helpers/axe.js';
 import { launchBrowser, screenshot } from '../helpers/browser.js';
 import { acknowledgmentsOnSince, parsedMails, waitForMails } from '../helpers/donor-mail.js';
 import { waitUntil } from '../helpers/faults.js';
@@ -45,13 +45,7 @@ describe('My Giving in the browser', () => {
   });
 
   /** The page at both widths: no axe violations, and a screenshot of each. */
-  async function checkPage(name: string) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      expect({ name, width, violations: await runAxe(page) }).toEqual({ name, width, violations: [] });
-      await screenshot(page, `my-giving-${name}-${width}`);
-    }
-  }
+  const checkPage = (name: string) => checkAtWidths(page, `my-giving-${name}`);
 
   /** An e-mail's HTML part as a mail program shows it: no axe violations at either width. */
   async function checkMail(html: string, name: string) {

@@ -1,12 +1,9 @@
 import { jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import type Stripe from 'stripe';
-import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
+import type { Page } from 'playwright-core';
 import path from 'node:path';
-import { screenshot, SCREENSHOT_DIR } from '../helpers/browser.js';
-import { fillCard, fillDonor as fillDonorDetails, openDonate as openDonatePage, toastText } from '../helpers/donate-page.js';
-import type { Stack } from '../helpers/stack.js';
-import { startPublicEnv, type PublicEnv } from '../helpers/public-browser.js';
+import { screenshot, settled, SCREENSHOT_DIR } from '../helpers/browser.js';
+import { fillCard, fillDonor as fillDonorDetails, toastText } from '../helpers/donate-page.js';
+import { donateWorld } from '../helpers/donate-world.js';
 import { runAxe } from '../helpers/axe.js';
 
 jest.setTimeout(180_000);
@@ -27,18 +24,8 @@ const REQUIRED_PROBLEMS = [
 ];
 
 describe('donate: errors a donor can fix, card problems, and the thank-you', () => {
-  let env: PublicEnv;
-  let stack: Stack;
-  let browser: Browser;
-  let stripe: Stripe;
-  beforeAll(async () => {
-    env = await startPublicEnv({ workers: 0 });
-    ({ stack, browser } = env);
-    stripe = createStripeClient(stack.env);
-  });
-  afterAll(() => env?.stop());
-
-  const openDonate = (width: number) => openDonatePage(browser, stack.apiUrl, width, width < 500 ? 800 : 900);
+  const world = donateWorld();
+  const { openDonate } = world;
   const fillDonor = (page: Page, email: string) => fillDonorDetails(page, donor, email);
 
   /** The error text tied to an input through aria-describedby, and its aria-invalid. */
@@ -62,9 +49,9 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
   }
 
   async function piCountFor(email: string): Promise<number> {
-    const customers = await stripe.customers.list({ email });
+    const customers = await world.stripe.customers.list({ email });
     let n = 0;
-    for (const c of customers.data) n += (await stripe.paymentIntents.list({ customer: c.id })).data.length;
+    for (const c of customers.data) n += (await world.stripe.paymentIntents.list({ customer: c.id })).data.length;
     return n;
   }
 
@@ -84,7 +71,7 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     });
     await expect(tiedError(page, 'donor-zipCode')).resolves.toEqual({ invalid: 'true', described: ['Error: Enter your ZIP code.'] });
     await expect(tiedError(page, 'donor-phone')).resolves.toEqual({ invalid: null, described: [] });
-    await page.waitForTimeout(300); // the toast's entry animation, before the picture
+    await settled(page); // the toast's entry animation, before the picture
     expect(await runAxe(page)).toEqual([]);
     await screenshot(page, `donate-error-summary-${width}`);
 
@@ -99,7 +86,8 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     // Errors stay while the field is still wrong (and say what is wrong now), and go once it is right.
     await page.getByLabel('Email').fill('ruth@');
     await expect(page.locator('#donor-email-error').textContent()).resolves.toBe('Error: Enter an e-mail address like name@example.com.');
-    await page.waitForTimeout(5_500); // past the toast's 5 s: the inline messages are still there
+    // Once the toast has gone (after its 5 s), the inline messages are still there.
+    await page.waitForFunction(() => !document.querySelector('.toast'), undefined, { timeout: 15_000 });
     await expect(page.locator('#donor-email-error').isVisible()).resolves.toBe(true);
     await expect(page.locator('#donor-city-error').isVisible()).resolves.toBe(true);
     await page.getByLabel('Email').fill('ruth@example.org');
@@ -165,7 +153,7 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     await expect(page.locator('#card-field-error').textContent()).resolves.toMatch(/^Error: Your card (number is|details are) incomplete\./);
     expect(requests).toEqual([]);
     await expect(piCountFor(email)).resolves.toBe(0);
-    await expect(stripe.customers.list({ email }).then((l) => l.data.length)).resolves.toBe(0);
+    await expect(world.stripe.customers.list({ email }).then((l) => l.data.length)).resolves.toBe(0);
     // Completing the card clears the message.
     await fillCard(page, '4242 4242 4242 4242');
     await expect(page.locator('#card-field-error').count()).resolves.toBe(0);
@@ -189,13 +177,13 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     await expect(page.locator('[role="alert"]').count()).resolves.toBe(1);
     await expect(alert.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await expect(page.locator('.toast').last().innerText()).resolves.not.toMatch(/another card/);
-    await page.waitForTimeout(300);
+    await settled(page);
     const pay = page.getByRole('button', { name: 'Pay $100.00' });
     await expect(clearlyVisible(page, '.pay-actions .btn--primary')).resolves.toEqual({ belowHeader: true, inViewport: true, onTop: true });
     await expect(clearlyVisible(page, '.payment-error')).resolves.toMatchObject({ inViewport: true, onTop: true });
     expect(await runAxe(page)).toEqual([]);
     await screenshot(page, 'donate-declined-390');
-    const [first] = (await stripe.paymentIntents.list({ customer: (await stripe.customers.list({ email })).data[0].id })).data;
+    const [first] = (await world.stripe.paymentIntents.list({ customer: (await world.stripe.customers.list({ email })).data[0].id })).data;
     expect(first.status).toBe('requires_payment_method');
 
     // Another decline, then a good card: still the one intent, now paid.
@@ -208,8 +196,8 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     await pay.click();
     await page.locator('.thank-you').waitFor();
     await expect(piCountFor(email)).resolves.toBe(1);
-    await expect(stripe.paymentIntents.retrieve(first.id).then((pi) => pi.status)).resolves.toBe('succeeded');
-    await expect(stack.db.query(`SELECT payment_intent_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ payment_intent_id: first.id }]);
+    await expect(world.stripe.paymentIntents.retrieve(first.id).then((pi) => pi.status)).resolves.toBe('succeeded');
+    await expect(world.stack.db.query(`SELECT payment_intent_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ payment_intent_id: first.id }]);
     // Chromium logs each declined confirm call's 402 (as with Stripe's own Stripe.js); nothing else.
     expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
     expect(errors).toHaveLength(2);
@@ -229,10 +217,10 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     await fillCard(page, '4242 4242 4242 4242');
     await pay.click();
     await page.locator('.thank-you').waitFor();
-    const [customer] = (await stripe.customers.list({ email })).data;
-    const subs = await stripe.subscriptions.list({ customer: customer.id, status: 'all' });
+    const [customer] = (await world.stripe.customers.list({ email })).data;
+    const subs = await world.stripe.subscriptions.list({ customer: customer.id, status: 'all' });
     expect(subs.data.map((s) => s.status)).toEqual(['active']);
-    await expect(stack.db.query(`SELECT subscription_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ subscription_id: subs.data[0].id }]);
+    await expect(world.stack.db.query(`SELECT subscription_id FROM donation_records WHERE email = $1`, [email])).resolves.toEqual([{ subscription_id: subs.data[0].id }]);
     expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
   });
 
@@ -248,7 +236,7 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     await thanks.waitFor();
     await page.locator('.toast', { hasText: 'Donation Recorded' }).waitFor();
     // The school's day (TIME_ZONE), whatever the browser's zone.
-    const today = new Intl.DateTimeFormat('en-US', { timeZone: stack.env.TIME_ZONE, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-US', { timeZone: world.stack.env.TIME_ZONE, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date());
     await expect(thanks.innerText().then((t) => t.replace(/\s+/g, ' ').trim())).resolves.toBe(
       `Thank you, Ruth! Your gift went through. You gave $25.00 monthly on ${today}. Your card will be charged $25.00 every month. ` +
         'To change, pause or cancel your monthly gift, visit My Giving. ' +
@@ -261,7 +249,7 @@ describe('donate: errors a donor can fix, card problems, and the thank-you', () 
     // The form is reset below it (SPEC section 4).
     await expect(page.getByLabel('Donation Amount').inputValue()).resolves.toBe('');
     await expect(page.getByLabel('Frequency').inputValue()).resolves.toBe('one-time');
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await runAxe(page)).toEqual([]);
     await screenshot(page, `donate-thank-you-${width}`);
     await thanks.screenshot({ path: path.join(SCREENSHOT_DIR, `donate-thank-you-${width}-alert.png`) });

@@ -179,12 +179,14 @@ describe('public pages in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(`${stack.apiUrl}/`, { waitUntil: 'networkidle' });
     const seen = new Map<string, string>();
+    let previous = '';
     for (const route of PUBLIC_ROUTES) {
       // Client-side navigation, as a visitor moves around (the title must change without a reload).
       await page.evaluate((r) => { history.pushState({}, '', r); dispatchEvent(new PopStateEvent('popstate')); }, route);
       await page.locator('h1', { hasText: H1[route] }).waitFor();
-      await page.waitForTimeout(100);
-      const title = await page.title();
+      // The page's effect sets its title and description together: wait for the title to change (each is its own).
+      await page.waitForFunction((prev) => document.title !== prev, previous);
+      const title = (previous = await page.title());
       const description = await page.locator('meta[name="description"]').getAttribute('content');
       expect(title).toContain('Hillside Learning Center');
       expect(description!.length).toBeGreaterThan(40);
@@ -271,8 +273,9 @@ describe('public pages in Chromium', () => {
     it.each(PUBLIC_ROUTES.map((r) => [r]))('%s: screenshot, no horizontal scroll, no console errors, zero axe violations (WCAG 2.1 AA)', async (route) => {
       const { page, errors } = await open(route, width);
       await page.evaluate(async () => {
+        // Lazy images loaded (or failed) before the picture: each one's own load, not a pause.
         for (const img of Array.from(document.images)) img.loading = 'eager';
-        await new Promise((r) => setTimeout(r, 200));
+        await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined)));
       });
       await screenshot(page, `${routeName(route)}-${width}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -65,13 +65,16 @@ describe('mail outbox: SMTP outage and a worker killed mid-send', () => {
     await smtp.waitForCount(GIFTS, 120_000);
     await waitUntil(async () => (await outboxState(stack.db)).sent === GIFTS, { timeoutMs: 30_000, describe: async () => JSON.stringify(await outboxState(stack.db)) });
     const catchUp = Date.now() - upAt;
-    // A few more passes of both workers: nothing else arrives.
-    await new Promise((r) => setTimeout(r, 5000));
+    // A marker gift recorded after all of them: once its acknowledgment arrived, the passes after the catch-up
+    // have run, and nothing else arrived with them (no second copy of any message).
+    const [marker] = await gifts(1, 'marker');
+    await smtp.waitFor(marker, 1, 60_000);
+    await waitUntil(async () => (await outboxState(stack.db)).sent === GIFTS + 1, { timeoutMs: 30_000, describe: async () => JSON.stringify(await outboxState(stack.db)) });
     const mails = await parsedMails(smtp);
-    expect(mails).toHaveLength(GIFTS);
+    expect(mails).toHaveLength(GIFTS + 1);
     const to = mails.map((m) => (Array.isArray(m.to) ? m.to : [m.to!])[0].value[0].address).sort();
-    expect(to).toEqual([...emails].sort());
-    expect(new Set(mails.map((m) => m.messageId)).size).toBe(GIFTS);
+    expect(to).toEqual([...emails, marker].sort());
+    expect(new Set(mails.map((m) => m.messageId)).size).toBe(GIFTS + 1);
     const attempts = await stack.db.query(`SELECT max(attempts)::int AS max FROM outbound_mail`);
     process.stdout.write(`[faults] SMTP down ${Math.round((upAt - downAt) / 1000)} s: ${GIFTS} acknowledgments all delivered ${Math.round(catchUp / 1000)} s after it returned, none twice (up to ${attempts[0].max} attempts each)\n`);
   }, 300_000);
@@ -91,7 +94,7 @@ describe('mail outbox: SMTP outage and a worker killed mid-send', () => {
       await victim.exited;
       const inFlight = (await stack.db.query(`SELECT count(*)::int AS n FROM outbound_mail WHERE status = 'sending'`))[0].n;
       await slow.waitForCount(n, 180_000);
-      await waitUntil(async () => (await outboxState(stack.db)).sent === GIFTS + n, { timeoutMs: 120_000, describe: async () => JSON.stringify(await outboxState(stack.db)) });
+      await waitUntil(async () => (await outboxState(stack.db)).sent === GIFTS + 1 + n, { timeoutMs: 120_000, describe: async () => JSON.stringify(await outboxState(stack.db)) });
       const received = slow.mails.map((m) => m.to[0]);
       expect(new Set(received)).toEqual(new Set(emails));
       const copies = received.length - n;

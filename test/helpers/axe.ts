@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { screenshot } from './browser.js';
 
 const AXE_SOURCE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 
@@ -33,5 +34,14 @@ export async function expectNoAxeViolations(page: Page, where: string): Promise<
   if (violations.length) {
     const text = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.targets.slice(0, 4).join('\n    ')}`).join('\n');
     throw new Error(`axe found ${violations.length} violation(s) on ${where}:\n${text}`);
+  }
+}
+
+/** The page at a phone's width and a desktop's (ending at 1280 x 900): no axe violations, and a screenshot of each. */
+export async function checkAtWidths(page: Page, name: string): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect({ name, width, violations: await runAxe(page) }).toEqual({ name, width, violations: [] });
+    await screenshot(page, `${name}-${width}`);
   }
 }

@@ -60,3 +60,17 @@ export function collectConsoleErrors(page: Page): string[] {
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
 }
+
+/**
+ * Waits until no finite CSS animation or transition is running (a toast sliding in, a layout change after a
+ * resize) and two frames have been painted since: the moment a screenshot or an axe scan sees the settled page.
+ * Endless animations (a spinner) are not waited for.
+ */
+export async function settled(page: Page, timeoutMs = 5_000): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: timeoutMs },
+  );
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}

@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { acknowledgmentsOnSince, outboxState, waitForMails } from '../helpers/donor-mail.js';
 import { postEvent, waitForProjection } from '../helpers/events.js';
+import { mailPasses } from '../helpers/passes.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
@@ -56,9 +57,9 @@ describe('backfill and replay of a month of history send nothing', () => {
   const cli = (script: string, args: string[] = []) =>
     run(process.execPath, [`dist-dev/worker/src/cli/${script}.js`, ...args], { env: { PATH: process.env.PATH ?? '', ...stack.rawEnv }, timeout: 120_000 });
 
-  /** Two passes of the acknowledger (every 2 s) and then some, then what the outbox holds. */
+  /** What the outbox holds once a pass of the acknowledger and then of the outbox has run after the change. */
   async function afterSomePasses() {
-    await new Promise((r) => setTimeout(r, 5000));
+    await mailPasses(stack);
     return {
       outbox: await outboxState(stack.db),
       receipts: (await stack.db.query(`SELECT count(*)::int AS n FROM gift_acknowledgments`))[0].n,

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createApiApp } from '../../api/src/create-api-app.js';
 import { createLogger } from '../../core/src/logging/logger.js';
 import { createAdmin, type TestAdmin } from '../helpers/admin.js';
+import { waitUntil } from '../helpers/faults.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 const RESET_MESSAGE = 'If an account exists for that e-mail, a reset link has been sent.';
@@ -114,7 +115,7 @@ describe('throttling of sign-in and reset requests (rate-limiter-flexible counte
     const keys = await stack.redis.keys(`${stack.env.REDIS_PREFIX}:throttle:login:pair:admin:${admin.id}|${ip}`);
     expect(keys).toHaveLength(1);
     await stack.redis.pexpire(keys[0], 1);
-    await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(async () => (await stack.redis.exists(keys[0])) === 0, { timeoutMs: 5_000, intervalMs: 5 });
     await login(admin.email, admin.password, ip).expect(200);
   });
 

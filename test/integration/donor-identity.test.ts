@@ -6,6 +6,7 @@ import { authed, signIn } from '../helpers/admin.js';
 import { waitForMailsMatching } from '../helpers/donor-mail.js';
 import { waitForProjection } from '../helpers/events.js';
 import { parseMail, startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.js';
+import { clearLinkLimits, donorAs } from '../helpers/my-giving-api.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 /**
@@ -58,14 +59,10 @@ describe('donor identity: one e-mail key, links to the stored address, sessions 
   });
 
   const api = () => request(stack.apiUrl);
-  const donor = (token: string) => ({
-    get: (path: string) => api().get(path).set('Authorization', `Bearer ${token}`),
-    post: (path: string, body: object = {}) => api().post(path).set('Authorization', `Bearer ${token}`).send(body),
-  });
+  const donor = (token: string) => donorAs(stack, token);
 
   async function askLink(email: string): Promise<void> {
-    const keys = await stack.redis.keys(`${stack.env.REDIS_PREFIX}:my-giving:*`);
-    if (keys.length) await stack.redis.del(...keys);
+    await clearLinkLimits(stack);
     expect((await api().post('/api/my-giving/link').send({ email })).status).toBe(202);
   }
 

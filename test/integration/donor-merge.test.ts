@@ -23,6 +23,8 @@ let api: ReturnType<typeof authed>;
 let stripe: Stripe;
 let kept: string;
 let dup: string;
+/** The admin who merges (the audit row names them). */
+let adminId: string;
 
 const give = (customer: string, amount: number) =>
   stripe.paymentIntents.create({ amount, currency: 'usd', customer, payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'] });
@@ -68,7 +70,9 @@ const yearRows = () => stack.db.query(`SELECT year, customer_id, amount, count F
 
 beforeAll(async () => {
   stack = await startStack({ env: { TIME_ZONE: TZ } });
-  api = authed(stack, (await signIn(stack)).token);
+  const signed = await signIn(stack);
+  adminId = signed.admin.id;
+  api = authed(stack, signed.token);
   stripe = createStripeClient(stack.env, { maxNetworkRetries: 0 });
   kept = (await api.post('/api/stripe/customers').send({ name: 'Rosa Lind', email: 'rosa@home.example', address: '7 Mill Lane' }).expect(201)).body.id;
   dup = (await api.post('/api/stripe/customers').send({ name: 'Rosa Lind', email: 'rosa.lind@work.example' }).expect(201)).body.id;
@@ -151,7 +155,7 @@ describe('merging two donor records', () => {
 
     const audit = await stack.db.query(`SELECT admin_id, at, details FROM audit_log WHERE action = 'donor.merged'`);
     expect(audit).toHaveLength(1);
-    expect(audit[0].admin_id).toBeTruthy();
+    expect(audit[0].admin_id).toBe(adminId);
     expect(audit[0].details).toEqual({ customerId: kept, mergedCustomerId: dup, mergeId, movedCardGifts: 0, movedManualGifts: 1 });
     const merges = (await api.get(`/api/stripe/customer/${kept}/merges`).expect(200)).body;
     expect(merges).toMatchObject([{ id: mergeId, mergedId: dup, email: 'rosa.lind@work.example', movedGifts: 1 }]);

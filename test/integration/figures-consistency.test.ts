@@ -1,9 +1,9 @@
-import { parseString } from 'fast-csv';
 import type { QueryRunner } from 'typeorm';
 import { RefundDays1764690000000 } from '../../migrations/1764690000000-RefundDays.js';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
+import { downloadCsv } from '../helpers/csv-download.js';
 import { localDay } from '../helpers/admin-api-expected.js';
 import { feesRead, waitForProjection } from '../helpers/events.js';
 import { emulatorHelper } from '../helpers/stripe-shapes.js';
@@ -45,19 +45,7 @@ function stripeMoney(lines: Stripe.BalanceTransaction[], month: string): Figures
   return f;
 }
 
-async function csvOf(path: string) {
-  const res = await api.get(path).buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
-  expect(res.status).toBe(200);
-  const text = (res.body as Buffer).toString('utf8').replace(/^\uFEFF/, '');
-  return new Promise<Record<string, string>[]>((resolve, reject) => {
-    const out: Record<string, string>[] = [];
-    parseString(text, { headers: true }).on('data', (r) => out.push(r)).on('error', reject).on('end', () => resolve(out));
-  });
-}
+const csvOf = async (path: string) => (await downloadCsv(api, path)).rows;
 const cents = (dollars: string) => Math.round(Number(dollars) * 100);
 const dollars = (c: number) => c / 100;
 const shiftDay = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * DAY * 1000).toISOString().slice(0, 10);

@@ -6,6 +6,7 @@ import { acknowledgmentsOnSince, parsedMails, waitForMails } from '../helpers/do
 import { waitUntil } from '../helpers/faults.js';
 import { waitForProjection } from '../helpers/events.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.js';
+import { donorAs } from '../helpers/my-giving-api.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 /**
@@ -57,10 +58,7 @@ describe('My Giving: changing, pausing, canceling a gift and recovering a declin
   });
 
   const api = () => request(stack.apiUrl);
-  const as = (token: string) => ({
-    get: (path: string) => api().get(path).set('Authorization', `Bearer ${token}`),
-    post: (path: string, body: object = {}) => api().post(path).set('Authorization', `Bearer ${token}`).send(body),
-  });
+  const as = (token: string) => donorAs(stack, token);
 
   /** The donor's nth e-mail with a link to their page (confirmations of their changes come between them). */
   async function openLink(email: string, nth: number): Promise<{ token: string; body: Record<string, unknown> }> {

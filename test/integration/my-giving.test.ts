@@ -10,6 +10,7 @@ import { authed, signIn } from '../helpers/admin.js';
 import { acknowledgmentsOnSince, waitForMails, waitForMailsMatching } from '../helpers/donor-mail.js';
 import { waitForProjection } from '../helpers/events.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.js';
+import { clearLinkLimits, donorAs } from '../helpers/my-giving-api.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 /**
@@ -57,16 +58,9 @@ describe('My Giving: sign-in links, the donor session and its scope', () => {
   });
 
   const api = () => request(stack.apiUrl);
-  const donor = (token: string) => ({
-    get: (path: string) => api().get(path).set('Authorization', `Bearer ${token}`),
-    post: (path: string, body: object = {}) => api().post(path).set('Authorization', `Bearer ${token}`).send(body),
-  });
+  const donor = (token: string) => donorAs(stack, token);
 
-  /** Forgets the link-request counters (every request of this file comes from one address). */
-  async function clearLimits(): Promise<void> {
-    const keys = await stack.redis.keys(`${stack.env.REDIS_PREFIX}:my-giving:*`);
-    if (keys.length) await stack.redis.del(...keys);
-  }
+  const clearLimits = () => clearLinkLimits(stack);
 
   /** Asks for a link and answers the token of the e-mail that arrived (the nth to that address). */
   async function linkFor(email: string, nth: number): Promise<string> {

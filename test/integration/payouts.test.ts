@@ -1,9 +1,9 @@
-import { parseString } from 'fast-csv';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { runBackfill } from '../../worker/src/backfill/stripe-backfill.js';
 import { authed, signIn } from '../helpers/admin.js';
+import { downloadCsv } from '../helpers/csv-download.js';
 import { emulatorHelper } from '../helpers/stripe-shapes.js';
 import { feesRead, waitForProjection } from '../helpers/events.js';
 import { startStack, type Stack } from '../helpers/stack.js';
@@ -18,6 +18,8 @@ const DAY = 86400;
 let stack: Stack;
 let api: ReturnType<typeof authed>;
 let stripe: Stripe;
+/** The one named donor (every other gift is anonymous). */
+let rosa: string;
 const gifts: { amount: number; refunded: number; disputed?: boolean }[] = [];
 /** Stripe's fee for a dispute, kept even when the dispute is lost. */
 const DISPUTE_FEE = 1500;
@@ -30,19 +32,7 @@ interface Page {
   totals: Record<'grossCents' | 'feeCents' | 'refundCents' | 'disputeCents' | 'netCents' | 'paidOutCents' | 'pendingCents', number>;
 }
 
-async function csvOf(path: string) {
-  const res = await api.get(path).buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
-  expect(res.status).toBe(200);
-  const text = (res.body as Buffer).toString('utf8').replace(/^\uFEFF/, '');
-  return new Promise<Record<string, string>[]>((resolve, reject) => {
-    const out: Record<string, string>[] = [];
-    parseString(text, { headers: true }).on('data', (r) => out.push(r)).on('error', reject).on('end', () => resolve(out));
-  });
-}
+const csvOf = async (path: string) => (await downloadCsv(api, path)).rows;
 const cents = (dollars: string) => Math.round(Number(dollars) * 100);
 
 beforeAll(async () => {
@@ -56,7 +46,7 @@ beforeAll(async () => {
   await stack.emulator!.advanceClock(-6 * DAY + (DAY / 2 - (now % DAY)));
   // The first payout fails at the bank: its money comes back and goes out with a later one.
   await emulatorHelper(stack.emulator!, 'payouts/fail', { count: 1, code: 'account_closed' });
-  const donor = (await api.post('/api/stripe/customers').send({ name: 'Rosa Reyes', email: 'rosa@example.org' }).expect(201)).body.id;
+  const donor = (rosa = (await api.post('/api/stripe/customers').send({ name: 'Rosa Reyes', email: 'rosa@example.org' }).expect(201)).body.id);
   for (let day = 0; day < 5; day++) {
     for (let i = 0; i < 4; i++) {
       const amount = AMOUNTS[(day * 4 + i) % AMOUNTS.length] + day;
@@ -104,8 +94,12 @@ describe('fees and payouts, reconciled', () => {
         if (l.kind === 'dispute') expect(l.feeCents).toBe(DISPUTE_FEE);
       }
     }
-    const named = (await api.get(`/api/admin/payouts/${page.payouts[0].id}`).expect(200)).body.lines.filter((l: { payee: string | null }) => l.payee === 'Rosa Reyes');
-    expect(named.length).toBeGreaterThan(0);
+    // The payee is the donor of the line's charge: Rosa's lines are exactly those whose Stripe charge is hers.
+    const lines: Array<{ id: string; chargeId: string | null; payee: string | null }> = (await api.get(`/api/admin/payouts/${page.payouts[0].id}`).expect(200)).body.lines;
+    const hers: string[] = [];
+    for (const l of lines) if (l.chargeId && (await stripe.charges.retrieve(l.chargeId)).customer === rosa) hers.push(l.id);
+    expect(hers).not.toEqual([]);
+    expect(lines.filter((l) => l.payee === 'Rosa Reyes').map((l) => l.id)).toEqual(hers);
   });
 
   it('gross - fees - refunds - disputes equals the sum of payouts plus the pending balance, all from the read model', async () => {

@@ -5,6 +5,7 @@ import { runBackfill } from '../../worker/src/backfill/stripe-backfill.js';
 import { replayEvents } from '../../core/src/inbox/event-replay.js';
 import { buildEvent, fixture, readModelChecksums, stripeId, waitForProjection } from '../helpers/events.js';
 import { openReplayTools, type ReplayTools } from '../helpers/replay.js';
+import { relayPass } from '../helpers/passes.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import type { DataSource } from 'typeorm';
 
@@ -52,8 +53,8 @@ describe('event pipeline recovery', () => {
     const customer = fixture('customer', { id: stripeId('cus'), name: 'Failed Once' });
     const event = buildEvent('customer.created', customer);
     await storeWithoutJob(event, `, ${DEFAULT_JOB_OPTIONS.attempts}, 'boom'`);
-    // Past the relay's grace period and one relay pass, the row is still untouched.
-    await new Promise((r) => setTimeout(r, 3500));
+    // Past the relay's grace period (stored 10 s ago) and a whole relay pass, the row is still untouched.
+    await relayPass(stack);
     expect(await stack.db.query(`SELECT processed_at, last_error FROM stripe_events WHERE id = $1`, [event.id])).toEqual([{ processed_at: null, last_error: 'boom' }]);
     expect(await replayEvents(ds, tools.producer, { failed: true })).toBe(1);
     await waitForProjection(stack);

@@ -44,6 +44,11 @@ export class Acknowledger implements OnApplicationBootstrap, OnApplicationShutdo
     this.task.start();
   }
 
+  /** Resolves once a whole pass that began after the call has finished (see PeriodicTask.nextPass). */
+  nextPass(): Promise<void> {
+    return this.task.nextPass();
+  }
+
   /** One pass over new gifts, refunds and deletions; answers how many messages it queued. */
   async pass(): Promise<number> {
     let queued = 0;

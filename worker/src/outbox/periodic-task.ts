@@ -9,6 +9,10 @@ export class PeriodicTask {
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
+  /** Runs begun and finished, in order (one at a time): what `nextPass` counts. */
+  private begun = 0;
+  private finished = 0;
+  private waiters: { pass: number; done: () => void }[] = [];
 
   constructor(
     private readonly name: string,
@@ -30,10 +34,12 @@ export class PeriodicTask {
       this.again = true;
       return;
     }
+    const pass = ++this.begun;
     this.running = this.run()
       .catch((err) => this.logger.warn({ err: (err as Error).message }, `${this.name} failed; trying again`))
       .finally(() => {
         this.running = undefined;
+        this.passed(pass);
         if (this.again) {
           this.again = false;
           this.kick();
@@ -41,9 +47,31 @@ export class PeriodicTask {
       });
   }
 
+  /**
+   * Starts a pass (now, or right after the one in progress) and resolves once a pass that began after this call
+   * has finished, failed or not: what it would have done is then done. A caller that must show that something
+   * did NOT happen (a test) waits on this rather than on a clock. Resolves at once when the task is stopped.
+   */
+  nextPass(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const pass = this.begun + 1;
+    const done = new Promise<void>((resolve) => this.waiters.push({ pass, done: resolve }));
+    this.kick();
+    return done;
+  }
+
+  private passed(pass: number): void {
+    this.finished = pass;
+    const ready = this.waiters.filter((w) => w.pass <= this.finished);
+    this.waiters = this.waiters.filter((w) => w.pass > this.finished);
+    for (const w of ready) w.done();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;
+    for (const w of this.waiters) w.done(); // nothing more will run
+    this.waiters = [];
   }
 }

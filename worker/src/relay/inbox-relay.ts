@@ -7,6 +7,7 @@ import { LOGGER } from '../../../core/src/logging/logger.js';
 import { JobProducer } from '../../../core/src/queue/job.producer.js';
 import { DEFAULT_JOB_OPTIONS, JobName, QueueName } from '../../../core/src/queue/queue.constants.js';
 import { stripeEvents } from '../inbox/stripe-events.repository.js';
+import { PeriodicTask } from '../outbox/periodic-task.js';
 
 const BATCH = 200;
 /** While the queue holds work, an event queued this long ago and still unprocessed is taken as lost. */
@@ -21,9 +22,7 @@ const LOST_AFTER_SECONDS = 300;
  */
 @Injectable()
 export class InboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-  private stopped = false;
+  private task?: PeriodicTask;
 
   constructor(
     @Inject(DataSource) private readonly ds: DataSource,
@@ -34,17 +33,13 @@ export class InboxRelay implements OnApplicationBootstrap, OnApplicationShutdown
 
   onApplicationBootstrap(): void {
     const everyMs = Math.max(1000, (this.env.RELAY_GRACE_SECONDS * 1000) / 2);
-    this.timer = setInterval(() => {
-      if (!this.running && !this.stopped) {
-        this.running = this.tick()
-          .catch((err) => {
-            this.logger.warn({ err: (err as Error).message }, 'inbox relay tick failed');
-            return 0;
-          })
-          .finally(() => (this.running = undefined));
-      }
-    }, everyMs);
-    this.timer.unref();
+    this.task = new PeriodicTask('inbox relay', everyMs, () => this.tick().then(() => undefined), this.logger);
+    this.task.start();
+  }
+
+  /** Resolves once a whole pass that began after the call has finished (see PeriodicTask.nextPass). */
+  nextPass(): Promise<void> {
+    return this.task ? this.task.nextPass() : Promise.resolve();
   }
 
   /** One pass; returns how many events were re-enqueued. */
@@ -84,8 +79,6 @@ export class InboxRelay implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.task?.stop();
   }
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CardSetupDto, ChangeAmountDto, ConfirmCardDto, MyGivingCancelDto, PlanActionResultDto } from '../../../lib/api-types';
 import { donorSend } from './donor-session';
 import { myGivingKey } from './get-my-giving';
+import { lastRead, planShows, rereadUntilShown } from './plan-shown';
 
 /** An action and its body: the kind is the last segment of its path. */
 export type PlanAction =
@@ -35,20 +36,14 @@ export async function cardSetup(planId: string): Promise<string> {
   return (await donorSend<CardSetupDto>('POST', `/api/my-giving/plans/${encodeURIComponent(planId)}/card-setup`)).clientSecret;
 }
 
-/**
- * The page reads the gift again after an action: the records learn Stripe's change from its webhooks within a
- * moment (a few when the worker is busy, as after a renewal paid at once), so it reads at once and a few more
- * times over the next seconds.
- */
-const REREAD_MS = [1500, 4000, 8000];
-
 export function usePlanAction(planId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (action: PlanAction) => planAction(planId, action),
-    onSettled: () => {
-      void qc.invalidateQueries({ queryKey: myGivingKey });
-      for (const ms of REREAD_MS) setTimeout(() => void qc.invalidateQueries({ queryKey: myGivingKey }), ms);
+    onMutate: () => ({ before: lastRead(qc, myGivingKey) }),
+    onSettled: (_result, error, action, context) => {
+      // A refused action changed nothing: one read shows the gift as it is.
+      void rereadUntilShown(qc, myGivingKey, (now) => !!error || planShows(now, context?.before, planId, action));
     },
   });
 }
