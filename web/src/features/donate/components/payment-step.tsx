@@ -105,9 +105,10 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
   const total = useGiftTotal(form, method);
   const payCents = total?.totalCents ?? (Number.isFinite(cents) ? cents : 0);
 
-  // The Elements group's amount follows the method's fee (a wallet's sheet shows it).
+  // The Elements group's amount follows the method's fee (a wallet's sheet shows it). A failed update leaves the
+  // sheet's figure stale, not the charge (the server prices the payment), so it is logged rather than shown.
   useEffect(() => {
-    if (elements && payCents > 0) elements.update({ amount: payCents });
+    if (elements && payCents > 0) elements.update({ amount: payCents }).catch((err: unknown) => console.warn('Payment amount update failed', err));
   }, [elements, payCents]);
   const frequency = FREQUENCIES.find((f) => f.value === form.frequency);
   const recurring = frequency && frequency.value !== 'one-time' ? ` ${frequency.summary}` : '';
@@ -261,7 +262,7 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
         <Button variant="outline" size="lg" onClick={onBack} disabled={processing}>
           Back
         </Button>
-        <Button size="lg" onClick={pay} disabled={processing || !stripeAvailable} aria-busy={processing}>
+        <Button size="lg" onClick={() => void pay()} disabled={processing || !stripeAvailable} aria-busy={processing}>
           {processing ? 'Processing...' : `Pay ${formatCents(payCents)}${recurring}`}
         </Button>
       </div>
