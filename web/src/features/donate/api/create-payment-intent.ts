@@ -21,7 +21,7 @@ export async function createPaymentIntent(amountCents: number, donationData: Don
   try {
     res = await apiRequest('POST', '/api/create-payment-intent', { amount: amountCents, donationData, paymentMethodType });
   } catch (err) {
-    throw new Error(errorMessage(err, 'Failed to create payment intent'));
+    throw new Error(errorMessage(err, 'Failed to create payment intent'), { cause: err });
   }
   const body = (await res.json().catch(() => ({}))) as Partial<PaymentIntentResponse>;
   if (!body.clientSecret || !body.recordToken) throw new Error('Failed to create payment intent');
