@@ -34,7 +34,7 @@ export async function prepareDemo(opts: { env: EnvDto; emulator: StripeEmulator;
   const password = demoPassword();
   const pool = new pg.Pool({ connectionString: opts.env.DATABASE_URL, max: 2 });
   let empty: boolean;
-  let twoFactorRequired = false;
+  let twoFactorRequired: boolean;
   try {
     const found = await pool.query('SELECT 1 FROM admins WHERE email = $1', [DEMO_ADMIN.email]);
     // createAdmin takes TypeORM-style query() that resolves to the rows.

@@ -25,8 +25,8 @@ const api = await startApi(env);
 await fetch(`${emu.url}/_emulator/webhooks/urls`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ urls: [`${api.url}/api/stripe/webhook`] }) });
 const worker = await startWorker(env);
 const phases: Row[] = [];
-let seconds = NaN;
-let events = 0;
+let seconds: number;
+let events: number;
 try {
   const stripe = new Stripe('sk_test_emulator_bench', { host: '127.0.0.1', port: Number(new URL(emu.url).port), protocol: 'http' });
   let phase = '';

@@ -68,12 +68,12 @@ async function download(server: Proc, path: string, progress?: { every: number; 
 
 const api = await startApi(baseEnv(ds.url));
 const rows: Row[] = [];
-let csvMedian = NaN;
-let pdfP95 = NaN;
-let peakGrowth = NaN;
+let csvMedian: number;
+let pdfP95: number;
+let peakGrowth: number;
 let capped: { ms: number; rows: number; peak: number } | undefined;
-let csvRows = NaN;
-let memoryCurve: Row[] = [];
+let csvRows: number;
+let memoryCurve: Row[];
 try {
   const get = (path: string, progress?: Parameters<typeof download>[2]) => download(api, path, progress);
   await get(`/api/stripe/analytics`); // warm the process

@@ -45,9 +45,9 @@ const token = await adminSession(ds.pool);
 const api = await startApi(env);
 const worker = await startWorker(env);
 const rows: Row[] = [];
-let seconds = NaN;
-let peak = NaN;
-let donors = 0;
+let seconds: number;
+let peak: number;
+let donors: number;
 try {
   const call = async (method: string, path: string) => {
     const res = await fetch(`${api.url}${path}`, { method, headers: { authorization: `Bearer ${token}` } });

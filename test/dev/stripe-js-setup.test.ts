@@ -33,7 +33,6 @@ function updateCardPage(emulator: StripeEmulator): string {
 }
 
 describe('stand-in Stripe.js confirmCardSetup in Chromium', () => {
-  let emulator: StripeEmulator;
   let stripe: Stripe;
   let site: StandInSite;
   let siteUrl: string;
@@ -41,7 +40,7 @@ describe('stand-in Stripe.js confirmCardSetup in Chromium', () => {
 
   beforeAll(async () => {
     site = await startStandInSite(htmlPage(updateCardPage));
-    ({ emulator, stripe, url: siteUrl, browser } = site);
+    ({ stripe, url: siteUrl, browser } = site);
   });
 
   afterAll(() => site?.stop());

@@ -28,7 +28,6 @@ function checkoutPage(emulator: StripeEmulator): string {
 }
 
 describe('stand-in Stripe.js in Chromium', () => {
-  let emulator: StripeEmulator;
   let stripe: Stripe;
   let site: StandInSite;
   let siteUrl: string;
@@ -36,7 +35,7 @@ describe('stand-in Stripe.js in Chromium', () => {
 
   beforeAll(async () => {
     site = await startStandInSite(htmlPage(checkoutPage));
-    ({ emulator, stripe, url: siteUrl, browser } = site);
+    ({ stripe, url: siteUrl, browser } = site);
   });
 
   afterAll(() => site?.stop());
@@ -85,7 +84,7 @@ describe('stand-in Stripe.js in Chromium', () => {
       await typeCard(page, number, '0130', '321');
       await page.getByRole('button', { name: 'Pay' }).click();
       await page.getByRole('alert').filter({ hasText: message }).waitFor();
-      await expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('requires_payment_method');
+      expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('requires_payment_method');
       await page.close();
     }
   });

@@ -80,7 +80,7 @@ describe('fiscal years and fees on the dashboard', () => {
     await shows('Total Revenue', fy.overview.totalAmount);
     await shows('Gross Card Gifts', fy.overview.grossAmount);
     // Months and quarters too (fiscal quarters, since the year starts in July); Insights obeys the period.
-    const monthOption = await period.locator('optgroup[label="Months"] option').first();
+    const monthOption = period.locator('optgroup[label="Months"] option').first();
     const monthValue = (await monthOption.getAttribute('value'))!;
     const month = (await api.get(`/api/stripe/analytics?month=${monthValue.replace('month:', '')}`).expect(200)).body;
     await period.selectOption(monthValue);

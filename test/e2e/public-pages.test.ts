@@ -115,7 +115,7 @@ describe('public pages in Chromium', () => {
     // Every image really loads (WebP files exist in the build).
     const broken = await page.evaluate(async () => {
       for (const img of Array.from(document.images)) img.loading = 'eager';
-      await Promise.all(Array.from(document.images).map((i) => (i.complete ? null : new Promise((r) => { i.onload = i.onerror = r; }))));
+      await Promise.all(Array.from(document.images).map((i) => (i.complete ? Promise.resolve() : new Promise((r) => { i.onload = i.onerror = r; }))));
       return Array.from(document.images).filter((i) => !i.naturalWidth).map((i) => i.src);
     });
     expect(broken).toEqual([]);

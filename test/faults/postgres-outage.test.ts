@@ -41,7 +41,7 @@ describe('Postgres unavailable', () => {
 
     await stack.db.setReachable(false);
     const downAt = Date.now();
-    let outage: { status: number; ms: number; message: string }[] = [];
+    let outage: { status: number; ms: number; message: string }[];
     try {
       for (let i = 3; i < 13; i++) await gift(i);
       // The emulator has tried (and been refused) for events created during the outage.

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import type { StripeEmulator } from '../../dev/stripe-emulator/src/index.js';
 
 export interface WebhookReceiver {
   url: string;

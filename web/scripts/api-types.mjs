@@ -25,7 +25,7 @@ async function documentOfBuiltApi() {
   try {
     ({ ApiModule } = await import(pathToFileURL(modulePath).href));
   } catch (err) {
-    throw new Error(`cannot load ${path.relative(ROOT, modulePath)} (run \`npm run build:server\` first): ${err.message}`);
+    throw new Error(`cannot load ${path.relative(ROOT, modulePath)} (run \`npm run build:server\` first): ${err.message}`, { cause: err });
   }
   const { NestFactory } = await import('@nestjs/core');
   const { buildOpenApiDocument } = await import(pathToFileURL(path.join(ROOT, 'dist/api/src/openapi.js')).href);

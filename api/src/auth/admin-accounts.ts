@@ -55,7 +55,7 @@ export async function ensureInitialAdmin(
       logger.info({ email: admin.email }, 'created the first admin from ADMIN_EMAIL');
       return admin;
     } catch (err) {
-      if (err instanceof AdminInputError) throw new Error(`ADMIN_PASSWORD/ADMIN_EMAIL refused: ${err.message}`);
+      if (err instanceof AdminInputError) throw new Error(`ADMIN_PASSWORD/ADMIN_EMAIL refused: ${err.message}`, { cause: err });
       throw err;
     }
   });

@@ -27,7 +27,7 @@ describe('streamCsv', () => {
     ['only-one-column\nx\n', /^This file is not a CSV with a header row/],
     ['a,b\n', /^This CSV has a header row but no rows of gifts/],
     ['a,b\n"open,1\n', /^This file could not be read as a CSV/],
-    ['a,b\nAnn "Nan" Lee,1\n', /^This file could not be read as a CSV: a value has a quote mark \(\"\) in it but does not start with one at line 2\./],
+    ['a,b\nAnn "Nan" Lee,1\n', /^This file could not be read as a CSV: a value has a quote mark \("\) in it but does not start with one at line 2\./],
   ])('refuses %j with a sentence', async (input, message) => {
     await expect(collect(input)).rejects.toThrow(message);
   });

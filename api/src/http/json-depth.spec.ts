@@ -11,6 +11,9 @@ const utf8 = (s: string) => new TextEncoder().encode(s);
 
 describe('jsonNestingExceeds', () => {
   it('agrees with the definition on any JSON value, brackets, quotes and backslashes inside strings included', () => {
+    // Without the u flag either half of the emoji can come alone too: a lone surrogate inside a string is one more
+    // input the scan must get right.
+    // eslint-disable-next-line no-misleading-character-class -- both halves are wanted, as said above
     const tricky = fc.stringMatching(/^[[\]{}"\\a é😀]{0,12}$/);
     const value = fc.letrec((tie) => ({
       node: fc.oneof({ depthSize: 'small' }, tricky, fc.integer(), fc.constant(null), fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(tricky, tie('node'), { maxKeys: 3 })),

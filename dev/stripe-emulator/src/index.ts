@@ -123,7 +123,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<StripeE
         return;
       }
       if (path.startsWith('/_emulator/')) {
-        let parsed: Obj = {};
+        let parsed: Obj;
         try {
           parsed = body ? JSON.parse(body) : {};
         } catch {

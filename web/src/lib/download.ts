@@ -31,5 +31,6 @@ export async function downloadServerNamedFile(url: string): Promise<string> {
 
 /** Characters no file system accepts in a name; the rest of the donor's name is kept as written. */
 export function safeFilePart(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are among those replaced
   return value.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim();
 }

@@ -52,6 +52,7 @@ export class SendMailHandler implements JobHandler<JobName.SendMail>, OnModuleDe
       // The queue logs a failed job's message: without the recipient an SMTP reply may quote.
       const said = withoutAddresses((err as Error).message);
       if (isPermanentSmtpFailure(err)) throw new UnrecoverableError(`SMTP refused the message: ${said}`);
+      // eslint-disable-next-line preserve-caught-error -- the cause is the error with the address in it: it stays here
       throw new Error(`SMTP send failed: ${said}`);
     }
     this.logger.info(about, 'e-mail sent');

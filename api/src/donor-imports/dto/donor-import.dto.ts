@@ -8,6 +8,7 @@ export class UploadQueryDto {
   @IsOptional()
   @IsString()
   @MaxLength(200)
+  // eslint-disable-next-line no-control-regex -- refusing control characters in a file name is the point
   @Matches(/^[^\u0000-\u001f/\\]*$/, { message: 'fileName must be a plain file name' })
   fileName?: string;
 }

@@ -217,20 +217,23 @@ export class WebhookDispatcher {
 
   private scheduleRetry(d: Delivery, gen: number): void {
     const delay = this.retryBaseMs * 2 ** Math.min(d.attempt, 6);
-    const timer = setTimeout(async () => {
-      if (gen !== this.generation) return;
-      this.inFlight++;
-      this.timers.delete(timer);
-      try {
-        await this.attempt({ ...d, attempt: d.attempt + 1 }, gen);
-      } finally {
-        if (gen === this.generation) {
-          this.inFlight--;
-          this.settle();
-        }
-      }
-    }, delay);
+    // `attempt` records a failed delivery rather than throwing, as for `first` above.
+    const timer = setTimeout(() => void this.retry(d, gen, timer), delay);
     this.timers.add(timer);
+  }
+
+  private async retry(d: Delivery, gen: number, timer: NodeJS.Timeout): Promise<void> {
+    if (gen !== this.generation) return;
+    this.inFlight++;
+    this.timers.delete(timer);
+    try {
+      await this.attempt({ ...d, attempt: d.attempt + 1 }, gen);
+    } finally {
+      if (gen === this.generation) {
+        this.inFlight--;
+        this.settle();
+      }
+    }
   }
 
   private pushLog(r: DeliveryRecord): void {

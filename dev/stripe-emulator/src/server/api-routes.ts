@@ -16,7 +16,7 @@ import { cancelSubscriptionNow, updateSubscription } from '../resources/subscrip
 import { registerMoneyRoutes } from './api-money-routes.js';
 import { addBillingRoutes } from './billing-routes.js';
 import { checkClientSecret } from './client-secret.js';
-import { Router, type RouteCall } from './router.js';
+import { Router } from './router.js';
 
 const values = (ctx: Ctx, name: Parameters<Ctx['store']['col']>[0]) => ctx.store.col(name).values();
 const filtered = (items: Iterable<Obj>, p: Params, keys: string[]) => {

@@ -75,7 +75,7 @@ function LapsedDonors({ period, name }: { period: RetentionYear; name: YearName 
           ? `Gave in ${name(-1)}, not in ${year}; most recent last gift first. Lifetime totals are net of refunds.`
           : `Gave in ${name(-2)} or before, neither in ${name(-1)} nor in ${year}; most recent last gift first. Lifetime totals are net of refunds.`}
         actions={
-          <Button variant="outline" size="sm" onClick={exportCsv} disabled={exporting || total === 0}>
+          <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting || total === 0}>
             <DownloadIcon /> {exporting ? 'Exporting...' : 'Download CSV'}
           </Button>
         }

@@ -55,7 +55,7 @@ export function AcceptInvitePage() {
       ) : next ? (
         <TwoFactorSignIn step={next} onSignedIn={() => navigate('/stripe-data')} onExpired={(message) => { setNext(null); setError(message); }} />
       ) : (
-        <AuthForm error={error} submitLabel="Set Password" pendingLabel="Saving..." pending={busy} onSubmit={onSubmit}>
+        <AuthForm error={error} submitLabel="Set Password" pendingLabel="Saving..." pending={busy} onSubmit={(e) => void onSubmit(e)}>
           <TextField label="New Password" type="password" autoComplete="new-password" aria-required="true" {...form.field('newPassword')}
             hint="A few uncommon words with a number work well." />
           <TextField label="Confirm Password" type="password" autoComplete="new-password" aria-required="true" {...form.field('confirmPassword')} />

@@ -51,7 +51,7 @@ export function TwoFactorEnrolment<R extends { recoveryCodes: string[] }>({ star
   if (result) return <RecoveryCodes codes={result.recoveryCodes} onDone={() => onDone(result)} doneLabel={doneLabel} />;
   if (!setup) return error ? <Alert variant="destructive">{error}</Alert> : <Spinner label="Preparing two-factor set-up" />;
   return (
-    <form className="adm-form" onSubmit={onSubmit} noValidate aria-labelledby="enrol-title">
+    <form className="adm-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="enrol-title">
       <h2 id="enrol-title" className="adm-form__title">Set Up Two-Factor Sign-In</h2>
       <ol className="adm-steps">
         <li>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Authy...).</li>

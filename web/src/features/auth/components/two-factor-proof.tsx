@@ -35,7 +35,7 @@ export function TwoFactorProof({ enabled, onStarted, onCancel }: { enabled: bool
   };
 
   return (
-    <form className="adm-form" onSubmit={onSubmit} noValidate aria-labelledby="proof-title">
+    <form className="adm-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="proof-title">
       <h2 id="proof-title" className="adm-form__title">Confirm It Is You</h2>
       <p className="adm-muted">
         Setting up two-factor sign-in again replaces your authenticator app and all your recovery codes, and signs out your other sessions.

@@ -51,7 +51,7 @@ export function TwoFactorSignIn({ step, onExpired, onSignedIn }: {
     }
   };
   return (
-    <AuthForm error={error} submitLabel="Verify" pendingLabel="Verifying..." pending={busy} onSubmit={onSubmit}>
+    <AuthForm error={error} submitLabel="Verify" pendingLabel="Verifying..." pending={busy} onSubmit={(e) => void onSubmit(e)}>
       <p className="adm-muted">Two-factor sign-in is on for this account.</p>
       <CodeField value={code} onChange={setCode} allowRecovery />
     </AuthForm>

@@ -19,7 +19,7 @@ export async function createPaymentIntent(amountCents: number, form: DonationFor
       paymentMethodType,
     });
   } catch (err) {
-    throw new Error(errorMessage(err, 'Failed to create payment intent'));
+    throw new Error(errorMessage(err, 'Failed to create payment intent'), { cause: err });
   }
   if (!start?.clientSecret || !start.recordToken) throw new Error('Failed to create payment intent');
   return start;

@@ -56,7 +56,7 @@ export function MakeMonthlyOffer({ cents, at, paymentIntentId, recordToken }: { 
         </p>
       )}
       <div className="monthly-offer__actions">
-        <Button onClick={start} disabled={state.kind === 'pending'} aria-busy={state.kind === 'pending'}>
+        <Button onClick={() => void start()} disabled={state.kind === 'pending'} aria-busy={state.kind === 'pending'}>
           {state.kind === 'pending' ? 'Starting...' : `Yes, give ${amount} monthly`}
         </Button>
         <Button variant="outline" onClick={() => setState({ kind: 'declined' })} disabled={state.kind === 'pending'}>

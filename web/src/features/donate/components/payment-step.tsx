@@ -107,9 +107,14 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
   const total = useGiftTotal(form, method);
   const payCents = total?.totalCents ?? cents;
 
-  // The Elements group's amount follows the method's fee (a wallet's sheet shows it).
+  // The Elements group's amount follows the method's fee (a wallet's sheet shows it). A failed update leaves the
+  // sheet's figure stale, not the charge (the server prices the payment), so it is logged rather than shown.
+  // Promise.resolve: the types promise a promise, but the stand-in Stripe.js returns nothing, and `.catch` of
+  // nothing would throw inside the effect and take the payment step down.
   useEffect(() => {
-    if (elements && payCents > 0) elements.update({ amount: payCents });
+    if (elements && payCents > 0) {
+      Promise.resolve(elements.update({ amount: payCents })).catch((err: unknown) => console.warn('Payment amount update failed', err));
+    }
   }, [elements, payCents]);
   const frequency = FREQUENCIES.find((f) => f.value === form.frequency);
   const recurring = frequency && frequency.value !== 'one-time' ? ` ${frequency.summary}` : '';
@@ -263,7 +268,7 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
         <Button variant="outline" size="lg" onClick={onBack} disabled={processing}>
           Back
         </Button>
-        <Button size="lg" onClick={pay} disabled={processing || !stripeAvailable} aria-busy={processing}>
+        <Button size="lg" onClick={() => void pay()} disabled={processing || !stripeAvailable} aria-busy={processing}>
           {processing ? 'Processing...' : `Pay ${formatUsd(payCents)}${recurring}`}
         </Button>
       </div>

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { Alert } from '../../../components/ui/alert';
 import { Link } from 'wouter';

@@ -54,8 +54,8 @@ export function DonorPrivacyActions({ donor, canErase }: { donor: DonorDto; canE
     toast({ title: 'Export Failed', description: errorMessage(err, 'The export could not be made'), variant: 'destructive' }));
   return (
     <>
-      <Button variant="outline" onClick={() => save('json')}>Export Data (JSON)</Button>
-      <Button variant="outline" onClick={() => save('csv')}>Export Data (CSV)</Button>
+      <Button variant="outline" onClick={() => void save('json')}>Export Data (JSON)</Button>
+      <Button variant="outline" onClick={() => void save('csv')}>Export Data (CSV)</Button>
       {canErase && <Button variant="destructive" onClick={() => setErasing(true)}>Erase Personal Data</Button>}
       {canErase && <EraseDialog donor={donor} open={erasing} onOpenChange={setErasing} />}
     </>

@@ -40,8 +40,8 @@ export function MonthEndPage() {
           options={months.map((o) => ({ value: o.value.replace('month:', ''), label: o.label }))}
           hint="Refunds and disputes count in the month they happened; manual gifts on their date; payouts in the month they arrive." />
         <span className="adm-nowrap">
-          <Button variant="outline" onClick={() => download('export', 'csv')} disabled={!m}>Download CSV<span className="sr-only"> of {m?.label}</span></Button>{' '}
-          <Button variant="outline" onClick={() => download('pdf', 'pdf')} disabled={!m}>Download PDF<span className="sr-only"> of {m?.label}</span></Button>
+          <Button variant="outline" onClick={() => void download('export', 'csv')} disabled={!m}>Download CSV<span className="sr-only"> of {m?.label}</span></Button>{' '}
+          <Button variant="outline" onClick={() => void download('pdf', 'pdf')} disabled={!m}>Download PDF<span className="sr-only"> of {m?.label}</span></Button>
         </span>
       </div>
       {q.isError && <Alert variant="destructive">{errorMessage(q.error, 'Failed to load the month')}</Alert>}

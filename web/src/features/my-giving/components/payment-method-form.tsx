@@ -68,7 +68,7 @@ function PaymentMethodFields({ planId, submitLabel, onCancel, onConfirmed }: Pay
   };
 
   return (
-    <form onSubmit={submit} className="stack" noValidate>
+    <form onSubmit={(e) => void submit(e)} className="stack" noValidate>
       <PaymentField
         legend="New card or bank account"
         errorId="method-field-error"

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import type { ReplayedDto } from '../../../lib/api-types';
 
 /** One event by id, or every event whose projection failed (`'failed'`). */

@@ -48,7 +48,7 @@ function FailureCard({ id, title, description, actions, outcome, error, empty, c
               <thead>
                 <tr>
                   <th scope="col">{columns[0]}</th><th scope="col">{columns[1]}</th><th scope="col" className="adm-num">Tries</th>
-                  <th scope="col">{columns[2]}</th>{rows.some((r) => r.action) && <th scope="col">Actions</th>}
+                  <th scope="col">{columns[2]}</th>{rows.some((r) => r.action !== undefined) && <th scope="col">Actions</th>}
                 </tr>
               </thead>
               <tbody>

@@ -90,7 +90,7 @@ export function PayoutsPage() {
                                 <Button variant="outline" size="sm" aria-expanded={isOpen} aria-controls={`lines-${p.id}`} onClick={() => setOpen(isOpen ? null : p.id)}>
                                   {isOpen ? 'Hide' : 'Show'} lines<span className="sr-only"> of the payout of {formatUsd(p.amountCents)} arriving {formatCalendarDay(p.arrivalDay)}</span>
                                 </Button>{' '}
-                                <Button variant="outline" size="sm" onClick={() => exportCsv(p.id)} disabled={!p.linesKnown}>
+                                <Button variant="outline" size="sm" onClick={() => void exportCsv(p.id)} disabled={!p.linesKnown}>
                                   CSV<span className="sr-only"> of the payout of {formatUsd(p.amountCents)} arriving {formatCalendarDay(p.arrivalDay)}</span>
                                 </Button>
                               </span>

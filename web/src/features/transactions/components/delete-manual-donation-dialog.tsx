@@ -37,7 +37,7 @@ export function DeleteManualDonationDialog({ tx, onClose }: { tx: TransactionDto
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={del.isPending}>Cancel</Button>
-          <Button variant="destructive" onClick={confirm} disabled={del.isPending}>{del.isPending ? 'Deleting...' : 'Delete'}</Button>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={del.isPending}>{del.isPending ? 'Deleting...' : 'Delete'}</Button>
         </>
       }
     />

@@ -112,7 +112,7 @@ export function TransactionsTab() {
             />
           )}
           <div className="adm-toolbar__actions">
-            <Button variant="outline" onClick={exportCsv} disabled={exporting}><DownloadIcon /> {exporting ? 'Exporting...' : 'Export CSV'}</Button>
+            <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}><DownloadIcon /> {exporting ? 'Exporting...' : 'Export CSV'}</Button>
           </div>
         </div>
         {fiscalNote && <p className="adm-muted adm-range">{fiscalNote}</p>}
