@@ -34,7 +34,7 @@ export default defineConfig(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.eslint.json', './web/tsconfig.json'],
+        project: ['./tsconfig.eslint.json', './web/tsconfig.json', './web/tsconfig.spec.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },

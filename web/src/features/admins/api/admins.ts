@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest, apiSend } from '../../../lib/api-client';
+import { apiGet, apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { AdminListingDto, ChangeRoleDto, LogoutEverywhereResponseDto, SuccessDto, InviteAdminDto, SessionDto } from '../../../lib/api-types';
 

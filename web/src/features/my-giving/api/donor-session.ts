@@ -1,4 +1,4 @@
-import { apiGet, apiRequest, apiSend, jsonOf, throwIfResNotOk } from '../../../lib/api-client';
+import { jsonOf, throwIfResNotOk } from '../../../lib/api-client';
 
 /**
  * The donor's session token (from a spent e-mailed link), kept for this browser tab only: it ends with the tab,
