@@ -11,7 +11,15 @@ const base = {
 export default {
   projects: [
     // The web app's pure logic (web/src/**/*.spec.ts: totals, labels, form rules) runs here too, transpiled like the rest.
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{core,api,worker,migrations,dev}/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/{core,api,worker,migrations,dev}/**/*.spec.ts',
+        '<rootDir>/web/src/**/*.spec.ts',
+        '<rootDir>/test/unit/**/*.test.ts',
+      ],
+    },
     { ...base, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
     { ...base, displayName: 'faults', testMatch: ['<rootDir>/test/faults/**/*.test.ts'] },

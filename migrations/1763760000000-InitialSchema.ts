@@ -30,7 +30,9 @@ export class InitialSchema1763760000000 implements MigrationInterface {
         attempts integer NOT NULL DEFAULT 0,
         last_error text
       )`);
-    await q.query(`CREATE INDEX stripe_events_unprocessed_idx ON stripe_events (received_at) WHERE processed_at IS NULL`);
+    await q.query(
+      `CREATE INDEX stripe_events_unprocessed_idx ON stripe_events (received_at) WHERE processed_at IS NULL`,
+    );
     await q.query(`CREATE INDEX stripe_events_type_created_idx ON stripe_events (type, created)`);
 
     await q.query(`
@@ -53,7 +55,9 @@ export class InitialSchema1763760000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX donors_created_idx ON donors (created DESC, id DESC) WHERE deleted_at IS NULL`);
     await q.query(`CREATE INDEX donors_email_idx ON donors (lower(email))`);
-    await q.query(`CREATE INDEX donors_search_trgm_idx ON donors USING gin ((coalesce(name,'') || ' ' || coalesce(email,'')) gin_trgm_ops)`);
+    await q.query(
+      `CREATE INDEX donors_search_trgm_idx ON donors USING gin ((coalesce(name,'') || ' ' || coalesce(email,'')) gin_trgm_ops)`,
+    );
 
     await q.query(`
       CREATE TABLE payment_methods (
@@ -67,7 +71,9 @@ export class InitialSchema1763760000000 implements MigrationInterface {
         detached_at timestamptz,
         last_event_created bigint NOT NULL DEFAULT 0
       )`);
-    await q.query(`CREATE INDEX payment_methods_customer_idx ON payment_methods (customer_id) WHERE detached_at IS NULL`);
+    await q.query(
+      `CREATE INDEX payment_methods_customer_idx ON payment_methods (customer_id) WHERE detached_at IS NULL`,
+    );
 
     await q.query(`
       CREATE TABLE payment_intents (
@@ -177,7 +183,9 @@ export class InitialSchema1763760000000 implements MigrationInterface {
         zip_code text,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE UNIQUE INDEX donation_records_payment_intent_uq ON donation_records (payment_intent_id) WHERE payment_intent_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX donation_records_payment_intent_uq ON donation_records (payment_intent_id) WHERE payment_intent_id IS NOT NULL`,
+    );
 
     await q.query(`
       CREATE TABLE admins (
@@ -206,7 +214,9 @@ export class InitialSchema1763760000000 implements MigrationInterface {
         created_by uuid REFERENCES admins(id) ON DELETE SET NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX manual_donations_customer_idx ON manual_donations (stripe_customer_id, donation_date DESC)`);
+    await q.query(
+      `CREATE INDEX manual_donations_customer_idx ON manual_donations (stripe_customer_id, donation_date DESC)`,
+    );
     await q.query(`CREATE INDEX manual_donations_date_idx ON manual_donations (donation_date DESC)`);
 
     // Aggregates, kept incrementally by the worker and the manual-donation service in the same
@@ -274,9 +284,21 @@ export class InitialSchema1763760000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     for (const table of [
-      'audit_log', 'password_reset_tokens', 'admin_sessions', 'donor_totals', 'daily_totals', 'manual_donations',
-      'admins', 'donation_records', 'charges', 'invoices', 'subscriptions', 'payment_intents', 'payment_methods',
-      'donors', 'stripe_events',
+      'audit_log',
+      'password_reset_tokens',
+      'admin_sessions',
+      'donor_totals',
+      'daily_totals',
+      'manual_donations',
+      'admins',
+      'donation_records',
+      'charges',
+      'invoices',
+      'subscriptions',
+      'payment_intents',
+      'payment_methods',
+      'donors',
+      'stripe_events',
     ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }

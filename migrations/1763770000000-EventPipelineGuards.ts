@@ -28,6 +28,8 @@ export class EventPipelineGuards1763770000000 implements MigrationInterface {
       await q.query(`ALTER TABLE ${table} DROP COLUMN IF EXISTS state_rank`);
     }
     await q.query(`DROP INDEX IF EXISTS charges_subscription_idx`);
-    await q.query(`ALTER TABLE charges DROP COLUMN dispute_id, DROP COLUMN dispute_event_created, DROP COLUMN dispute_rank`);
+    await q.query(
+      `ALTER TABLE charges DROP COLUMN dispute_id, DROP COLUMN dispute_event_created, DROP COLUMN dispute_rank`,
+    );
   }
 }

@@ -27,7 +27,9 @@ export class DonorsWhoGave1764050000000 implements MigrationInterface {
          AND id NOT IN (SELECT customer_id FROM donor_totals WHERE donation_count > 0)
          AND id NOT IN (SELECT details->>'customerId' FROM audit_log WHERE action = 'donor.created' AND details ? 'customerId')`);
     await q.query(`DROP INDEX IF EXISTS donors_created_idx`);
-    await q.query(`CREATE INDEX donors_listed_idx ON donors (created DESC, id DESC) WHERE deleted_at IS NULL AND is_donor`);
+    await q.query(
+      `CREATE INDEX donors_listed_idx ON donors (created DESC, id DESC) WHERE deleted_at IS NULL AND is_donor`,
+    );
     await q.query(`CREATE VIEW listed_donors AS SELECT * FROM donors WHERE deleted_at IS NULL AND is_donor`);
   }
 

@@ -13,9 +13,15 @@ export class InboxRejectionAndRetention1764070000000 implements MigrationInterfa
   name = 'InboxRejectionAndRetention1764070000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE stripe_events ADD COLUMN rejected_reason text, ADD COLUMN payload_pruned_at timestamptz`);
-    await q.query(`CREATE INDEX stripe_events_rejected_idx ON stripe_events (received_at) WHERE rejected_reason IS NOT NULL`);
-    await q.query(`CREATE INDEX stripe_events_prunable_idx ON stripe_events (processed_at) WHERE processed_at IS NOT NULL AND payload_pruned_at IS NULL`);
+    await q.query(
+      `ALTER TABLE stripe_events ADD COLUMN rejected_reason text, ADD COLUMN payload_pruned_at timestamptz`,
+    );
+    await q.query(
+      `CREATE INDEX stripe_events_rejected_idx ON stripe_events (received_at) WHERE rejected_reason IS NOT NULL`,
+    );
+    await q.query(
+      `CREATE INDEX stripe_events_prunable_idx ON stripe_events (processed_at) WHERE processed_at IS NOT NULL AND payload_pruned_at IS NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

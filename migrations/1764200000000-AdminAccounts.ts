@@ -47,7 +47,9 @@ export class AdminAccounts1764200000000 implements MigrationInterface {
         failures integer NOT NULL DEFAULT 0
       )`);
     await q.query(`CREATE INDEX admin_login_challenges_admin_idx ON admin_login_challenges (admin_id)`);
-    await q.query(`ALTER TABLE password_reset_tokens ADD COLUMN purpose text NOT NULL DEFAULT 'reset' CHECK (purpose IN ('reset', 'invite'))`);
+    await q.query(
+      `ALTER TABLE password_reset_tokens ADD COLUMN purpose text NOT NULL DEFAULT 'reset' CHECK (purpose IN ('reset', 'invite'))`,
+    );
     await q.query(`ALTER TABLE donors ADD COLUMN erased_at timestamptz`);
     await q.query(`CREATE INDEX donors_erased_idx ON donors (id) WHERE erased_at IS NOT NULL`);
 
@@ -58,8 +60,12 @@ export class AdminAccounts1764200000000 implements MigrationInterface {
       BEGIN
         RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
       END $$`);
-    await q.query(`CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`);
-    await q.query(`CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()`);
+    await q.query(
+      `CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`,
+    );
+    await q.query(
+      `CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()`,
+    );
 
     await q.query(`INSERT INTO settings (key, value) SELECT 'auth.require_two_factor', 'false'::jsonb WHERE EXISTS (SELECT 1 FROM admins)
                    ON CONFLICT (key) DO NOTHING`);

@@ -58,9 +58,13 @@ export class MailOutbox1764215000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         UNIQUE (kind, subject_key)
       )`);
-    await q.query(`CREATE INDEX outbound_mail_due_idx ON outbound_mail (next_attempt_at) WHERE status IN ('queued', 'sending')`);
+    await q.query(
+      `CREATE INDEX outbound_mail_due_idx ON outbound_mail (next_attempt_at) WHERE status IN ('queued', 'sending')`,
+    );
     await q.query(`CREATE INDEX outbound_mail_customer_idx ON outbound_mail (customer_id, created_at DESC)`);
-    await q.query(`CREATE INDEX outbound_mail_statement_idx ON outbound_mail (statement_year, customer_id) WHERE kind = 'statement'`);
+    await q.query(
+      `CREATE INDEX outbound_mail_statement_idx ON outbound_mail (statement_year, customer_id) WHERE kind = 'statement'`,
+    );
     await q.query(`CREATE INDEX outbound_mail_failed_idx ON outbound_mail (created_at DESC) WHERE status = 'failed'`);
     // The acknowledger looks for refunds of acknowledged gifts; refunded charges are few, so this index is small.
     await q.query(`CREATE INDEX charges_refunded_idx ON charges (id) WHERE amount_refunded > 0`);
@@ -77,7 +81,9 @@ export class MailOutbox1764215000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DELETE FROM settings WHERE key = 'acknowledgments.automatic'`);
-    await q.query(`ALTER TABLE manual_donations DROP COLUMN goods_value, DROP COLUMN goods_description, DROP COLUMN gift_description`);
+    await q.query(
+      `ALTER TABLE manual_donations DROP COLUMN goods_value, DROP COLUMN goods_description, DROP COLUMN gift_description`,
+    );
     await q.query(`DROP INDEX IF EXISTS charges_refunded_idx`);
     await q.query(`DROP TABLE outbound_mail`);
     await q.query(`DROP TABLE gift_acknowledgments`);

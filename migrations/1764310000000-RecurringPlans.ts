@@ -30,7 +30,9 @@ export class RecurringPlans1764310000000 implements MigrationInterface {
         ADD COLUMN cancel_at timestamptz,
         ADD COLUMN pause_collection jsonb,
         ADD COLUMN default_payment_method text`);
-    await q.query(`UPDATE subscriptions SET start_date = created, ended_at = CASE WHEN status IN ('canceled', 'incomplete_expired') THEN canceled_at END`);
+    await q.query(
+      `UPDATE subscriptions SET start_date = created, ended_at = CASE WHEN status IN ('canceled', 'incomplete_expired') THEN canceled_at END`,
+    );
     await q.query(`
       ALTER TABLE subscriptions ADD COLUMN plan_status text GENERATED ALWAYS AS (
         CASE
@@ -44,7 +46,9 @@ export class RecurringPlans1764310000000 implements MigrationInterface {
     await q.query(`CREATE INDEX subscriptions_started_idx ON subscriptions (created DESC, id DESC)`);
     await q.query(`CREATE INDEX subscriptions_plan_status_idx ON subscriptions (plan_status, created DESC, id DESC)`);
     // The summary: active plans' donors and amounts read from the index alone; recent cancellations by date.
-    await q.query(`CREATE INDEX subscriptions_active_idx ON subscriptions (customer_id) INCLUDE (amount, frequency) WHERE plan_status = 'active'`);
+    await q.query(
+      `CREATE INDEX subscriptions_active_idx ON subscriptions (customer_id) INCLUDE (amount, frequency) WHERE plan_status = 'active'`,
+    );
     await q.query(`CREATE INDEX subscriptions_ended_idx ON subscriptions (ended_at) WHERE plan_status = 'canceled'`);
 
     await q.query(`
@@ -56,7 +60,9 @@ export class RecurringPlans1764310000000 implements MigrationInterface {
         PRIMARY KEY (plan_status, frequency)
       )`);
     await q.query(`CREATE TABLE recurring_donors (customer_id text PRIMARY KEY, active_plans integer NOT NULL)`);
-    await q.query(`CREATE TABLE recurring_totals (id boolean PRIMARY KEY DEFAULT true CHECK (id), active_donors integer NOT NULL DEFAULT 0)`);
+    await q.query(
+      `CREATE TABLE recurring_totals (id boolean PRIMARY KEY DEFAULT true CHECK (id), active_donors integer NOT NULL DEFAULT 0)`,
+    );
     // The plans already projected (as core's rebuildPlanTotals counted them when this was written); then the trigger.
     await q.query(`INSERT INTO plan_totals (plan_status, frequency, plans, amount)
       SELECT plan_status, coalesce(frequency, ''), count(*), coalesce(sum(amount), 0) FROM subscriptions GROUP BY 1, 2`);
@@ -105,8 +111,12 @@ export class RecurringPlans1764310000000 implements MigrationInterface {
     await q.query(`
       CREATE FUNCTION plan_totals_clear() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN DELETE FROM plan_totals; DELETE FROM recurring_donors; UPDATE recurring_totals SET active_donors = 0; RETURN NULL; END $$`);
-    await q.query(`CREATE TRIGGER subscriptions_plan_totals AFTER INSERT OR UPDATE OR DELETE ON subscriptions FOR EACH ROW EXECUTE FUNCTION plan_totals_apply()`);
-    await q.query(`CREATE TRIGGER subscriptions_plan_totals_truncate AFTER TRUNCATE ON subscriptions FOR EACH STATEMENT EXECUTE FUNCTION plan_totals_clear()`);
+    await q.query(
+      `CREATE TRIGGER subscriptions_plan_totals AFTER INSERT OR UPDATE OR DELETE ON subscriptions FOR EACH ROW EXECUTE FUNCTION plan_totals_apply()`,
+    );
+    await q.query(
+      `CREATE TRIGGER subscriptions_plan_totals_truncate AFTER TRUNCATE ON subscriptions FOR EACH STATEMENT EXECUTE FUNCTION plan_totals_clear()`,
+    );
 
     await q.query(`
       ALTER TABLE invoices
@@ -116,13 +126,20 @@ export class RecurringPlans1764310000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE invoices DROP COLUMN next_payment_attempt, DROP COLUMN attempt_count, DROP COLUMN amount_due`);
+    await q.query(
+      `ALTER TABLE invoices DROP COLUMN next_payment_attempt, DROP COLUMN attempt_count, DROP COLUMN amount_due`,
+    );
     await q.query(`DROP TRIGGER IF EXISTS subscriptions_plan_totals_truncate ON subscriptions`);
     await q.query(`DROP TRIGGER IF EXISTS subscriptions_plan_totals ON subscriptions`);
     await q.query(`DROP FUNCTION IF EXISTS plan_totals_clear()`);
     await q.query(`DROP FUNCTION IF EXISTS plan_totals_apply()`);
     await q.query(`DROP TABLE IF EXISTS recurring_totals, recurring_donors, plan_totals`);
-    for (const idx of ['subscriptions_ended_idx', 'subscriptions_active_idx', 'subscriptions_plan_status_idx', 'subscriptions_started_idx']) {
+    for (const idx of [
+      'subscriptions_ended_idx',
+      'subscriptions_active_idx',
+      'subscriptions_plan_status_idx',
+      'subscriptions_started_idx',
+    ]) {
       await q.query(`DROP INDEX IF EXISTS ${idx}`);
     }
     await q.query(`

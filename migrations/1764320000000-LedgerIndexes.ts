@@ -15,8 +15,12 @@ export class LedgerIndexes1764320000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE INDEX charges_unsettled_idx ON charges (created, status, brand) WHERE status <> 'succeeded'`);
-    await q.query(`CREATE INDEX charges_amount_idx ON charges (amount) INCLUDE (amount_refunded, status, disputed, dispute_status)`);
-    await q.query(`CREATE INDEX charges_billing_trgm_idx ON charges USING gin ((coalesce(billing_name,'') || ' ' || coalesce(billing_email,'')) gin_trgm_ops)`);
+    await q.query(
+      `CREATE INDEX charges_amount_idx ON charges (amount) INCLUDE (amount_refunded, status, disputed, dispute_status)`,
+    );
+    await q.query(
+      `CREATE INDEX charges_billing_trgm_idx ON charges USING gin ((coalesce(billing_name,'') || ' ' || coalesce(billing_email,'')) gin_trgm_ops)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

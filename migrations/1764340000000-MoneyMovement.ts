@@ -45,7 +45,9 @@ export class MoneyMovement1764340000000 implements MigrationInterface {
         available_on timestamptz NOT NULL
       )`);
     await q.query(`CREATE INDEX balance_transactions_payout_idx ON balance_transactions (payout_id, created, id)`);
-    await q.query(`CREATE INDEX balance_transactions_unpaid_idx ON balance_transactions (created) WHERE payout_id IS NULL`);
+    await q.query(
+      `CREATE INDEX balance_transactions_unpaid_idx ON balance_transactions (created) WHERE payout_id IS NULL`,
+    );
     await q.query(`CREATE INDEX balance_transactions_charge_idx ON balance_transactions (charge_id)`);
   }
 

@@ -41,8 +41,12 @@ export class DonorImports1764350000000 implements MigrationInterface {
         done boolean NOT NULL DEFAULT false,
         PRIMARY KEY (import_id, row_number)
       )`);
-    await q.query(`CREATE INDEX donor_import_rows_pending_idx ON donor_import_rows (import_id, row_number) WHERE NOT done AND outcome IN ('new', 'matched')`);
-    await q.query(`CREATE INDEX donor_import_rows_donor_idx ON donor_import_rows (import_id, donor_key) WHERE customer_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX donor_import_rows_pending_idx ON donor_import_rows (import_id, row_number) WHERE NOT done AND outcome IN ('new', 'matched')`,
+    );
+    await q.query(
+      `CREATE INDEX donor_import_rows_donor_idx ON donor_import_rows (import_id, donor_key) WHERE customer_id IS NOT NULL`,
+    );
     await q.query(`
       CREATE TABLE imported_gifts (
         row_key text PRIMARY KEY,

@@ -14,7 +14,9 @@ export class DonorFiscalYears1764372900000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     // The same columns as donor_years (year, customer_id, amount, count), keyed the same way.
-    await q.query(`CREATE TABLE donor_fiscal_years (LIKE donor_years INCLUDING DEFAULTS, PRIMARY KEY (year, customer_id))`);
+    await q.query(
+      `CREATE TABLE donor_fiscal_years (LIKE donor_years INCLUDING DEFAULTS, PRIMARY KEY (year, customer_id))`,
+    );
     await q.query(`CREATE INDEX donor_fiscal_years_customer_idx ON donor_fiscal_years (customer_id, year)`);
     await q.query(
       `INSERT INTO donor_fiscal_years (year, customer_id, amount, count)

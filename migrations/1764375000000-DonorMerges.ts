@@ -20,8 +20,12 @@ export class DonorMerges1764375000000 implements MigrationInterface {
     await q.query(`CREATE INDEX donors_merged_into_idx ON donors (merged_into) WHERE merged_into IS NOT NULL`);
     await q.query(`DROP VIEW listed_donors`);
     await q.query(`DROP INDEX donors_listed_idx`);
-    await q.query(`CREATE INDEX donors_listed_idx ON donors (created DESC, id DESC) WHERE deleted_at IS NULL AND is_donor AND merged_into IS NULL`);
-    await q.query(`CREATE VIEW listed_donors AS SELECT * FROM donors WHERE deleted_at IS NULL AND is_donor AND merged_into IS NULL`);
+    await q.query(
+      `CREATE INDEX donors_listed_idx ON donors (created DESC, id DESC) WHERE deleted_at IS NULL AND is_donor AND merged_into IS NULL`,
+    );
+    await q.query(
+      `CREATE VIEW listed_donors AS SELECT * FROM donors WHERE deleted_at IS NULL AND is_donor AND merged_into IS NULL`,
+    );
     await q.query(`
       CREATE TABLE donor_merges (
         id bigserial PRIMARY KEY,
@@ -52,7 +56,9 @@ export class DonorMerges1764375000000 implements MigrationInterface {
     await q.query(`DROP TABLE donor_merges`);
     await q.query(`DROP VIEW listed_donors`);
     await q.query(`DROP INDEX donors_listed_idx`);
-    await q.query(`CREATE INDEX donors_listed_idx ON donors (created DESC, id DESC) WHERE deleted_at IS NULL AND is_donor`);
+    await q.query(
+      `CREATE INDEX donors_listed_idx ON donors (created DESC, id DESC) WHERE deleted_at IS NULL AND is_donor`,
+    );
     await q.query(`CREATE VIEW listed_donors AS SELECT * FROM donors WHERE deleted_at IS NULL AND is_donor`);
     await q.query(`DROP INDEX donors_merged_into_idx`);
     await q.query(`ALTER TABLE donors DROP COLUMN merged_into`);

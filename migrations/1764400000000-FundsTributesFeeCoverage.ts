@@ -37,7 +37,9 @@ export class FundsTributesFeeCoverage1764400000000 implements MigrationInterface
     await q.query(`CREATE INDEX charges_fund_created_idx ON charges (fund_id, created DESC) WHERE fund_id <> 1`);
     await q.query(`CREATE INDEX charges_fee_coverage_idx ON charges (created) WHERE fee_coverage > 0`);
     await q.query(`ALTER TABLE manual_donations ADD COLUMN fund_id integer NOT NULL DEFAULT 1 REFERENCES funds(id)`);
-    await q.query(`CREATE INDEX manual_donations_fund_idx ON manual_donations (fund_id, donation_date DESC) WHERE fund_id <> 1`);
+    await q.query(
+      `CREATE INDEX manual_donations_fund_idx ON manual_donations (fund_id, donation_date DESC) WHERE fund_id <> 1`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -10,9 +10,13 @@ export class FailedChargeTotal1764500000000 implements MigrationInterface {
   name = 'FailedChargeTotal1764500000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE failed_charge_total (id boolean PRIMARY KEY DEFAULT true CHECK (id), charges bigint NOT NULL DEFAULT 0)`);
+    await q.query(
+      `CREATE TABLE failed_charge_total (id boolean PRIMARY KEY DEFAULT true CHECK (id), charges bigint NOT NULL DEFAULT 0)`,
+    );
     // The count so far (as core's rebuildFailedChargeTotal counted when this was written); the triggers keep it.
-    await q.query(`INSERT INTO failed_charge_total (id, charges) SELECT true, count(*) FROM charges WHERE status = 'failed'`);
+    await q.query(
+      `INSERT INTO failed_charge_total (id, charges) SELECT true, count(*) FROM charges WHERE status = 'failed'`,
+    );
     await q.query(`
       CREATE FUNCTION failed_charge_total_apply() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE change integer := 0;
@@ -25,15 +29,27 @@ export class FailedChargeTotal1764500000000 implements MigrationInterface {
     await q.query(`
       CREATE FUNCTION failed_charge_total_clear() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN UPDATE failed_charge_total SET charges = 0; RETURN NULL; END $$`);
-    await q.query(`CREATE TRIGGER charges_failed_insert AFTER INSERT ON charges FOR EACH ROW WHEN (NEW.status = 'failed') EXECUTE FUNCTION failed_charge_total_apply()`);
+    await q.query(
+      `CREATE TRIGGER charges_failed_insert AFTER INSERT ON charges FOR EACH ROW WHEN (NEW.status = 'failed') EXECUTE FUNCTION failed_charge_total_apply()`,
+    );
     await q.query(`CREATE TRIGGER charges_failed_update AFTER UPDATE OF status ON charges FOR EACH ROW
       WHEN ((OLD.status = 'failed') IS DISTINCT FROM (NEW.status = 'failed')) EXECUTE FUNCTION failed_charge_total_apply()`);
-    await q.query(`CREATE TRIGGER charges_failed_delete AFTER DELETE ON charges FOR EACH ROW WHEN (OLD.status = 'failed') EXECUTE FUNCTION failed_charge_total_apply()`);
-    await q.query(`CREATE TRIGGER charges_failed_truncate AFTER TRUNCATE ON charges FOR EACH STATEMENT EXECUTE FUNCTION failed_charge_total_clear()`);
+    await q.query(
+      `CREATE TRIGGER charges_failed_delete AFTER DELETE ON charges FOR EACH ROW WHEN (OLD.status = 'failed') EXECUTE FUNCTION failed_charge_total_apply()`,
+    );
+    await q.query(
+      `CREATE TRIGGER charges_failed_truncate AFTER TRUNCATE ON charges FOR EACH STATEMENT EXECUTE FUNCTION failed_charge_total_clear()`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['charges_failed_truncate', 'charges_failed_delete', 'charges_failed_update', 'charges_failed_insert']) await q.query(`DROP TRIGGER IF EXISTS ${t} ON charges`);
+    for (const t of [
+      'charges_failed_truncate',
+      'charges_failed_delete',
+      'charges_failed_update',
+      'charges_failed_insert',
+    ])
+      await q.query(`DROP TRIGGER IF EXISTS ${t} ON charges`);
     await q.query(`DROP FUNCTION IF EXISTS failed_charge_total_clear()`);
     await q.query(`DROP FUNCTION IF EXISTS failed_charge_total_apply()`);
     await q.query(`DROP TABLE IF EXISTS failed_charge_total`);

@@ -12,7 +12,9 @@ export class AuditRepeats1764620000000 implements MigrationInterface {
   name = 'AuditRepeats1764620000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE audit_log ADD COLUMN repeats integer NOT NULL DEFAULT 1 CHECK (repeats >= 1), ADD COLUMN last_at timestamptz`);
+    await q.query(
+      `ALTER TABLE audit_log ADD COLUMN repeats integer NOT NULL DEFAULT 1 CHECK (repeats >= 1), ADD COLUMN last_at timestamptz`,
+    );
     await q.query(`CREATE INDEX audit_log_refusals_idx ON audit_log (action, ip, at DESC) WHERE success = false`);
     await q.query(`
       CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -5,7 +5,9 @@ export class TributeNoticeCap1764620000001 implements MigrationInterface {
   name = 'TributeNoticeCap1764620000001';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX outbound_mail_tribute_recipient_idx ON outbound_mail (email_key(recipient), created_at DESC) WHERE kind = 'tribute'`);
+    await q.query(
+      `CREATE INDEX outbound_mail_tribute_recipient_idx ON outbound_mail (email_key(recipient), created_at DESC) WHERE kind = 'tribute'`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -13,11 +13,15 @@ export class DonorImportPreviewRows1764660000000 implements MigrationInterface {
   name = 'DonorImportPreviewRows1764660000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE donor_import_rows ADD COLUMN shown jsonb, ADD COLUMN amount_cents bigint, ADD COLUMN problems jsonb, DROP COLUMN reason`);
+    await q.query(
+      `ALTER TABLE donor_import_rows ADD COLUMN shown jsonb, ADD COLUMN amount_cents bigint, ADD COLUMN problems jsonb, DROP COLUMN reason`,
+    );
     await q.query(`UPDATE donor_imports SET status = 'uploaded' WHERE status = 'previewed'`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE donor_import_rows ADD COLUMN reason text, DROP COLUMN problems, DROP COLUMN amount_cents, DROP COLUMN shown`);
+    await q.query(
+      `ALTER TABLE donor_import_rows ADD COLUMN reason text, DROP COLUMN problems, DROP COLUMN amount_cents, DROP COLUMN shown`,
+    );
   }
 }

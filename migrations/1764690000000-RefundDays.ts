@@ -17,7 +17,9 @@ export class RefundDays1764690000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     const timeZone = process.env.TIME_ZONE || 'America/Chicago';
-    await q.query(`ALTER TABLE charges ADD COLUMN refunds jsonb NOT NULL DEFAULT '[]'::jsonb, ADD COLUMN disputed_at timestamptz`);
+    await q.query(
+      `ALTER TABLE charges ADD COLUMN refunds jsonb NOT NULL DEFAULT '[]'::jsonb, ADD COLUMN disputed_at timestamptz`,
+    );
     // The ledger's total over a day range also reads the gifts refunded or disputed before it: a handful of rows.
     await q.query(`CREATE INDEX charges_later_parts_idx ON charges (created) WHERE refunds <> '[]'::jsonb OR disputed`);
     await q.query(

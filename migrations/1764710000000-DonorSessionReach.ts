@@ -15,7 +15,9 @@ export class DonorSessionReach1764710000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE donor_sessions ADD COLUMN customer_ids text[] NOT NULL DEFAULT '{}'`);
-    await q.query(`UPDATE donor_sessions s SET customer_ids = l.customer_ids FROM donor_links l WHERE l.id = s.link_id`);
+    await q.query(
+      `UPDATE donor_sessions s SET customer_ids = l.customer_ids FROM donor_links l WHERE l.id = s.link_id`,
+    );
     await q.query(`ALTER TABLE donor_sessions ALTER COLUMN customer_ids DROP DEFAULT`);
     await q.query(`CREATE INDEX donor_sessions_customers_idx ON donor_sessions USING gin (customer_ids)`);
   }

@@ -32,8 +32,13 @@ import { InquiryHoldsNoFunds1764720000000 } from './1764720000000-InquiryHoldsNo
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
-  InitialSchema1763760000000, EventPipelineGuards1763770000000, AdminApiIndexes1763800000000, MonthlyTotals1763900000000,
-  DonorsWhoGave1764050000000, InboxRejectionAndRetention1764070000000, SettingsAndAuditActors1764100000000,
+  InitialSchema1763760000000,
+  EventPipelineGuards1763770000000,
+  AdminApiIndexes1763800000000,
+  MonthlyTotals1763900000000,
+  DonorsWhoGave1764050000000,
+  InboxRejectionAndRetention1764070000000,
+  SettingsAndAuditActors1764100000000,
   AdminAccounts1764200000000,
   MailOutbox1764215000000,
   DonorSelfService1764300000000,

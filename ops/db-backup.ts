@@ -25,18 +25,30 @@ try {
   fail(`${(err as Error).message}\n${USAGE}`, 2);
 }
 loadDotEnv();
-const env = loadEnvOrExit({ ...process.env, ...(args!.dir ? { BACKUP_DIR: args!.dir } : {}), ...(args!.keep ? { BACKUP_KEEP: args!.keep } : {}) }, {
-  only: ['DATABASE_URL', 'BACKUP_DIR', 'BACKUP_KEEP'],
-});
+const env = loadEnvOrExit(
+  {
+    ...process.env,
+    ...(args!.dir ? { BACKUP_DIR: args!.dir } : {}),
+    ...(args!.keep ? { BACKUP_KEEP: args!.keep } : {}),
+  },
+  { only: ['DATABASE_URL', 'BACKUP_DIR', 'BACKUP_KEEP'] },
+);
 
 const dir = path.resolve(env.BACKUP_DIR);
 mkdirSync(dir, { recursive: true, mode: 0o700 });
-const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:]/g, '')
+  .replace(/\.\d+Z$/, 'Z');
 const file = path.join(dir, `school-${stamp}.dump`);
 const partial = `${file}.partial`;
 const conn = pgConnection(env.DATABASE_URL);
 try {
-  await runPgTool('pg_dump', ['--format=custom', '--no-owner', '--no-acl', `--file=${partial}`, `--dbname=${conn.dbname}`], conn.env);
+  await runPgTool(
+    'pg_dump',
+    ['--format=custom', '--no-owner', '--no-acl', `--file=${partial}`, `--dbname=${conn.dbname}`],
+    conn.env,
+  );
   chmodSync(partial, 0o600);
   renameSync(partial, file);
 } catch (err) {
@@ -44,11 +56,13 @@ try {
   fail(`Backup failed, nothing written: ${(err as Error).message}`);
 }
 
-const all = readdirSync(dir).filter((f) => BACKUP_NAME.test(f)).sort();
+const all = readdirSync(dir)
+  .filter((f) => BACKUP_NAME.test(f))
+  .sort();
 const removed = all.slice(0, Math.max(0, all.length - env.BACKUP_KEEP));
 for (const old of removed) rmSync(path.join(dir, old));
 const shown = path.relative(process.cwd(), file).startsWith('..') ? file : path.relative(process.cwd(), file);
 process.stdout.write(
-  `Backup written: ${shown} (${formatSize(statSync(file).size)}, database ${conn.database}). `
-  + `Keeping the newest ${env.BACKUP_KEEP}${removed.length ? `; removed ${removed.join(', ')}` : ''}.\n`,
+  `Backup written: ${shown} (${formatSize(statSync(file).size)}, database ${conn.database}). ` +
+    `Keeping the newest ${env.BACKUP_KEEP}${removed.length ? `; removed ${removed.join(', ')}` : ''}.\n`,
 );

@@ -32,7 +32,8 @@ const head = Buffer.alloc(5);
 const fd = openSync(file, 'r');
 readSync(fd, head, 0, 5, 0);
 closeSync(fd);
-if (head.toString('latin1') !== 'PGDMP') fail(`${file} is not a backup made by npm run db:backup (pg_dump custom format).`);
+if (head.toString('latin1') !== 'PGDMP')
+  fail(`${file} is not a backup made by npm run db:backup (pg_dump custom format).`);
 
 loadDotEnv();
 const env = loadEnvOrExit(process.env, { only: ['DATABASE_URL'] });
@@ -42,9 +43,13 @@ const where = `database "${conn.database}" on ${conn.host}`;
 const client = new pg.Client({ connectionString: env.DATABASE_URL });
 try {
   await client.connect();
-  const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`);
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`,
+  );
   if (rows[0].n > 0) {
-    fail(`The ${where} is not empty (${rows[0].n} tables). Restore into a new, empty database (e.g. createdb school_restored), point DATABASE_URL at it, and run this again.`);
+    fail(
+      `The ${where} is not empty (${rows[0].n} tables). Restore into a new, empty database (e.g. createdb school_restored), point DATABASE_URL at it, and run this again.`,
+    );
   }
 } catch (err) {
   fail(`Cannot reach the ${where}: ${(err as Error).message}`);
@@ -55,13 +60,19 @@ try {
 if (!parsed!.values.yes) {
   if (!process.stdin.isTTY) fail(`Restoring needs a confirmation: run it on a terminal, or add --yes.\n${USAGE}`, 2);
   const rl = createInterface({ input: process.stdin, output: process.stdout });
-  const answer = await rl.question(`Restore ${file} (${formatSize(statSync(file).size)}, written ${statSync(file).mtime.toISOString()}) into the ${where}? Type its name to confirm: `);
+  const answer = await rl.question(
+    `Restore ${file} (${formatSize(statSync(file).size)}, written ${statSync(file).mtime.toISOString()}) into the ${where}? Type its name to confirm: `,
+  );
   rl.close();
   if (answer.trim() !== conn.database) fail('Not confirmed; nothing restored.');
 }
 
 try {
-  await runPgTool('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '--single-transaction', `--dbname=${conn.dbname}`, file], conn.env);
+  await runPgTool(
+    'pg_restore',
+    ['--no-owner', '--no-acl', '--exit-on-error', '--single-transaction', `--dbname=${conn.dbname}`, file],
+    conn.env,
+  );
 } catch (err) {
   fail(`Restore failed; the database was left as it was (one transaction): ${(err as Error).message}`);
 }

@@ -9,4 +9,6 @@ import { migrations } from '../migrations/index.js';
 loadDotEnv();
 const env = loadEnvOrExit(process.env, { only: ['DATABASE_URL'] });
 const applied = await runMigrations(env.DATABASE_URL, migrations);
-process.stdout.write(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}\n` : 'Database is up to date.\n');
+process.stdout.write(
+  applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}\n` : 'Database is up to date.\n',
+);

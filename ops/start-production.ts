@@ -36,15 +36,25 @@ try {
   await ds.initialize();
   await assertMigrated(ds);
 } catch (err) {
-  fail((err as Error).message.startsWith('The database schema is behind') ? (err as Error).message : `Cannot reach the database: ${(err as Error).message}`);
+  fail(
+    (err as Error).message.startsWith('The database schema is behind')
+      ? (err as Error).message
+      : `Cannot reach the database: ${(err as Error).message}`,
+  );
 } finally {
   if (ds.isInitialized) await ds.destroy();
 }
 
 const script = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
 const children: Array<{ name: string; child: ChildProcess }> = [
-  { name: 'api', child: spawn(process.execPath, [script('../api/src/main.js')], { stdio: 'inherit', env: process.env }) },
-  ...Array.from({ length: workers }, (_, i) => ({ name: `worker-${i + 1}`, child: spawn(process.execPath, [script('../worker/src/main.js')], { stdio: 'inherit', env: process.env }) })),
+  {
+    name: 'api',
+    child: spawn(process.execPath, [script('../api/src/main.js')], { stdio: 'inherit', env: process.env }),
+  },
+  ...Array.from({ length: workers }, (_, i) => ({
+    name: `worker-${i + 1}`,
+    child: spawn(process.execPath, [script('../worker/src/main.js')], { stdio: 'inherit', env: process.env }),
+  })),
 ];
 
 let stopping = false;
@@ -59,7 +69,7 @@ for (const { name, child } of children) {
   child.on('exit', (code, signal) => {
     if (!stopping) {
       process.stderr.write(`${name} stopped (${signal ?? `exit ${code}`}); stopping the others\n`);
-      stopAll(code === 0 ? 1 : code ?? 1);
+      stopAll(code === 0 ? 1 : (code ?? 1));
     }
     if (children.every((c) => c.child.exitCode !== null || c.child.signalCode !== null)) process.exit(exitCode);
   });

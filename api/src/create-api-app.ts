@@ -22,7 +22,11 @@ import { buildOpenApiDocument } from './openapi.js';
 
 /** A body-parser refusal that keeps its own status and message (see bodyParsers). */
 class BodyRefusal extends Error {
-  constructor(readonly status: number, readonly type: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -32,26 +36,34 @@ class BodyRefusal extends Error {
  * the depth scan reads UTF-8), and nest no deeper than API_JSON_DEPTH_LIMIT.
  */
 function verifyJsonBody(_req: Request, _res: Response, buf: Buffer, encoding: string): void {
-  if ((encoding ?? 'utf-8').toLowerCase() !== 'utf-8') throw new BodyRefusal(415, 'charset.unsupported', 'JSON bodies must be UTF-8');
-  if (jsonNestingExceeds(buf, API_JSON_DEPTH_LIMIT)) throw new BodyRefusal(400, 'entity.too.deep', tooDeepMessage(API_JSON_DEPTH_LIMIT));
+  if ((encoding ?? 'utf-8').toLowerCase() !== 'utf-8')
+    throw new BodyRefusal(415, 'charset.unsupported', 'JSON bodies must be UTF-8');
+  if (jsonNestingExceeds(buf, API_JSON_DEPTH_LIMIT))
+    throw new BodyRefusal(400, 'entity.too.deep', tooDeepMessage(API_JSON_DEPTH_LIMIT));
 }
 
 /** Body parsers: small, shallow JSON everywhere (the webhook never reaches Express: see webhook-lane.ts). */
 function bodyParsers(app: NestExpressApplication): void {
   app.use(express.json({ limit: '100kb', verify: verifyJsonBody }));
-  app.use((err: { type?: string; status?: number; message?: string }, _req: Request, res: Response, next: NextFunction) => {
-    if (!err) return next();
-    const refuse = (status: number, message: string) => res.status(status).json({ message, error: message });
-    if (err instanceof BodyRefusal) return refuse(err.status, err.message);
-    if (err.type === 'entity.too.large') return refuse(413, 'Request body too large');
-    if (err.type === 'charset.unsupported' || err.type === 'encoding.unsupported') return refuse(415, 'JSON bodies must be UTF-8 and not compressed');
-    if (err.type === 'entity.parse.failed' || err.status === 400) return refuse(400, 'Malformed JSON body');
-    next(err);
-  });
+  app.use(
+    (err: { type?: string; status?: number; message?: string }, _req: Request, res: Response, next: NextFunction) => {
+      if (!err) return next();
+      const refuse = (status: number, message: string) => res.status(status).json({ message, error: message });
+      if (err instanceof BodyRefusal) return refuse(err.status, err.message);
+      if (err.type === 'entity.too.large') return refuse(413, 'Request body too large');
+      if (err.type === 'charset.unsupported' || err.type === 'encoding.unsupported')
+        return refuse(415, 'JSON bodies must be UTF-8 and not compressed');
+      if (err.type === 'entity.parse.failed' || err.status === 400) return refuse(400, 'Malformed JSON body');
+      next(err);
+    },
+  );
 }
 
 /** Builds the whole HTTP API (and the static web app) without listening, so tests can boot it in-process. */
-export async function createApiApp(env: EnvDto, logger: Logger = createLogger(env.LOG_LEVEL, 'api')): Promise<NestExpressApplication> {
+export async function createApiApp(
+  env: EnvDto,
+  logger: Logger = createLogger(env.LOG_LEVEL, 'api'),
+): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(env, logger), {
     bodyParser: false,
     abortOnError: false,

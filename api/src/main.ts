@@ -12,7 +12,10 @@ try {
   await app.listen(env.PORT, env.HOST);
   exitCleanlyOnSignals(() => app.close(), logger);
   const { address, port } = app.getHttpServer().address() as AddressInfo;
-  logger.info({ host: address, port, demo: env.DEMO_MODE, trustProxy: env.TRUST_PROXY }, `API listening on ${env.PUBLIC_URL}`);
+  logger.info(
+    { host: address, port, demo: env.DEMO_MODE, trustProxy: env.TRUST_PROXY },
+    `API listening on ${env.PUBLIC_URL}`,
+  );
 } catch (err) {
   const message = err instanceof MigrationsBehindError ? err.message : `API failed to start: ${(err as Error).message}`;
   process.stderr.write(`${message}\n`);

@@ -18,7 +18,17 @@ import { addInterval } from '../stripe-emulator/src/resources/billing-objects.js
 import { generateHistory, type CardGift, type History, type HistoryOptions } from './generator/index.js';
 import { giftTypeLabel, isCashGift } from '../../core/src/gifts/gift-labels.js';
 
-export type DemoPhase = 'donors' | 'cards' | 'gifts' | 'refunds' | 'disputes' | 'payouts' | 'subscriptions' | 'projecting' | 'manual' | 'done';
+export type DemoPhase =
+  | 'donors'
+  | 'cards'
+  | 'gifts'
+  | 'refunds'
+  | 'disputes'
+  | 'payouts'
+  | 'subscriptions'
+  | 'projecting'
+  | 'manual'
+  | 'done';
 
 export interface DemoProgress {
   phase: DemoPhase;
@@ -54,25 +64,37 @@ const SEED_BATCH = 100;
 /** A plan due sooner than this after the load starts is charged now rather than anchored (the load takes minutes). */
 const ANCHOR_MARGIN_S = 15 * 60;
 
-async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<void>, tick: () => void): Promise<void> {
+async function mapLimit<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<void>,
+  tick: () => void,
+): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    for (let i = next++; i < items.length; i = next++) {
-      await fn(items[i], i);
-      tick();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      for (let i = next++; i < items.length; i = next++) {
+        await fn(items[i], i);
+        tick();
+      }
+    }),
+  );
 }
 
 async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`POST ${url} -> ${res.status}: ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : {};
 }
 
 const secs = (d: Date) => Math.floor(d.getTime() / 1000);
-const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollars = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * Waits until the emulator has delivered every webhook and the API's inbox and queue are empty: then the
@@ -90,11 +112,19 @@ export async function waitForPipeline(
   while (Date.now() < deadline) {
     const state = await (await fetch(`${emulatorUrl}/_emulator/state`)).json().catch(() => ({}));
     // The queue and inbox details of /api/health are for admins only.
-    const health = await (await fetch(`${apiUrl}/api/health`, { headers: { authorization: `Bearer ${adminToken}` } })).json().catch(() => ({}));
+    const health = await (
+      await fetch(`${apiUrl}/api/health`, { headers: { authorization: `Bearer ${adminToken}` } })
+    )
+      .json()
+      .catch(() => ({}));
     const q = health?.queues?.['stripe-events'] ?? {};
     const remaining = (state.pendingWebhooks ?? 0) + (health?.database?.unprocessedEvents ?? 0);
     onRemaining?.(remaining);
-    const idle = state.pendingWebhooks === 0 && health?.database?.unprocessedEvents === 0 && !q.error && (q.waiting ?? 0) + (q.active ?? 0) + (q.delayed ?? 0) === 0;
+    const idle =
+      state.pendingWebhooks === 0 &&
+      health?.database?.unprocessedEvents === 0 &&
+      !q.error &&
+      (q.waiting ?? 0) + (q.active ?? 0) + (q.delayed ?? 0) === 0;
     calm = idle ? calm + 1 : 0;
     if (calm >= 2) return;
     await new Promise((r) => setTimeout(r, 250));
@@ -108,7 +138,12 @@ export async function loadDemoHistory(o: DemoLoadOptions): Promise<DemoLoadResul
   const limit = o.concurrency ?? 6;
   const { stripe } = o;
   const report = (phase: DemoPhase, done: number, total: number) =>
-    o.onProgress?.({ phase, done, total, line: `Loading demo history: ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}` });
+    o.onProgress?.({
+      phase,
+      done,
+      total,
+      line: `Loading demo history: ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`,
+    });
   const counter = (phase: DemoPhase, total: number) => {
     let done = 0;
     report(phase, 0, total);
@@ -125,7 +160,13 @@ export async function loadDemoHistory(o: DemoLoadOptions): Promise<DemoLoadResul
     const batch = h.donors.slice(i, i + SEED_BATCH);
     const out = await postJson(`${o.emulatorUrl}/_emulator/seed`, {
       emitEvents: true,
-      customers: batch.map((d) => ({ name: d.name, email: d.email, phone: d.phone, created: secs(d.createdAt), metadata: { demo_key: d.key } })),
+      customers: batch.map((d) => ({
+        name: d.name,
+        email: d.email,
+        phone: d.phone,
+        created: secs(d.createdAt),
+        metadata: { demo_key: d.key },
+      })),
     });
     batch.forEach((d, k) => customers.set(d.key, out.customers[k]));
     batch.forEach(() => tick());
@@ -133,19 +174,25 @@ export async function loadDemoHistory(o: DemoLoadOptions): Promise<DemoLoadResul
 
   // 2. Addresses and saved cards (the cards each donor used), through the SDK.
   const cardsOf = new Map<string, Set<string>>();
-  for (const g of h.cardGifts) if (g.outcome === 'succeeded') cardsOf.set(g.donorKey, (cardsOf.get(g.donorKey) ?? new Set()).add(g.brand));
+  for (const g of h.cardGifts)
+    if (g.outcome === 'succeeded') cardsOf.set(g.donorKey, (cardsOf.get(g.donorKey) ?? new Set()).add(g.brand));
   const defaultPm = new Map<string, string>();
-  await mapLimit(h.donors, limit, async (d) => {
-    const customer = customers.get(d.key)!;
-    for (const brand of cardsOf.get(d.key) ?? []) {
-      const pm = await stripe.paymentMethods.attach(`pm_card_${brand}`, { customer });
-      if (!defaultPm.has(d.key)) defaultPm.set(d.key, pm.id);
-    }
-    await stripe.customers.update(customer, {
-      address: { ...d.address, country: 'US' },
-      ...(defaultPm.has(d.key) ? { invoice_settings: { default_payment_method: defaultPm.get(d.key)! } } : {}),
-    });
-  }, (tick = counter('cards', h.donors.length)));
+  await mapLimit(
+    h.donors,
+    limit,
+    async (d) => {
+      const customer = customers.get(d.key)!;
+      for (const brand of cardsOf.get(d.key) ?? []) {
+        const pm = await stripe.paymentMethods.attach(`pm_card_${brand}`, { customer });
+        if (!defaultPm.has(d.key)) defaultPm.set(d.key, pm.id);
+      }
+      await stripe.customers.update(customer, {
+        address: { ...d.address, country: 'US' },
+        ...(defaultPm.has(d.key) ? { invoice_settings: { default_payment_method: defaultPm.get(d.key)! } } : {}),
+      });
+    },
+    (tick = counter('cards', h.donors.length)),
+  );
 
   // 3. Card gifts at their historical time. A plan still running today becomes a real subscription below,
   //    anchored on its next due date (billing_cycle_anchor, proration_behavior none: nothing is charged now),
@@ -158,17 +205,22 @@ export async function loadDemoHistory(o: DemoLoadOptions): Promise<DemoLoadResul
   for (const s of running) {
     const { interval, interval_count: count } = FREQUENCY_INTERVALS[s.frequency];
     const next = addInterval(secs(s.startAt), interval, count * s.charges);
-    if (next > emulatorNow + ANCHOR_MARGIN_S) anchors.set(s.key, Math.min(next, addInterval(emulatorNow, interval, count)));
+    if (next > emulatorNow + ANCHOR_MARGIN_S)
+      anchors.set(s.key, Math.min(next, addInterval(emulatorNow, interval, count)));
   }
   const lastKey = new Map<string, string>();
   const runningKeys = new Set(running.map((s) => s.key));
-  for (const g of h.cardGifts) if (g.subscriptionKey && runningKeys.has(g.subscriptionKey)) lastKey.set(g.subscriptionKey, g.key);
+  for (const g of h.cardGifts)
+    if (g.subscriptionKey && runningKeys.has(g.subscriptionKey)) lastKey.set(g.subscriptionKey, g.key);
   const skipped = new Set([...lastKey].filter(([plan]) => !anchors.has(plan)).map(([, gift]) => gift));
   const gifts = h.cardGifts.filter((g) => !skipped.has(g.key));
   tick = counter('gifts', gifts.length);
   for (let i = 0; i < gifts.length; i += SEED_BATCH) {
     const batch = gifts.slice(i, i + SEED_BATCH);
-    const out = await postJson(`${o.emulatorUrl}/_emulator/seed`, { emitEvents: true, charges: batch.map((g) => seedCharge(g, customers, donorsByKey)) });
+    const out = await postJson(`${o.emulatorUrl}/_emulator/seed`, {
+      emitEvents: true,
+      charges: batch.map((g) => seedCharge(g, customers, donorsByKey)),
+    });
     batch.forEach((g, k) => charges.set(g.key, out.charges[k]));
     batch.forEach(() => tick());
   }
@@ -180,8 +232,12 @@ export async function loadDemoHistory(o: DemoLoadOptions): Promise<DemoLoadResul
   for (let i = 0; i < Math.max(refunds.length, disputes.length); i += SEED_BATCH) {
     await postJson(`${o.emulatorUrl}/_emulator/seed`, {
       emitEvents: true,
-      refunds: refunds.slice(i, i + SEED_BATCH).map((g) => ({ charge: charges.get(g.key)!, amount: g.refundCents, created: at(g) })),
-      disputes: disputes.slice(i, i + SEED_BATCH).map((g) => ({ charge: charges.get(g.key)!, created: at(g), reason: 'fraudulent' })),
+      refunds: refunds
+        .slice(i, i + SEED_BATCH)
+        .map((g) => ({ charge: charges.get(g.key)!, amount: g.refundCents, created: at(g) })),
+      disputes: disputes
+        .slice(i, i + SEED_BATCH)
+        .map((g) => ({ charge: charges.get(g.key)!, created: at(g), reason: 'fraudulent' })),
     });
   }
   report('refunds', refunds.length, refunds.length);
@@ -197,20 +253,37 @@ export async function loadDemoHistory(o: DemoLoadOptions): Promise<DemoLoadResul
 
   // 6. Plans still running: real subscriptions that renew with the clock, from their next due date.
   const products = new Map<string, string>();
-  for (const f of Object.keys(FREQUENCY_INTERVALS)) products.set(f, (await stripe.products.create({ name: `${f[0].toUpperCase()}${f.slice(1)} gift to Hillside` })).id);
-  await mapLimit(running, limit, async (s) => {
-    const { interval, interval_count } = FREQUENCY_INTERVALS[s.frequency];
-    const sub = await stripe.subscriptions.create({
-      customer: customers.get(s.donorKey)!,
-      items: [{ price_data: { currency: 'usd', product: products.get(s.frequency)!, unit_amount: s.amountCents, recurring: { interval, interval_count } } }],
-      default_payment_method: defaultPm.get(s.donorKey),
-      metadata: { frequency: s.frequency, donation_type: s.frequency },
-      // The plan started on the day of its first gift, not the day the demo was loaded.
-      backdate_start_date: Math.min(secs(s.startAt), emulatorNow),
-      ...(anchors.has(s.key) ? { billing_cycle_anchor: anchors.get(s.key), proration_behavior: 'none' as const } : {}),
-    });
-    subscriptions.set(s.key, sub.id);
-  }, counter('subscriptions', running.length));
+  for (const f of Object.keys(FREQUENCY_INTERVALS))
+    products.set(f, (await stripe.products.create({ name: `${f[0].toUpperCase()}${f.slice(1)} gift to Hillside` })).id);
+  await mapLimit(
+    running,
+    limit,
+    async (s) => {
+      const { interval, interval_count } = FREQUENCY_INTERVALS[s.frequency];
+      const sub = await stripe.subscriptions.create({
+        customer: customers.get(s.donorKey)!,
+        items: [
+          {
+            price_data: {
+              currency: 'usd',
+              product: products.get(s.frequency)!,
+              unit_amount: s.amountCents,
+              recurring: { interval, interval_count },
+            },
+          },
+        ],
+        default_payment_method: defaultPm.get(s.donorKey),
+        metadata: { frequency: s.frequency, donation_type: s.frequency },
+        // The plan started on the day of its first gift, not the day the demo was loaded.
+        backdate_start_date: Math.min(secs(s.startAt), emulatorNow),
+        ...(anchors.has(s.key)
+          ? { billing_cycle_anchor: anchors.get(s.key), proration_behavior: 'none' as const }
+          : {}),
+      });
+      subscriptions.set(s.key, sub.id);
+    },
+    counter('subscriptions', running.length),
+  );
 
   // 7. The manual gifts name donors that must already be in the read model: let the pipeline catch up first.
   // Progress while the worker catches up: events delivered-and-projected out of the most ever outstanding.
@@ -220,25 +293,40 @@ export async function loadDemoHistory(o: DemoLoadOptions): Promise<DemoLoadResul
     report('projecting', most - remaining, most);
   };
   await waitForPipeline(o.emulatorUrl, o.apiUrl, o.adminToken, o.drainTimeoutMs, projecting);
-  await mapLimit(h.manualGifts, limit, async (m) => {
-    const donor = m.donorKey ? donorsByKey.get(m.donorKey) : undefined;
-    const a = donor?.address;
-    await postJson(`${o.apiUrl}/api/admin/manual-donations`, {
-      ...(m.donorKey ? { stripeCustomerId: customers.get(m.donorKey) } : {}),
-      donorName: m.donorName,
-      ...(donor ? { donorEmail: donor.email, donorPhone: donor.phone } : {}),
-      ...(a ? { donorAddress: `${a.line1}, ${a.city}, ${a.state} ${a.postal_code}` } : {}),
-      amount: dollars(m.amountCents),
-      donationType: m.type,
-      donationDate: m.at.toISOString(),
-      notes: m.notes,
-      // A gift of property is described (its amount is the school's estimate); the demo's note says what it was.
-      ...(isCashGift('manual', m.type) ? {} : { giftDescription: m.notes || giftTypeLabel('manual', m.type) }),
-    }, { authorization: `Bearer ${o.adminToken}` });
-  }, counter('manual', h.manualGifts.length));
+  await mapLimit(
+    h.manualGifts,
+    limit,
+    async (m) => {
+      const donor = m.donorKey ? donorsByKey.get(m.donorKey) : undefined;
+      const a = donor?.address;
+      await postJson(
+        `${o.apiUrl}/api/admin/manual-donations`,
+        {
+          ...(m.donorKey ? { stripeCustomerId: customers.get(m.donorKey) } : {}),
+          donorName: m.donorName,
+          ...(donor ? { donorEmail: donor.email, donorPhone: donor.phone } : {}),
+          ...(a ? { donorAddress: `${a.line1}, ${a.city}, ${a.state} ${a.postal_code}` } : {}),
+          amount: dollars(m.amountCents),
+          donationType: m.type,
+          donationDate: m.at.toISOString(),
+          notes: m.notes,
+          // A gift of property is described (its amount is the school's estimate); the demo's note says what it was.
+          ...(isCashGift('manual', m.type) ? {} : { giftDescription: m.notes || giftTypeLabel('manual', m.type) }),
+        },
+        { authorization: `Bearer ${o.adminToken}` },
+      );
+    },
+    counter('manual', h.manualGifts.length),
+  );
   await waitForPipeline(o.emulatorUrl, o.apiUrl, o.adminToken, o.drainTimeoutMs, projecting);
   report('done', 1, 1);
-  return { customers, charges, subscriptions, manualDonations: h.manualGifts.length, seconds: (Date.now() - started) / 1000 };
+  return {
+    customers,
+    charges,
+    subscriptions,
+    manualDonations: h.manualGifts.length,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 function seedCharge(g: CardGift, customers: Map<string, string>, donors: Map<string, History['donors'][number]>) {
@@ -249,9 +337,17 @@ function seedCharge(g: CardGift, customers: Map<string, string>, donors: Map<str
     customer: customers.get(g.donorKey),
     created: secs(g.at),
     card: g.outcome === 'declined' ? 'declined' : g.brand,
-    description: g.frequency === 'one-time' ? 'Donation to Hillside Learning Center' : `${g.frequency} donation to Hillside Learning Center`,
+    description:
+      g.frequency === 'one-time'
+        ? 'Donation to Hillside Learning Center'
+        : `${g.frequency} donation to Hillside Learning Center`,
     receipt_email: donor.email,
-    billing_details: { name: donor.name, email: donor.email, phone: donor.phone, address: { ...donor.address, country: 'US' } },
+    billing_details: {
+      name: donor.name,
+      email: donor.email,
+      phone: donor.phone,
+      address: { ...donor.address, country: 'US' },
+    },
     metadata: { frequency: g.frequency, donation_type: g.frequency, donor_name: donor.name, donor_email: donor.email },
   };
 }

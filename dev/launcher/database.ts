@@ -40,7 +40,8 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
  * missing); else an embedded Postgres with its data under .data/postgres, so a first-time user installs nothing.
  */
 export async function resolveDatabase(log: (line: string) => void): Promise<ResolvedDatabase> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'DATABASE_URL', stop: async () => undefined };
+  if (process.env.DATABASE_URL)
+    return { url: process.env.DATABASE_URL, source: 'DATABASE_URL', stop: async () => undefined };
 
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (await answers(local)) {
@@ -67,5 +68,9 @@ export async function resolveDatabase(log: (line: string) => void): Promise<Reso
   await embedded.start();
   const admin = `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/postgres`;
   await ensureDatabase(admin, 'school');
-  return { url: `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/school`, source: 'embedded', stop: () => embedded.stop() };
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/school`,
+    source: 'embedded',
+    stop: () => embedded.stop(),
+  };
 }

@@ -30,7 +30,12 @@ function demoPassword(): string {
 }
 
 /** Demo mode: a demo admin, and on first start a realistic giving history loaded through the real path. */
-export async function prepareDemo(opts: { env: EnvDto; emulator: StripeEmulator; apiUrl: string; say: (line: string) => void }): Promise<DemoInfo> {
+export async function prepareDemo(opts: {
+  env: EnvDto;
+  emulator: StripeEmulator;
+  apiUrl: string;
+  say: (line: string) => void;
+}): Promise<DemoInfo> {
   const password = demoPassword();
   const pool = new pg.Pool({ connectionString: opts.env.DATABASE_URL, max: 2 });
   let empty: boolean;
@@ -38,7 +43,11 @@ export async function prepareDemo(opts: { env: EnvDto; emulator: StripeEmulator;
   try {
     const found = await pool.query('SELECT 1 FROM admins WHERE email = $1', [DEMO_ADMIN.email]);
     // createAdmin takes TypeORM-style query() that resolves to the rows.
-    if (found.rowCount === 0) await createAdmin({ query: async (sql, params) => (await pool.query(sql, params)).rows }, { ...DEMO_ADMIN, password });
+    if (found.rowCount === 0)
+      await createAdmin(
+        { query: async (sql, params) => (await pool.query(sql, params)).rows },
+        { ...DEMO_ADMIN, password },
+      );
     // A demo is a new install, where two-factor sign-in is required by default; the demo starts without the
     // requirement so its admin (and the history loader below) can sign in with the printed password.
     const db = { query: async (sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows };
@@ -52,9 +61,13 @@ export async function prepareDemo(opts: { env: EnvDto; emulator: StripeEmulator;
   if (empty && !twoFactorRequired) {
     // History is not news: automatic acknowledgments are off while it loads and switched on once it is in,
     // so the demo's donors are never mailed about their past gifts but a gift made in the demo is acknowledged.
-    await withPool(opts.env, (db) => settings.write(db, AUTOMATIC_ACKNOWLEDGMENTS, { enabled: false, since: null }, null));
+    await withPool(opts.env, (db) =>
+      settings.write(db, AUTOMATIC_ACKNOWLEDGMENTS, { enabled: false, since: null }, null),
+    );
     await loadHistory(opts, password);
-    await withPool(opts.env, (db) => settings.write(db, AUTOMATIC_ACKNOWLEDGMENTS, { enabled: true, since: new Date().toISOString() }, null));
+    await withPool(opts.env, (db) =>
+      settings.write(db, AUTOMATIC_ACKNOWLEDGMENTS, { enabled: true, since: new Date().toISOString() }, null),
+    );
   }
   return { admin: { email: DEMO_ADMIN.email, password }, twoFactorRequired };
 }
@@ -84,11 +97,16 @@ export async function reconcileDemoState(databaseUrl: string, statePath: string)
   if (!existsSync(statePath) || (await holdsDemoHistory(databaseUrl))) return null;
   const kept = statePath.replace(/\.json$/, '') + `.${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
   renameSync(statePath, kept);
-  return `The database has no demo history, but ${path.relative(process.cwd(), statePath)} holds an earlier run's Stripe data: `
-    + `set aside as ${path.relative(process.cwd(), kept)}; the emulator starts empty and the demo history is loaded.`;
+  return (
+    `The database has no demo history, but ${path.relative(process.cwd(), statePath)} holds an earlier run's Stripe data: ` +
+    `set aside as ${path.relative(process.cwd(), kept)}; the emulator starts empty and the demo history is loaded.`
+  );
 }
 
-async function withPool<T>(env: EnvDto, fn: (db: { query: (sql: string, params?: unknown[]) => Promise<unknown[]> }) => Promise<T>): Promise<T> {
+async function withPool<T>(
+  env: EnvDto,
+  fn: (db: { query: (sql: string, params?: unknown[]) => Promise<unknown[]> }) => Promise<T>,
+): Promise<T> {
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 1 });
   try {
     return await fn({ query: async (sql, params) => (await pool.query(sql, params)).rows });
@@ -101,7 +119,10 @@ async function withPool<T>(env: EnvDto, fn: (db: { query: (sql: string, params?:
  * First start only: about two years and 300 donors, sent through the emulator so every gift travels the real
  * path (signed webhook -> API inbox -> queue -> worker -> read model), with one progress line.
  */
-async function loadHistory(opts: { env: EnvDto; emulator: StripeEmulator; apiUrl: string; say: (line: string) => void }, password: string): Promise<void> {
+async function loadHistory(
+  opts: { env: EnvDto; emulator: StripeEmulator; apiUrl: string; say: (line: string) => void },
+  password: string,
+): Promise<void> {
   const login = await fetch(`${opts.apiUrl}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -124,6 +145,11 @@ async function loadHistory(opts: { env: EnvDto; emulator: StripeEmulator; apiUrl
     },
   });
   if (tty) process.stdout.write('\n');
-  await fetch(`${opts.apiUrl}/api/admin/logout`, { method: 'POST', headers: { authorization: `Bearer ${sessionToken}` } }).catch(() => undefined);
-  opts.say(`Loaded demo history: ${result.customers.size} donors, ${result.charges.size} card gifts, ${result.manualDonations} offline gifts in ${Math.round(result.seconds)} s.`);
+  await fetch(`${opts.apiUrl}/api/admin/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sessionToken}` },
+  }).catch(() => undefined);
+  opts.say(
+    `Loaded demo history: ${result.customers.size} donors, ${result.charges.size} card gifts, ${result.manualDonations} offline gifts in ${Math.round(result.seconds)} s.`,
+  );
 }

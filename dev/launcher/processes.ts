@@ -15,7 +15,13 @@ export interface ManagedProcess {
  * The logs hold admins' addresses and e-mails: the directory is 0700 and each file 0600 (also a file an
  * older version created with wider permissions).
  */
-export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, echo: (line: string) => void, logDir = '.data/logs'): ManagedProcess {
+export function startProcess(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  echo: (line: string) => void,
+  logDir = '.data/logs',
+): ManagedProcess {
   const dir = path.resolve(logDir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);

@@ -55,7 +55,10 @@ async function redisAnswers(url: string): Promise<boolean> {
   const redis = createRedis(url, { failFast: true });
   try {
     const ready = new Promise<void>((resolve) => redis.once('ready', () => resolve()));
-    await Promise.race([ready.then(() => redis.ping()), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
+    await Promise.race([
+      ready.then(() => redis.ping()),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+    ]);
     return true;
   } catch {
     return false;
@@ -72,12 +75,16 @@ async function main(): Promise<void> {
 
   const setStripe = STRIPE_VARS.filter((k) => process.env[k]);
   if (setStripe.length > 0 && setStripe.length < STRIPE_VARS.length) {
-    await fail(`Stripe is half configured: set all of ${STRIPE_VARS.join(', ')} (missing ${STRIPE_VARS.filter((k) => !process.env[k]).join(', ')}), or none for demo mode.`);
+    await fail(
+      `Stripe is half configured: set all of ${STRIPE_VARS.join(', ')} (missing ${STRIPE_VARS.filter((k) => !process.env[k]).join(', ')}), or none for demo mode.`,
+    );
   }
   const demo = setStripe.length === 0;
 
   if (!(await redisAnswers(redisUrl))) {
-    await fail(`Redis does not answer at ${redisUrl}. Start one (e.g. \`redis-server --daemonize yes\` or \`apt-get install -y redis-server\`) or set REDIS_URL.`);
+    await fail(
+      `Redis does not answer at ${redisUrl}. Start one (e.g. \`redis-server --daemonize yes\` or \`apt-get install -y redis-server\`) or set REDIS_URL.`,
+    );
   }
 
   const db = await resolveDatabase(say);
@@ -85,7 +92,14 @@ async function main(): Promise<void> {
   let emulator: StripeEmulator | undefined;
   let mailbox: DemoMailbox | undefined;
   // This machine only unless HOST says otherwise: demo mode's API map (/api/docs) and demo admin are not for the network.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, REDIS_URL: redisUrl, PORT: String(port), PUBLIC_URL: publicUrl, HOST: process.env.HOST ?? '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl,
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    HOST: process.env.HOST ?? '127.0.0.1',
+  };
   if (demo) {
     const secrets = demoSecrets();
     const statePath = path.resolve('.data/stripe-emulator.json');
@@ -104,7 +118,10 @@ async function main(): Promise<void> {
     cleanups.push(() => started.stop());
     // Demo mail goes to a real local mailbox, unless the shell or .env names another SMTP server.
     if (!process.env.SMTP_URL) {
-      mailbox = await startDemoMailbox({ smtpPort: Number(process.env.DEMO_MAIL_SMTP_PORT ?? 1025), webPort: Number(process.env.DEMO_MAIL_WEB_PORT ?? 1080) });
+      mailbox = await startDemoMailbox({
+        smtpPort: Number(process.env.DEMO_MAIL_SMTP_PORT ?? 1025),
+        webPort: Number(process.env.DEMO_MAIL_WEB_PORT ?? 1080),
+      });
       const box = mailbox;
       cleanups.push(() => box.stop());
       env.SMTP_URL = mailbox.smtpUrl;
@@ -172,15 +189,23 @@ async function main(): Promise<void> {
     say(`  DEMO MODE: payments go to the local Stripe emulator at ${emulator!.url}`);
     say(`  (no real money; test card 4242 4242 4242 4242, any future date, any CVC)`);
     if (demoInfo.admin) say(`  Demo admin: ${demoInfo.admin.email} / ${demoInfo.admin.password}`);
-    if (!demoInfo.twoFactorRequired) say('  Two-factor sign-in is optional in demo mode: set it up under Security, or require it under Settings.');
+    if (!demoInfo.twoFactorRequired)
+      say('  Two-factor sign-in is optional in demo mode: set it up under Security, or require it under Settings.');
     if (mailbox) say(`  Demo mailbox (every e-mail sent, reset links too): ${mailbox.webUrl}`);
   } else {
     say(`  Stripe: live configuration (${config.STRIPE_API_BASE ?? 'api.stripe.com'})`);
   }
   if (!config.SMTP_URL) say('  Mail: SMTP_URL is not set, so no e-mail (password reset links) is sent.');
-  if (!config.TWO_FACTOR_KEY) say('  TWO_FACTOR_KEY is not set: admins cannot set up two-factor sign-in (required by default); see .env.example.');
-  say(`  Listening on ${env.HOST}:${port}${env.HOST === '127.0.0.1' ? ' (this machine only; set HOST=0.0.0.0 to open it to the network)' : ''}`);
-  say(`  Database: ${db.source === 'embedded' ? 'embedded Postgres (.data/postgres)' : db.source}; logs in .data/logs/`);
+  if (!config.TWO_FACTOR_KEY)
+    say(
+      '  TWO_FACTOR_KEY is not set: admins cannot set up two-factor sign-in (required by default); see .env.example.',
+    );
+  say(
+    `  Listening on ${env.HOST}:${port}${env.HOST === '127.0.0.1' ? ' (this machine only; set HOST=0.0.0.0 to open it to the network)' : ''}`,
+  );
+  say(
+    `  Database: ${db.source === 'embedded' ? 'embedded Postgres (.data/postgres)' : db.source}; logs in .data/logs/`,
+  );
   say('  Press Ctrl+C to stop.');
   say('------------------------------------------------------------------');
 }

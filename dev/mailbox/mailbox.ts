@@ -42,25 +42,43 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-we
 @media (max-width:40rem){thead{display:none}tr{display:block;padding:.5rem 0;border-bottom:1px solid #ddd}td{display:block;border:0;padding:.1rem 0;overflow-wrap:anywhere}}`;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`
+  );
 }
 
 function listPage(messages: MailboxMessage[]): string {
-  const rows = [...messages].reverse().map((m) =>
-    `<tr><td><a href="/messages/${m.id}">${esc(m.subject || '(no subject)')}</a></td><td>${esc(m.to.join(', '))}</td>` +
-    `<td>${esc(m.receivedAt.toLocaleString('en-US'))}</td></tr>`).join('');
-  return page('Demo mailbox', `<h1>Demo mailbox</h1><p>Every e-mail the product sends in demo mode lands here (newest first; kept until <code>npm start</code> stops).</p>` +
-    (messages.length ? `<table><thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">Received</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No messages yet.</p>'));
+  const rows = [...messages]
+    .reverse()
+    .map(
+      (m) =>
+        `<tr><td><a href="/messages/${m.id}">${esc(m.subject || '(no subject)')}</a></td><td>${esc(m.to.join(', '))}</td>` +
+        `<td>${esc(m.receivedAt.toLocaleString('en-US'))}</td></tr>`,
+    )
+    .join('');
+  return page(
+    'Demo mailbox',
+    `<h1>Demo mailbox</h1><p>Every e-mail the product sends in demo mode lands here (newest first; kept until <code>npm start</code> stops).</p>` +
+      (messages.length
+        ? `<table><thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">Received</th></tr></thead><tbody>${rows}</tbody></table>`
+        : '<p>No messages yet.</p>'),
+  );
 }
 
 function messagePage(m: MailboxMessage): string {
-  return page(m.subject || 'Message', `<p><a href="/">Back to the mailbox</a></p><h1>${esc(m.subject || '(no subject)')}</h1>` +
-    `<dl><dt>From</dt><dd>${esc(m.from)}</dd><dt>To</dt><dd>${esc(m.to.join(', '))}</dd><dt>Received</dt><dd>${esc(m.receivedAt.toLocaleString('en-US'))}</dd></dl>` +
-    `<pre>${linkified(m.text)}</pre>${m.hasHtml ? `<p><a href="/messages/${m.id}/html">Open the HTML part</a> (as a mail program shows it; scripts and remote content blocked)</p>` : ''}`);
+  return page(
+    m.subject || 'Message',
+    `<p><a href="/">Back to the mailbox</a></p><h1>${esc(m.subject || '(no subject)')}</h1>` +
+      `<dl><dt>From</dt><dd>${esc(m.from)}</dd><dt>To</dt><dd>${esc(m.to.join(', '))}</dd><dt>Received</dt><dd>${esc(m.receivedAt.toLocaleString('en-US'))}</dd></dl>` +
+      `<pre>${linkified(m.text)}</pre>${m.hasHtml ? `<p><a href="/messages/${m.id}/html">Open the HTML part</a> (as a mail program shows it; scripts and remote content blocked)</p>` : ''}`,
+  );
 }
 
-type Listener = { listen(port: number, host: string, cb: () => void): unknown; once(e: 'error', cb: (err: Error) => void): unknown };
+type Listener = {
+  listen(port: number, host: string, cb: () => void): unknown;
+  once(e: 'error', cb: (err: Error) => void): unknown;
+};
 
 function listenOn(server: Listener, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -97,8 +115,14 @@ export async function startDemoMailbox(opts: { smtpPort: number; webPort: number
         (mail) => {
           const to = session.envelope.rcptTo.map((r) => r.address);
           messages.push({
-            id: next++, receivedAt: new Date(), from: mail.from?.text ?? '', to, subject: mail.subject ?? '', text: mail.text ?? '',
-            hasHtml: Boolean(mail.html), html: mail.html || undefined,
+            id: next++,
+            receivedAt: new Date(),
+            from: mail.from?.text ?? '',
+            to,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            hasHtml: Boolean(mail.html),
+            html: mail.html || undefined,
           });
           if (messages.length > KEEP) messages.shift();
           callback();
@@ -112,7 +136,10 @@ export async function startDemoMailbox(opts: { smtpPort: number; webPort: number
   await listen(smtp, opts.smtpPort);
 
   const web: Server = createServer((req, res) => {
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const url = new URL(req.url ?? '/', 'http://mailbox');
@@ -125,10 +152,14 @@ export async function startDemoMailbox(opts: { smtpPort: number; webPort: number
       return;
     }
     if (req.method !== 'GET' || (url.pathname !== '/' && (!found || m?.[2]))) {
-      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(page('Not found', '<h1>Not found</h1><p><a href="/">Back to the mailbox</a></p>'));
+      res
+        .writeHead(404, { 'content-type': 'text/html; charset=utf-8' })
+        .end(page('Not found', '<h1>Not found</h1><p><a href="/">Back to the mailbox</a></p>'));
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(found ? messagePage(found) : listPage(messages));
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(found ? messagePage(found) : listPage(messages));
   });
   await listen(web, opts.webPort);
 
@@ -140,7 +171,10 @@ export async function startDemoMailbox(opts: { smtpPort: number; webPort: number
     messages,
     stop: async () => {
       web.closeAllConnections();
-      await Promise.all([new Promise<void>((r) => smtp.close(() => r())), new Promise<void>((r) => web.close(() => r()))]);
+      await Promise.all([
+        new Promise<void>((r) => smtp.close(() => r())),
+        new Promise<void>((r) => web.close(() => r())),
+      ]);
     },
   };
 }

@@ -61,7 +61,13 @@ const steps = [
     stamp: 'dist-dev/.build-stamp',
     sources: ['core', 'api', 'worker', 'migrations', 'ops', 'dev', 'test', 'tsconfig.dev.json', ...shared],
     upToDate: 'The server is up to date (dist-dev).',
-    build: () => run('Compiled the server (type checks are `npm run typecheck`)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.dev.json', '--noCheck']),
+    build: () =>
+      run('Compiled the server (type checks are `npm run typecheck`)', process.execPath, [
+        'node_modules/typescript/bin/tsc',
+        '-p',
+        'tsconfig.dev.json',
+        '--noCheck',
+      ]),
   },
 ];
 

@@ -7,12 +7,21 @@
 import Stripe from 'stripe';
 import { generateHistory } from '../../dev/demo-history/generator/index.js';
 import { loadDemoHistory } from '../../dev/demo-history/real-path.js';
-import { adminSession, baseEnv, freshDatabase, postgresVersion, startApi, startEmulatorProcess, startWorker } from './lib/env.js';
+import {
+  adminSession,
+  baseEnv,
+  freshDatabase,
+  postgresVersion,
+  startApi,
+  startEmulatorProcess,
+  startWorker,
+} from './lib/env.js';
 import { log } from './lib/datasets.js';
 import { fmtInt, machine, writeReport } from './lib/report.js';
 import { round, type Row } from './lib/stats.js';
 
-const argNum = (name: string, d: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d);
+const argNum = (name: string, d: number) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d;
 const DONORS = argNum('--donors', 300);
 const MONTHS = argNum('--months', 24);
 
@@ -22,17 +31,29 @@ const token = await adminSession(db.pool);
 const emu = await startEmulatorProcess();
 const env = baseEnv(db.url, { STRIPE_API_BASE: emu.url });
 const api = await startApi(env);
-await fetch(`${emu.url}/_emulator/webhooks/urls`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ urls: [`${api.url}/api/stripe/webhook`] }) });
+await fetch(`${emu.url}/_emulator/webhooks/urls`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ urls: [`${api.url}/api/stripe/webhook`] }),
+});
 const worker = await startWorker(env);
 const phases: Row[] = [];
 let seconds: number;
 let events: number;
 try {
-  const stripe = new Stripe('sk_test_emulator_bench', { host: '127.0.0.1', port: Number(new URL(emu.url).port), protocol: 'http' });
+  const stripe = new Stripe('sk_test_emulator_bench', {
+    host: '127.0.0.1',
+    port: Number(new URL(emu.url).port),
+    protocol: 'http',
+  });
   let phase = '';
   let phaseStart = Date.now();
   const result = await loadDemoHistory({
-    stripe, emulatorUrl: emu.url, apiUrl: api.url!, adminToken: token, history,
+    stripe,
+    emulatorUrl: emu.url,
+    apiUrl: api.url!,
+    adminToken: token,
+    history,
     onProgress: (p) => {
       if (p.phase !== phase) {
         if (phase) phases.push({ phase, seconds: round((Date.now() - phaseStart) / 1000, 1) });
@@ -59,5 +80,7 @@ writeReport({
   machine: machine(await postgresVersion()),
   tables: [{ title: 'phases (seconds)', rows: [...phases, { phase: 'total', seconds: round(seconds, 1) }] }],
   targets: [],
-  notes: ['Emulator, API and worker are separate processes (as in `npm start`); the loader waits until every webhook is projected.'],
+  notes: [
+    'Emulator, API and worker are separate processes (as in `npm start`); the loader waits until every webhook is projected.',
+  ],
 });

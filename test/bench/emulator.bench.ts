@@ -15,9 +15,19 @@ import { startEmulator } from '../../dev/stripe-emulator/src/index.js';
 import { emulatorUrlOf, startEmulatorProcess } from './lib/env.js';
 import { percentile } from './lib/stats.js';
 
-interface AutocannonResult { requests: { average: number; total: number }; non2xx: number; errors: number; duration: number }
-interface AutocannonInstance { on(event: 'response', cb: (client: unknown, status: number, bytes: number, ms: number) => void): void }
-type Autocannon = ((opts: Record<string, unknown>, cb: (err: Error | null, result: AutocannonResult) => void) => AutocannonInstance);
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+  duration: number;
+}
+interface AutocannonInstance {
+  on(event: 'response', cb: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+}
+type Autocannon = (
+  opts: Record<string, unknown>,
+  cb: (err: Error | null, result: AutocannonResult) => void,
+) => AutocannonInstance;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const SECONDS = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 5;
@@ -35,7 +45,10 @@ async function startCli(): Promise<{ child: ChildProcess; url: string; ms: numbe
 async function load(name: string, opts: Record<string, unknown>): Promise<Record<string, string | number>> {
   const latencies: number[] = [];
   const result = await new Promise<AutocannonResult>((resolve, reject) => {
-    const inst = autocannon({ connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${KEY}` }, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    const inst = autocannon(
+      { connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${KEY}` }, ...opts },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
     inst.on('response', (_c, _s, _b, ms) => latencies.push(ms));
   });
   latencies.sort((a, b) => a - b);
@@ -68,13 +81,26 @@ async function delivery(events = 3000): Promise<Record<string, string | number>>
     const cpu0 = await emu.cpuMs();
     const started = performance.now();
     for (let i = 0; i < events; i += 100) {
-      const customers = Array.from({ length: Math.min(100, events - i) }, (_, k) => ({ email: `hook${i + k}@example.org`, name: `Hook ${i + k}` }));
-      await (await fetch(`${emu.url}/_emulator/seed`, { method: 'POST', body: JSON.stringify({ emitEvents: true, customers }) })).text();
+      const customers = Array.from({ length: Math.min(100, events - i) }, (_, k) => ({
+        email: `hook${i + k}@example.org`,
+        name: `Hook ${i + k}`,
+      }));
+      await (
+        await fetch(`${emu.url}/_emulator/seed`, {
+          method: 'POST',
+          body: JSON.stringify({ emitEvents: true, customers }),
+        })
+      ).text();
     }
     await done;
     const seconds = (performance.now() - started) / 1000;
     const cpu = (await emu.cpuMs()) - cpu0;
-    return { 'webhook events': events, 'delivered/s': Math.round(events / seconds), seconds: Number(seconds.toFixed(2)), 'emulator CPU ms/event': Number((cpu / events).toFixed(3)) };
+    return {
+      'webhook events': events,
+      'delivered/s': Math.round(events / seconds),
+      seconds: Number(seconds.toFixed(2)),
+      'emulator CPU ms/event': Number((cpu / events).toFixed(3)),
+    };
   } finally {
     await emu.stop();
     sink.close();
@@ -91,23 +117,48 @@ async function main(): Promise<void> {
   try {
     const seeded = await fetch(`${url}/_emulator/seed`, {
       method: 'POST',
-      body: JSON.stringify({ customers: Array.from({ length: 1000 }, (_, i) => ({ email: `bench${i}@example.org`, name: `Bench ${i}` })) }),
+      body: JSON.stringify({
+        customers: Array.from({ length: 1000 }, (_, i) => ({ email: `bench${i}@example.org`, name: `Bench ${i}` })),
+      }),
     }).then((r) => r.json() as Promise<{ customers: string[] }>);
     const ids = seeded.customers;
     let n = 0;
     const rows = [
-      await load('GET /v1/customers/:id', { url, requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/v1/customers/${ids[n++ % ids.length]}` }) }] }),
+      await load('GET /v1/customers/:id', {
+        url,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req: Record<string, unknown>) => ({
+              ...req,
+              path: `/v1/customers/${ids[n++ % ids.length]}`,
+            }),
+          },
+        ],
+      }),
       await load('POST /v1/customers', {
-        url, requests: [{
-          method: 'POST', path: '/v1/customers', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
-          setupRequest: (req: Record<string, unknown>) => ({ ...req, body: `email=donor${n++}%40example.org&name=Donor&metadata[source]=bench` }),
-        }],
+        url,
+        requests: [
+          {
+            method: 'POST',
+            path: '/v1/customers',
+            headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+            setupRequest: (req: Record<string, unknown>) => ({
+              ...req,
+              body: `email=donor${n++}%40example.org&name=Donor&metadata[source]=bench`,
+            }),
+          },
+        ],
       }),
     ];
-    console.log(`Stripe emulator start: ${inProcessMs.toFixed(1)} ms in process (startEmulator), ${cliMs.toFixed(0)} ms as a new process (node start to URL printed)`);
+    console.log(
+      `Stripe emulator start: ${inProcessMs.toFixed(1)} ms in process (startEmulator), ${cliMs.toFixed(0)} ms as a new process (node start to URL printed)`,
+    );
     console.log(`Load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, node ${process.version}`);
     console.table(rows);
-    console.log('Webhook delivery: seeded customers with their events, to an endpoint answering 200 at once (up to 16 deliveries in flight)');
+    console.log(
+      'Webhook delivery: seeded customers with their events, to an endpoint answering 200 at once (up to 16 deliveries in flight)',
+    );
     console.table([await delivery()]);
   } finally {
     child.kill('SIGTERM');

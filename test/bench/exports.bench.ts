@@ -18,17 +18,41 @@ const ds = await dataset(98_500, { months: 12, endDate: new Date(Date.UTC(year +
 
 // A donor with 500 gifts that year (a weekly giver with a few extra gifts), added once.
 const donor = (await ds.pool.query(`SELECT id, name FROM donors ORDER BY id LIMIT 1`)).rows[0];
-const [have] = (await ds.pool.query(`SELECT count(*)::int AS n FROM charges WHERE customer_id = $1 AND id LIKE 'ch_bench500_%'`, [donor.id])).rows;
+const [have] = (
+  await ds.pool.query(`SELECT count(*)::int AS n FROM charges WHERE customer_id = $1 AND id LIKE 'ch_bench500_%'`, [
+    donor.id,
+  ])
+).rows;
 if (have.n < 500) {
   const cols: Record<string, unknown[]> = Object.fromEntries(CHARGE_COLUMNS.map((c) => [c.name, []]));
   const start = Date.UTC(year, 0, 1, 15);
   for (let i = 0; i < 500; i++) {
     const at = start + Math.floor((i * 364 * 86_400_000) / 500);
     const row: Record<string, unknown> = {
-      id: `ch_bench500_${i}`, payment_intent_id: `pi_bench500_${i}`, subscription_id: null, customer_id: donor.id, amount: 2500 + (i % 7) * 500,
-      amount_refunded: 0, currency: 'usd', status: 'succeeded', paid: true, refunded: false, disputed: false, dispute_status: null, failure_message: null,
-      brand: 'visa', last4: '4242', billing_name: donor.name, billing_email: null, receipt_url: null, frequency: 'one-time', donation_type: 'one-time',
-      metadata: '{}', created: at, last_event_created: Math.floor(at / 1000), state_rank: 3,
+      id: `ch_bench500_${i}`,
+      payment_intent_id: `pi_bench500_${i}`,
+      subscription_id: null,
+      customer_id: donor.id,
+      amount: 2500 + (i % 7) * 500,
+      amount_refunded: 0,
+      currency: 'usd',
+      status: 'succeeded',
+      paid: true,
+      refunded: false,
+      disputed: false,
+      dispute_status: null,
+      failure_message: null,
+      brand: 'visa',
+      last4: '4242',
+      billing_name: donor.name,
+      billing_email: null,
+      receipt_url: null,
+      frequency: 'one-time',
+      donation_type: 'one-time',
+      metadata: '{}',
+      created: at,
+      last_event_created: Math.floor(at / 1000),
+      state_rank: 3,
     };
     for (const c of CHARGE_COLUMNS) cols[c.name].push(row[c.name] ?? null);
   }
@@ -36,19 +60,25 @@ if (have.n < 500) {
   await rebuildAggregates(ds.pool);
   await ds.pool.query('ANALYZE charges');
 }
-const [gifts] = (await ds.pool.query(
-  `SELECT (SELECT count(*) FROM charges WHERE status = 'succeeded' AND created >= $1 AND created < $2)::int AS card,
+const [gifts] = (
+  await ds.pool.query(
+    `SELECT (SELECT count(*) FROM charges WHERE status = 'succeeded' AND created >= $1 AND created < $2)::int AS card,
           (SELECT count(*) FROM manual_donations WHERE donation_date >= $1 AND donation_date < $2)::int AS manual,
           (SELECT count(*) FROM charges WHERE customer_id = $3 AND status = 'succeeded' AND created >= $1 AND created < $2)::int AS donor`,
-  [`${year}-01-01T06:00:00Z`, `${year + 1}-01-01T06:00:00Z`, donor.id],
-)).rows;
+    [`${year}-01-01T06:00:00Z`, `${year + 1}-01-01T06:00:00Z`, donor.id],
+  )
+).rows;
 
 const token = await adminSession(ds.pool);
 /**
  * GETs `path` from `server` as the admin and reads the body to its end (time to the last byte). `onLines` is
  * called as the line count crosses each multiple of `every` (to sample memory mid-stream).
  */
-async function download(server: Proc, path: string, progress?: { every: number; onLines: (lines: number) => Promise<void> }) {
+async function download(
+  server: Proc,
+  path: string,
+  progress?: { every: number; onLines: (lines: number) => Promise<void> },
+) {
   const t = performance.now();
   const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   let bytes = 0;
@@ -84,10 +114,12 @@ try {
   const expected = gifts.card + gifts.manual;
   const curve: { lines: number; rss: number }[] = [{ lines: 0, rss: rssBefore }];
   const csv = [];
-  csv.push(await get(`/api/admin/tax-exports/bulk-report/${year}`, {
-    every: Math.ceil(expected / 10),
-    onLines: async (lines) => void curve.push({ lines, rss: await api.rssMiB() }),
-  }));
+  csv.push(
+    await get(`/api/admin/tax-exports/bulk-report/${year}`, {
+      every: Math.ceil(expected / 10),
+      onLines: async (lines) => void curve.push({ lines, rss: await api.rssMiB() }),
+    }),
+  );
   curve.push({ lines: csv[0].lines, rss: await api.rssMiB() });
   for (let i = 0; i < 2; i++) csv.push(await get(`/api/admin/tax-exports/bulk-report/${year}`));
   const peakAfter = await api.peakRssMiB();
@@ -96,18 +128,34 @@ try {
   csvMedian = s.median;
   csvRows = csv[0].lines - 1;
   rows.push({
-    export: `tax CSV ${year} (bulk-report)`, rows: fmtInt(csv[0].lines - 1), MB: round(csv[0].bytes / 1e6, 1), runs: 3, 'median ms': round(s.median, 0),
-    'max ms': round(s.max, 0), 'rows/s': fmtInt((csv[0].lines - 1) / (s.median / 1000)),
-    'API RSS before, MiB': round(rssBefore, 0), 'API peak RSS after, MiB': round(peakAfter, 0), 'peak before, MiB': round(peakBefore, 0),
+    export: `tax CSV ${year} (bulk-report)`,
+    rows: fmtInt(csv[0].lines - 1),
+    MB: round(csv[0].bytes / 1e6, 1),
+    runs: 3,
+    'median ms': round(s.median, 0),
+    'max ms': round(s.max, 0),
+    'rows/s': fmtInt((csv[0].lines - 1) / (s.median / 1000)),
+    'API RSS before, MiB': round(rssBefore, 0),
+    'API peak RSS after, MiB': round(peakAfter, 0),
+    'peak before, MiB': round(peakBefore, 0),
   });
-  log(`CSV: ${fmtInt(csv[0].lines - 1)} rows in ${fmtMs(s.median)}, peak RSS ${round(peakAfter, 0)} MiB (from ${round(rssBefore, 0)})`);
+  log(
+    `CSV: ${fmtInt(csv[0].lines - 1)} rows in ${fmtMs(s.median)}, peak RSS ${round(peakAfter, 0)} MiB (from ${round(rssBefore, 0)})`,
+  );
   memoryCurve = curve.map((c) => ({ 'rows sent': fmtInt(c.lines), 'API RSS, MiB': round(c.rss, 0) }));
   log(`CSV memory: ${curve.map((c) => round(c.rss, 0)).join(' -> ')} MiB`);
 
   const irs = [];
   for (let i = 0; i < 3; i++) irs.push(await get(`/api/admin/tax-exports/irs-receipts/${year}`));
   const si = summarize(irs.map((c) => c.ms));
-  rows.push({ export: `IRS receipts CSV ${year}`, rows: fmtInt(irs[0].lines - 1), MB: round(irs[0].bytes / 1e6, 2), runs: 3, 'median ms': round(si.median, 0), 'max ms': round(si.max, 0) });
+  rows.push({
+    export: `IRS receipts CSV ${year}`,
+    rows: fmtInt(irs[0].lines - 1),
+    MB: round(irs[0].bytes / 1e6, 2),
+    runs: 3,
+    'median ms': round(si.median, 0),
+    'max ms': round(si.max, 0),
+  });
 
   const pdf = [];
   for (let i = 0; i < 35; i++) {
@@ -116,7 +164,15 @@ try {
   }
   const sp = summarize(pdf.map((p) => p.ms));
   pdfP95 = sp.p95;
-  rows.push({ export: `year-end PDF, donor with ${gifts.donor} gifts`, runs: 30, 'median ms': round(sp.median), 'p95 ms': round(sp.p95), 'p99 ms': round(sp.p99), 'max ms': round(sp.max), MB: round(pdf[0].bytes / 1e6, 2) });
+  rows.push({
+    export: `year-end PDF, donor with ${gifts.donor} gifts`,
+    runs: 30,
+    'median ms': round(sp.median),
+    'p95 ms': round(sp.p95),
+    'p99 ms': round(sp.p99),
+    'max ms': round(sp.max),
+    MB: round(pdf[0].bytes / 1e6, 2),
+  });
   log(`PDF: median ${fmtMs(sp.median)}, p95 ${fmtMs(sp.p95)}`);
 } finally {
   await api.stop();
@@ -131,7 +187,13 @@ const cappedApi = await startApi(baseEnv(ds.url), { nodeArgs: [`--max-old-space-
 try {
   const r = await download(cappedApi, `/api/admin/tax-exports/bulk-report/${year}`);
   capped = { ms: r.ms, rows: r.lines - 1, peak: await cappedApi.peakRssMiB() };
-  rows.push({ export: `tax CSV ${year}, API heap capped at ${HEAP_CAP_MIB} MiB`, rows: fmtInt(capped.rows), runs: 1, 'median ms': round(capped.ms, 0), 'API peak RSS after, MiB': round(capped.peak, 0) });
+  rows.push({
+    export: `tax CSV ${year}, API heap capped at ${HEAP_CAP_MIB} MiB`,
+    rows: fmtInt(capped.rows),
+    runs: 1,
+    'median ms': round(capped.ms, 0),
+    'API peak RSS after, MiB': round(capped.peak, 0),
+  });
   log(`CSV with the heap capped at ${HEAP_CAP_MIB} MiB: ${fmtInt(capped.rows)} rows in ${fmtMs(capped.ms)}`);
 } catch (err) {
   log(`CSV with the heap capped at ${HEAP_CAP_MIB} MiB: failed (${(err as Error).message})`);
@@ -158,10 +220,14 @@ writeReport({
     {
       what: `flat memory: the same CSV from an API whose heap is capped at ${HEAP_CAP_MIB} MiB`,
       target: 'every row, no crash',
-      measured: capped ? `${fmtInt(capped.rows)} rows in ${fmtMs(capped.ms)} (uncapped: peak RSS +${round(peakGrowth, 0)} MiB between collections)` : 'failed',
+      measured: capped
+        ? `${fmtInt(capped.rows)} rows in ${fmtMs(capped.ms)} (uncapped: peak RSS +${round(peakGrowth, 0)} MiB between collections)`
+        : 'failed',
       met: !!capped && capped.rows === csvRows,
     },
     { what: 'year-end PDF with 500 gifts, p95', target: '<= 300 ms', measured: fmtMs(pdfP95), met: pdfP95 <= 300 },
   ],
-  notes: ['API as a child process (node dist-dev/api/src/main.js, NODE_ENV=production); peak RSS is the process\'s VmHWM from /proc.'],
+  notes: [
+    "API as a child process (node dist-dev/api/src/main.js, NODE_ENV=production); peak RSS is the process's VmHWM from /proc.",
+  ],
 });

@@ -57,7 +57,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): number {
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}): ${r.stderr.slice(-2000)}`);
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}): ${r.stderr.slice(-2000)}`);
   return (Date.now() - started) / 1000;
 }
 
@@ -65,7 +66,10 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = 
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const k of Object.keys(env)) {
-    if (/^(STRIPE_|DEMO_|DATABASE_URL$|SMTP_URL$|PORT$|PUBLIC_URL$|REDIS_PREFIX$|TWO_FACTOR_KEY$|NODE_ENV$|npm_)/.test(k)) delete env[k];
+    if (
+      /^(STRIPE_|DEMO_|DATABASE_URL$|SMTP_URL$|PORT$|PUBLIC_URL$|REDIS_PREFIX$|TWO_FACTOR_KEY$|NODE_ENV$|npm_)/.test(k)
+    )
+      delete env[k];
   }
   return env;
 }
@@ -93,11 +97,17 @@ async function json(url: string, init?: RequestInit): Promise<any> {
 }
 
 /** Home page served, demo admin signs in, analytics hold at least `expected` gifts and nothing waits to be projected. */
-async function ready(base: string, dir: string, expected: number): Promise<{ totalDonations: number; totalAmount: number } | undefined> {
+async function ready(
+  base: string,
+  dir: string,
+  expected: number,
+): Promise<{ totalDonations: number; totalAmount: number } | undefined> {
   try {
     const home = await fetch(`${base}/`);
     if (!home.ok || !(await home.text()).includes('<title>Hillside Learning Center')) return undefined;
-    const { password } = JSON.parse(readFileSync(path.join(dir, '.data/demo-admin.json'), 'utf8')) as { password: string };
+    const { password } = JSON.parse(readFileSync(path.join(dir, '.data/demo-admin.json'), 'utf8')) as {
+      password: string;
+    };
     const { sessionToken } = await json(`${base}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -105,9 +115,14 @@ async function ready(base: string, dir: string, expected: number): Promise<{ tot
     });
     const auth = { headers: { authorization: `Bearer ${sessionToken}` } };
     try {
-      const [{ overview }, health] = await Promise.all([json(`${base}/api/stripe/analytics`, auth), json(`${base}/api/health`, auth)]);
+      const [{ overview }, health] = await Promise.all([
+        json(`${base}/api/stripe/analytics`, auth),
+        json(`${base}/api/health`, auth),
+      ]);
       const drained = health.database?.unprocessedEvents === 0 && health.queues?.['stripe-events']?.depth === 0;
-      return drained && overview.totalDonations >= expected ? { totalDonations: overview.totalDonations, totalAmount: overview.totalAmount } : undefined;
+      return drained && overview.totalDonations >= expected
+        ? { totalDonations: overview.totalDonations, totalAmount: overview.totalAmount }
+        : undefined;
     } finally {
       await fetch(`${base}/api/admin/logout`, { method: 'POST', ...auth }).catch(() => undefined);
     }
@@ -160,7 +175,9 @@ async function firstStart(n: number): Promise<RunResult> {
       for (const line of chunk.toString().split(/[\r\n]+/)) {
         if (!line.trim()) continue;
         output.push(line);
-        for (const m of MARKS) if (!(m.moment in timeline) && m.line.test(line)) timeline[m.moment] = round((Date.now() - started) / 1000, 1);
+        for (const m of MARKS)
+          if (!(m.moment in timeline) && m.line.test(line))
+            timeline[m.moment] = round((Date.now() - started) / 1000, 1);
       }
     };
     child.stdout!.on('data', onLine);
@@ -171,19 +188,23 @@ async function firstStart(n: number): Promise<RunResult> {
     let shown: Awaited<ReturnType<typeof ready>>;
     while (!(shown = await ready(`http://127.0.0.1:${port}`, dir, expected))) {
       if (exited) throw new Error(`npm start exited before it was ready:\n${output.slice(-30).join('\n')}`);
-      if (Date.now() - started > READY_TIMEOUT_MS) throw new Error(`not ready after ${READY_TIMEOUT_MS / 1000} s:\n${output.slice(-30).join('\n')}`);
+      if (Date.now() - started > READY_TIMEOUT_MS)
+        throw new Error(`not ready after ${READY_TIMEOUT_MS / 1000} s:\n${output.slice(-30).join('\n')}`);
       await sleep(250);
     }
     const startToReadyS = (Date.now() - started) / 1000;
     timeline['dashboard shows the demo history'] = round(startToReadyS, 1);
-    log(`run ${n}: ready in ${startToReadyS.toFixed(1)} s (${shown.totalDonations} gifts, $${shown.totalAmount}; expected at least ${expected})`);
+    log(
+      `run ${n}: ready in ${startToReadyS.toFixed(1)} s (${shown.totalDonations} gifts, $${shown.totalAmount}; expected at least ${expected})`,
+    );
     return { installS, startToReadyS, totalS: installS + startToReadyS, timeline, ...shown };
   } finally {
     if (child?.pid) await stopGroup(child.pid);
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 1000 }) as AsyncIterable<string[]>) if (keys.length) await redis.unlink(...keys);
+    for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 1000 }) as AsyncIterable<string[]>)
+      if (keys.length) await redis.unlink(...keys);
     redis.disconnect();
     if (KEEP) log(`kept ${dir}`);
     else rmSync(tmp, { recursive: true, force: true });
@@ -198,7 +219,9 @@ const row = (what: string, f: (r: RunResult) => number): Row => {
   const s = stat(f);
   return { what, 'median s': round(s.median, 1), 'p95 s': round(s.p95, 1) };
 };
-const moments = [...MARKS.map((m) => m.moment), 'dashboard shows the demo history'].filter((m) => results.some((r) => m in r.timeline));
+const moments = [...MARKS.map((m) => m.moment), 'dashboard shows the demo history'].filter((m) =>
+  results.some((r) => m in r.timeline),
+);
 const total = stat((r) => r.totalS);
 writeReport({
   name: 'first-start',
@@ -207,16 +230,33 @@ writeReport({
   command: `npm run bench -- first-start --runs ${RUNS}${REF === 'HEAD' ? '' : ` --ref ${REF}`}`,
   machine: machine(await postgresVersion()),
   tables: [
-    { title: 'seconds', rows: [row('npm install', (r) => r.installS), row('npm start until ready', (r) => r.startToReadyS), row('total', (r) => r.totalS)] },
+    {
+      title: 'seconds',
+      rows: [
+        row('npm install', (r) => r.installS),
+        row('npm start until ready', (r) => r.startToReadyS),
+        row('total', (r) => r.totalS),
+      ],
+    },
     {
       title: 'npm start: seconds after it began (median)',
-      rows: moments.map((m) => ({ moment: m, at: round(summarize(results.filter((r) => m in r.timeline).map((r) => r.timeline[m])).median, 1) })),
+      rows: moments.map((m) => ({
+        moment: m,
+        at: round(summarize(results.filter((r) => m in r.timeline).map((r) => r.timeline[m])).median, 1),
+      })),
     },
   ],
-  targets: [{ what: 'npm install && npm start until the dashboard shows the demo data', target: '<= 60 s', measured: `${round(total.median, 1)} s median`, met: total.median <= 60 }],
+  targets: [
+    {
+      what: 'npm install && npm start until the dashboard shows the demo data',
+      target: '<= 60 s',
+      measured: `${round(total.median, 1)} s median`,
+      met: total.median <= 60,
+    },
+  ],
   notes: [
     `Load average ${loadBefore.toFixed(2)} when it started (other work shares the machine's cores).`,
-    'npm install --no-audit --no-fund (the audit and funding notices ask the registry: network time, not ours), with npm\'s cache as a user\'s install has it; the clone has no node_modules, dist or .data of its own.',
+    "npm install --no-audit --no-fund (the audit and funding notices ask the registry: network time, not ours), with npm's cache as a user's install has it; the clone has no node_modules, dist or .data of its own.",
     'Ready: the home page answers, the demo admin signs in, the analytics show at least the generated gifts and no event waits to be projected.',
   ],
 });

@@ -21,7 +21,9 @@ for (const size of sizes) {
   const ds = await dataset(size, { log });
   sizesText[fmtInt(size)] = ds.describe;
   const token = await adminSession(ds.pool);
-  const names = (await ds.pool.query(`SELECT split_part(name, ' ', 2) AS q FROM donors ORDER BY md5(id) LIMIT 50`)).rows.map((r) => r.q);
+  const names = (
+    await ds.pool.query(`SELECT split_part(name, ' ', 2) AS q FROM donors ORDER BY md5(id) LIMIT 50`)
+  ).rows.map((r) => r.q);
   const amounts = ['25', '50', '100', '250.00', '$1,000'];
   const lastYear = new Date().getFullYear() - 1;
   const api = await startApi(baseEnv(ds.url));
@@ -41,7 +43,13 @@ for (const size of sizes) {
     for (const [label, url] of endpoints) {
       const s = summarize(await timeGets(url, token, N, 10));
       p95.set(`${size}:${label}`, s.p95);
-      rows.push({ charges: fmtInt(ds.load.charges), request: `GET /api/stripe/transactions ${label}`, median: round(s.median), p95: round(s.p95), p99: round(s.p99) });
+      rows.push({
+        charges: fmtInt(ds.load.charges),
+        request: `GET /api/stripe/transactions ${label}`,
+        median: round(s.median),
+        p95: round(s.p95),
+        p99: round(s.p99),
+      });
       log(`${fmtInt(size)} ${label}: median ${fmtMs(s.median)}, p95 ${fmtMs(s.p95)}`);
     }
   } finally {
@@ -53,7 +61,12 @@ for (const size of sizes) {
 const top = sizes[sizes.length - 1];
 const targets: Target[] = TARGETED.map((label) => {
   const v = p95.get(`${top}:${label}`) ?? NaN;
-  return { what: `ledger ${label} p95 at ${fmtInt(top)} charges`, target: '<= 100 ms', measured: fmtMs(v), met: v <= 100 };
+  return {
+    what: `ledger ${label} p95 at ${fmtInt(top)} charges`,
+    target: '<= 100 ms',
+    measured: fmtMs(v),
+    met: v <= 100,
+  };
 });
 writeReport({
   name: 'ledger',
@@ -61,7 +74,12 @@ writeReport({
   dataSize: sizesText,
   command: `npm run bench -- ledger --sizes ${sizes.join(',')}`,
   machine: machine(await postgresVersion()),
-  tables: [{ title: `latency in ms over ${N} sequential requests after 10 warm-up requests (each answer is one page of 50 and the totals of every row matched)`, rows }],
+  tables: [
+    {
+      title: `latency in ms over ${N} sequential requests after 10 warm-up requests (each answer is one page of 50 and the totals of every row matched)`,
+      rows,
+    },
+  ],
   targets,
   notes: [
     'API as a child process (node dist-dev/api/src/main.js, NODE_ENV=production) over its own bulk-loaded database, the one analytics-growth uses.',

@@ -22,7 +22,12 @@ import { migrations } from '../../migrations/index.js';
 
 const PAGES = ['/', '/donate'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const BARS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
+const BARS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 95,
+  seo: 100,
+};
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
 
@@ -36,10 +41,19 @@ async function audit(url: string, port: number): Promise<{ scores: Scores; faili
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Scores;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Scores;
   // The audits that cost points, to make a low score actionable.
   const failing = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'manual' &&
+        a.scoreDisplayMode !== 'notApplicable',
+    )
     .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
   const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`;
@@ -113,7 +127,8 @@ async function main(): Promise<void> {
       const med = Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((s) => s[c]))])) as Scores;
       const line = CATEGORIES.map((c) => `${med[c]}${med[c] < BARS[c] ? '!' : ''}`.padStart(15)).join('');
       console.log(`${path.padEnd(10)} ${line}`);
-      if (runs > 1) console.log(`${''.padEnd(10)} runs: ${all.map((s) => CATEGORIES.map((c) => s[c]).join('/')).join('  ')}`);
+      if (runs > 1)
+        console.log(`${''.padEnd(10)} runs: ${all.map((s) => CATEGORIES.map((c) => s[c]).join('/')).join('  ')}`);
       for (const m of metrics) console.log(`${''.padEnd(10)} ${m}`);
       if (failing.size) console.log(`${''.padEnd(10)} below 0.9: ${[...failing].join(', ')}`);
       if (CATEGORIES.some((c) => med[c] < BARS[c])) ok = false;

@@ -14,13 +14,32 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { createRequire } from 'node:module';
-import { acknowledgmentsOff, baseEnv, emptyDatabase, freshDatabase, PG_ADMIN_URL, postgresVersion, startApi, startEmulatorProcess, startWorker, WEBHOOK_SECRET, type Proc } from './lib/env.js';
-import { chargeRefundedEvent, chargeSucceededEvent, customerCreatedEvent, sign, type SignedEvent } from './lib/events.js';
+import {
+  acknowledgmentsOff,
+  baseEnv,
+  emptyDatabase,
+  freshDatabase,
+  PG_ADMIN_URL,
+  postgresVersion,
+  startApi,
+  startEmulatorProcess,
+  startWorker,
+  WEBHOOK_SECRET,
+  type Proc,
+} from './lib/env.js';
+import {
+  chargeRefundedEvent,
+  chargeSucceededEvent,
+  customerCreatedEvent,
+  sign,
+  type SignedEvent,
+} from './lib/events.js';
 import { log } from './lib/datasets.js';
 import { fmtInt, machine, writeReport } from './lib/report.js';
 import { round, summarize, type Row } from './lib/stats.js';
 
-const arg = (name: string, d: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : d);
+const arg = (name: string, d: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : d;
 const CHARGES = Number(arg('--events', '20000'));
 const CUSTOMERS = Number(arg('--customers', String(Math.max(1, Math.round(CHARGES / 10)))));
 const CONNECTIONS = arg('--connections', '10,50').split(',').map(Number);
@@ -28,7 +47,9 @@ const ROUNDS = Number(arg('--rounds', '2'));
 const ROOT = path.resolve('.');
 // The package's ES-module build resolves its migrations folder with __dirname, which ES modules lack (its
 // runMigrations then logs the error and creates nothing); its CommonJS build works.
-const { runMigrations: peerMigrations } = createRequire(import.meta.url)('@supabase/stripe-sync-engine') as typeof import('@supabase/stripe-sync-engine');
+const { runMigrations: peerMigrations } = createRequire(import.meta.url)(
+  '@supabase/stripe-sync-engine',
+) as typeof import('@supabase/stripe-sync-engine');
 
 type System = 'ours' | 'peer';
 interface Running {
@@ -54,7 +75,9 @@ async function backendCpu(dbName: string): Promise<Map<number, number>> {
   const c = new pg.Client({ connectionString: PG_ADMIN_URL });
   await c.connect();
   try {
-    const pids = (await c.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1`, [dbName])).rows.map((r) => r.pid as number);
+    const pids = (await c.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1`, [dbName])).rows.map(
+      (r) => r.pid as number,
+    );
     return new Map(await Promise.all(pids.map(async (p) => [p, await cpuOf(p)] as [number, number])));
   } finally {
     await c.end();
@@ -66,7 +89,13 @@ async function startPeer(poolMax: number): Promise<Running> {
   const url = await emptyDatabase(dbName);
   await peerMigrations({ databaseUrl: url, schema: 'stripe' });
   const child = spawn(process.execPath, [path.join(ROOT, 'dist-dev/test/bench/lib/peer-server.js')], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATABASE_URL: url, WEBHOOK_SECRET, PEER_POOL_MAX: String(poolMax) },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      WEBHOOK_SECRET,
+      PEER_POOL_MAX: String(poolMax),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
     cwd: ROOT,
   });
@@ -81,14 +110,26 @@ async function startPeer(poolMax: number): Promise<Running> {
   });
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const proc: Proc = {
-    child, pid: child.pid!, stop: () => new Promise<void>((r) => (child.exitCode !== null ? r() : (child.once('exit', () => r()), child.kill('SIGTERM')))),
-    peakRssMiB: async () => NaN, rssMiB: async () => NaN, cpuMs: () => cpuOf(child.pid!),
+    child,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((r) =>
+        child.exitCode !== null ? r() : (child.once('exit', () => r()), child.kill('SIGTERM')),
+      ),
+    peakRssMiB: async () => NaN,
+    rssMiB: async () => NaN,
+    cpuMs: () => cpuOf(child.pid!),
   };
   return {
-    url: `${serverUrl}/webhooks`, procs: [proc], pool, dbName,
+    url: `${serverUrl}/webhooks`,
+    procs: [proc],
+    pool,
+    dbName,
     visible: async (charges, customers) => {
       const r = await pool.query(
-        `SELECT (SELECT count(*) FROM stripe.charges WHERE id = ANY($1)) + (SELECT count(*) FROM stripe.customers WHERE id = ANY($2)) AS n`, [charges, customers]);
+        `SELECT (SELECT count(*) FROM stripe.charges WHERE id = ANY($1)) + (SELECT count(*) FROM stripe.customers WHERE id = ANY($2)) AS n`,
+        [charges, customers],
+      );
       return Number(r.rows[0].n);
     },
     charge: async (id) => {
@@ -110,15 +151,22 @@ async function startOurs(emulatorUrl: string): Promise<Running> {
   const api = await startApi(env);
   const worker = await startWorker(env);
   return {
-    url: `${api.url}/api/stripe/webhook`, procs: [api, worker], pool: db.pool, dbName,
+    url: `${api.url}/api/stripe/webhook`,
+    procs: [api, worker],
+    pool: db.pool,
+    dbName,
     visible: async (charges, customers) => {
       const r = await db.pool.query(
-        `SELECT (SELECT count(*) FROM charges WHERE id = ANY($1)) + (SELECT count(*) FROM donors WHERE id = ANY($2)) AS n`, [charges, customers]);
+        `SELECT (SELECT count(*) FROM charges WHERE id = ANY($1)) + (SELECT count(*) FROM donors WHERE id = ANY($2)) AS n`,
+        [charges, customers],
+      );
       return Number(r.rows[0].n);
     },
     charge: async (id) => {
       const r = await db.pool.query(`SELECT amount_refunded FROM charges WHERE id = $1`, [id]);
-      return r.rows[0] ? { amount_refunded: Number(r.rows[0].amount_refunded), refunded: Number(r.rows[0].amount_refunded) > 0 } : null;
+      return r.rows[0]
+        ? { amount_refunded: Number(r.rows[0].amount_refunded), refunded: Number(r.rows[0].amount_refunded) > 0 }
+        : null;
     },
     stop: async () => {
       await worker.stop();
@@ -129,7 +177,11 @@ async function startOurs(emulatorUrl: string): Promise<Running> {
 }
 
 async function post(url: string, e: SignedEvent): Promise<number> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': e.signature }, body: e.body });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
+    body: e.body,
+  });
   const text = await res.text();
   if (res.status !== 200) log(`${url} answered ${res.status}: ${text.slice(0, 300)}`);
   return res.status;
@@ -139,14 +191,16 @@ async function post(url: string, e: SignedEvent): Promise<number> {
 async function send(url: string, events: SignedEvent[], connections: number): Promise<number[]> {
   const latencies: number[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    for (let i = next++; i < events.length; i = next++) {
-      const t = performance.now();
-      const status = await post(url, events[i]);
-      if (status !== 200) throw new Error(`webhook answered ${status}`);
-      latencies.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      for (let i = next++; i < events.length; i = next++) {
+        const t = performance.now();
+        const status = await post(url, events[i]);
+        if (status !== 200) throw new Error(`webhook answered ${status}`);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
   return latencies;
 }
 
@@ -159,7 +213,8 @@ async function waitVisible(s: Running, charges: string[], customers: string[], t
 }
 
 const emu = await startEmulatorProcess();
-const start = (system: System, connections: number) => (system === 'ours' ? startOurs(emu.url) : startPeer(Math.max(10, connections)));
+const start = (system: System, connections: number) =>
+  system === 'ours' ? startOurs(emu.url) : startPeer(Math.max(10, connections));
 const rows: Row[] = [];
 const tricky: Row[] = [];
 const e2e: Record<System, number[]> = { ours: [], peer: [] };
@@ -172,7 +227,9 @@ try {
       const run = randomBytes(3).toString('hex');
       const at = Math.floor(Date.now() / 1000);
       const customerBodies = Array.from({ length: CUSTOMERS }, (_, i) => customerCreatedEvent(i, run, at));
-      const chargeBodies = Array.from({ length: CHARGES }, (_, i) => chargeSucceededEvent(i, run, `cus_b${run}${i % CUSTOMERS}`, at));
+      const chargeBodies = Array.from({ length: CHARGES }, (_, i) =>
+        chargeSucceededEvent(i, run, `cus_b${run}${i % CUSTOMERS}`, at),
+      );
       const chargeIds = chargeBodies.map((b) => JSON.parse(b).data.object.id as string);
       const customerIds = customerBodies.map((b) => JSON.parse(b).data.object.id as string);
       for (const system of order) {
@@ -193,10 +250,17 @@ try {
           const n = events.length;
           const l = summarize(latencies);
           const row: Row = {
-            connections, round: roundNo + 1, system, events: fmtInt(n),
-            'ack events/s': round(n / ((acked - t0) / 1000), 0), 'ack p50 ms': round(l.median), 'ack p99 ms': round(l.p99),
-            'end to end events/s': round(n / ((done - t0) / 1000), 0), 'end to end s': round((done - t0) / 1000, 2),
-            'Node CPU ms/event': round(nodeMs / n, 3), 'Postgres CPU ms/event': round(pgMs / n, 3),
+            connections,
+            round: roundNo + 1,
+            system,
+            events: fmtInt(n),
+            'ack events/s': round(n / ((acked - t0) / 1000), 0),
+            'ack p50 ms': round(l.median),
+            'ack p99 ms': round(l.p99),
+            'end to end events/s': round(n / ((done - t0) / 1000), 0),
+            'end to end s': round((done - t0) / 1000, 2),
+            'Node CPU ms/event': round(nodeMs / n, 3),
+            'Postgres CPU ms/event': round(pgMs / n, 3),
             // Ours: the API's share and the worker's.
             'Node CPU by process': perProc.map((ms) => round(ms / n, 3)).join(' + '),
           };
@@ -204,7 +268,9 @@ try {
           ack[system].push(Number(row['ack events/s']));
           e2e[system].push(Number(row['end to end events/s']));
           cpu[system].push(Number(row['Node CPU ms/event']));
-          log(`${connections} connections, round ${roundNo + 1}, ${system}: ack ${row['ack events/s']}/s, end to end ${row['end to end events/s']}/s, Node ${row['Node CPU ms/event']} ms/event (${row['Node CPU by process']}), Postgres ${row['Postgres CPU ms/event']} ms/event`);
+          log(
+            `${connections} connections, round ${roundNo + 1}, ${system}: ack ${row['ack events/s']}/s, end to end ${row['end to end events/s']}/s, Node ${row['Node CPU ms/event']} ms/event (${row['Node CPU by process']}), Postgres ${row['Postgres CPU ms/event']} ms/event`,
+          );
           if (connections === CONNECTIONS[0] && roundNo === 0) tricky.push(...(await trickyCases(s, system)));
         } finally {
           await s.stop();
@@ -227,7 +293,10 @@ async function trickyCases(s: Running, system: System): Promise<Row[]> {
   const cases: Array<{ name: string; order: (ok: string, refund: string) => string[] }> = [
     { name: 'same second: charge.succeeded then charge.refunded', order: (a, b) => [a, b] },
     { name: 'same second: charge.refunded then charge.succeeded', order: (a, b) => [b, a] },
-    { name: 'same second, each delivered 3 times: refunded, succeeded, refunded, succeeded, succeeded, refunded', order: (a, b) => [b, a, b, a, a, b] },
+    {
+      name: 'same second, each delivered 3 times: refunded, succeeded, refunded, succeeded, succeeded, refunded',
+      order: (a, b) => [b, a, b, a, a, b],
+    },
   ];
   const out: Row[] = [];
   for (const [i, c] of cases.entries()) {
@@ -246,8 +315,13 @@ async function trickyCases(s: Running, system: System): Promise<Row[]> {
       kept = await s.charge(id);
     }
     out.push({
-      case: c.name, system,
-      'final state kept': kept ? (kept.refunded ? `refunded (amount_refunded ${kept.amount_refunded})` : `not refunded (amount_refunded ${kept.amount_refunded}): stale`) : 'no row',
+      case: c.name,
+      system,
+      'final state kept': kept
+        ? kept.refunded
+          ? `refunded (amount_refunded ${kept.amount_refunded})`
+          : `not refunded (amount_refunded ${kept.amount_refunded}): stale`
+        : 'no row',
       right: !!kept?.refunded,
     });
   }
@@ -260,25 +334,39 @@ const ackRatio = median(ack.ours) / median(ack.peer);
 const cpuRatio = median(cpu.ours) / median(cpu.peer);
 writeReport({
   name: 'peer',
-  title: 'Side by side with @supabase/stripe-sync-engine 0.48.5: the same signed events, each system on its own fresh database',
+  title:
+    'Side by side with @supabase/stripe-sync-engine 0.48.5: the same signed events, each system on its own fresh database',
   dataSize: `${fmtInt(CUSTOMERS)} customer.created + ${fmtInt(CHARGES)} charge.succeeded per run; ${CONNECTIONS.join(' and ')} connections; ${ROUNDS} rounds each, alternating`,
   command: `npm run bench -- peer --events ${CHARGES} --customers ${CUSTOMERS} --connections ${CONNECTIONS.join(',')} --rounds ${ROUNDS}`,
   machine: machine(await postgresVersion()),
   tables: [
     { title: 'throughput, latency and CPU', rows },
-    { title: 'ratios (ours / peer, medians over every run)', rows: [{ 'end to end': round(e2eRatio), acknowledged: round(ackRatio), 'Node CPU per event': round(cpuRatio) }] },
+    {
+      title: 'ratios (ours / peer, medians over every run)',
+      rows: [{ 'end to end': round(e2eRatio), acknowledged: round(ackRatio), 'Node CPU per event': round(cpuRatio) }],
+    },
     { title: 'tricky cases: the final state each system kept', rows: tricky },
   ],
   targets: [
     { what: 'end to end events/s, ours / peer', target: '>= 3x', measured: `${round(e2eRatio)}x`, met: e2eRatio >= 3 },
-    { what: 'end to end events/s with one worker', target: '>= 2,500/s', measured: `${fmtInt(median(e2e.ours))}/s median`, met: median(e2e.ours) >= 2500 },
-    { what: 'acknowledged events/s, ours / peer', target: '>= 1.5x', measured: `${round(ackRatio)}x`, met: ackRatio >= 1.5 },
+    {
+      what: 'end to end events/s with one worker',
+      target: '>= 2,500/s',
+      measured: `${fmtInt(median(e2e.ours))}/s median`,
+      met: median(e2e.ours) >= 2500,
+    },
+    {
+      what: 'acknowledged events/s, ours / peer',
+      target: '>= 1.5x',
+      measured: `${round(ackRatio)}x`,
+      met: ackRatio >= 1.5,
+    },
     { what: 'Node CPU per event, ours / peer', target: '<= 1x', measured: `${round(cpuRatio)}x`, met: cpuRatio <= 1 },
   ],
   notes: [
     'Ours: the API and one worker as child processes (node dist-dev/..., NODE_ENV=production, LOG_LEVEL=info), the Stripe emulator for any look-up. The peer: processWebhook (verify and upsert in the request, as its README shows) behind a bare node:http server in its own process, pool of max(10, connections), schema from its own runMigrations.',
-    'End to end: first send to the moment every charge and customer of the run is a row in the system\'s tables (polled every 25 ms). Ours acknowledges once the event is in the inbox, so its rows follow the acknowledgments.',
-    'Node CPU: user + system of the system\'s processes (ours: API + worker, by process: API + worker) over the send-to-visible span; the fees our worker reads after its batches commit may still be running then. Postgres CPU: the backends connected to the system\'s database (pg_stat_activity), including the bench\'s own polling.',
+    "End to end: first send to the moment every charge and customer of the run is a row in the system's tables (polled every 25 ms). Ours acknowledges once the event is in the inbox, so its rows follow the acknowledgments.",
+    "Node CPU: user + system of the system's processes (ours: API + worker, by process: API + worker) over the send-to-visible span; the fees our worker reads after its batches commit may still be running then. Postgres CPU: the backends connected to the system's database (pg_stat_activity), including the bench's own polling.",
     'Automatic acknowledgment e-mails are switched off in our database (the peer sends none; a fresh database has them on).',
     'Shared machine: other work ran beside these runs; the load average is recorded with the machine.',
   ],

@@ -6,30 +6,46 @@
  * Run: `npm run bench -- projection [--events 6000] [--seconds 20]`
  */
 import type pg from 'pg';
-import { acknowledgmentsOff, baseEnv, freshDatabase, postgresVersion, startApi, startEmulatorProcess, startWorker, type Proc } from './lib/env.js';
+import {
+  acknowledgmentsOff,
+  baseEnv,
+  freshDatabase,
+  postgresVersion,
+  startApi,
+  startEmulatorProcess,
+  startWorker,
+  type Proc,
+} from './lib/env.js';
 import { deliver, signedEvents, type SignedEvent } from './lib/events.js';
 import { log } from './lib/datasets.js';
 import { fmtInt, fmtMs, machine, writeReport } from './lib/report.js';
 import { round, summarize, type Row } from './lib/stats.js';
 
-const argNum = (name: string, d: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d);
+const argNum = (name: string, d: number) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d;
 const EVENTS = argNum('--events', 6000);
 const LAG_SECONDS = argNum('--seconds', 20);
 
 async function deliverAll(apiUrl: string, events: SignedEvent[], concurrency = 10): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let i = next++; i < events.length; i = next++) {
-      const status = await deliver(apiUrl, events[i]);
-      if (status !== 200) throw new Error(`webhook answered ${status}`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < events.length; i = next++) {
+        const status = await deliver(apiUrl, events[i]);
+        if (status !== 200) throw new Error(`webhook answered ${status}`);
+      }
+    }),
+  );
 }
 
 async function waitProcessed(pool: pg.Pool, ids: string[], timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const [r] = (await pool.query(`SELECT count(*)::int AS n FROM stripe_events WHERE id = ANY($1) AND processed_at IS NULL`, [ids])).rows;
+    const [r] = (
+      await pool.query(`SELECT count(*)::int AS n FROM stripe_events WHERE id = ANY($1) AND processed_at IS NULL`, [
+        ids,
+      ])
+    ).rows;
     if (r.n === 0) return;
     await new Promise((res) => setTimeout(res, 100));
   }
@@ -55,14 +71,25 @@ try {
     const started = Date.now();
     workers = await Promise.all(Array.from({ length: count }, () => startWorker(env)));
     await waitProcessed(db.pool, ids);
-    const [t] = (await db.pool.query(
-      `SELECT extract(epoch FROM max(processed_at) - min(processed_at)) AS span FROM stripe_events WHERE id = ANY($1)`, [ids])).rows;
-    const [rowsMade] = (await db.pool.query(`SELECT count(*)::int AS n FROM charges WHERE id = ANY($1)`, [events.map((e) => JSON.parse(e.body).data.object.id)])).rows;
+    const [t] = (
+      await db.pool.query(
+        `SELECT extract(epoch FROM max(processed_at) - min(processed_at)) AS span FROM stripe_events WHERE id = ANY($1)`,
+        [ids],
+      )
+    ).rows;
+    const [rowsMade] = (
+      await db.pool.query(`SELECT count(*)::int AS n FROM charges WHERE id = ANY($1)`, [
+        events.map((e) => JSON.parse(e.body).data.object.id),
+      ])
+    ).rows;
     const span = Number(t.span);
     rows.push({
       run: `full queue, ${count} worker process${count > 1 ? 'es' : ''}`,
-      events: fmtInt(EVENTS), 'events/s': round(EVENTS / span, 0), 'first to last processed, s': round(span, 2),
-      'wall time incl. worker start, s': round((Date.now() - started) / 1000, 2), 'charge rows': rowsMade.n,
+      events: fmtInt(EVENTS),
+      'events/s': round(EVENTS / span, 0),
+      'first to last processed, s': round(span, 2),
+      'wall time incl. worker start, s': round((Date.now() - started) / 1000, 2),
+      'charge rows': rowsMade.n,
     });
     log(`${count} worker(s): ${fmtInt(EVENTS / span)} events/s`);
     if (count === 1) {
@@ -79,11 +106,23 @@ try {
       await Promise.all(pending);
       const steadyIds = idsOf(steady);
       await waitProcessed(db.pool, steadyIds);
-      const lags = (await db.pool.query(
-        `SELECT extract(epoch FROM processed_at - received_at) * 1000 AS ms FROM stripe_events WHERE id = ANY($1)`, [steadyIds])).rows.map((r) => Number(r.ms));
+      const lags = (
+        await db.pool.query(
+          `SELECT extract(epoch FROM processed_at - received_at) * 1000 AS ms FROM stripe_events WHERE id = ANY($1)`,
+          [steadyIds],
+        )
+      ).rows.map((r) => Number(r.ms));
       lag = summarize(lags);
       const rate = steady.length / ((performance.now() - t0) / 1000);
-      rows.push({ run: `steady ~100 events/s for ${LAG_SECONDS} s, 1 worker: event-to-row lag ms`, events: fmtInt(steady.length), 'events/s': round(rate, 0), median: round(lag.median), p95: round(lag.p95), p99: round(lag.p99), max: round(lag.max) });
+      rows.push({
+        run: `steady ~100 events/s for ${LAG_SECONDS} s, 1 worker: event-to-row lag ms`,
+        events: fmtInt(steady.length),
+        'events/s': round(rate, 0),
+        median: round(lag.median),
+        p95: round(lag.p95),
+        p99: round(lag.p99),
+        max: round(lag.max),
+      });
       log(`lag at 100/s: median ${fmtMs(lag.median)}, p95 ${fmtMs(lag.p95)}`);
     }
     for (const w of workers) await w.stop();
@@ -103,7 +142,14 @@ writeReport({
   command: `npm run bench -- projection --events ${EVENTS} --seconds ${LAG_SECONDS}`,
   machine: machine(await postgresVersion()),
   tables: [{ title: 'throughput and lag', rows }],
-  targets: [{ what: 'event-to-row lag p95 at 100 events/s', target: '<= 500 ms', measured: fmtMs(lag?.p95 ?? NaN), met: (lag?.p95 ?? Infinity) <= 500 }],
+  targets: [
+    {
+      what: 'event-to-row lag p95 at 100 events/s',
+      target: '<= 500 ms',
+      measured: fmtMs(lag?.p95 ?? NaN),
+      met: (lag?.p95 ?? Infinity) <= 500,
+    },
+  ],
   notes: [
     'API and workers are child processes (node dist-dev/api/src/main.js, node dist-dev/worker/src/main.js) on a fresh database, NODE_ENV=production, LOG_LEVEL=info; the Stripe emulator runs in its own process for any re-read the worker makes.',
     'Throughput is events divided by the span from the first to the last processed_at (database clock); lag is processed_at - received_at of each event, both stamped by Postgres, and processed_at is written in the same transaction as the read-model rows.',

@@ -16,33 +16,51 @@ import { round, summarize, type Row } from './lib/stats.js';
 import { analyticsFromStripe } from './lib/stripe-aggregate.js';
 
 const sizes = sizesFromArgs([10_000, 100_000, 1_000_000]);
-const argNum = (name: string, d: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d);
+const argNum = (name: string, d: number) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d;
 const EMULATOR_MAX = argNum('--emulator-max', 100_000);
 const LIVE_RATE = 100;
 const TEST_RATE = 25;
 
 async function postJson(url: string, body: unknown): Promise<any> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`POST ${url} -> ${res.status} ${(await res.text()).slice(0, 200)}`);
   return res.json();
 }
 
 /** The same generated card history into the emulator, at its historical times, refunds and disputes included. */
-async function seedEmulator(url: string, stripe: Stripe, history: Parameters<typeof generateHistorySlices>[0]): Promise<void> {
+async function seedEmulator(
+  url: string,
+  stripe: Stripe,
+  history: Parameters<typeof generateHistorySlices>[0],
+): Promise<void> {
   for (const slice of generateHistorySlices(history, 1000)) {
     const out = await postJson(`${url}/_emulator/seed`, {
-      customers: slice.donors.map((d) => ({ name: d.name, email: d.email, created: Math.floor(d.createdAt.getTime() / 1000) })),
+      customers: slice.donors.map((d) => ({
+        name: d.name,
+        email: d.email,
+        created: Math.floor(d.createdAt.getTime() / 1000),
+      })),
     });
     const ids = new Map(slice.donors.map((d, i) => [d.key, out.customers[i]]));
     for (let i = 0; i < slice.cardGifts.length; i += 2000) {
       const batch = slice.cardGifts.slice(i, i + 2000);
       const seeded = await postJson(`${url}/_emulator/seed`, {
         charges: batch.map((g) => ({
-          amount: g.amountCents, customer: ids.get(g.donorKey), created: Math.floor(g.at.getTime() / 1000),
-          card: g.outcome === 'declined' ? 'declined' : g.brand, metadata: { frequency: g.frequency },
+          amount: g.amountCents,
+          customer: ids.get(g.donorKey),
+          created: Math.floor(g.at.getTime() / 1000),
+          card: g.outcome === 'declined' ? 'declined' : g.brand,
+          metadata: { frequency: g.frequency },
         })),
       });
-      const work = batch.map((g, k) => [g, seeded.charges[k] as string] as const).filter(([g]) => g.refundCents || g.disputed);
+      const work = batch
+        .map((g, k) => [g, seeded.charges[k] as string] as const)
+        .filter(([g]) => g.refundCents || g.disputed);
       for (const [g, id] of work) {
         if (g.refundCents) await stripe.refunds.create({ charge: id, amount: g.refundCents });
         else await postJson(`${url}/_emulator/charges/${id}/dispute`, {});
@@ -62,7 +80,11 @@ for (const size of sizes) {
   const token = await adminSession(ds.pool);
   const api = await startApi(baseEnv(ds.url));
   const readModel = summarize(await timeGets(() => `${api.url}/api/stripe/analytics`, token, 100, 20));
-  const [card] = (await ds.pool.query(`SELECT sum(amount)::bigint AS cents, sum(count)::int AS n FROM daily_totals WHERE source = 'card'`)).rows;
+  const [card] = (
+    await ds.pool.query(
+      `SELECT sum(amount)::bigint AS cents, sum(count)::int AS n FROM daily_totals WHERE source = 'card'`,
+    )
+  ).rows;
   await api.stop();
   await ds.pool.end();
   log(`${fmtInt(size)} (a) read model: median ${fmtMs(readModel.median)}, p95 ${fmtMs(readModel.p95)}`);
@@ -72,7 +94,13 @@ for (const size of sizes) {
   if (ds.load.charges <= EMULATOR_MAX * 1.05) {
     const emu = await startEmulatorProcess();
     try {
-      const stripe = new Stripe('sk_test_emulator_bench', { host: '127.0.0.1', port: Number(new URL(emu.url).port), protocol: 'http', maxNetworkRetries: 0, timeout: 600_000 });
+      const stripe = new Stripe('sk_test_emulator_bench', {
+        host: '127.0.0.1',
+        port: Number(new URL(emu.url).port),
+        protocol: 'http',
+        maxNetworkRetries: 0,
+        timeout: 600_000,
+      });
       const seedStart = Date.now();
       await seedEmulator(emu.url, stripe, ds.history);
       log(`${fmtInt(size)} emulator seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
@@ -89,14 +117,24 @@ for (const size of sizes) {
       perPageSeen.push(`${(s.median / answer!.pages).toFixed(1)} ms at ${fmtInt(ds.load.charges)} charges`);
       perPageMs = Math.min(Number.isNaN(perPageMs) ? Infinity : perPageMs, s.median / answer!.pages);
       const same = answer!.totalCents === Number(card.cents) && answer!.count === card.n;
-      live = { median: s.median, p95: s.p95, runs, measured: true, same: same ? 'yes' : `NO (${answer!.totalCents} vs ${card.cents})` };
-      log(`${fmtInt(size)} (b) live paging: ${answer!.pages} pages, median ${fmtMs(s.median)}; same answer: ${live.same}`);
+      live = {
+        median: s.median,
+        p95: s.p95,
+        runs,
+        measured: true,
+        same: same ? 'yes' : `NO (${answer!.totalCents} vs ${card.cents})`,
+      };
+      log(
+        `${fmtInt(size)} (b) live paging: ${answer!.pages} pages, median ${fmtMs(s.median)}; same answer: ${live.same}`,
+      );
     } finally {
       await emu.stop();
     }
   } else {
     live = { median: perPageMs * pages, p95: NaN, runs: 0, measured: false, same: 'n/a' };
-    notes.push(`(b) at ${fmtInt(size)} charges is a lower bound, not measured: ${fmtInt(pages)} pages x ${perPageMs.toFixed(2)} ms, the smallest per-page time measured.`);
+    notes.push(
+      `(b) at ${fmtInt(size)} charges is a lower bound, not measured: ${fmtInt(pages)} pages x ${perPageMs.toFixed(2)} ms, the smallest per-page time measured.`,
+    );
   }
   rows.push({
     charges: fmtInt(ds.load.charges),
@@ -106,7 +144,9 @@ for (const size of sizes) {
     '(b) SDK paging, emulator, median ms': live.measured ? round(live.median, 0) : `>= ${fmtInt(live.median)}`,
     '(b) p95 ms': live.measured ? round(live.p95, 0) : 'extrapolated',
     pages: fmtInt(pages),
-    '(b) / (a)': live.measured ? round(live.median / readModel.median, 0) : `>= ${fmtInt(live.median / readModel.median)}`,
+    '(b) / (a)': live.measured
+      ? round(live.median / readModel.median, 0)
+      : `>= ${fmtInt(live.median / readModel.median)}`,
     'same card total': live.same,
     'real Stripe live, 100 req/s, min s': round(pages / LIVE_RATE, 1),
     'real Stripe test mode / per-endpoint 25 req/s, min s': round(pages / TEST_RATE, 1),
@@ -115,7 +155,8 @@ for (const size of sizes) {
 
 writeReport({
   name: 'read-model-vs-stripe',
-  title: 'Read model vs live Stripe: the same analytics answer from the read model vs paging /v1/charges (limit=100) and aggregating in memory',
+  title:
+    'Read model vs live Stripe: the same analytics answer from the read model vs paging /v1/charges (limit=100) and aggregating in memory',
   dataSize: data,
   command: `npm run bench -- read-model-vs-stripe --sizes ${sizes.join(',')} --emulator-max ${EMULATOR_MAX}`,
   machine: machine(await postgresVersion()),

@@ -58,11 +58,15 @@ await pool.query('VACUUM ANALYZE');
 log(`loaded ${fmtInt(PLANS)} plans, ${fmtInt(DONORS)} donors in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const token = await adminSession(pool);
-const sample = (await pool.query(`SELECT customer_id FROM subscriptions ORDER BY md5(id) LIMIT 500`)).rows.map((r) => r.customer_id);
+const sample = (await pool.query(`SELECT customer_id FROM subscriptions ORDER BY md5(id) LIMIT 500`)).rows.map(
+  (r) => r.customer_id,
+);
 // The cursor the API hands out after the plan at this depth, made as the service makes it.
-const [deep] = (await pool.query(
-  `SELECT to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || id AS c FROM subscriptions ORDER BY created DESC, id DESC OFFSET 50000 LIMIT 1`,
-)).rows;
+const [deep] = (
+  await pool.query(
+    `SELECT to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || id AS c FROM subscriptions ORDER BY created DESC, id DESC OFFSET 50000 LIMIT 1`,
+  )
+).rows;
 const deepCursor = Buffer.from(deep.c).toString('base64url');
 const api = await startApi(baseEnv(url));
 let i = 0;
@@ -70,7 +74,10 @@ const endpoints: [string, () => string][] = [
   ['GET /api/admin/recurring/summary', () => `${api.url}/api/admin/recurring/summary`],
   ['GET /api/admin/recurring/plans (first page)', () => `${api.url}/api/admin/recurring/plans`],
   ['GET /api/admin/recurring/plans?status=past_due', () => `${api.url}/api/admin/recurring/plans?status=past_due`],
-  ['GET /api/admin/recurring/plans?cursor=<1,000 pages deep>', () => `${api.url}/api/admin/recurring/plans?cursor=${deepCursor}`],
+  [
+    'GET /api/admin/recurring/plans?cursor=<1,000 pages deep>',
+    () => `${api.url}/api/admin/recurring/plans?cursor=${deepCursor}`,
+  ],
   ['GET /api/admin/donors/:id/plans', () => `${api.url}/api/admin/donors/${sample[i++ % sample.length]}/plans`],
 ];
 const rows: Row[] = [];
@@ -79,7 +86,14 @@ try {
   for (const [label, u] of endpoints) {
     const s = summarize(await timeGets(u, token, N, 20));
     p95.set(label, s.p95);
-    rows.push({ plans: fmtInt(PLANS), endpoint: label, median: round(s.median), p95: round(s.p95), p99: round(s.p99), 'req/s (1 client)': round(1000 / s.mean, 0) });
+    rows.push({
+      plans: fmtInt(PLANS),
+      endpoint: label,
+      median: round(s.median),
+      p95: round(s.p95),
+      p99: round(s.p99),
+      'req/s (1 client)': round(1000 / s.mean, 0),
+    });
     log(`${label}: median ${fmtMs(s.median)}, p95 ${fmtMs(s.p95)}`);
   }
 } finally {
@@ -87,10 +101,16 @@ try {
   await pool.end();
 }
 
-const target = (label: string, ms: number): Target => ({ what: `${label} p95 at ${fmtInt(PLANS)} plans`, target: `<= ${ms} ms`, measured: fmtMs(p95.get(label)!), met: p95.get(label)! <= ms });
+const target = (label: string, ms: number): Target => ({
+  what: `${label} p95 at ${fmtInt(PLANS)} plans`,
+  target: `<= ${ms} ms`,
+  measured: fmtMs(p95.get(label)!),
+  met: p95.get(label)! <= ms,
+});
 writeReport({
   name: 'recurring',
-  title: 'Recurring view: the admin\'s plan figures and pages from the read model (milliseconds, one client, keep-alive)',
+  title:
+    "Recurring view: the admin's plan figures and pages from the read model (milliseconds, one client, keep-alive)",
   dataSize: `${fmtInt(PLANS)} plans, ${fmtInt(DONORS)} donors`,
   command: `npm run bench -- recurring --plans ${PLANS}`,
   machine: machine(await postgresVersion()),
@@ -104,7 +124,7 @@ writeReport({
   ],
   notes: [
     'API as a child process (node dist-dev/api/src/main.js, NODE_ENV=production, LOG_LEVEL=info) over its own database.',
-    'Pages of plans do not count (the summary\'s byStatus does, from plan_totals); donor plans rotate over 500 random donors.',
+    "Pages of plans do not count (the summary's byStatus does, from plan_totals); donor plans rotate over 500 random donors.",
     'The machine is shared: its load average (above) stretches every figure; compare runs at similar load.',
   ],
 });

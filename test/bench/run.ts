@@ -14,7 +14,16 @@ import { REDIS_URL } from './lib/env.js';
 
 const DIR = path.dirname(fileURLToPath(import.meta.url));
 /** The order of test/bench/README.md's results; files not listed run after these. */
-const ORDER = ['read-model-vs-stripe', 'analytics-growth', 'webhook-ingest', 'projection', 'peer', 'exports', 'front-end', 'emulator'];
+const ORDER = [
+  'read-model-vs-stripe',
+  'analytics-growth',
+  'webhook-ingest',
+  'projection',
+  'peer',
+  'exports',
+  'front-end',
+  'emulator',
+];
 
 const files = readdirSync(DIR).filter((f) => f.endsWith('.bench.js'));
 const rank = (f: string) => {
@@ -30,7 +39,9 @@ const wanted = firstOption < 0 ? args : args.slice(0, firstOption);
 const passThrough = firstOption < 0 ? [] : args.slice(firstOption);
 const chosen = wanted.length ? files.filter((f) => wanted.some((w) => f.includes(w))) : files;
 if (!chosen.length) {
-  process.stderr.write(`No benchmark matches ${wanted.join(', ')}. Available: ${files.map((f) => f.replace('.bench.js', '')).join(', ')}\n`);
+  process.stderr.write(
+    `No benchmark matches ${wanted.join(', ')}. Available: ${files.map((f) => f.replace('.bench.js', '')).join(', ')}\n`,
+  );
   process.exit(2);
 }
 
@@ -56,10 +67,20 @@ async function dropBenchKeys(): Promise<number> {
 const failed: string[] = [];
 for (const f of chosen) {
   const name = f.replace('.bench.js', '');
-  process.stdout.write(`\n### ${name} (${new Date().toISOString()}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})\n`);
+  process.stdout.write(
+    `\n### ${name} (${new Date().toISOString()}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})\n`,
+  );
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['--expose-gc', path.join(DIR, f), ...passThrough], { stdio: 'inherit', cwd: process.cwd() });
-  process.stdout.write(`### ${name}: ${r.status === 0 ? 'done' : `FAILED (${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  const r = spawnSync(process.execPath, ['--expose-gc', path.join(DIR, f), ...passThrough], {
+    stdio: 'inherit',
+    cwd: process.cwd(),
+  });
+  process.stdout.write(
+    `### ${name}: ${r.status === 0 ? 'done' : `FAILED (${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   if (r.status !== 0) failed.push(name);
   await dropBenchKeys();
 }

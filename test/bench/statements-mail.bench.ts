@@ -15,28 +15,36 @@ import { round, type Row } from './lib/stats.js';
 
 const year = new Date().getUTCFullYear() - 1;
 // One whole calendar year (last year) of history for about 1,100 donors.
-const ds = await dataset(11_000, { months: 12, endDate: new Date(Date.UTC(year + 1, 0, 1)), suffix: `mail${year}`, log });
+const ds = await dataset(11_000, {
+  months: 12,
+  endDate: new Date(Date.UTC(year + 1, 0, 1)),
+  suffix: `mail${year}`,
+  log,
+});
 // Each run starts from no statement sent; automatic acknowledgments stay off (this measures statements only).
 await ds.pool.query(`DELETE FROM outbound_mail`);
-await ds.pool.query(`INSERT INTO settings (key, value) VALUES ('acknowledgments.automatic', '{"enabled": false, "since": null}')
+await ds.pool
+  .query(`INSERT INTO settings (key, value) VALUES ('acknowledgments.automatic', '{"enabled": false, "since": null}')
                      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
 
 // The sink: a real SMTP server that reads every message to its end and keeps only counts.
 let received = 0;
 let bytes = 0;
-const sink = ignoreDroppedSenders(new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  size: 20 * 1024 * 1024,
-  onData(stream, _session, callback) {
-    stream.on('data', (c: Buffer) => (bytes += c.length));
-    stream.on('end', () => {
-      received++;
-      callback();
-    });
-  },
-}));
+const sink = ignoreDroppedSenders(
+  new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 20 * 1024 * 1024,
+    onData(stream, _session, callback) {
+      stream.on('data', (c: Buffer) => (bytes += c.length));
+      stream.on('end', () => {
+        received++;
+        callback();
+      });
+    },
+  }),
+);
 await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
 
@@ -71,7 +79,9 @@ try {
     }
     if (performance.now() - lastLog > 10_000) {
       lastLog = performance.now();
-      log(`${fmtInt(run.progress.sent)} of ${fmtInt(donors)} sent after ${Math.round((performance.now() - t0) / 1000)} s`);
+      log(
+        `${fmtInt(run.progress.sent)} of ${fmtInt(donors)} sent after ${Math.round((performance.now() - t0) / 1000)} s`,
+      );
     }
     if (performance.now() - t0 > 600_000) throw new Error('not all statements were sent within 10 minutes');
     await new Promise((r) => setTimeout(r, 250));
@@ -89,7 +99,9 @@ try {
     'worker RSS before (MiB)': round(rssBefore, 0),
     'worker peak RSS (MiB)': round(peak, 0),
   });
-  log(`${fmtInt(donors)} statements (${queued.queued} queued in ${Math.round(queuedMs)} ms) delivered in ${seconds.toFixed(1)} s; ${received} messages at the sink`);
+  log(
+    `${fmtInt(donors)} statements (${queued.queued} queued in ${Math.round(queuedMs)} ms) delivered in ${seconds.toFixed(1)} s; ${received} messages at the sink`,
+  );
   if (received < donors) throw new Error(`the sink received ${received} of ${donors}`);
 } finally {
   await worker.stop();
@@ -105,6 +117,15 @@ writeReport({
   command: 'npm run bench -- statements-mail',
   machine: machine(await postgresVersion()),
   tables: [{ title: 'one worker process, from the click to the last statement recorded as sent', rows }],
-  targets: [{ what: `${fmtInt(donors)} statements rendered and delivered`, target: '<= 120 s for 1,000', measured: `${seconds.toFixed(1)} s`, met: seconds <= 120 * Math.max(1, donors / 1000) }],
-  notes: ['API and worker as child processes (NODE_ENV=production); peak RSS is the worker\'s VmHWM from /proc. Each statement is the PDF the donor page downloads.'],
+  targets: [
+    {
+      what: `${fmtInt(donors)} statements rendered and delivered`,
+      target: '<= 120 s for 1,000',
+      measured: `${seconds.toFixed(1)} s`,
+      met: seconds <= 120 * Math.max(1, donors / 1000),
+    },
+  ],
+  notes: [
+    "API and worker as child processes (NODE_ENV=production); peak RSS is the worker's VmHWM from /proc. Each statement is the PDF the donor page downloads.",
+  ],
 });

@@ -14,8 +14,17 @@ import { log } from './lib/datasets.js';
 import { fmtInt, fmtMs, machine, writeReport } from './lib/report.js';
 import { round, summarize, type Row } from './lib/stats.js';
 
-interface AutocannonResult { requests: { average: number; total: number }; non2xx: number; errors: number; timeouts: number; duration: number }
-type Autocannon = (opts: Record<string, unknown>, cb: (err: Error | null, r: AutocannonResult) => void) => { on(e: 'response', cb: (c: unknown, s: number, b: number, ms: number) => void): void };
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}
+type Autocannon = (
+  opts: Record<string, unknown>,
+  cb: (err: Error | null, r: AutocannonResult) => void,
+) => { on(e: 'response', cb: (c: unknown, s: number, b: number, ms: number) => void): void };
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const SECONDS = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 15;
@@ -35,21 +44,40 @@ async function run(api: Proc, events: SignedEvent[], connections: number, extra:
   let next = 0;
   const latencies: number[] = [];
   const result = await new Promise<AutocannonResult>((resolve, reject) => {
-    const inst = autocannon({
-      url, connections, duration: SECONDS, ...extra,
-      requests: [{
-        method: 'POST', path: '/api/stripe/webhook',
-        setupRequest: (req: Record<string, unknown>) => {
-          const e = events[next++ % events.length];
-          return { ...req, body: e.body, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } };
-        },
-      }],
-    }, (err, r) => (err ? reject(err) : resolve(r)));
+    const inst = autocannon(
+      {
+        url,
+        connections,
+        duration: SECONDS,
+        ...extra,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/stripe/webhook',
+            setupRequest: (req: Record<string, unknown>) => {
+              const e = events[next++ % events.length];
+              return {
+                ...req,
+                body: e.body,
+                headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
+              };
+            },
+          },
+        ],
+      },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    );
     inst.on('response', (_c, _s, _b, ms) => latencies.push(ms));
   });
   // API CPU per acknowledged event: steadier than events/s on a shared machine, and what capacity scales with.
   const cpuPerEvent = (await api.cpuMs()) - cpuBefore;
-  return { result, latency: summarize(latencies), allDistinct: next <= events.length, sent: next, cpuPerEvent: cpuPerEvent / Math.max(1, result.requests.total) };
+  return {
+    result,
+    latency: summarize(latencies),
+    allDistinct: next <= events.length,
+    sent: next,
+    cpuPerEvent: cpuPerEvent / Math.max(1, result.requests.total),
+  };
 }
 
 const db = await freshDatabase('school_bench_ingest');
@@ -66,11 +94,21 @@ try {
   ] as const) {
     const r = await run(api, signedEvents(perSecond * SECONDS), connections, extra);
     runs.push({ label, r });
-    log(`${label}: ${fmtInt(r.result.requests.average)} events/s, p99 ${fmtMs(r.latency.p99)}, API CPU ${r.cpuPerEvent.toFixed(3)} ms/event`);
+    log(
+      `${label}: ${fmtInt(r.result.requests.average)} events/s, p99 ${fmtMs(r.latency.p99)}, API CPU ${r.cpuPerEvent.toFixed(3)} ms/event`,
+    );
     rows.push({
-      run: label, 'events/s': round(r.result.requests.average, 0), median: round(r.latency.median), p95: round(r.latency.p95), p99: round(r.latency.p99),
-      max: round(r.latency.max), requests: r.result.requests.total, 'non-2xx': r.result.non2xx, errors: r.result.errors + r.result.timeouts,
-      'all distinct': r.allDistinct, 'API CPU ms/event': round(r.cpuPerEvent, 3),
+      run: label,
+      'events/s': round(r.result.requests.average, 0),
+      median: round(r.latency.median),
+      p95: round(r.latency.p95),
+      p99: round(r.latency.p99),
+      max: round(r.latency.max),
+      requests: r.result.requests.total,
+      'non-2xx': r.result.non2xx,
+      errors: r.result.errors + r.result.timeouts,
+      'all distinct': r.allDistinct,
+      'API CPU ms/event': round(r.cpuPerEvent, 3),
     });
   }
   const [stored] = (await db.pool.query(`SELECT count(*)::int AS n FROM stripe_events`)).rows;
@@ -95,7 +133,12 @@ writeReport({
       measured: `${fmtInt(steady.result.requests.average)}/s, p99 ${fmtMs(steady.latency.p99)}`,
       met: steady.result.requests.average >= RATE * 0.99 && steady.latency.p99 <= 50 && steady.result.non2xx === 0,
     },
-    { what: `capacity: as fast as ${MANY} connections go`, target: `>= ${fmtInt(RATE)}/s`, measured: `${fmtInt(most.result.requests.average)}/s, p99 ${fmtMs(most.latency.p99)}`, met: most.result.requests.average >= RATE },
+    {
+      what: `capacity: as fast as ${MANY} connections go`,
+      target: `>= ${fmtInt(RATE)}/s`,
+      measured: `${fmtInt(most.result.requests.average)}/s, p99 ${fmtMs(most.latency.p99)}`,
+      met: most.result.requests.average >= RATE,
+    },
   ],
   notes: [
     'API as a child process (node dist-dev/api/src/main.js, NODE_ENV=production, LOG_LEVEL=info) on its own fresh database; no worker runs, so the measure is the acknowledge path alone (the worker is benchmark 4).',

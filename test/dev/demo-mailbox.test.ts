@@ -15,7 +15,10 @@ describe('demo mode’s mailbox (npm start without Stripe keys)', () => {
   it('receives what the product sends over SMTP and lists it on a web page bound to 127.0.0.1, text escaped', async () => {
     expect(box.smtpUrl).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
     expect(box.webUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const transport = createMailTransport({ SMTP_URL: box.smtpUrl, MAIL_FROM: 'Hillside Learning Center <no-reply@hillsidelearning.org>' });
+    const transport = createMailTransport({
+      SMTP_URL: box.smtpUrl,
+      MAIL_FROM: 'Hillside Learning Center <no-reply@hillsidelearning.org>',
+    });
     await transport.send({
       to: 'admin@example.org',
       subject: 'Reset <script>alert(1)</script>',
@@ -43,7 +46,9 @@ describe('demo mode’s mailbox (npm start without Stripe keys)', () => {
     // The HTML part as sent, under a CSP sandbox: its script cannot run, nothing remote loads.
     expect(message).toContain(`<a href="${href}/html">Open the HTML part</a>`);
     const html = await fetch(`${box.webUrl}${href}/html`);
-    expect(html.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    expect(html.headers.get('content-security-policy')).toBe(
+      "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+    );
     expect(await html.text()).toContain('<p>Hello</p>');
 
     expect((await fetch(`${box.webUrl}/messages/999`)).status).toBe(404);

@@ -1,4 +1,9 @@
-import { generateHistory, generateSlice, oneTimeRateFor, type History } from '../../dev/demo-history/generator/index.js';
+import {
+  generateHistory,
+  generateSlice,
+  oneTimeRateFor,
+  type History,
+} from '../../dev/demo-history/generator/index.js';
 import { givingTuesday } from '../../dev/demo-history/generator/calendar.js';
 
 const endDate = new Date('2026-05-01T00:00:00Z');
@@ -38,7 +43,8 @@ describe('generateHistory', () => {
     expect(arkansas / 2000).toBeGreaterThan(0.6);
     expect(new Set(history.donors.map((d) => d.address.state)).size).toBeGreaterThan(5);
     const first = new Map<string, number>();
-    for (const g of history.cardGifts) first.set(g.donorKey, Math.min(first.get(g.donorKey) ?? Infinity, g.at.getTime()));
+    for (const g of history.cardGifts)
+      first.set(g.donorKey, Math.min(first.get(g.donorKey) ?? Infinity, g.at.getTime()));
     for (const d of history.donors) {
       expect(d.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
       expect(d.address.postal_code).toMatch(/^\d{5}$/);
@@ -74,14 +80,18 @@ describe('generateHistory', () => {
     expect(share).toBeLessThan(0.24);
     expect(new Set(history.subscriptions.map((s) => s.frequency))).toEqual(new Set(['monthly', 'quarterly', 'annual']));
     const bySub = new Map<string, Date[]>();
-    for (const g of history.cardGifts) if (g.subscriptionKey) bySub.set(g.subscriptionKey, [...(bySub.get(g.subscriptionKey) ?? []), g.at]);
+    for (const g of history.cardGifts)
+      if (g.subscriptionKey) bySub.set(g.subscriptionKey, [...(bySub.get(g.subscriptionKey) ?? []), g.at]);
     const months = { monthly: 1, quarterly: 3, annual: 12 };
     for (const s of history.subscriptions) {
       const dates = bySub.get(s.key)!;
       expect(dates).toHaveLength(s.charges);
       expect(dates[0].getTime()).toBe(s.startAt.getTime());
       for (let i = 1; i < dates.length; i++) {
-        const gap = (dates[i].getUTCFullYear() - dates[i - 1].getUTCFullYear()) * 12 + dates[i].getUTCMonth() - dates[i - 1].getUTCMonth();
+        const gap =
+          (dates[i].getUTCFullYear() - dates[i - 1].getUTCFullYear()) * 12 +
+          dates[i].getUTCMonth() -
+          dates[i - 1].getUTCMonth();
         expect(gap).toBe(months[s.frequency]);
       }
     }
@@ -112,7 +122,9 @@ describe('generateHistory', () => {
     expect(refunded.some((g) => g.refundCents === g.amountCents)).toBe(true);
     expect(refunded.some((g) => g.refundCents! < g.amountCents && g.refundCents! > 0)).toBe(true);
     expect(succeeded.filter((g) => g.disputed).length).toBeGreaterThanOrEqual(1);
-    expect(new Set(history.manualGifts.map((m) => m.type))).toEqual(new Set(['cash', 'check', 'stock', 'item', 'crypto', 'other']));
+    expect(new Set(history.manualGifts.map((m) => m.type))).toEqual(
+      new Set(['cash', 'check', 'stock', 'item', 'crypto', 'other']),
+    );
     expect(history.manualGifts.some((m) => !m.donorKey)).toBe(true);
     const donorKeys = new Set(history.donors.map((d) => d.key));
     for (const m of history.manualGifts) if (m.donorKey) expect(donorKeys.has(m.donorKey)).toBe(true);

@@ -1,9 +1,19 @@
-import { applyContributionChange, chargeContribution, manualContribution } from '../../core/src/read-model/aggregates.js';
+import {
+  applyContributionChange,
+  chargeContribution,
+  manualContribution,
+} from '../../core/src/read-model/aggregates.js';
 import { generateHistory, type HistoryOptions } from '../../dev/demo-history/generator/index.js';
 import { loadBulk, rebuildAggregates } from '../fixtures/loaders/bulk.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
-const history: HistoryOptions = { seed: 99, donors: 400, months: 14, endDate: new Date('2026-01-15T12:00:00Z'), manualShare: 0.08 };
+const history: HistoryOptions = {
+  seed: 99,
+  donors: 400,
+  months: 14,
+  endDate: new Date('2026-01-15T12:00:00Z'),
+  manualShare: 0.08,
+};
 const TZ = 'America/Chicago';
 
 let stack: Stack;
@@ -13,17 +23,29 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 const daily = () =>
-  stack.db.query(`SELECT day::text, source, donation_type, brand, amount::bigint::text, count FROM daily_totals WHERE count <> 0 OR amount <> 0 ORDER BY 1, 2, 3, 4`);
+  stack.db.query(
+    `SELECT day::text, source, donation_type, brand, amount::bigint::text, count FROM daily_totals WHERE count <> 0 OR amount <> 0 ORDER BY 1, 2, 3, 4`,
+  );
 const monthly = () =>
-  stack.db.query(`SELECT month::text, source, donation_type, brand, amount::bigint::text, count FROM monthly_totals WHERE count <> 0 OR amount <> 0 ORDER BY 1, 2, 3, 4`);
+  stack.db.query(
+    `SELECT month::text, source, donation_type, brand, amount::bigint::text, count FROM monthly_totals WHERE count <> 0 OR amount <> 0 ORDER BY 1, 2, 3, 4`,
+  );
 const donors = () =>
-  stack.db.query(`SELECT customer_id, total_amount::text, donation_count, first_gift_at, last_gift_at FROM donor_totals ORDER BY customer_id`);
+  stack.db.query(
+    `SELECT customer_id, total_amount::text, donation_count, first_gift_at, last_gift_at FROM donor_totals ORDER BY customer_id`,
+  );
 
 const years = () => stack.db.query(`SELECT year, customer_id, amount::text, count FROM donor_years ORDER BY 1, 2`);
 
 describe('bulk loader', () => {
   it('writes every generated row and aggregates equal to applying each gift through applyContributionChange', async () => {
-    const result = await loadBulk(stack.db.pool, { history, sliceDonors: 150, batchRows: 500, timeZone: TZ, deferIndexes: true });
+    const result = await loadBulk(stack.db.pool, {
+      history,
+      sliceDonors: 150,
+      batchRows: 500,
+      timeZone: TZ,
+      deferIndexes: true,
+    });
     const generated = generateHistory(history);
     expect(result.donors).toBe(400);
     expect(result.charges).toBe(generated.cardGifts.length);
@@ -34,8 +56,12 @@ describe('bulk loader', () => {
               (SELECT count(*) FROM pg_indexes WHERE tablename = 'charges')::int AS charge_indexes`,
     );
     expect(counts).toMatchObject({
-      donors: 400, charges: generated.cardGifts.length, manual: generated.manualGifts.length, subs: generated.subscriptions.length,
-      disputed: generated.cardGifts.filter((g) => g.disputed).length, failed: generated.cardGifts.filter((g) => g.outcome === 'declined').length,
+      donors: 400,
+      charges: generated.cardGifts.length,
+      manual: generated.manualGifts.length,
+      subs: generated.subscriptions.length,
+      disputed: generated.cardGifts.filter((g) => g.disputed).length,
+      failed: generated.cardGifts.filter((g) => g.outcome === 'declined').length,
     });
     expect(counts.charge_indexes).toBeGreaterThanOrEqual(5); // deferred indexes are rebuilt
 
@@ -44,12 +70,17 @@ describe('bulk loader', () => {
       .filter((g) => g.outcome === 'succeeded' && !g.disputed)
       .reduce((s, g) => s + g.amountCents - (g.refundCents ?? 0), 0);
     const manual = generated.manualGifts.reduce((s, m) => s + m.amountCents, 0);
-    const [sums] = await stack.db.query(`SELECT sum(amount)::bigint::text AS total, sum(count)::int AS n FROM daily_totals`);
+    const [sums] = await stack.db.query(
+      `SELECT sum(amount)::bigint::text AS total, sum(count)::int AS n FROM daily_totals`,
+    );
     expect(Number(sums.total)).toBe(cardNet + manual);
-    expect(sums.n).toBe(generated.cardGifts.filter((g) => g.outcome === 'succeeded').length + generated.manualGifts.length);
+    expect(sums.n).toBe(
+      generated.cardGifts.filter((g) => g.outcome === 'succeeded').length + generated.manualGifts.length,
+    );
 
     // Refunds and disputes count in the month they happened, not the month of their gift.
-    const monthOf = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit' }).format(d);
+    const monthOf = (d: Date) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit' }).format(d);
     const byMonth = new Map<string, number>();
     const add = (d: Date, c: number) => byMonth.set(monthOf(d), (byMonth.get(monthOf(d)) ?? 0) + c);
     for (const g of generated.cardGifts.filter((x) => x.outcome === 'succeeded')) {
@@ -58,9 +89,12 @@ describe('bulk loader', () => {
       if (g.disputed) add(g.laterAt!, -(g.amountCents - (g.refundCents ?? 0)));
     }
     for (const m of generated.manualGifts) add(m.at, m.amountCents);
-    const months = await stack.db.query(`SELECT to_char(month, 'YYYY-MM') AS month, sum(amount)::bigint::text AS amount FROM monthly_totals GROUP BY 1 ORDER BY 1`);
-    expect(months.map((r: { month: string; amount: string }) => [r.month, Number(r.amount)]))
-      .toEqual([...byMonth.entries()].sort(([a], [b]) => a.localeCompare(b)));
+    const months = await stack.db.query(
+      `SELECT to_char(month, 'YYYY-MM') AS month, sum(amount)::bigint::text AS amount FROM monthly_totals GROUP BY 1 ORDER BY 1`,
+    );
+    expect(months.map((r: { month: string; amount: string }) => [r.month, Number(r.amount)])).toEqual(
+      [...byMonth.entries()].sort(([a], [b]) => a.localeCompare(b)),
+    );
     const crossing = generated.cardGifts.filter((g) => g.laterAt && monthOf(g.laterAt) !== monthOf(g.at));
     expect(crossing.length).toBeGreaterThan(0);
 
@@ -73,13 +107,21 @@ describe('bulk loader', () => {
     expect(bulkDaily.length).toBeGreaterThan(100);
 
     // The reference: empty aggregates, then every row through the worker's own incremental code.
-    await stack.db.query(`DELETE FROM daily_totals; DELETE FROM monthly_totals; DELETE FROM donor_totals; DELETE FROM donor_years`);
+    await stack.db.query(
+      `DELETE FROM daily_totals; DELETE FROM monthly_totals; DELETE FROM donor_totals; DELETE FROM donor_years`,
+    );
     const client = await stack.db.pool.connect();
     try {
       await client.query('BEGIN');
-      const charges = (await client.query(`SELECT status, amount, amount_refunded, disputed, dispute_status, frequency, brand, customer_id, created, refunds, disputed_at FROM charges`)).rows;
+      const charges = (
+        await client.query(
+          `SELECT status, amount, amount_refunded, disputed, dispute_status, frequency, brand, customer_id, created, refunds, disputed_at FROM charges`,
+        )
+      ).rows;
       for (const c of charges) await applyContributionChange(client, null, chargeContribution(c), TZ);
-      const manuals = (await client.query(`SELECT amount, donation_type, stripe_customer_id, donation_date FROM manual_donations`)).rows;
+      const manuals = (
+        await client.query(`SELECT amount, donation_type, stripe_customer_id, donation_date FROM manual_donations`)
+      ).rows;
       for (const m of manuals) await applyContributionChange(client, null, manualContribution(m), TZ);
       await client.query('COMMIT');
     } finally {
@@ -99,17 +141,24 @@ describe('bulk loader', () => {
 
   it('leaves the plan totals as the trigger on subscriptions would, plan by plan', async () => {
     const totals = async () => ({
-      plans: await stack.db.query(`SELECT plan_status, frequency, plans, amount::text FROM plan_totals WHERE plans <> 0 OR amount <> 0 ORDER BY 1, 2`),
+      plans: await stack.db.query(
+        `SELECT plan_status, frequency, plans, amount::text FROM plan_totals WHERE plans <> 0 OR amount <> 0 ORDER BY 1, 2`,
+      ),
       donors: await stack.db.query(`SELECT customer_id, active_plans FROM recurring_donors ORDER BY 1`),
       active: (await stack.db.query(`SELECT active_donors FROM recurring_totals`))[0].active_donors,
     });
     const bulk = await totals();
-    expect(bulk.plans.map((r: { plan_status: string }) => r.plan_status)).toEqual(expect.arrayContaining(['active', 'canceled']));
+    expect(bulk.plans.map((r: { plan_status: string }) => r.plan_status)).toEqual(
+      expect.arrayContaining(['active', 'canceled']),
+    );
     expect(bulk.active).toBe(bulk.donors.length);
     expect(bulk.active).toBeGreaterThan(0);
     // Every plan out and back in, one row at a time through the trigger.
-    const columns = (await stack.db.query(
-      `SELECT string_agg(column_name, ', ') AS c FROM information_schema.columns WHERE table_name = 'subscriptions' AND is_generated = 'NEVER'`))[0].c;
+    const columns = (
+      await stack.db.query(
+        `SELECT string_agg(column_name, ', ') AS c FROM information_schema.columns WHERE table_name = 'subscriptions' AND is_generated = 'NEVER'`,
+      )
+    )[0].c;
     const client = await stack.db.pool.connect();
     try {
       await client.query(`CREATE TEMP TABLE plans_copy AS SELECT ${columns} FROM subscriptions`);
@@ -125,7 +174,11 @@ describe('bulk loader', () => {
   it('keeps the count of failed charges as the trigger on charges would, change by change', async () => {
     const client = await stack.db.pool.connect();
     const count = async () =>
-      (await client.query(`SELECT (SELECT charges FROM failed_charge_total)::int AS kept, (SELECT count(*)::int FROM charges WHERE status = 'failed') AS counted`)).rows[0];
+      (
+        await client.query(
+          `SELECT (SELECT charges FROM failed_charge_total)::int AS kept, (SELECT count(*)::int FROM charges WHERE status = 'failed') AS counted`,
+        )
+      ).rows[0];
     try {
       const bulk = await count();
       expect(bulk.kept).toBe(bulk.counted);

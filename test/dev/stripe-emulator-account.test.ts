@@ -16,8 +16,14 @@ describe('Stripe emulator: the account', () => {
   it('is a US non-profit that can take payments, shaped as Stripe shapes it', async () => {
     const account = await stripe.accounts.retrieveCurrent();
     expect(account).toMatchObject({
-      object: 'account', country: 'US', default_currency: 'usd', business_type: 'non_profit', charges_enabled: true, payouts_enabled: true,
-      details_submitted: true, requirements: { currently_due: [], past_due: [], disabled_reason: null },
+      object: 'account',
+      country: 'US',
+      default_currency: 'usd',
+      business_type: 'non_profit',
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      requirements: { currently_due: [], past_due: [], disabled_reason: null },
       capabilities: { card_payments: 'active', transfers: 'active' },
     });
     expect(missingFixtureKeys('account', account, 'Accounts.d.ts', 'Account')).toEqual([]);
@@ -27,20 +33,36 @@ describe('Stripe emulator: the account', () => {
 
   it('can be made one that cannot take payments yet, and reset', async () => {
     await emulatorHelper(emulator, 'account', {
-      charges_enabled: false, payouts_enabled: false, details_submitted: false,
-      requirements: { currently_due: ['external_account', 'tos_acceptance.date'], disabled_reason: 'requirements.past_due' },
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      requirements: {
+        currently_due: ['external_account', 'tos_acceptance.date'],
+        disabled_reason: 'requirements.past_due',
+      },
     });
     expect(await stripe.accounts.retrieveCurrent()).toMatchObject({
-      charges_enabled: false, payouts_enabled: false, capabilities: { card_payments: 'inactive' },
-      requirements: { currently_due: ['external_account', 'tos_acceptance.date'], disabled_reason: 'requirements.past_due' },
+      charges_enabled: false,
+      payouts_enabled: false,
+      capabilities: { card_payments: 'inactive' },
+      requirements: {
+        currently_due: ['external_account', 'tos_acceptance.date'],
+        disabled_reason: 'requirements.past_due',
+      },
     });
     await emulatorHelper(emulator, 'reset', {});
     expect((await stripe.accounts.retrieveCurrent()).charges_enabled).toBe(true);
   });
 
   it('refuses settings Stripe could not have', async () => {
-    await expect(emulatorHelper(emulator, 'account', { charges_enabled: 'yes' })).rejects.toThrow('charges_enabled must be true or false');
-    await expect(emulatorHelper(emulator, 'account', { requirements: { currently_due: 'external_account' } })).rejects.toThrow('requirements.currently_due must be a list');
-    await expect(emulatorHelper(emulator, 'account', { color: 'blue' })).rejects.toThrow('Unknown account setting: color');
+    await expect(emulatorHelper(emulator, 'account', { charges_enabled: 'yes' })).rejects.toThrow(
+      'charges_enabled must be true or false',
+    );
+    await expect(
+      emulatorHelper(emulator, 'account', { requirements: { currently_due: 'external_account' } }),
+    ).rejects.toThrow('requirements.currently_due must be a list');
+    await expect(emulatorHelper(emulator, 'account', { color: 'blue' })).rejects.toThrow(
+      'Unknown account setting: color',
+    );
   });
 });

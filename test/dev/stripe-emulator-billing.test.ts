@@ -18,7 +18,12 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver([WEBHOOK_SECRET]);
-    emulator = await startEmulator({ port: 0, webhookSecret: WEBHOOK_SECRET, retryBaseMs: 20, webhookUrls: [receiver.url] });
+    emulator = await startEmulator({
+      port: 0,
+      webhookSecret: WEBHOOK_SECRET,
+      retryBaseMs: 20,
+      webhookUrls: [receiver.url],
+    });
     stripe = sdkFor(emulator);
     product = (await stripe.products.create({ name: 'Monthly gift' })).id;
   });
@@ -28,7 +33,12 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
     await receiver?.close();
   });
 
-  const priceData = (cents: number) => ({ currency: 'usd', unit_amount: cents, product, recurring: { interval: 'month' as const } });
+  const priceData = (cents: number) => ({
+    currency: 'usd',
+    unit_amount: cents,
+    product,
+    recurring: { interval: 'month' as const },
+  });
 
   /** A donor with a saved card as their default. */
   async function donor(token: string): Promise<{ customer: Stripe.Customer; pm: Stripe.PaymentMethod }> {
@@ -39,10 +49,19 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
   }
 
   /** A monthly gift; `anchorDays` gives a free first period ending then (so the first charge is a renewal). */
-  async function monthly(customer: string, pm: string, cents: number, anchorDays?: number): Promise<Stripe.Subscription> {
+  async function monthly(
+    customer: string,
+    pm: string,
+    cents: number,
+    anchorDays?: number,
+  ): Promise<Stripe.Subscription> {
     return stripe.subscriptions.create({
-      customer, default_payment_method: pm, items: [{ price_data: priceData(cents) }],
-      ...(anchorDays ? { billing_cycle_anchor: emulator.now() + anchorDays * DAY, proration_behavior: 'none' as const } : {}),
+      customer,
+      default_payment_method: pm,
+      items: [{ price_data: priceData(cents) }],
+      ...(anchorDays
+        ? { billing_cycle_anchor: emulator.now() + anchorDays * DAY, proration_behavior: 'none' as const }
+        : {}),
     });
   }
 
@@ -67,49 +86,90 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
     const { customer } = await donor('pm_card_visa');
     const now = emulator.now();
     const sub = await stripe.subscriptions.create({
-      customer: customer.id, items: [{ price_data: priceData(2500) }], backdate_start_date: now - 40 * DAY,
-      billing_cycle_anchor: now + 10 * DAY, proration_behavior: 'none',
+      customer: customer.id,
+      items: [{ price_data: priceData(2500) }],
+      backdate_start_date: now - 40 * DAY,
+      billing_cycle_anchor: now + 10 * DAY,
+      proration_behavior: 'none',
     });
     expect(sub).toMatchObject({ start_date: now - 40 * DAY, created: now, status: 'active' });
     expect((await stripe.subscriptions.retrieve(sub.id)).start_date).toBe(now - 40 * DAY);
     expect((await stripe.invoices.list({ subscription: sub.id })).data.map((i) => i.amount_paid)).toEqual([0]);
-    const future = stripe.subscriptions.create({ customer: customer.id, items: [{ price_data: priceData(2500) }], backdate_start_date: now + DAY });
-    await expect(future).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'backdate_start_date', message: 'backdate_start_date cannot be in the future.' });
+    const future = stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price_data: priceData(2500) }],
+      backdate_start_date: now + DAY,
+    });
+    await expect(future).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'backdate_start_date',
+      message: 'backdate_start_date cannot be in the future.',
+    });
   });
 
   it('changes the amount on the existing item, billed from the next invoice on (proration_behavior none)', async () => {
     const { customer, pm } = await donor('pm_card_visa');
     const sub = await monthly(customer.id, pm.id, 2000);
     const item = sub.items.data[0];
-    const updated = await stripe.subscriptions.update(sub.id, { items: [{ id: item.id, price_data: priceData(3500) }], proration_behavior: 'none' });
+    const updated = await stripe.subscriptions.update(sub.id, {
+      items: [{ id: item.id, price_data: priceData(3500) }],
+      proration_behavior: 'none',
+    });
     expect(updated.items.data).toHaveLength(1);
-    expect(updated.items.data[0]).toMatchObject({ id: item.id, quantity: 1, price: { unit_amount: 3500 }, plan: { amount: 3500 }, current_period_end: item.current_period_end });
+    expect(updated.items.data[0]).toMatchObject({
+      id: item.id,
+      quantity: 1,
+      price: { unit_amount: 3500 },
+      plan: { amount: 3500 },
+      current_period_end: item.current_period_end,
+    });
     expect(await invoicesOf(sub.id)).toHaveLength(1);
     const change = (await eventsOf(sub.id, 'customer.subscription.updated')).at(-1)!;
-    expect((change.data.previous_attributes as { items: Stripe.ApiList<Stripe.SubscriptionItem> }).items.data[0].price.unit_amount).toBe(2000);
+    expect(
+      (change.data.previous_attributes as { items: Stripe.ApiList<Stripe.SubscriptionItem> }).items.data[0].price
+        .unit_amount,
+    ).toBe(2000);
     expect((change.data.object as Stripe.Subscription).items.data[0].price.unit_amount).toBe(3500);
 
     await toPeriodEnd(sub.id);
-    expect((await invoicesOf(sub.id)).map((i) => [i.billing_reason, i.status, i.amount_paid])).toEqual([['subscription_cycle', 'paid', 3500], ['subscription_create', 'paid', 2000]]);
+    expect((await invoicesOf(sub.id)).map((i) => [i.billing_reason, i.status, i.amount_paid])).toEqual([
+      ['subscription_cycle', 'paid', 3500],
+      ['subscription_create', 'paid', 2000],
+    ]);
     expect((await chargesOf(customer.id)).map((c) => c.amount)).toEqual([3500, 2000]);
 
     const price = await stripe.prices.create({ ...priceData(1000) });
-    const byPrice = await stripe.subscriptions.update(sub.id, { items: [{ id: item.id, price: price.id, quantity: 3 }], proration_behavior: 'none' });
+    const byPrice = await stripe.subscriptions.update(sub.id, {
+      items: [{ id: item.id, price: price.id, quantity: 3 }],
+      proration_behavior: 'none',
+    });
     expect(byPrice.items.data[0]).toMatchObject({ id: item.id, quantity: 3, price: { id: price.id } });
     await toPeriodEnd(sub.id);
     expect((await chargesOf(customer.id)).map((c) => c.amount)).toEqual([3000, 3500, 2000]);
 
-    await expect(stripe.subscriptions.update(sub.id, { items: [{ id: 'si_missing', price: price.id }], proration_behavior: 'none' }))
-      .rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'items[0][id]' });
-    await expect(stripe.subscriptions.update(sub.id, { items: [{ id: item.id, price_data: { ...priceData(500), recurring: { interval: 'year' } } }], proration_behavior: 'none' }))
-      .rejects.toMatchObject({ statusCode: 400, param: 'items' });
-    await expect(stripe.subscriptions.update(sub.id, { items: [{ id: item.id, price: price.id, quantity: 5 }] }))
-      .rejects.toMatchObject({ statusCode: 400, param: 'proration_behavior' });
+    await expect(
+      stripe.subscriptions.update(sub.id, {
+        items: [{ id: 'si_missing', price: price.id }],
+        proration_behavior: 'none',
+      }),
+    ).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'items[0][id]' });
+    await expect(
+      stripe.subscriptions.update(sub.id, {
+        items: [{ id: item.id, price_data: { ...priceData(500), recurring: { interval: 'year' } } }],
+        proration_behavior: 'none',
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'items' });
+    await expect(
+      stripe.subscriptions.update(sub.id, { items: [{ id: item.id, price: price.id, quantity: 5 }] }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'proration_behavior' });
     // A refused update changes nothing.
-    expect((await stripe.subscriptions.retrieve(sub.id)).items.data[0]).toMatchObject({ quantity: 3, price: { id: price.id, recurring: { interval: 'month' } } });
+    expect((await stripe.subscriptions.retrieve(sub.id)).items.data[0]).toMatchObject({
+      quantity: 3,
+      price: { id: price.id, recurring: { interval: 'month' } },
+    });
   });
 
-  it('charges renewals to a new default_payment_method, which must be the customer\'s', async () => {
+  it("charges renewals to a new default_payment_method, which must be the customer's", async () => {
     const { customer, pm } = await donor('pm_card_visa');
     const sub = await monthly(customer.id, pm.id, 2500);
     const mastercard = await stripe.paymentMethods.attach('pm_card_mastercard', { customer: customer.id });
@@ -121,38 +181,53 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
     const [renewal] = await chargesOf(customer.id);
     expect(renewal.payment_method_details?.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
 
-    const stranger = await stripe.paymentMethods.create({ type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' } } as Stripe.PaymentMethodCreateParams);
-    await expect(stripe.subscriptions.update(sub.id, { default_payment_method: stranger.id }))
-      .rejects.toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'default_payment_method' });
+    const stranger = await stripe.paymentMethods.create({
+      type: 'card',
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
+    } as Stripe.PaymentMethodCreateParams);
+    await expect(stripe.subscriptions.update(sub.id, { default_payment_method: stranger.id })).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'default_payment_method',
+    });
   });
 
   it.each([
     ['void', 'void'],
     ['mark_uncollectible', 'uncollectible'],
     ['keep_as_draft', 'draft'],
-  ] as const)('pauses collection with %s: the period still renews, its invoice is %s and nothing is charged until resumed', async (behavior, invoiceStatus) => {
-    const { customer, pm } = await donor('pm_card_visa');
-    const sub = await monthly(customer.id, pm.id, 2000);
-    const paused = await stripe.subscriptions.update(sub.id, { pause_collection: { behavior } });
-    expect(paused).toMatchObject({ status: 'active', pause_collection: { behavior, resumes_at: null } });
-    const pausedEvent = (await eventsOf(sub.id, 'customer.subscription.updated')).at(-1)!;
-    expect(pausedEvent.data.previous_attributes).toEqual({ pause_collection: null });
+  ] as const)(
+    'pauses collection with %s: the period still renews, its invoice is %s and nothing is charged until resumed',
+    async (behavior, invoiceStatus) => {
+      const { customer, pm } = await donor('pm_card_visa');
+      const sub = await monthly(customer.id, pm.id, 2000);
+      const paused = await stripe.subscriptions.update(sub.id, { pause_collection: { behavior } });
+      expect(paused).toMatchObject({ status: 'active', pause_collection: { behavior, resumes_at: null } });
+      const pausedEvent = (await eventsOf(sub.id, 'customer.subscription.updated')).at(-1)!;
+      expect(pausedEvent.data.previous_attributes).toEqual({ pause_collection: null });
 
-    await toPeriodEnd(sub.id);
-    const [skipped] = await invoicesOf(sub.id);
-    expect(skipped).toMatchObject({ billing_reason: 'subscription_cycle', status: invoiceStatus, amount_due: 2000, amount_paid: 0, auto_advance: false });
-    expect(await chargesOf(customer.id)).toHaveLength(1);
-    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
+      await toPeriodEnd(sub.id);
+      const [skipped] = await invoicesOf(sub.id);
+      expect(skipped).toMatchObject({
+        billing_reason: 'subscription_cycle',
+        status: invoiceStatus,
+        amount_due: 2000,
+        amount_paid: 0,
+        auto_advance: false,
+      });
+      expect(await chargesOf(customer.id)).toHaveLength(1);
+      expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
 
-    const resumed = await stripe.subscriptions.update(sub.id, { pause_collection: '' });
-    expect(resumed.pause_collection).toBeNull();
-    await toPeriodEnd(sub.id);
-    expect((await chargesOf(customer.id)).map((c) => c.amount)).toEqual([2000, 2000]);
-    expect((await invoicesOf(sub.id))[0]).toMatchObject({ status: 'paid', amount_paid: 2000 });
-    // Pausing collection is not Stripe's `paused` status: no paused/resumed events.
-    expect(await eventsOf(sub.id, 'customer.subscription.paused')).toEqual([]);
-    expect(await eventsOf(sub.id, 'customer.subscription.resumed')).toEqual([]);
-  });
+      const resumed = await stripe.subscriptions.update(sub.id, { pause_collection: '' });
+      expect(resumed.pause_collection).toBeNull();
+      await toPeriodEnd(sub.id);
+      expect((await chargesOf(customer.id)).map((c) => c.amount)).toEqual([2000, 2000]);
+      expect((await invoicesOf(sub.id))[0]).toMatchObject({ status: 'paid', amount_paid: 2000 });
+      // Pausing collection is not Stripe's `paused` status: no paused/resumed events.
+      expect(await eventsOf(sub.id, 'customer.subscription.paused')).toEqual([]);
+      expect(await eventsOf(sub.id, 'customer.subscription.resumed')).toEqual([]);
+    },
+  );
 
   it('resumes paused collection by itself at resumes_at', async () => {
     const { customer, pm } = await donor('pm_card_visa');
@@ -168,16 +243,25 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
     expect(resumed.data.previous_attributes).toEqual({ pause_collection: { behavior: 'void', resumes_at: resumesAt } });
     await toPeriodEnd(sub.id);
     expect((await chargesOf(customer.id)).map((c) => c.amount)).toEqual([1500, 1500]);
-    await expect(stripe.subscriptions.update(sub.id, { pause_collection: { behavior: 'void', resumes_at: emulator.now() - 10 } }))
-      .rejects.toMatchObject({ statusCode: 400, param: 'pause_collection[resumes_at]' });
+    await expect(
+      stripe.subscriptions.update(sub.id, { pause_collection: { behavior: 'void', resumes_at: emulator.now() - 10 } }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'pause_collection[resumes_at]' });
   });
 
   it('cancels at period end: active until then, then deleted with no further charge', async () => {
     const { customer, pm } = await donor('pm_card_visa');
     const sub = await monthly(customer.id, pm.id, 2000);
     const end = sub.items.data[0].current_period_end;
-    const scheduled = await stripe.subscriptions.update(sub.id, { cancel_at_period_end: true, cancellation_details: { feedback: 'too_expensive' } });
-    expect(scheduled).toMatchObject({ status: 'active', cancel_at_period_end: true, cancel_at: end, cancellation_details: { reason: 'cancellation_requested', feedback: 'too_expensive' } });
+    const scheduled = await stripe.subscriptions.update(sub.id, {
+      cancel_at_period_end: true,
+      cancellation_details: { feedback: 'too_expensive' },
+    });
+    expect(scheduled).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: true,
+      cancel_at: end,
+      cancellation_details: { reason: 'cancellation_requested', feedback: 'too_expensive' },
+    });
     await advanceTo(end - 60);
     expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
     await advanceTo(end + 60);
@@ -201,11 +285,23 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
   it('cancels now with DELETE (invoice_now and prorate accepted); a canceled gift takes only metadata and details', async () => {
     const { customer, pm } = await donor('pm_card_visa');
     const sub = await monthly(customer.id, pm.id, 2000);
-    const canceled = await stripe.subscriptions.cancel(sub.id, { invoice_now: true, prorate: true, cancellation_details: { comment: 'Moving away' } });
-    expect(canceled).toMatchObject({ status: 'canceled', ended_at: emulator.now(), cancellation_details: { reason: 'cancellation_requested', comment: 'Moving away' } });
+    const canceled = await stripe.subscriptions.cancel(sub.id, {
+      invoice_now: true,
+      prorate: true,
+      cancellation_details: { comment: 'Moving away' },
+    });
+    expect(canceled).toMatchObject({
+      status: 'canceled',
+      ended_at: emulator.now(),
+      cancellation_details: { reason: 'cancellation_requested', comment: 'Moving away' },
+    });
     expect(await eventsOf(sub.id, 'customer.subscription.deleted')).toHaveLength(1);
-    await expect(stripe.subscriptions.update(sub.id, { metadata: { note: 'kept' } })).resolves.toMatchObject({ metadata: { note: 'kept' } });
-    await expect(stripe.subscriptions.update(sub.id, { pause_collection: { behavior: 'void' } })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(stripe.subscriptions.update(sub.id, { metadata: { note: 'kept' } })).resolves.toMatchObject({
+      metadata: { note: 'kept' },
+    });
+    await expect(stripe.subscriptions.update(sub.id, { pause_collection: { behavior: 'void' } })).rejects.toMatchObject(
+      { statusCode: 400 },
+    );
     await expect(stripe.subscriptions.cancel(sub.id)).rejects.toMatchObject({ statusCode: 400 });
     await toPeriodEnd(sub.id);
     expect(await invoicesOf(sub.id)).toHaveLength(1);
@@ -216,9 +312,18 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
     const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
     expect(failing).toMatchObject({ customer: customer.id, card: { last4: '0341' } });
     const pi = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd', customer: customer.id });
-    await expect(stripe.paymentIntents.confirm(pi.id, { payment_method: failing.id })).rejects.toMatchObject({ statusCode: 402, code: 'card_declined' });
-    await expect(stripe.paymentMethods.attach('pm_card_chargeDeclined', { customer: customer.id }))
-      .rejects.toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined', decline_code: 'generic_decline' });
+    await expect(stripe.paymentIntents.confirm(pi.id, { payment_method: failing.id })).rejects.toMatchObject({
+      statusCode: 402,
+      code: 'card_declined',
+    });
+    await expect(
+      stripe.paymentMethods.attach('pm_card_chargeDeclined', { customer: customer.id }),
+    ).rejects.toMatchObject({
+      type: 'StripeCardError',
+      statusCode: 402,
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+    });
   });
 
   it('retries a declined renewal on the default schedule (days 1, 3, ... 14), then cancels the gift', async () => {
@@ -227,7 +332,14 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
     const renewal = sub.items.data[0].current_period_end;
     await advanceTo(renewal + 60);
     let [inv] = await invoicesOf(sub.id);
-    expect(inv).toMatchObject({ billing_reason: 'subscription_cycle', status: 'open', attempted: true, attempt_count: 1, next_payment_attempt: renewal + DAY, amount_remaining: 2000 });
+    expect(inv).toMatchObject({
+      billing_reason: 'subscription_cycle',
+      status: 'open',
+      attempted: true,
+      attempt_count: 1,
+      next_payment_attempt: renewal + DAY,
+      amount_remaining: 2000,
+    });
     expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('past_due');
     const pastDue = (await eventsOf(sub.id, 'customer.subscription.updated')).at(-1)!;
     expect(pastDue.data.previous_attributes).toEqual({ status: 'active' });
@@ -256,8 +368,12 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
     expect((await chargesOf(customer.id)).length).toBe(9);
 
     await emulator.flushWebhooks(15000);
-    const delivered = new Set(receiver.events.filter((e) => (e.data.object as { id: string }).id === inv.id).map((e) => e.type));
-    expect(delivered).toEqual(new Set(['invoice.created', 'invoice.finalized', 'invoice.payment_failed', 'invoice.marked_uncollectible']));
+    const delivered = new Set(
+      receiver.events.filter((e) => (e.data.object as { id: string }).id === inv.id).map((e) => e.type),
+    );
+    expect(delivered).toEqual(
+      new Set(['invoice.created', 'invoice.finalized', 'invoice.payment_failed', 'invoice.marked_uncollectible']),
+    );
     expect(receiver.rejected).toBe(0);
   });
 
@@ -271,24 +387,41 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
 
     const declined = await stripe.invoices.pay(inv.id).catch((e) => e);
     expect(declined).toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined' });
-    expect(await stripe.invoices.retrieve(inv.id)).toMatchObject({ status: 'open', attempt_count: 2, next_payment_attempt: scheduled });
+    expect(await stripe.invoices.retrieve(inv.id)).toMatchObject({
+      status: 'open',
+      attempt_count: 2,
+      next_payment_attempt: scheduled,
+    });
 
     const setup = await stripe.setupIntents.create({ customer: customer.id, allowed_payment_method_types: ['card'] });
     const confirmed = await stripe.setupIntents.confirm(setup.id, { payment_method: 'pm_card_visa' });
     const card = confirmed.payment_method as string;
     await stripe.subscriptions.update(sub.id, { default_payment_method: card });
     const paid = await stripe.invoices.pay(inv.id);
-    expect(paid).toMatchObject({ status: 'paid', amount_paid: 3000, amount_remaining: 0, attempt_count: 3, next_payment_attempt: null });
-    expect(await stripe.subscriptions.retrieve(sub.id)).toMatchObject({ status: 'active', default_payment_method: card });
+    expect(paid).toMatchObject({
+      status: 'paid',
+      amount_paid: 3000,
+      amount_remaining: 0,
+      attempt_count: 3,
+      next_payment_attempt: null,
+    });
+    expect(await stripe.subscriptions.retrieve(sub.id)).toMatchObject({
+      status: 'active',
+      default_payment_method: card,
+    });
     const reactivated = (await eventsOf(sub.id, 'customer.subscription.updated')).at(-1)!;
     expect(reactivated.data.previous_attributes).toMatchObject({ status: 'past_due' });
-    for (const type of ['invoice.paid', 'invoice.payment_succeeded']) expect(await eventsOf(inv.id, type)).toHaveLength(1);
+    for (const type of ['invoice.paid', 'invoice.payment_succeeded'])
+      expect(await eventsOf(inv.id, type)).toHaveLength(1);
     const [charge] = await chargesOf(customer.id);
     expect(charge).toMatchObject({ status: 'succeeded', amount: 3000, payment_method: card });
     expect(await eventsOf(charge.id, 'charge.succeeded')).toHaveLength(1);
     expect(await eventsOf(charge.payment_intent as string, 'payment_intent.succeeded')).toHaveLength(1);
 
-    await expect(stripe.invoices.pay(inv.id)).rejects.toMatchObject({ statusCode: 400, message: 'Invoice is already paid' });
+    await expect(stripe.invoices.pay(inv.id)).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Invoice is already paid',
+    });
     await advanceTo(scheduled! + 60);
     expect((await chargesOf(customer.id)).filter((c) => c.status === 'succeeded')).toHaveLength(1);
   });
@@ -300,20 +433,35 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
     const [inv] = await invoicesOf(sub.id);
     const other = await stripe.customers.create({ email: 'other@example.org' });
     const theirs = await stripe.paymentMethods.attach('pm_card_visa', { customer: other.id });
-    await expect(stripe.invoices.pay(inv.id, { payment_method: theirs.id })).rejects.toMatchObject({ statusCode: 400, param: 'payment_method' });
+    await expect(stripe.invoices.pay(inv.id, { payment_method: theirs.id })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'payment_method',
+    });
     const mine = await stripe.paymentMethods.attach('pm_card_amex', { customer: customer.id });
-    await expect(stripe.invoices.pay(inv.id, { payment_method: mine.id })).resolves.toMatchObject({ status: 'paid', amount_paid: 1200 });
+    await expect(stripe.invoices.pay(inv.id, { payment_method: mine.id })).resolves.toMatchObject({
+      status: 'paid',
+      amount_paid: 1200,
+    });
     expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
   });
 
   it('takes its retry schedule and final action from /_emulator/billing/retries: unpaid keeps invoicing without charging', async () => {
     const admin = async (body: object) => {
-      const res = await fetch(`${emulator.url}/_emulator/billing/retries`, { method: 'POST', body: JSON.stringify(body) });
+      const res = await fetch(`${emulator.url}/_emulator/billing/retries`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: await res.json() };
     };
     expect(await admin({ days: [3, 2] })).toMatchObject({ status: 400, body: { error: { param: 'days' } } });
-    expect(await admin({ subscription: 'forever' })).toMatchObject({ status: 400, body: { error: { param: 'subscription' } } });
-    expect(await admin({ days: [2], subscription: 'unpaid', invoice: 'open' })).toEqual({ status: 200, body: { days: [2], subscription: 'unpaid', invoice: 'open' } });
+    expect(await admin({ subscription: 'forever' })).toMatchObject({
+      status: 400,
+      body: { error: { param: 'subscription' } },
+    });
+    expect(await admin({ days: [2], subscription: 'unpaid', invoice: 'open' })).toEqual({
+      status: 200,
+      body: { days: [2], subscription: 'unpaid', invoice: 'open' },
+    });
     try {
       const { customer, pm } = await donor('pm_card_chargeCustomerFail');
       const sub = await monthly(customer.id, pm.id, 2000, 4);
@@ -322,12 +470,21 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
       const [inv] = await invoicesOf(sub.id);
       expect(inv.next_payment_attempt).toBe(renewal + 2 * DAY);
       await advanceTo(renewal + 2 * DAY + 60);
-      expect(await stripe.invoices.retrieve(inv.id)).toMatchObject({ status: 'open', attempt_count: 2, next_payment_attempt: null });
+      expect(await stripe.invoices.retrieve(inv.id)).toMatchObject({
+        status: 'open',
+        attempt_count: 2,
+        next_payment_attempt: null,
+      });
       expect(await stripe.subscriptions.retrieve(sub.id)).toMatchObject({ status: 'unpaid' });
 
       await toPeriodEnd(sub.id);
       const [next] = await invoicesOf(sub.id);
-      expect(next).toMatchObject({ billing_reason: 'subscription_cycle', status: 'open', attempt_count: 0, attempted: false });
+      expect(next).toMatchObject({
+        billing_reason: 'subscription_cycle',
+        status: 'open',
+        attempt_count: 0,
+        attempted: false,
+      });
       expect(await chargesOf(customer.id)).toHaveLength(2);
 
       const visa = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
@@ -339,7 +496,11 @@ describe('Stripe emulator billing: updates, pauses, cancellations, failed renewa
       await admin({ days: [1, 3, 5, 7, 9, 11, 13, 14], subscription: 'cancel', invoice: 'uncollectible' });
     }
     const state = await (await fetch(`${emulator.url}/_emulator/state`)).json();
-    expect(state.invoiceRetries).toEqual({ days: [1, 3, 5, 7, 9, 11, 13, 14], subscription: 'cancel', invoice: 'uncollectible' });
+    expect(state.invoiceRetries).toEqual({
+      days: [1, 3, 5, 7, 9, 11, 13, 14],
+      subscription: 'cancel',
+      invoice: 'uncollectible',
+    });
   });
 
   it('takes the retry policy from the invoiceRetries option', async () => {

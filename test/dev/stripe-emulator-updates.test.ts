@@ -20,13 +20,22 @@ describe('Stripe emulator: updating payment intents, charges, subscriptions and 
     stripe = sdkFor(emulator);
     const customer = await stripe.customers.create({ email: 'dana@example.org', name: 'Dana Whitfield' });
     pi = await stripe.paymentIntents.create({
-      amount: 5000, currency: 'usd', customer: customer.id, receipt_email: 'dana@example.org', description: 'Donation', metadata: personal,
-      payment_method: 'pm_card_visa', confirm: true, automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      amount: 5000,
+      currency: 'usd',
+      customer: customer.id,
+      receipt_email: 'dana@example.org',
+      description: 'Donation',
+      metadata: personal,
+      payment_method: 'pm_card_visa',
+      confirm: true,
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
     });
     const pm = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
     const product = (await stripe.products.create({ name: 'Monthly gift' })).id;
     sub = await stripe.subscriptions.create({
-      customer: customer.id, default_payment_method: pm.id, metadata: personal,
+      customer: customer.id,
+      default_payment_method: pm.id,
+      metadata: personal,
       items: [{ price_data: { currency: 'usd', unit_amount: 2500, product, recurring: { interval: 'month' } } }],
     });
     invoice = await stripe.invoices.retrieve(sub.latest_invoice as string);
@@ -38,11 +47,22 @@ describe('Stripe emulator: updating payment intents, charges, subscriptions and 
 
   it('a succeeded payment intent: personal keys removed, others kept, receipt e-mail unset; no event (Stripe has no payment_intent.updated)', async () => {
     expect(pi.status).toBe('succeeded');
-    const updated = await stripe.paymentIntents.update(pi.id, { receipt_email: '', metadata: { donor_name: '', donor_email: '' } });
-    expect(updated).toMatchObject({ receipt_email: null, metadata: { fund_id: '2' }, amount: 5000, description: 'Donation' });
+    const updated = await stripe.paymentIntents.update(pi.id, {
+      receipt_email: '',
+      metadata: { donor_name: '', donor_email: '' },
+    });
+    expect(updated).toMatchObject({
+      receipt_email: null,
+      metadata: { fund_id: '2' },
+      amount: 5000,
+      description: 'Donation',
+    });
     expect(Object.keys(updated.metadata)).toEqual(['fund_id']);
     expect((await stripe.paymentIntents.retrieve(pi.id)).metadata).toEqual({ fund_id: '2' });
-    await expect(stripe.paymentIntents.update(pi.id, { description: '' })).rejects.toMatchObject({ statusCode: 400, param: 'description' });
+    await expect(stripe.paymentIntents.update(pi.id, { description: '' })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'description',
+    });
     await expect(stripe.paymentIntents.update(pi.id, { amount: 100 })).rejects.toMatchObject({ statusCode: 400 });
     expect((await stripe.events.list({ limit: 100 })).data.map((e) => e.type)).not.toContain('payment_intent.updated');
   });
@@ -56,7 +76,9 @@ describe('Stripe emulator: updating payment intents, charges, subscriptions and 
     expect(event.data.previous_attributes).toEqual({ metadata: personal });
     for (const key of ['receipt_email', 'description'] as const) {
       await expect(stripe.charges.update(chargeId, { [key]: '' })).rejects.toMatchObject({
-        statusCode: 400, param: key, message: expect.stringContaining(`'${key}' cannot be unset`),
+        statusCode: 400,
+        param: key,
+        message: expect.stringContaining(`'${key}' cannot be unset`),
       });
     }
     expect((await stripe.charges.retrieve(chargeId)).receipt_email).toBe('dana@example.org');
@@ -72,15 +94,25 @@ describe('Stripe emulator: updating payment intents, charges, subscriptions and 
     expect((await eventsOf(sub.id, 'customer.subscription.updated')).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('a paid invoice: metadata (a key set to \'\' removed) and description change with invoice.updated; draft-only fields are refused; its snapshot stays', async () => {
+  it("a paid invoice: metadata (a key set to '' removed) and description change with invoice.updated; draft-only fields are refused; its snapshot stays", async () => {
     expect(invoice.status).toBe('paid');
     await stripe.invoices.update(invoice.id!, { metadata: { note: 'x', other: 'y' } });
     const updated = await stripe.invoices.update(invoice.id!, { metadata: { note: '' }, description: 'Monthly gift' });
-    expect(updated).toMatchObject({ metadata: { other: 'y' }, description: 'Monthly gift', status: 'paid', amount_paid: 2500 });
+    expect(updated).toMatchObject({
+      metadata: { other: 'y' },
+      description: 'Monthly gift',
+      status: 'paid',
+      amount_paid: 2500,
+    });
     const [latest] = await eventsOf(invoice.id!, 'invoice.updated');
     expect(latest.data.previous_attributes).toEqual({ metadata: { note: 'x', other: 'y' }, description: null });
-    await expect(stripe.invoices.update(invoice.id!, { days_until_due: 30 })).rejects.toMatchObject({ statusCode: 400, param: 'days_until_due' });
-    await expect(stripe.invoices.update(invoice.id!, { bogus: 1 } as Stripe.InvoiceUpdateParams)).rejects.toMatchObject({ statusCode: 400, code: 'parameter_unknown' });
+    await expect(stripe.invoices.update(invoice.id!, { days_until_due: 30 })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'days_until_due',
+    });
+    await expect(stripe.invoices.update(invoice.id!, { bogus: 1 } as Stripe.InvoiceUpdateParams)).rejects.toMatchObject(
+      { statusCode: 400, code: 'parameter_unknown' },
+    );
     // What the invoice took from the customer and the subscription when it was made is not changed by either.
     expect(updated).toMatchObject({ customer_email: 'dana@example.org', customer_name: 'Dana Whitfield' });
     expect(updated.parent?.subscription_details?.metadata).toMatchObject(personal);

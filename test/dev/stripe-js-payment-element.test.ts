@@ -57,11 +57,22 @@ describe('stand-in Stripe.js Payment Element in Chromium', () => {
     site = await startStandInSite((ctx, req, res) => {
       const url = new URL(req.url ?? '/', 'http://site');
       if (url.pathname === '/intent') {
-        void ctx.stripe.paymentIntents.create({ amount: Number(url.searchParams.get('amount')), currency: 'usd' })
-          .then((pi) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ clientSecret: pi.client_secret })));
+        void ctx.stripe.paymentIntents
+          .create({ amount: Number(url.searchParams.get('amount')), currency: 'usd' })
+          .then((pi) =>
+            res
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ clientSecret: pi.client_secret })),
+          );
         return;
       }
-      res.writeHead(200, { 'content-type': 'text/html' }).end(url.pathname === '/done' ? '<!doctype html><title>Done</title><h1>Thank you</h1>' : checkoutPage(ctx.emulator));
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          url.pathname === '/done'
+            ? '<!doctype html><title>Done</title><h1>Thank you</h1>'
+            : checkoutPage(ctx.emulator),
+        );
     });
     ({ emulator, stripe, url: siteUrl, browser } = site);
   });
@@ -91,7 +102,16 @@ describe('stand-in Stripe.js Payment Element in Chromium', () => {
     const pi = await stripe.paymentIntents.create({ amount: 5000, currency: 'usd' });
     const page = await open(cs(pi));
     const errors = collectConsoleErrors(page);
-    expect(await page.getByRole('radio').evaluateAll((rs) => rs.map((r) => [(r as HTMLInputElement).labels![0].textContent, (r as HTMLInputElement).checked]))).toEqual([['Card', true], ['US bank account', false]]);
+    expect(
+      await page
+        .getByRole('radio')
+        .evaluateAll((rs) =>
+          rs.map((r) => [(r as HTMLInputElement).labels![0].textContent, (r as HTMLInputElement).checked]),
+        ),
+    ).toEqual([
+      ['Card', true],
+      ['US bank account', false],
+    ]);
     expect(await page.getByRole('group', { name: 'Payment method' }).count()).toBe(1);
     await expect(page.getByLabel('Routing number').isVisible()).resolves.toBe(false);
     await expectNoAxe(page);
@@ -99,8 +119,13 @@ describe('stand-in Stripe.js Payment Element in Chromium', () => {
     await typeCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByRole('status').filter({ hasText: 'Payment succeeded' }).waitFor();
-    const charge = (await stripe.paymentIntents.retrieve(pi.id, { expand: ['latest_charge'] })).latest_charge as Stripe.Charge;
-    expect(charge).toMatchObject({ status: 'succeeded', billing_details: { email: 'ann@example.org' }, payment_method_details: { type: 'card', card: { last4: '4242' } } });
+    const charge = (await stripe.paymentIntents.retrieve(pi.id, { expand: ['latest_charge'] }))
+      .latest_charge as Stripe.Charge;
+    expect(charge).toMatchObject({
+      status: 'succeeded',
+      billing_details: { email: 'ann@example.org' },
+      payment_method_details: { type: 'card', card: { last4: '4242' } },
+    });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -126,8 +151,14 @@ describe('stand-in Stripe.js Payment Element in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Payment processing' }).waitFor();
 
     const processing = await stripe.paymentIntents.retrieve(pi.id, { expand: ['latest_charge', 'payment_method'] });
-    expect(processing.payment_method).toMatchObject({ type: 'us_bank_account', billing_details: { name: 'Ann Lee', email: 'ann@example.org' }, us_bank_account: { last4: '6789', routing_number: '110000000' } });
-    const mandate = await stripe.mandates.retrieve((processing.latest_charge as Stripe.Charge).payment_method_details!.us_bank_account!.mandate as string);
+    expect(processing.payment_method).toMatchObject({
+      type: 'us_bank_account',
+      billing_details: { name: 'Ann Lee', email: 'ann@example.org' },
+      us_bank_account: { last4: '6789', routing_number: '110000000' },
+    });
+    const mandate = await stripe.mandates.retrieve(
+      (processing.latest_charge as Stripe.Charge).payment_method_details!.us_bank_account!.mandate as string,
+    );
     expect(mandate.customer_acceptance.type).toBe('online');
     await emulator.advanceClock(4 * DAY);
     expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('succeeded');
@@ -144,7 +175,9 @@ describe('stand-in Stripe.js Payment Element in Chromium', () => {
     await expect(routing.getAttribute('aria-invalid')).resolves.toBe('true');
     const describedBy = (await routing.getAttribute('aria-describedby'))!;
     await expect(page.locator(`#${describedBy}`).textContent()).resolves.toBe('Your routing number is incomplete.');
-    await expect(page.locator(`#${(await page.getByLabel('Account number').getAttribute('aria-describedby'))!}`).textContent()).resolves.toBe('Your account number is incomplete.');
+    await expect(
+      page.locator(`#${(await page.getByLabel('Account number').getAttribute('aria-describedby'))!}`).textContent(),
+    ).resolves.toBe('Your account number is incomplete.');
     await expectNoAxe(page);
     await screenshot(page, 'payment-element-bank-errors-1280');
     await routing.fill('110000001');
@@ -168,7 +201,10 @@ describe('stand-in Stripe.js Payment Element in Chromium', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByRole('status').filter({ hasText: 'Payment processing' }).waitFor();
     await emulator.advanceClock(4 * DAY);
-    expect(await stripe.paymentIntents.retrieve(failing.id)).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'no_account' } });
+    expect(await stripe.paymentIntents.retrieve(failing.id)).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'no_account' },
+    });
     await page.close();
   });
 
@@ -177,7 +213,12 @@ describe('stand-in Stripe.js Payment Element in Chromium', () => {
     await typeBank(page, '000123456789');
     const early = await page.evaluate(async () => {
       const w = window as unknown as { stripe: { confirmPayment(o: unknown): Promise<unknown> }; elements: unknown };
-      return w.stripe.confirmPayment({ elements: w.elements, clientSecret: 'pi_x_secret_y', redirect: 'if_required' }).then(() => 'resolved', (e: Error) => e.message);
+      return w.stripe
+        .confirmPayment({ elements: w.elements, clientSecret: 'pi_x_secret_y', redirect: 'if_required' })
+        .then(
+          () => 'resolved',
+          (e: Error) => e.message,
+        );
     });
     expect(early).toMatch(/^IntegrationError: elements\.submit\(\) must be called before stripe\.confirmPayment\(\)/);
     await page.getByRole('button', { name: 'Pay' }).click();
@@ -198,23 +239,37 @@ describe('stand-in Stripe.js Payment Element in Chromium', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByRole('status').filter({ hasText: 'Setup succeeded' }).waitFor();
     const saved = await stripe.setupIntents.retrieve(si.id, { expand: ['payment_method'] });
-    expect(saved).toMatchObject({ status: 'succeeded', mandate: expect.stringMatching(/^mandate_/), payment_method: { customer: customer.id, type: 'us_bank_account', billing_details: { name: 'Sam Saver' } } });
+    expect(saved).toMatchObject({
+      status: 'succeeded',
+      mandate: expect.stringMatching(/^mandate_/),
+      payment_method: { customer: customer.id, type: 'us_bank_account', billing_details: { name: 'Sam Saver' } },
+    });
     await page.close();
   });
 
   it('shows only the card fields for a card-only intent, redirects to return_url by default, and refuses paymentMethodTypes', async () => {
-    const pi = await stripe.paymentIntents.create({ amount: 3000, currency: 'usd', allowed_payment_method_types: ['card'] });
+    const pi = await stripe.paymentIntents.create({
+      amount: 3000,
+      currency: 'usd',
+      allowed_payment_method_types: ['card'],
+    });
     const page = await open(`${cs(pi)}&redirect=always`);
     expect(await page.getByRole('radio').count()).toBe(0);
     await typeCard(page, '4242424242424242');
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/done\?/);
     const back = new URL(page.url());
-    expect(Object.fromEntries(back.searchParams)).toMatchObject({ payment_intent: pi.id, payment_intent_client_secret: pi.client_secret, redirect_status: 'succeeded' });
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      payment_intent: pi.id,
+      payment_intent_client_secret: pi.client_secret,
+      redirect_status: 'succeeded',
+    });
     await page.goto(`${siteUrl}/?${cs(pi)}`);
     const message = await page.evaluate((pk) => {
       try {
-        (window as unknown as { Stripe: (k: string) => { elements(o: unknown): unknown } }).Stripe(pk).elements({ mode: 'payment', amount: 1000, currency: 'usd', paymentMethodTypes: ['card'] });
+        (window as unknown as { Stripe: (k: string) => { elements(o: unknown): unknown } })
+          .Stripe(pk)
+          .elements({ mode: 'payment', amount: 1000, currency: 'usd', paymentMethodTypes: ['card'] });
         return 'created';
       } catch (e) {
         return (e as Error).message;

@@ -45,8 +45,15 @@ describe('stand-in Stripe.js confirmCardSetup in Chromium', () => {
 
   afterAll(() => site?.stop());
 
-  async function openFor(customer: string, width = 1280): Promise<{ page: Page; si: Stripe.SetupIntent; errors: string[] }> {
-    const si = await stripe.setupIntents.create({ customer, allowed_payment_method_types: ['card'], usage: 'off_session' });
+  async function openFor(
+    customer: string,
+    width = 1280,
+  ): Promise<{ page: Page; si: Stripe.SetupIntent; errors: string[] }> {
+    const si = await stripe.setupIntents.create({
+      customer,
+      allowed_payment_method_types: ['card'],
+      usage: 'off_session',
+    });
     const page = await browser.newPage({ viewport: { width, height: 700 } });
     const errors = collectConsoleErrors(page);
     await page.goto(`${siteUrl}/?cs=${encodeURIComponent(si.client_secret!)}`);
@@ -55,7 +62,11 @@ describe('stand-in Stripe.js confirmCardSetup in Chromium', () => {
 
   /** Types into each field of the card Element as a person would (after clearing what a previous try left). */
   async function typeCard(page: Page, number: string): Promise<void> {
-    for (const [label, text] of [['Card number', number], ['Expiration date (MM / YY)', '1234'], ['CVC', '123']]) {
+    for (const [label, text] of [
+      ['Card number', number],
+      ['Expiration date (MM / YY)', '1234'],
+      ['CVC', '123'],
+    ]) {
       await page.getByLabel(label).fill('');
       await page.getByLabel(label).pressSequentially(text, { delay: 5 });
     }
@@ -75,7 +86,11 @@ describe('stand-in Stripe.js confirmCardSetup in Chromium', () => {
       const after = await stripe.setupIntents.retrieve(si.id);
       expect(after.status).toBe('succeeded');
       const pm = await stripe.paymentMethods.retrieve(after.payment_method as string);
-      expect(pm).toMatchObject({ customer: customer.id, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 }, billing_details: { name: 'Ann Lee', email: 'ann@example.org' } });
+      expect(pm).toMatchObject({
+        customer: customer.id,
+        card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+        billing_details: { name: 'Ann Lee', email: 'ann@example.org' },
+      });
       expect(await page.getByRole('status').textContent()).toContain(pm.id);
       const seen = await page.evaluate((cs) => (window as any).stripe.retrieveSetupIntent(cs), si.client_secret!);
       expect(seen).toMatchObject({ setupIntent: { id: si.id, status: 'succeeded', payment_method: pm.id } });
@@ -92,7 +107,10 @@ describe('stand-in Stripe.js confirmCardSetup in Chromium', () => {
     await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
     await screenshot(page, 'stripe-js-setup-declined');
     expect(await runAxe(page)).toEqual([]);
-    expect(await stripe.setupIntents.retrieve(si.id)).toMatchObject({ status: 'requires_payment_method', last_setup_error: { code: 'card_declined' } });
+    expect(await stripe.setupIntents.retrieve(si.id)).toMatchObject({
+      status: 'requires_payment_method',
+      last_setup_error: { code: 'card_declined' },
+    });
 
     await typeCard(page, '4000 0000 0000 0341');
     await page.getByRole('button', { name: 'Save card' }).click();
@@ -100,8 +118,9 @@ describe('stand-in Stripe.js confirmCardSetup in Chromium', () => {
     const saved = await stripe.setupIntents.retrieve(si.id);
     expect(saved.status).toBe('succeeded');
     const pi = await stripe.paymentIntents.create({ amount: 2000, currency: 'usd', customer: customer.id });
-    await expect(stripe.paymentIntents.confirm(pi.id, { payment_method: saved.payment_method as string, off_session: true }))
-      .rejects.toMatchObject({ statusCode: 402, code: 'card_declined' });
+    await expect(
+      stripe.paymentIntents.confirm(pi.id, { payment_method: saved.payment_method as string, off_session: true }),
+    ).rejects.toMatchObject({ statusCode: 402, code: 'card_declined' });
     await page.close();
   });
 
@@ -111,7 +130,10 @@ describe('stand-in Stripe.js confirmCardSetup in Chromium', () => {
     await page.goto(`${siteUrl}/?cs=pi_123_secret_abc`);
     await typeCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Save card' }).click();
-    await page.getByRole('alert').filter({ hasText: 'clientSecret should be a client secret of the form seti_' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'clientSecret should be a client secret of the form seti_' })
+      .waitFor();
     expect((await stripe.paymentMethods.list({ customer: customer.id, type: 'card' })).data).toEqual([]);
     await page.close();
   });

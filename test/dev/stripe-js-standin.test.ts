@@ -54,7 +54,9 @@ describe('stand-in Stripe.js in Chromium', () => {
     const page = await browser.newPage();
     const errors = collectConsoleErrors(page);
     await page.goto(`${siteUrl}/?cs=${encodeURIComponent(pi.client_secret!)}`);
-    await expect(page.evaluate(() => (window as unknown as { Stripe: { version: string } }).Stripe.version)).resolves.toBe('endive');
+    await expect(
+      page.evaluate(() => (window as unknown as { Stripe: { version: string } }).Stripe.version),
+    ).resolves.toBe('endive');
     await expect(page.getByLabel('Card number').getAttribute('autocomplete')).resolves.toBe('cc-number');
     await expect(page.getByLabel('Expiration date (MM / YY)').getAttribute('autocomplete')).resolves.toBe('cc-exp');
     await expect(page.getByLabel('CVC').getAttribute('autocomplete')).resolves.toBe('cc-csc');
@@ -69,14 +71,22 @@ describe('stand-in Stripe.js in Chromium', () => {
     const after = await stripe.paymentIntents.retrieve(pi.id, { expand: ['latest_charge'] });
     expect(after.status).toBe('succeeded');
     const charge = after.latest_charge as Stripe.Charge;
-    expect(charge.payment_method_details?.card).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 });
+    expect(charge.payment_method_details?.card).toMatchObject({
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 12,
+      exp_year: 2034,
+    });
     expect(charge.billing_details).toMatchObject({ name: 'Ann Lee', email: 'ann@example.org' });
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('shows the decline message for a declined card and leaves the intent unpaid', async () => {
-    const cases: Array<[string, string]> = [['4000 0000 0000 0002', 'Your card was declined.'], ['4000 0000 0000 9995', 'Your card has insufficient funds.']];
+    const cases: Array<[string, string]> = [
+      ['4000 0000 0000 0002', 'Your card was declined.'],
+      ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
+    ];
     for (const [number, message] of cases) {
       const pi = await stripe.paymentIntents.create({ amount: 2000, currency: 'usd' });
       const page = await browser.newPage();

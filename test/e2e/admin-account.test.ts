@@ -17,7 +17,11 @@ function watchStripeJs(page: Page, env: AdminEnv): string[] {
   return seen;
 }
 
-const stripeOnPage = (page: Page) => page.evaluate(() => ({ global: 'Stripe' in window, tags: document.querySelectorAll('script[src*="/js/v3"], script[src*="stripe.com"]').length }));
+const stripeOnPage = (page: Page) =>
+  page.evaluate(() => ({
+    global: 'Stripe' in window,
+    tags: document.querySelectorAll('script[src*="/js/v3"], script[src*="stripe.com"]').length,
+  }));
 
 describe('admin pages run no payment-provider script; the account panel changes the password and signs out everywhere', () => {
   let env: AdminEnv;
@@ -105,7 +109,10 @@ describe('admin pages run no payment-provider script; the account panel changes 
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await expect(page.evaluate(() => localStorage.getItem('adminSessionToken'))).resolves.toBeNull();
     await authed(env.stack, other.token).get('/api/admin/me').expect(401);
-    await request(env.stack.apiUrl).post('/api/admin/login').send({ email: env.admin.email, password: NEW_PASSWORD }).expect(200);
+    await request(env.stack.apiUrl)
+      .post('/api/admin/login')
+      .send({ email: env.admin.email, password: NEW_PASSWORD })
+      .expect(200);
     await page.context().close();
   });
 });

@@ -66,12 +66,16 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     // Summary cards against the API and the database.
     const [{ cents }] = await env.stack.db.query(`SELECT coalesce(sum(amount), 0)::bigint AS cents FROM daily_totals`);
     expect(analytics.overview.totalAmount).toBeCloseTo(Number(cents) / 100, 2);
-    const card = (title: string, text: string) => page.getByRole('region', { name: title }).filter({ hasText: text }).waitFor();
+    const card = (title: string, text: string) =>
+      page.getByRole('region', { name: title }).filter({ hasText: text }).waitFor();
     await card('Total Revenue', usd(analytics.overview.totalAmount));
     await card('Total Revenue', 'from last month');
     await card('Total Donations', analytics.overview.totalDonations.toLocaleString('en-US'));
     await card('Average Donation', usd(analytics.overview.averageDonation));
-    await card('Active Donors', `${customers.summary.activeCustomers.toLocaleString('en-US')}of ${customers.summary.totalCustomers.toLocaleString('en-US')} total donors`);
+    await card(
+      'Active Donors',
+      `${customers.summary.activeCustomers.toLocaleString('en-US')}of ${customers.summary.totalCustomers.toLocaleString('en-US')} total donors`,
+    );
 
     // Tabs: Analytics is the default, arrow keys move between tabs.
     const tablist = page.getByRole('tablist');
@@ -86,21 +90,30 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     await page.waitForFunction(() => document.querySelectorAll('.adm-chart canvas').length === 4);
     const monthlyRows = await page.locator('table:has(caption:text-is("Monthly Donation Trends")) tbody tr').count();
     expect(monthlyRows).toBe(analytics.charts.monthlyTrends.length);
-    const dailyFirst = await page.locator('table:has(caption:text-is("Daily Donation Trends")) tbody tr th').first().textContent();
+    const dailyFirst = await page
+      .locator('table:has(caption:text-is("Daily Donation Trends")) tbody tr th')
+      .first()
+      .textContent();
     expect(dailyFirst).toMatch(/^[A-Z][a-z]{2} \d{2}$/);
     // Each chart's table is one click away for sighted users too.
-    const monthlyCard = page.locator('.adm-chart-card', { has: page.getByRole('heading', { name: 'Monthly Donation Trends' }) });
+    const monthlyCard = page.locator('.adm-chart-card', {
+      has: page.getByRole('heading', { name: 'Monthly Donation Trends' }),
+    });
     // Visually hidden (sr-only: clipped to nothing) until asked for, then a table on screen.
     await expect(monthlyCard.locator('table').getAttribute('class')).resolves.toBe('sr-only');
     await monthlyCard.getByRole('button', { name: 'Show data table' }).click();
-    await expect(monthlyCard.getByRole('button', { name: 'Hide data table' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(
+      monthlyCard.getByRole('button', { name: 'Hide data table' }).getAttribute('aria-expanded'),
+    ).resolves.toBe('true');
     await expect(monthlyCard.locator('table').getAttribute('class')).resolves.toBe('adm-table adm-chart-table');
     expect((await monthlyCard.locator('table').boundingBox())!.height).toBeGreaterThan(12 * 20);
     await expect(monthlyCard.locator('table tbody tr').count()).resolves.toBe(12);
     // Donation Frequency: at most six slices (the rest as Other), each its own colour; its table lists every kind.
     const donut = page.locator('.adm-chart-card', { has: page.getByRole('heading', { name: 'Donation Frequency' }) });
     await expect(donut.locator('table tbody tr').count()).resolves.toBe(analytics.charts.frequencyBreakdown.length);
-    await checkTab(page, 'analytics', () => donut.screenshot({ path: `${SCREENSHOT_DIR}/admin-donut-390.png` }).then(() => undefined));
+    await checkTab(page, 'analytics', () =>
+      donut.screenshot({ path: `${SCREENSHOT_DIR}/admin-donut-390.png` }).then(() => undefined),
+    );
     await donut.screenshot({ path: `${SCREENSHOT_DIR}/admin-donut-1280.png` });
 
     await page.getByRole('tab', { name: 'Analytics' }).focus();
@@ -111,7 +124,9 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     const firstCard = page.locator('.adm-donor__link', { hasText: firstDonor.name }).first();
     await firstCard.waitFor();
     await expect(firstCard.textContent()).resolves.toContain(usd(firstDonor.donationStats.totalDonated));
-    await expect(page.getByText(`of ${customers.total.toLocaleString('en-US')} donors`).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(`of ${customers.total.toLocaleString('en-US')} donors`).isVisible()).resolves.toBe(
+      true,
+    );
     await checkTab(page, 'donors');
 
     // Search narrows the list by name or e-mail.
@@ -120,7 +135,8 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     await page.getByLabel('Search donors').fill('');
     await page.getByText(`of ${customers.total.toLocaleString('en-US')} donors`).waitFor();
     // Card attempts that never completed a gift are not donors; a filter shows them.
-    const attempts = (await authed(env.stack, token).get('/api/stripe/customers?show=attempts&pageSize=24').expect(200)).body;
+    const attempts = (await authed(env.stack, token).get('/api/stripe/customers?show=attempts&pageSize=24').expect(200))
+      .body;
     await page.getByLabel('Show', { exact: true }).selectOption('attempts');
     await page.getByText(`of ${attempts.total.toLocaleString('en-US')} card attempts`).waitFor();
     await page.getByLabel('Show', { exact: true }).selectOption('donors');
@@ -132,7 +148,15 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     await page.getByRole('heading', { name: 'Recent Transactions' }).waitFor();
     const table = page.getByRole('table', { name: 'Recent Transactions' });
     await table.waitFor();
-    await expect(table.locator('thead th').allTextContents()).resolves.toEqual(['Date', 'Amount', 'Donor', 'Payment Method', 'Status', 'Receipt', 'Actions']);
+    await expect(table.locator('thead th').allTextContents()).resolves.toEqual([
+      'Date',
+      'Amount',
+      'Donor',
+      'Payment Method',
+      'Status',
+      'Receipt',
+      'Actions',
+    ]);
     // The whole ledger a page at a time, with the total of everything matched.
     const ledger = (await authed(env.stack, token).get('/api/stripe/transactions').expect(200)).body;
     expect(ledger.totals.count).toBeGreaterThan(50);
@@ -142,7 +166,11 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     await settled();
     await expect(rows.count()).resolves.toBe(50);
     await expect(rows.first().locator('td').nth(1).textContent()).resolves.toBe(usd(ledger.data[0].amount / 100));
-    await page.getByText(`${ledger.totals.count.toLocaleString('en-US')} transactions · ${usd(ledger.totals.netCents / 100)} net received`).waitFor();
+    await page
+      .getByText(
+        `${ledger.totals.count.toLocaleString('en-US')} transactions · ${usd(ledger.totals.netCents / 100)} net received`,
+      )
+      .waitFor();
     await page.getByRole('navigation', { name: 'Transaction pages' }).getByRole('button', { name: 'Next' }).click();
     await page.getByText(`51–100 of ${ledger.totals.count.toLocaleString('en-US')}`).waitFor();
     await settled();
@@ -152,22 +180,46 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     await page.getByLabel('Status', { exact: true }).selectOption('failed');
     const failed = (await authed(env.stack, token).get('/api/stripe/transactions?status=failed').expect(200)).body;
     expect(failed.totals.count).toBeGreaterThan(0);
-    await page.getByText(`${failed.totals.count.toLocaleString('en-US')} transaction${failed.totals.count === 1 ? '' : 's'} · $0.00 net received`).waitFor();
+    await page
+      .getByText(
+        `${failed.totals.count.toLocaleString('en-US')} transaction${failed.totals.count === 1 ? '' : 's'} · $0.00 net received`,
+      )
+      .waitFor();
     await settled();
-    await expect(rows.locator('td[data-label="Status"]').allTextContents()).resolves.toEqual(Array(Math.min(50, failed.totals.count)).fill('failed'));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    await expect(rows.locator('td[data-label="Status"]').allTextContents()).resolves.toEqual(
+      Array(Math.min(50, failed.totals.count)).fill('failed'),
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^transactions_all-time_\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r\n/);
-    expect(csv[0]).toBe('Date,Time,Transaction ID,Donor Name,Donor Email,Amount,Refunded,Disputed,Net Amount,Fee,After Fees,Currency,Status,Type,Method,Note,Receipt URL,Fund,Fee Coverage,Tribute');
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
+    expect(csv[0]).toBe(
+      'Date,Time,Transaction ID,Donor Name,Donor Email,Amount,Refunded,Disputed,Net Amount,Fee,After Fees,Currency,Status,Type,Method,Note,Receipt URL,Fund,Fee Coverage,Tribute',
+    );
     expect(csv).toHaveLength(failed.totals.count + 1);
     await page.getByLabel('Status', { exact: true }).selectOption('');
     // A search by amount finds gifts of exactly that amount.
     const amount = ledger.data[0].amount;
     await page.getByLabel('Search', { exact: true }).fill(usd(amount / 100));
-    const byAmount = (await authed(env.stack, token).get(`/api/stripe/transactions?q=${amount / 100}`).expect(200)).body;
-    await page.getByText(`${byAmount.totals.count.toLocaleString('en-US')} transaction${byAmount.totals.count === 1 ? '' : 's'} ·`).waitFor();
+    const byAmount = (
+      await authed(env.stack, token)
+        .get(`/api/stripe/transactions?q=${amount / 100}`)
+        .expect(200)
+    ).body;
+    await page
+      .getByText(
+        `${byAmount.totals.count.toLocaleString('en-US')} transaction${byAmount.totals.count === 1 ? '' : 's'} ·`,
+      )
+      .waitFor();
     await settled();
-    await expect(rows.locator('td[data-label="Amount"]').allTextContents()).resolves.toEqual(Array(Math.min(50, byAmount.totals.count)).fill(usd(amount / 100)));
+    await expect(rows.locator('td[data-label="Amount"]').allTextContents()).resolves.toEqual(
+      Array(Math.min(50, byAmount.totals.count)).fill(usd(amount / 100)),
+    );
     await page.getByLabel('Search', { exact: true }).fill('');
     await rows.nth(49).waitFor();
     await checkTab(page, 'transactions', async () => {
@@ -180,7 +232,9 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
 
     await page.getByRole('tab', { name: 'Insights' }).click();
     await page.getByRole('heading', { name: 'Key Insights' }).waitFor();
-    const rate = customers.summary.totalCustomers ? Math.round((customers.summary.activeCustomers / customers.summary.totalCustomers) * 100) : 0;
+    const rate = customers.summary.totalCustomers
+      ? Math.round((customers.summary.activeCustomers / customers.summary.totalCustomers) * 100)
+      : 0;
     const insights = (await page.getByRole('tabpanel').textContent()) ?? '';
     expect(insights).toContain(`Active Donor Rate${rate}%`);
     expect(analytics.overview.failedCharges).toBeGreaterThan(0);
@@ -194,11 +248,20 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
     const year = new Date().getFullYear();
     const select = page.getByLabel('Tax year');
     await expect(select.inputValue()).resolves.toBe(String(year));
-    await expect(select.locator('option').allTextContents()).resolves.toEqual(Array.from({ length: 7 }, (_, i) => String(year + 1 - i)));
-    await expect(page.getByRole('button', { name: 'Available on Individual Donor Pages' }).isDisabled()).resolves.toBe(true);
+    await expect(select.locator('option').allTextContents()).resolves.toEqual(
+      Array.from({ length: 7 }, (_, i) => String(year + 1 - i)),
+    );
+    await expect(page.getByRole('button', { name: 'Available on Individual Donor Pages' }).isDisabled()).resolves.toBe(
+      true,
+    );
     // The year's refunds and disputes, made in it: the dashboard's figures for that year.
-    const yearMoney = (await authed(env.stack, token).get(`/api/stripe/analytics?year=${year}`).expect(200)).body.overview;
-    await page.getByText(`Refunded in ${year}: ${usd(yearMoney.refunds)}; disputes: ${usd(yearMoney.disputes)}.`, { exact: false }).waitFor();
+    const yearMoney = (await authed(env.stack, token).get(`/api/stripe/analytics?year=${year}`).expect(200)).body
+      .overview;
+    await page
+      .getByText(`Refunded in ${year}: ${usd(yearMoney.refunds)}; disputes: ${usd(yearMoney.disputes)}.`, {
+        exact: false,
+      })
+      .waitFor();
     await checkTab(page, 'tax-exports');
 
     expect(errors).toEqual([]);
@@ -215,7 +278,10 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
       ['Annual Tax Report', `tax-report-${year}.csv`],
       ['IRS Receipts Required', `irs-receipts-required-${year}.csv`],
     ]) {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download CSV: ${title} ${year}` }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: `Download CSV: ${title} ${year}` }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(filename);
       const body = readFileSync((await download.path())!, 'utf8');
       expect(body.split(/\r?\n/)[0]).toMatch(/,/);
@@ -251,7 +317,9 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
       await page.goto(`${env.stack.apiUrl}${path}`, { waitUntil: 'networkidle' });
     }
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => /\/(dashboard|donor-profile|reset-password|analytics-tab|admin)-/.test(s))).toEqual([]);
+    expect(scripts.filter((s) => /\/(dashboard|donor-profile|reset-password|analytics-tab|admin)-/.test(s))).toEqual(
+      [],
+    );
     await page.goto(`${env.stack.apiUrl}/stripe-data`, { waitUntil: 'networkidle' });
     expect(scripts.some((s) => /\/dashboard-/.test(s))).toBe(true);
     await page.context().close();

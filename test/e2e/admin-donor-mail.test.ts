@@ -6,7 +6,13 @@ import { newPage, shot, signInUi, startAdminEnv, type AdminEnv } from '../helper
 import { expectNoAxeViolations } from '../helpers/axe.js';
 import { waitUntil } from '../helpers/faults.js';
 import { collectConsoleErrors } from '../helpers/browser.js';
-import { acknowledgmentsOnSince, outboxState, parsedMails, waitForMails, waitForOutboxSent } from '../helpers/donor-mail.js';
+import {
+  acknowledgmentsOnSince,
+  outboxState,
+  parsedMails,
+  waitForMails,
+  waitForOutboxSent,
+} from '../helpers/donor-mail.js';
 import { pdfText } from '../helpers/pdf.js';
 import { mailPasses } from '../helpers/passes.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.js';
@@ -22,11 +28,14 @@ const TZ = 'America/Chicago';
 const cents = (s: string) => Math.round(Number(s.replace(/[$,]/g, '')) * 100);
 
 async function taxExportCsv(api: ReturnType<typeof authed>, year: number): Promise<Record<string, string>[]> {
-  const res = await api.get(`/api/admin/tax-exports/bulk-report/${year}`).buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  const res = await api
+    .get(`/api/admin/tax-exports/bulk-report/${year}`)
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
   return new Promise((resolve, reject) => {
     const out: Record<string, string>[] = [];
     parseString((res.body as Buffer).toString('utf8').replace(/^\uFEFF/, ''), { headers: true })
@@ -48,7 +57,11 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
     // Acknowledgments are switched on before the history is loaded: its gifts are older, so none is mailed.
-    env = await startAdminEnv({ donors: 300, env: { SMTP_URL: smtp.url }, beforeLoad: (stack) => acknowledgmentsOnSince(stack.db, new Date()) });
+    env = await startAdminEnv({
+      donors: 300,
+      env: { SMTP_URL: smtp.url },
+      beforeLoad: (stack) => acknowledgmentsOnSince(stack.db, new Date()),
+    });
     api = authed(env.stack, (await signIn(env.stack, env.admin)).token);
     const [busiest] = await env.stack.db.query(
       `SELECT extract(year FROM created AT TIME ZONE '${TZ}')::int AS year FROM charges WHERE status = 'succeeded' GROUP BY 1 ORDER BY count(DISTINCT customer_id) DESC LIMIT 1`,
@@ -89,9 +102,15 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     const kind = (edition = run.edition as 'interim' | 'final');
     expect(run.toSend).toBe(run.withEmail);
     await card.getByText(`Send ${kind} statements (${run.withEmail} donors)`).waitFor();
-    await expect(card.locator('.adm-info-row dd').allTextContents()).resolves.toEqual([String(run.donors), String(run.withEmail), String(POSTAL)]);
+    await expect(card.locator('.adm-info-row dd').allTextContents()).resolves.toEqual([
+      String(run.donors),
+      String(run.withEmail),
+      String(POSTAL),
+    ]);
     await page.getByText(/^Automatic acknowledgments: on since /).waitFor();
-    await expect(page.getByRole('link', { name: 'Change in Settings' }).getAttribute('href')).resolves.toBe('/stripe-data/settings');
+    await expect(page.getByRole('link', { name: 'Change in Settings' }).getAttribute('href')).resolves.toBe(
+      '/stripe-data/settings',
+    );
     await expectNoAxeViolations(page, 'Tax Exports with donor e-mail');
     await shot(page, 'admin-tax-exports-mail-1280');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -105,7 +124,9 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     await card.getByRole('button', { name: `Printable PDF for ${POSTAL} donors` }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`year-end-statements-${year}-by-post.pdf`);
-    const postalText = await pdfText(await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c as Buffer[])));
+    const postalText = await pdfText(
+      await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c as Buffer[])),
+    );
     expect(postalText.match(/Year-End Giving Statement/g)).toHaveLength(POSTAL);
 
     await card.getByRole('button', { name: new RegExp(`^Send ${kind} statements`) }).click();
@@ -113,7 +134,11 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     await expectNoAxeViolations(page, 'Send statements dialog');
     await dialog.getByRole('button', { name: `Send ${kind} statements` }).click();
     await page.locator('.toast', { hasText: 'Statements Queued' }).waitFor();
-    await card.getByText(/^Sending: \d+ of \d+ done$/).or(card.getByText(`Sent ${run.withEmail} of ${run.withEmail}`)).first().waitFor();
+    await card
+      .getByText(/^Sending: \d+ of \d+ done$/)
+      .or(card.getByText(`Sent ${run.withEmail} of ${run.withEmail}`))
+      .first()
+      .waitFor();
     await shot(page, 'admin-statements-progress-1280');
     await card.getByText(`Sent ${run.withEmail} of ${run.withEmail}`).waitFor({ timeout: 180_000 });
     await expect(card.getByRole('button', { name: `All ${kind} statements queued` }).isDisabled()).resolves.toBe(true);
@@ -121,12 +146,26 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
 
     // Every donor with an address got one statement; its PDF total is the tax export's total for them.
     await smtp.waitForCount(run.withEmail, 60_000);
-    const givers = await env.stack.db.query<{ id: string; email: string }>(`SELECT DISTINCT o.customer_id AS id, o.recipient AS email FROM outbound_mail o WHERE kind = 'statement'`);
+    const givers = await env.stack.db.query<{ id: string; email: string }>(
+      `SELECT DISTINCT o.customer_id AS id, o.recipient AS email FROM outbound_mail o WHERE kind = 'statement'`,
+    );
     expect(givers).toHaveLength(run.withEmail);
     const byCustomer = new Map<string, number>();
-    const owner = new Map((await env.stack.db.query<{ id: string; customer_id: string }>(`SELECT id, customer_id FROM charges UNION ALL SELECT id::text, stripe_customer_id FROM manual_donations`)).map((r) => [r.id, r.customer_id]));
+    const owner = new Map(
+      (
+        await env.stack.db.query<{ id: string; customer_id: string }>(
+          `SELECT id, customer_id FROM charges UNION ALL SELECT id::text, stripe_customer_id FROM manual_donations`,
+        )
+      ).map((r) => [r.id, r.customer_id]),
+    );
     // 'Total contributions' counts gifts of money only: gifts of property are listed without a value.
-    const property = new Set((await env.stack.db.query<{ id: string }>(`SELECT id::text FROM manual_donations WHERE donation_type NOT IN ('cash', 'check')`)).map((r) => r.id));
+    const property = new Set(
+      (
+        await env.stack.db.query<{ id: string }>(
+          `SELECT id::text FROM manual_donations WHERE donation_type NOT IN ('cash', 'check')`,
+        )
+      ).map((r) => r.id),
+    );
     for (const row of await taxExportCsv(api, year)) {
       if (property.has(row['Transaction ID'])) continue;
       const customer = owner.get(row['Transaction ID'])!;
@@ -135,7 +174,9 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     const mails = await parsedMails(smtp);
     expect(mails).toHaveLength(run.withEmail);
     for (const g of givers) {
-      const mine = mails.filter((m) => m.to && (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a.value.some((v) => v.address === g.email)));
+      const mine = mails.filter(
+        (m) => m.to && (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a.value.some((v) => v.address === g.email)),
+      );
       expect(mine).toHaveLength(1);
       const [pdf] = mine[0].attachments;
       expect(pdf.contentType).toBe('application/pdf');
@@ -184,7 +225,9 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     await messages.getByRole('cell', { name: `Year-end statement ${year}`, exact: true }).waitFor();
     const years = (await api.get(`/api/admin/tax-exports/years/${donor.id}`).expect(200)).body.years as number[];
     expect(years.length).toBeGreaterThan(1);
-    await expect(page.getByLabel('Statement year').locator('option').allTextContents()).resolves.toEqual(years.map(String));
+    await expect(page.getByLabel('Statement year').locator('option').allTextContents()).resolves.toEqual(
+      years.map(String),
+    );
     const older = years[years.length - 1];
     await page.getByLabel('Statement year').selectOption(String(older));
     const download = page.waitForEvent('download');
@@ -194,7 +237,9 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     await messages.getByRole('button', { name: `Resend year-end statement ${year}` }).click();
     await page.locator('.toast', { hasText: 'E-mail Queued' }).waitFor();
     const [, resent] = await waitForMails(smtp, donor.email, 2);
-    expect(resent.subject).toBe(`Your ${year} ${edition === 'interim' ? 'interim ' : ''}year-end giving statement - Hillside Learning Center`);
+    expect(resent.subject).toBe(
+      `Your ${year} ${edition === 'interim' ? 'interim ' : ''}year-end giving statement - Hillside Learning Center`,
+    );
 
     // A manual gift that bought a dinner: acknowledged automatically, listed with its receipt number.
     await page.getByRole('button', { name: 'Add Donation' }).click();
@@ -247,7 +292,9 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
   }, 120_000);
 
   it('Tax Exports lists e-mail that failed for good, with the reason and Retry', async () => {
-    const [donor] = await env.stack.db.query<{ id: string; email: string }>(`SELECT customer_id AS id, recipient AS email FROM outbound_mail WHERE kind = 'statement' ORDER BY id LIMIT 1`);
+    const [donor] = await env.stack.db.query<{ id: string; email: string }>(
+      `SELECT customer_id AS id, recipient AS email FROM outbound_mail WHERE kind = 'statement' ORDER BY id LIMIT 1`,
+    );
     const [failed] = await env.stack.db.query<{ id: string }>(
       `INSERT INTO outbound_mail (kind, subject_key, recipient, customer_id, statement_year, status, attempts, last_error)
        VALUES ('statement', $1, $2, $3, $4, 'failed', 15, '550 Mailbox unavailable') RETURNING id`,
@@ -265,7 +312,11 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     await page.getByText('No failed e-mail.').waitFor({ timeout: 20_000 });
     await smtp.waitForCount(before + 1);
     // The receiver has the message a moment before the worker records it as sent.
-    await waitUntil(async () => (await env.stack.db.query(`SELECT status FROM outbound_mail WHERE id = $1`, [failed.id]))[0].status === 'sent', { timeoutMs: 10_000 });
+    await waitUntil(
+      async () =>
+        (await env.stack.db.query(`SELECT status FROM outbound_mail WHERE id = $1`, [failed.id]))[0].status === 'sent',
+      { timeoutMs: 10_000 },
+    );
   });
 
   it('the switch on the Settings page turns automatic acknowledgments off and on; Tax Exports shows which', async () => {
@@ -278,7 +329,10 @@ describe('donor e-mail in the admin: year-end statements in bulk, messages, ackn
     await page.getByText(/Off now\./).waitFor();
     await expectNoAxeViolations(page, 'Settings with donor acknowledgments');
     await shot(page, 'admin-settings-acknowledgments-1280');
-    expect((await api.get('/api/admin/acknowledgments/setting')).body).toMatchObject({ enabled: false, updatedBy: 'Morgan Reyes' });
+    expect((await api.get('/api/admin/acknowledgments/setting')).body).toMatchObject({
+      enabled: false,
+      updatedBy: 'Morgan Reyes',
+    });
     await page.goto(`${env.stack.apiUrl}/stripe-data`);
     await page.getByRole('tab', { name: 'Tax Exports' }).click();
     await page.getByText('Automatic acknowledgments: off').waitFor();

@@ -19,10 +19,25 @@ describe('merging donor records in Chromium', () => {
   beforeAll(async () => {
     env = await startAdminEnv({ donors: 12 });
     api = authed(env.stack, (await signIn(env.stack, env.admin)).token);
-    kept = (await api.post('/api/stripe/customers').send({ name: 'Rosa Lind', email: 'rosa@home.example' }).expect(201)).body.id;
-    dup = (await api.post('/api/stripe/customers').send({ name: 'Rosa M. Lind', email: 'rosa.lind@work.example' }).expect(201)).body.id;
-    const gift = (id: string, amount: string, type: string) => api.post('/api/admin/manual-donations')
-      .send({ stripeCustomerId: id, donorName: 'Rosa Lind', amount, donationType: type, donationDate: new Date().toISOString() }).expect(201);
+    kept = (await api.post('/api/stripe/customers').send({ name: 'Rosa Lind', email: 'rosa@home.example' }).expect(201))
+      .body.id;
+    dup = (
+      await api
+        .post('/api/stripe/customers')
+        .send({ name: 'Rosa M. Lind', email: 'rosa.lind@work.example' })
+        .expect(201)
+    ).body.id;
+    const gift = (id: string, amount: string, type: string) =>
+      api
+        .post('/api/admin/manual-donations')
+        .send({
+          stripeCustomerId: id,
+          donorName: 'Rosa Lind',
+          amount,
+          donationType: type,
+          donationDate: new Date().toISOString(),
+        })
+        .expect(201);
     await gift(kept, '50', 'cash');
     await gift(dup, '125', 'check');
     await gift(dup, '25', 'cash');
@@ -51,8 +66,16 @@ describe('merging donor records in Chromium', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Confirm Merge' });
     const table = confirm.getByRole('table', { name: 'The two records' });
     await table.waitFor();
-    await expect(table.locator('thead th').allTextContents()).resolves.toEqual(['Detail', 'Kept (this profile)', 'Merged into it']);
-    const row = async (label: string) => table.locator('tr', { has: page.getByRole('rowheader', { name: label, exact: true }) }).locator('td').allTextContents();
+    await expect(table.locator('thead th').allTextContents()).resolves.toEqual([
+      'Detail',
+      'Kept (this profile)',
+      'Merged into it',
+    ]);
+    const row = async (label: string) =>
+      table
+        .locator('tr', { has: page.getByRole('rowheader', { name: label, exact: true }) })
+        .locator('td')
+        .allTextContents();
     await expect(row('Email')).resolves.toEqual(['rosa@home.example', 'rosa.lind@work.example']);
     await expect(row('Donor ID')).resolves.toEqual([kept, dup]);
     await expect(row('Manual gifts')).resolves.toEqual(['1 gift, $50.00', '2 gifts, $150.00']);
@@ -78,7 +101,10 @@ describe('merging donor records in Chromium', () => {
     const card = page.getByRole('region', { name: 'Merged Records' });
     await card.getByText('rosa.lind@work.example', { exact: false }).waitFor();
     await page.getByText('$200.00').first().waitFor();
-    const [moved] = await env.stack.db.query(`SELECT count(*)::int AS n FROM manual_donations WHERE stripe_customer_id = $1`, [kept]);
+    const [moved] = await env.stack.db.query(
+      `SELECT count(*)::int AS n FROM manual_donations WHERE stripe_customer_id = $1`,
+      [kept],
+    );
     expect(moved.n).toBe(3);
     await expectNoAxeViolations(page, 'profile with a merged record');
     await shot(page, 'admin-donor-merged-1280');
@@ -93,8 +119,14 @@ describe('merging donor records in Chromium', () => {
     await undo.getByRole('button', { name: 'Undo Merge' }).click();
     await page.locator('.toast', { hasText: 'Merge Undone' }).waitFor();
     await card.waitFor({ state: 'detached' });
-    const back = await env.stack.db.query(`SELECT stripe_customer_id AS c, count(*)::int AS n FROM manual_donations WHERE stripe_customer_id = ANY($1::text[]) GROUP BY 1 ORDER BY 2`, [[kept, dup]]);
-    expect(back).toEqual([{ c: kept, n: 1 }, { c: dup, n: 2 }]);
+    const back = await env.stack.db.query(
+      `SELECT stripe_customer_id AS c, count(*)::int AS n FROM manual_donations WHERE stripe_customer_id = ANY($1::text[]) GROUP BY 1 ORDER BY 2`,
+      [[kept, dup]],
+    );
+    expect(back).toEqual([
+      { c: kept, n: 1 },
+      { c: dup, n: 2 },
+    ]);
     expect(errors).toEqual([]);
   });
 

@@ -7,7 +7,8 @@ import { expectNoAxeViolations } from '../helpers/axe.js';
 import { pdfText } from '../helpers/pdf.js';
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
-const dayOf = (unixSeconds: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(unixSeconds * 1000));
+const dayOf = (unixSeconds: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(unixSeconds * 1000));
 
 describe('donor profile in Chromium: create, filter, export, manual gift, year-end, delete', () => {
   let env: AdminEnv;
@@ -22,14 +23,16 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
   });
 
   const apiTransactions = async (id: string, query: string) => {
-    const body = (await authed(env.stack, token).get(`/api/stripe/customer/${id}/transactions?${query}`).expect(200)).body;
+    const body = (await authed(env.stack, token).get(`/api/stripe/customer/${id}/transactions?${query}`).expect(200))
+      .body;
     return (Array.isArray(body) ? body : body.transactions) as { id: string; amount: number; created: number }[];
   };
   const rows = (page: Page) => page.getByRole('table', { name: 'Transaction History' }).locator('tbody tr');
   /** Waits until the table (or the empty state) shows exactly `n` rows. */
   const expectRows = async (page: Page, n: number) => {
     if (n === 0) await page.getByText('No transactions found for the selected timeframe.').waitFor();
-    else await page.waitForFunction((count) => document.querySelectorAll('table.adm-table tbody tr').length === count, n);
+    else
+      await page.waitForFunction((count) => document.querySelectorAll('table.adm-table tbody tr').length === count, n);
   };
 
   it('filters a seeded donor by each timeframe and a custom range, matching the API', async () => {
@@ -46,12 +49,19 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     const history = page.getByRole('table', { name: 'Transaction History' });
     await history.locator('thead th').first().waitFor();
     await expect(history.locator('thead th').allTextContents()).resolves.toEqual([
-      'Date & Time', 'Amount', 'Card', 'Status', 'Receipt', 'Actions',
+      'Date & Time',
+      'Amount',
+      'Card',
+      'Status',
+      'Receipt',
+      'Actions',
     ]);
     const all = await apiTransactions(id, 'timeframe=all');
     expect(all.length).toBeGreaterThan(1);
     await expectRows(page, all.length);
-    await expect(rows(page).first().locator('td').first().textContent()).resolves.toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/);
+    await expect(rows(page).first().locator('td').first().textContent()).resolves.toMatch(
+      /^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/,
+    );
     await expect(rows(page).first().locator('td').nth(1).textContent()).resolves.toBe(usd(all[0].amount / 100));
     await expectNoAxeViolations(page, 'donor profile');
     await shot(page, 'admin-donor-profile-1280');
@@ -74,7 +84,10 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     await dialog.waitFor();
     await expectNoAxeViolations(page, 'Custom Date Range dialog');
     await dialog.getByRole('button', { name: 'Apply Filter' }).click();
-    await page.locator('.toast', { hasText: 'Invalid Date Range' }).filter({ hasText: 'Please select both start and end dates.' }).waitFor();
+    await page
+      .locator('.toast', { hasText: 'Invalid Date Range' })
+      .filter({ hasText: 'Please select both start and end dates.' })
+      .waitFor();
     const start = dialog.getByLabel('Start Date');
     const end = dialog.getByLabel('End Date');
     await expect(start.getAttribute('max')).resolves.toBe(today());
@@ -94,13 +107,23 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     await expectRows(page, custom.length);
 
     // Export CSV of the custom range: 13 columns (SPEC's 11, then Method and Note), filename from the donor's name and the timeframe.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^[A-Za-z0-9_]+_transactions_custom_\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);
-    expect(csv[0]).toBe('Transaction ID,Date,Time,Amount,Currency,Status,Card Brand,Card Last 4,Customer Name,Customer Email,Receipt URL,Method,Note');
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r\n/);
+    expect(csv[0]).toBe(
+      'Transaction ID,Date,Time,Amount,Currency,Status,Card Brand,Card Last 4,Customer Name,Customer Email,Receipt URL,Method,Note',
+    );
     expect(csv).toHaveLength(custom.length + 1);
     expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual(custom.map((t) => t.id));
-    await page.locator('.toast', { hasText: 'Download Started' }).filter({ hasText: `Transaction data exported to ${download.suggestedFilename()}` }).waitFor();
+    await page
+      .locator('.toast', { hasText: 'Download Started' })
+      .filter({ hasText: `Transaction data exported to ${download.suggestedFilename()}` })
+      .waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);
@@ -120,7 +143,10 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     await create.getByLabel('Phone').fill('(870) 555-0199');
     await create.getByLabel('Address').fill('12 Elm Street, Marshall, AR 72650');
     await create.getByRole('button', { name: 'Create Donor' }).click();
-    await page.locator('.toast', { hasText: 'Customer Created' }).filter({ hasText: 'New customer has been added successfully.' }).waitFor();
+    await page
+      .locator('.toast', { hasText: 'Customer Created' })
+      .filter({ hasText: 'New customer has been added successfully.' })
+      .waitFor();
     await create.waitFor({ state: 'hidden' });
 
     const cardLink = page.locator('.adm-donor__link', { hasText: 'Avery Quinn' });
@@ -151,20 +177,30 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     await page.locator('.toast', { hasText: 'Donor Updated' }).waitFor();
     await edit.waitFor({ state: 'hidden' });
     await info.getByText('77 Cedar Lane, Leslie, AR, 72645').waitFor();
-    const [stripeRow] = await env.stack.db.query(`SELECT address_line1, address_city FROM donors WHERE id = $1`, [donorId]);
+    const [stripeRow] = await env.stack.db.query(`SELECT address_line1, address_city FROM donors WHERE id = $1`, [
+      donorId,
+    ]);
     expect(stripeRow).toEqual({ address_line1: '77 Cedar Lane', address_city: 'Leslie' });
     await page.getByText('No transactions found for the selected timeframe.').waitFor();
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    await page.locator('.toast', { hasText: 'No Data' }).filter({ hasText: 'No transactions available to download.' }).waitFor();
+    await page
+      .locator('.toast', { hasText: 'No Data' })
+      .filter({ hasText: 'No transactions available to download.' })
+      .waitFor();
 
     // Manual gift: validation, the live IRS warning, then $300 recorded.
     await page.getByRole('button', { name: 'Add Donation' }).click();
     const add = page.getByRole('dialog', { name: 'Add Manual Donation for Avery Quinn' });
     await add.waitFor();
     await expect(add.getByLabel('Donation Type *').inputValue()).resolves.toBe('cash');
-    await expect(add.getByLabel('Donation Type *').locator('option').allTextContents()).resolves.toEqual(
-      ['Cash', 'Check', 'Stock/Securities', 'In-Kind Item', 'Cryptocurrency', 'Other'],
-    );
+    await expect(add.getByLabel('Donation Type *').locator('option').allTextContents()).resolves.toEqual([
+      'Cash',
+      'Check',
+      'Stock/Securities',
+      'In-Kind Item',
+      'Cryptocurrency',
+      'Other',
+    ]);
     await expect(add.getByLabel('Donation Date *').inputValue()).resolves.toBe(today());
     await add.getByText('Required for IRS-compliant receipts').waitFor();
     await add.getByLabel('Donor Name *').fill('');
@@ -183,7 +219,10 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     await expect(add.getByText('IRS Receipt Required').count()).resolves.toBe(0);
     await add.getByLabel('Amount *').fill('300.00');
     await add.getByRole('button', { name: 'Add Donation' }).click();
-    await page.locator('.toast', { hasText: 'Donation Added Successfully' }).filter({ hasText: 'Manual donation of $300.00 has been recorded.' }).waitFor();
+    await page
+      .locator('.toast', { hasText: 'Donation Added Successfully' })
+      .filter({ hasText: 'Manual donation of $300.00 has been recorded.' })
+      .waitFor();
     await add.waitFor({ state: 'hidden' });
     await expectRows(page, 1);
     const row = rows(page).first();
@@ -193,9 +232,14 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     await page.getByRole('region', { name: 'Donation Summary' }).filter({ hasText: '$300.00' }).waitFor();
 
     // CSV: the gift, N/A for the missing card, the formula-looking name neutralised and quoted.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`Avery_Quinn_transactions_all-time_${today()}.csv`);
-    const lines = readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r\n/);
     expect(lines).toHaveLength(2);
     const [mdId] = await env.stack.db.query(`SELECT id FROM manual_donations WHERE stripe_customer_id = $1`, [donorId]);
     expect(lines[1]).toMatch(new RegExp(`^[^,]+,${today()},\\d{2}:\\d{2}:\\d{2},300\\.00,USD,succeeded,N/A,N/A,`));
@@ -204,7 +248,10 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
 
     // Year-end statement for the current year.
     const year = new Date().getFullYear();
-    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Year-End Statement' }).click()]);
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Year-End Statement' }).click(),
+    ]);
     expect(pdf.suggestedFilename()).toBe(`year-end-statement-${year}-Avery Quinn.pdf`);
     const bytes = readFileSync((await pdf.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -223,7 +270,9 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     await confirmGift.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.locator('.toast', { hasText: 'Manual Donation Deleted' }).waitFor();
     await expectRows(page, 0);
-    await expect(env.stack.db.query(`SELECT 1 FROM manual_donations WHERE stripe_customer_id = $1`, [donorId])).resolves.toHaveLength(0);
+    await expect(
+      env.stack.db.query(`SELECT 1 FROM manual_donations WHERE stripe_customer_id = $1`, [donorId]),
+    ).resolves.toHaveLength(0);
 
     // Delete the donor.
     await page.getByRole('button', { name: 'Delete Donor' }).click();
@@ -233,7 +282,10 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
     await expectNoAxeViolations(page, 'Delete Donor dialog');
     await shot(page, 'admin-dialog-delete-donor-1280');
     await confirmDonor.getByRole('button', { name: 'Delete Donor' }).click();
-    await page.locator('.toast', { hasText: 'Customer Deleted' }).filter({ hasText: 'The customer has been successfully removed from your Stripe account.' }).waitFor();
+    await page
+      .locator('.toast', { hasText: 'Customer Deleted' })
+      .filter({ hasText: 'The customer has been successfully removed from your Stripe account.' })
+      .waitFor();
     await page.waitForURL(`${env.stack.apiUrl}/stripe-data`);
     await page.getByRole('heading', { name: 'Financial Analytics Dashboard' }).waitFor();
     await authed(env.stack, token).get(`/api/stripe/customer/${donorId}`).expect(404);

@@ -25,7 +25,13 @@ describe('fiscal years and fees on the dashboard', () => {
     api = authed(env.stack, (await signIn(env.stack, env.admin)).token);
     const stripe: Stripe = createStripeClient(env.stack.env, { maxNetworkRetries: 0 });
     const give = (amount: number) =>
-      stripe.paymentIntents.create({ amount, currency: 'usd', payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'] });
+      stripe.paymentIntents.create({
+        amount,
+        currency: 'usd',
+        payment_method: 'pm_card_visa',
+        confirm: true,
+        allowed_payment_method_types: ['card'],
+      });
     await give(10000);
     await give(2500);
     const refunded = await give(5000);
@@ -67,7 +73,11 @@ describe('fiscal years and fees on the dashboard', () => {
     await signInUi(page, env);
     /** Waits until the card shows the value (the figures arrive after the page). */
     const shows = (title: string, value: number) =>
-      page.getByRole('region', { name: title, exact: true }).locator('.adm-stat__value').getByText(usd(value), { exact: true }).waitFor();
+      page
+        .getByRole('region', { name: title, exact: true })
+        .locator('.adm-stat__value')
+        .getByText(usd(value), { exact: true })
+        .waitFor();
     await shows('Gross Card Gifts', all.overview.grossAmount);
     await shows('Received', all.overview.receivedAmount);
     await shows('After Stripe Fees', all.overview.netAfterFees);
@@ -86,7 +96,9 @@ describe('fiscal years and fees on the dashboard', () => {
     await period.selectOption(monthValue);
     await page.getByText(`Card and bank gifts Stripe took in ${month.period.label}`).waitFor();
     await shows('Average Donation', month.overview.averageDonation);
-    expect(await period.locator('optgroup[label="Quarters"] option').first().textContent()).toMatch(/^FY \d{4} Q[1-4]$/);
+    expect(await period.locator('optgroup[label="Quarters"] option').first().textContent()).toMatch(
+      /^FY \d{4} Q[1-4]$/,
+    );
     await page.getByRole('tab', { name: 'Insights' }).click();
     const insights = page.getByRole('tabpanel');
     await insights.getByText(`How giving is trending: ${month.period.label}`).waitFor();
@@ -95,16 +107,32 @@ describe('fiscal years and fees on the dashboard', () => {
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await period.selectOption({ label: `FY ${fyNow}` });
     await page.getByText(`Card and bank gifts Stripe took in FY ${fyNow}`).waitFor();
-    await page.getByText(/Fiscal years start on July 1 and are named by the calendar year in which they end/).first().waitFor();
+    await page
+      .getByText(/Fiscal years start on July 1 and are named by the calendar year in which they end/)
+      .first()
+      .waitFor();
 
-    const chart = page.locator('.adm-chart-card').filter({ has: page.getByRole('heading', { name: 'Monthly Donation Trends' }) });
+    const chart = page
+      .locator('.adm-chart-card')
+      .filter({ has: page.getByRole('heading', { name: 'Monthly Donation Trends' }) });
     await chart.getByRole('button', { name: 'Show data table' }).click();
     const table = chart.locator('table');
-    await expect(table.locator('thead th').allTextContents()).resolves.toEqual(['Month', 'All gifts', 'Stripe gross', 'Stripe fees', 'After fees']);
+    await expect(table.locator('thead th').allTextContents()).resolves.toEqual([
+      'Month',
+      'All gifts',
+      'Stripe gross',
+      'Stripe fees',
+      'After fees',
+    ]);
     await expect(table.locator('tbody tr th').first().textContent()).resolves.toBe(`Jul ${fyNow - 1}`);
     const thisMonth = fy.charts.monthlyTrends.find((m: { gross: number }) => m.gross > 0);
     const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: thisMonth.month }) });
-    await expect(row.locator('td').allTextContents()).resolves.toEqual([usd(thisMonth.amount), usd(thisMonth.gross), usd(thisMonth.fees), usd(thisMonth.net)]);
+    await expect(row.locator('td').allTextContents()).resolves.toEqual([
+      usd(thisMonth.amount),
+      usd(thisMonth.gross),
+      usd(thisMonth.fees),
+      usd(thisMonth.net),
+    ]);
     await expectNoAxeViolations(page, 'dashboard with a fiscal year at 1280 px');
     await shot(page, 'admin-dashboard-fiscal-1280');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -121,9 +149,17 @@ describe('fiscal years and fees on the dashboard', () => {
     await page.getByRole('tab', { name: 'Transactions' }).click();
     const range = page.getByLabel('Date range');
     await range.selectOption({ label: `FY ${fyNow - 1}` });
-    await page.getByText(/Fiscal years start on July 1/).first().waitFor();
-    const ledger = (await api.get(`/api/stripe/transactions?start_date=${fyNow - 2}-07-01&end_date=${fyNow - 1}-06-30`).expect(200)).body;
-    await page.getByText(`${ledger.totals.count.toLocaleString('en-US')} transaction`).first().waitFor();
+    await page
+      .getByText(/Fiscal years start on July 1/)
+      .first()
+      .waitFor();
+    const ledger = (
+      await api.get(`/api/stripe/transactions?start_date=${fyNow - 2}-07-01&end_date=${fyNow - 1}-06-30`).expect(200)
+    ).body;
+    await page
+      .getByText(`${ledger.totals.count.toLocaleString('en-US')} transaction`)
+      .first()
+      .waitFor();
     await expectNoAxeViolations(page, 'ledger with a fiscal year at 1280 px');
     await shot(page, 'admin-ledger-fiscal-1280');
 

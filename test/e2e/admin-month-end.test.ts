@@ -13,7 +13,8 @@ import { feesRead, waitForProjection } from '../helpers/events.js';
  * 390 px, equal to the ledger's gifts of the month and Stripe's payouts arriving in it; its CSV downloads.
  */
 const DAY = 86400;
-const shiftDay = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * DAY * 1000).toISOString().slice(0, 10);
+const shiftDay = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + n * DAY * 1000).toISOString().slice(0, 10);
 
 describe('admin Month-end view in Chromium', () => {
   let env: AdminEnv;
@@ -30,12 +31,23 @@ describe('admin Month-end view in Chromium', () => {
     const realNow = emulator.now();
     const firstDay = `${localDay(new Date(realNow * 1000), tz).slice(0, 7)}-01`;
     month = shiftDay(firstDay, -1).slice(0, 7);
-    monthLabel = new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    monthLabel = new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     // Four days before the month ends: the first gifts' payout arrives on its last day (a payout's day is the UTC date of its arrival_date).
     await emulator.advanceClock(Date.parse(`${shiftDay(firstDay, -4)}T18:00:00Z`) / 1000 - realNow);
     const donor = await stripe.customers.create({ name: 'Iris Okafor', email: 'iris@example.org' });
     const give = (amount: number) =>
-      stripe.paymentIntents.create({ amount, currency: 'usd', customer: donor.id, payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'] });
+      stripe.paymentIntents.create({
+        amount,
+        currency: 'usd',
+        customer: donor.id,
+        payment_method: 'pm_card_visa',
+        confirm: true,
+        allowed_payment_method_types: ['card'],
+      });
     const early = await give(12000);
     await give(4550);
     await emulator.advanceClock(DAY);
@@ -54,18 +66,26 @@ describe('admin Month-end view in Chromium', () => {
   it("reads last month's gross, refunds, fees, received and deposits, equal to the ledger's and the payouts', at 1280 and 390 px", async () => {
     const api = authed(env.stack, (await signIn(env.stack)).token);
     const lastDay = shiftDay(`${shiftDay(`${month}-28`, 5).slice(0, 7)}-01`, -1);
-    const ledger = (await api.get(`/api/stripe/transactions?start_date=${month}-01&end_date=${lastDay}&pageSize=100`).expect(200)).body;
-    const gifts = ledger.data.filter((t: { type: string; status: string }) => t.type === 'card' && !['failed', 'pending'].includes(t.status));
+    const ledger = (
+      await api.get(`/api/stripe/transactions?start_date=${month}-01&end_date=${lastDay}&pageSize=100`).expect(200)
+    ).body;
+    const gifts = ledger.data.filter(
+      (t: { type: string; status: string }) => t.type === 'card' && !['failed', 'pending'].includes(t.status),
+    );
     const gross = gifts.reduce((s: number, t: { amount: number }) => s + t.amount, 0);
     // The history loader's manual gifts of the month count in the gross too.
-    const manual = ledger.data.filter((t: { type: string }) => t.type === 'manual').reduce((s: number, t: { amount: number }) => s + t.amount, 0);
+    const manual = ledger.data
+      .filter((t: { type: string }) => t.type === 'manual')
+      .reduce((s: number, t: { amount: number }) => s + t.amount, 0);
     const tz = env.stack.env.TIME_ZONE;
-    const payouts = (await stripe.payouts.list({ limit: 100 }).autoPagingToArray({ limit: 1000 }))
-      .filter((p) => new Date(p.arrival_date * 1000).toISOString().slice(0, 7) === month);
+    const payouts = (await stripe.payouts.list({ limit: 100 }).autoPagingToArray({ limit: 1000 })).filter(
+      (p) => new Date(p.arrival_date * 1000).toISOString().slice(0, 7) === month,
+    );
     const deposited = payouts.filter((p) => p.status === 'paid').reduce((s, p) => s + p.amount, 0);
     expect(deposited).toBeGreaterThan(0);
-    const lines = (await stripe.balanceTransactions.list({ limit: 100 }).autoPagingToArray({ limit: 1000 }))
-      .filter((b) => !b.type.startsWith('payout') && localDay(new Date(b.created * 1000), tz).slice(0, 7) === month);
+    const lines = (await stripe.balanceTransactions.list({ limit: 100 }).autoPagingToArray({ limit: 1000 })).filter(
+      (b) => !b.type.startsWith('payout') && localDay(new Date(b.created * 1000), tz).slice(0, 7) === month,
+    );
     const fees = lines.reduce((s, b) => s + b.fee, 0);
     const refunds = -lines.filter((b) => b.type === 'refund').reduce((s, b) => s + b.amount, 0);
     expect(refunds).toBe(1000);
@@ -100,7 +120,9 @@ describe('admin Month-end view in Chromium', () => {
     expect(download.suggestedFilename()).toBe(`month-end_${month}.csv`);
     const text = (await import('node:fs')).readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const [header, ...rows] = text.trim().split('\r\n');
-    expect(header).toBe('Section,Item,Gross,Refunds,Disputes,Stripe Fees,Received,After Fees,Payout Status,Arrival Day');
+    expect(header).toBe(
+      'Section,Item,Gross,Refunds,Disputes,Stripe Fees,Received,After Fees,Payout Status,Arrival Day',
+    );
     const total = rows.find((r) => r.startsWith('Total,All methods,'))!.split(',');
     expect(usd(Number(total[2]))).toBe(await card('Gross').textContent());
     expect(usd(Number(total[6]))).toBe(await card('Received').textContent());

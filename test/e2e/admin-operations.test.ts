@@ -28,11 +28,24 @@ describe('admin Operations page in Chromium', () => {
       `INSERT INTO stripe_events (id, type, created, payload, received_at, attempts, last_error) VALUES ($1, $2, $3, $4, now() - interval '1 hour', $5, 'connection reset by peer')`,
       [stuckEvent.id, stuckEvent.type, stuckEvent.created, JSON.stringify(stuckEvent), DEFAULT_JOB_OPTIONS.attempts],
     );
-    await db.query(`INSERT INTO stripe_events (id, type, created, payload, attempts) VALUES ($1, $2, $3, $4, $5)`, [blockedEvent.id, blockedEvent.type, blockedEvent.created, JSON.stringify(blockedEvent), DEFAULT_JOB_OPTIONS.attempts]);
+    await db.query(`INSERT INTO stripe_events (id, type, created, payload, attempts) VALUES ($1, $2, $3, $4, $5)`, [
+      blockedEvent.id,
+      blockedEvent.type,
+      blockedEvent.created,
+      JSON.stringify(blockedEvent),
+      DEFAULT_JOB_OPTIONS.attempts,
+    ]);
     await db.query(`CREATE FUNCTION refuse_donor() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.name = 'Blocked Donor' THEN RAISE EXCEPTION 'donor refused by the test'; END IF; RETURN NEW; END $$`);
-    await db.query(`CREATE TRIGGER refuse_donor BEFORE INSERT OR UPDATE ON donors FOR EACH ROW EXECUTE FUNCTION refuse_donor()`);
-    await tools.producer.add(JobName.ProjectStripeEvent, { eventId: blockedEvent.id }, { jobId: 'blocked-job', attempts: 1 }, 5000);
+    await db.query(
+      `CREATE TRIGGER refuse_donor BEFORE INSERT OR UPDATE ON donors FOR EACH ROW EXECUTE FUNCTION refuse_donor()`,
+    );
+    await tools.producer.add(
+      JobName.ProjectStripeEvent,
+      { eventId: blockedEvent.id },
+      { jobId: 'blocked-job', attempts: 1 },
+      5000,
+    );
     for (let i = 0; !(await tools.producer.getJob(JobName.ProjectStripeEvent, 'blocked-job'))?.failedReason; i++) {
       if (i > 200) throw new Error('the job did not fail');
       await new Promise((r) => setTimeout(r, 50));
@@ -50,7 +63,9 @@ describe('admin Operations page in Chromium', () => {
     await page.getByRole('heading', { name: 'Operations', level: 1 }).waitFor();
     const pipeline = page.getByRole('region', { name: 'Pipeline' });
     await pipeline.getByText('Needs attention').waitFor();
-    expect(await pipeline.getByText('Oldest waiting for').locator('..').textContent()).toMatch(/Oldest waiting for(59 min|1 h 0 min)/);
+    expect(await pipeline.getByText('Oldest waiting for').locator('..').textContent()).toMatch(
+      /Oldest waiting for(59 min|1 h 0 min)/,
+    );
     const events = page.getByRole('region', { name: 'Events that failed to project' });
     await events.getByText(stuckEvent.id).waitFor();
     await events.getByText('connection reset by peer').waitFor();
@@ -73,10 +88,16 @@ describe('admin Operations page in Chromium', () => {
     const jobs = page.getByRole('region', { name: 'Failed jobs' });
     await jobs.getByRole('button', { name: 'Retry job blocked-job' }).click();
     await jobs.getByRole('status').filter({ hasText: 'Job blocked-job is running again.' }).waitFor();
-    await page.getByText('None: every stored event has reached the dashboard or is on its way.').waitFor({ timeout: 30_000 });
+    await page
+      .getByText('None: every stored event has reached the dashboard or is on its way.')
+      .waitFor({ timeout: 30_000 });
     await jobs.getByText('None.').waitFor({ timeout: 30_000 });
     await page.getByText('Keeping up').waitFor({ timeout: 30_000 });
-    expect((await env.stack.db.query(`SELECT name FROM donors WHERE id = ANY($1) ORDER BY name`, [[stuck.id, blocked.id]])).map((r) => r.name)).toEqual(['Blocked Donor', 'Stuck Donor']);
+    expect(
+      (
+        await env.stack.db.query(`SELECT name FROM donors WHERE id = ANY($1) ORDER BY name`, [[stuck.id, blocked.id]])
+      ).map((r) => r.name),
+    ).toEqual(['Blocked Donor', 'Stuck Donor']);
     await expectNoAxeViolations(page, 'operations, all clear');
     await shot(page, 'admin-operations-clear-1280');
   }, 60_000);

@@ -1,7 +1,13 @@
 import { expectNoAxeViolations } from '../helpers/axe.js';
 import { collectConsoleErrors } from '../helpers/browser.js';
 import {
-  newPage, resetPathOf, shot, signInUi, startAdminEnv, startSmtpCatcher, type AdminEnv,
+  newPage,
+  resetPathOf,
+  shot,
+  signInUi,
+  startAdminEnv,
+  startSmtpCatcher,
+  type AdminEnv,
 } from '../helpers/admin-browser.js';
 
 const NEW_PASSWORD = 'Quarry-Lantern-Meadow-42';
@@ -23,7 +29,9 @@ describe('admin password reset in Chromium: request by e-mail, follow the link, 
     const page = await newPage(env, 390);
     await page.goto(`${env.stack.apiUrl}/reset-password`);
     await page.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('Invalid reset link. Please request a new password reset.');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(
+      'Invalid reset link. Please request a new password reset.',
+    );
     await expect(page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).resolves.toBe('/stripe-data');
     await expectNoAxeViolations(page, 'reset page without token');
     await page.context().close();
@@ -64,8 +72,13 @@ describe('admin password reset in Chromium: request by e-mail, follow the link, 
 
     await fill(NEW_PASSWORD, NEW_PASSWORD);
     await submit();
-    await page.getByRole('status').filter({ hasText: 'Your password has been updated. Redirecting to login...' }).waitFor();
-    await expect(page.getByRole('status').filter({ hasText: 'Password Reset Successful' }).count()).resolves.toBeGreaterThan(0);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your password has been updated. Redirecting to login...' })
+      .waitFor();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Password Reset Successful' }).count(),
+    ).resolves.toBeGreaterThan(0);
     const shownAt = Date.now();
     await page.waitForURL(`${env.stack.apiUrl}/stripe-data`, { timeout: 6000 });
     expect(Date.now() - shownAt).toBeGreaterThan(2000);

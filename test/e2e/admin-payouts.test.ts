@@ -26,13 +26,29 @@ describe('admin Payouts view in Chromium', () => {
     await emulator.advanceClock(-5 * DAY + (DAY / 2 - (emulator.now() % DAY)));
     const donor = await stripe.customers.create({ name: 'Iris Okafor', email: 'iris@example.org' });
     for (let day = 0; day < 4; day++) {
-      const pi = await stripe.paymentIntents.create({ amount: 5000 + day * 125, currency: 'usd', customer: donor.id, payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'] });
-      await stripe.paymentIntents.create({ amount: 2500, currency: 'usd', payment_method: 'pm_card_mastercard', confirm: true, allowed_payment_method_types: ['card'] });
+      const pi = await stripe.paymentIntents.create({
+        amount: 5000 + day * 125,
+        currency: 'usd',
+        customer: donor.id,
+        payment_method: 'pm_card_visa',
+        confirm: true,
+        allowed_payment_method_types: ['card'],
+      });
+      await stripe.paymentIntents.create({
+        amount: 2500,
+        currency: 'usd',
+        payment_method: 'pm_card_mastercard',
+        confirm: true,
+        allowed_payment_method_types: ['card'],
+      });
       if (day === 1) await stripe.refunds.create({ payment_intent: pi.id, amount: 1000 });
       await emulator.advanceClock(DAY);
     }
     await emulator.flushWebhooks(20000);
-    await waitForProjection(env.stack, { predicate: async () => (await env.stack.db.query(`SELECT 1 FROM payouts WHERE lines_synced_at IS NULL`)).length === 0 });
+    await waitForProjection(env.stack, {
+      predicate: async () =>
+        (await env.stack.db.query(`SELECT 1 FROM payouts WHERE lines_synced_at IS NULL`)).length === 0,
+    });
   }, 120_000);
   afterAll(() => env?.stop());
 
@@ -45,12 +61,20 @@ describe('admin Payouts view in Chromium', () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Payouts' }).click();
     await page.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor();
     const table = page.getByRole('region', { name: 'Payouts to the bank, newest first' });
-    await table.getByText(usd(newest.amount / 100)).first().waitFor();
+    await table
+      .getByText(usd(newest.amount / 100))
+      .first()
+      .waitFor();
     expect(await table.locator('tbody > tr').count()).toBe(payouts.data.length);
     await expectNoAxeViolations(page, 'payouts, 1280 px');
 
-    await table.getByRole('button', { name: /Show lines/ }).first().click();
-    const lines = page.getByRole('region', { name: `Gifts, refunds and fees in the payout of ${usd(newest.amount / 100)}` });
+    await table
+      .getByRole('button', { name: /Show lines/ })
+      .first()
+      .click();
+    const lines = page.getByRole('region', {
+      name: `Gifts, refunds and fees in the payout of ${usd(newest.amount / 100)}`,
+    });
     await lines.waitFor();
     const total = lines.locator('tfoot td strong');
     expect(await total.textContent()).toBe(usd(newest.amount / 100));

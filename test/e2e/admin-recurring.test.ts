@@ -18,14 +18,28 @@ describe('admin Recurring view in Chromium', () => {
   let page: Page;
   const ids: Record<string, string> = {};
 
-  async function plan(name: string, cents: number, months: number, card = 'pm_card_visa'): Promise<Stripe.Subscription> {
+  async function plan(
+    name: string,
+    cents: number,
+    months: number,
+    card = 'pm_card_visa',
+  ): Promise<Stripe.Subscription> {
     const c = await stripe.customers.create({ name, email: `${name.split(' ')[0].toLowerCase()}@example.org` });
     const pm = await stripe.paymentMethods.attach(card, { customer: c.id });
     await stripe.customers.update(c.id, { invoice_settings: { default_payment_method: pm.id } });
     const product = await stripe.products.create({ name: 'Gift' });
     return stripe.subscriptions.create({
       customer: c.id,
-      items: [{ price_data: { currency: 'usd', unit_amount: cents, product: product.id, recurring: { interval: 'month', interval_count: months } } }],
+      items: [
+        {
+          price_data: {
+            currency: 'usd',
+            unit_amount: cents,
+            product: product.id,
+            recurring: { interval: 'month', interval_count: months },
+          },
+        },
+      ],
       metadata: { frequency: months === 3 ? 'quarterly' : 'monthly', donor_name: name },
     });
   }
@@ -40,11 +54,16 @@ describe('admin Recurring view in Chromium', () => {
     ids.quinn = (await plan('Quinn Quarterly', 3000, 3)).id;
     const dee = await plan('Dee Declined', 1500, 1);
     ids.dee = dee.id;
-    const declining = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: dee.customer as string });
+    const declining = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', {
+      customer: dee.customer as string,
+    });
     await stripe.subscriptions.update(dee.id, { default_payment_method: declining.id });
     await emulator.advanceClock(31 * DAY);
     await emulator.flushWebhooks(20000);
-    await waitForProjection(env.stack, { predicate: async () => (await env.stack.db.query(`SELECT 1 FROM subscriptions WHERE plan_status = 'past_due'`)).length === 1 });
+    await waitForProjection(env.stack, {
+      predicate: async () =>
+        (await env.stack.db.query(`SELECT 1 FROM subscriptions WHERE plan_status = 'past_due'`)).length === 1,
+    });
   }, 120_000);
   afterAll(() => env?.stop());
 
@@ -89,8 +108,11 @@ describe('admin Recurring view in Chromium', () => {
     expect(await table.locator('tbody tr').count()).toBe(3);
   });
 
-  it('pauses, resumes and cancels a donor\'s plan from the profile, with the keyboard, confirmed and audited', async () => {
-    await page.getByRole('region', { name: 'Recurring plans, newest first' }).getByRole('link', { name: 'Pat Monthly' }).click();
+  it("pauses, resumes and cancels a donor's plan from the profile, with the keyboard, confirmed and audited", async () => {
+    await page
+      .getByRole('region', { name: 'Recurring plans, newest first' })
+      .getByRole('link', { name: 'Pat Monthly' })
+      .click();
     const plans = page.getByRole('region', { name: 'Recurring Gifts' });
     await plans.getByText('$20.00 monthly').waitFor();
     await expectNoAxeViolations(page, 'donor profile with a plan, 1280 px');
@@ -111,7 +133,10 @@ describe('admin Recurring view in Chromium', () => {
     expect((await stripe.subscriptions.retrieve(ids.pat)).pause_collection).toMatchObject({ behavior: 'void' });
 
     await plans.getByRole('button', { name: 'Resume' }).click();
-    await page.getByRole('alertdialog', { name: 'Resume Recurring Gift' }).getByRole('button', { name: 'Resume Gift' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Resume Recurring Gift' })
+      .getByRole('button', { name: 'Resume Gift' })
+      .click();
     await plans.locator('.badge', { hasText: 'Active' }).waitFor();
 
     await plans.getByRole('button', { name: 'Cancel Gift' }).click();
@@ -128,11 +153,19 @@ describe('admin Recurring view in Chromium', () => {
     expect(sub).toMatchObject({ status: 'active', cancel_at_period_end: true });
     await shot(page, 'admin-recurring-profile-1280');
 
-    const audit = await env.stack.db.query(`SELECT action, admin_id, details->>'subscriptionId' AS sub FROM audit_log WHERE action LIKE 'plan.%' ORDER BY id`);
-    expect(audit).toEqual(['plan.paused', 'plan.resumed', 'plan.cancel_scheduled'].map((action) => ({ action, admin_id: env.admin.id, sub: ids.pat })));
+    const audit = await env.stack.db.query(
+      `SELECT action, admin_id, details->>'subscriptionId' AS sub FROM audit_log WHERE action LIKE 'plan.%' ORDER BY id`,
+    );
+    expect(audit).toEqual(
+      ['plan.paused', 'plan.resumed', 'plan.cancel_scheduled'].map((action) => ({
+        action,
+        admin_id: env.admin.id,
+        sub: ids.pat,
+      })),
+    );
   });
 
-  it('shows the failed renewal on the past-due donor\'s profile and cancels it now', async () => {
+  it("shows the failed renewal on the past-due donor's profile and cancels it now", async () => {
     await page.goto(`${env.stack.apiUrl}/stripe-data/recurring?status=past_due`);
     await page.getByRole('link', { name: 'Dee Declined' }).click();
     const plans = page.getByRole('region', { name: 'Recurring Gifts' });
@@ -149,14 +182,26 @@ describe('admin Recurring view in Chromium', () => {
     // 21:30 in Chicago (the school's TIME_ZONE) is already the next afternoon in Auckland: a date formatted in the
     // browser's zone would read a day later than the school's records, e-mails and statements.
     const emulator = env.stack.emulator!;
-    const chicago = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
-    const [h, m] = chicago.format(new Date(emulator.now() * 1000)).split(':').map(Number);
-    await emulator.advanceClock(((((21 * 60 + 30) - (h * 60 + m)) % 1440 + 1440) % 1440) * 60 || 60);
+    const chicago = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    const [h, m] = chicago
+      .format(new Date(emulator.now() * 1000))
+      .split(':')
+      .map(Number);
+    await emulator.advanceClock(((((21 * 60 + 30 - (h * 60 + m)) % 1440) + 1440) % 1440) * 60 || 60);
     const sub = await plan('Zoe Zone', 2500, 1);
     await emulator.flushWebhooks(20000);
-    await waitForProjection(env.stack, { predicate: async () => (await env.stack.db.query(`SELECT 1 FROM subscriptions WHERE id = $1`, [sub.id])).length === 1 });
+    await waitForProjection(env.stack, {
+      predicate: async () =>
+        (await env.stack.db.query(`SELECT 1 FROM subscriptions WHERE id = $1`, [sub.id])).length === 1,
+    });
     const renews = new Date(sub.items.data[0].current_period_end * 1000);
-    const day = (timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: '2-digit', year: 'numeric' }).format(renews);
+    const day = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: '2-digit', year: 'numeric' }).format(renews);
     expect(day('Pacific/Auckland')).not.toBe(day('America/Chicago'));
 
     const far = await newPage(env, 1280, 'Pacific/Auckland');
@@ -164,7 +209,10 @@ describe('admin Recurring view in Chromium', () => {
     // The page learns the school's zone from the server (not from a default the web app carries).
     expect(await far.locator('meta[name="app:time-zone"]').getAttribute('content')).toBe(env.stack.env.TIME_ZONE);
     await far.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Recurring' }).click();
-    const row = far.getByRole('region', { name: 'Recurring plans, newest first' }).locator('tbody tr').filter({ hasText: 'Zoe Zone' });
+    const row = far
+      .getByRole('region', { name: 'Recurring plans, newest first' })
+      .locator('tbody tr')
+      .filter({ hasText: 'Zoe Zone' });
     await row.waitFor();
     expect(await row.locator('td').nth(4).textContent()).toBe(day('America/Chicago'));
     await far.context().close();

@@ -20,8 +20,10 @@ describe('retention reports in the Insights tab', () => {
 
   it('shows each figure with its sentence, lists and exports LYBUNT, and is accessible at 1280 and 390 px', async () => {
     const figures = (await api.get(`/api/stripe/retention?year=${year}`).expect(200)).body;
-    const lybunt = (await api.get(`/api/stripe/retention/lapsed?kind=lybunt&year=${year}&pageSize=25`).expect(200)).body;
-    const sybunt = (await api.get(`/api/stripe/retention/lapsed?kind=sybunt&year=${year}&pageSize=25`).expect(200)).body;
+    const lybunt = (await api.get(`/api/stripe/retention/lapsed?kind=lybunt&year=${year}&pageSize=25`).expect(200))
+      .body;
+    const sybunt = (await api.get(`/api/stripe/retention/lapsed?kind=sybunt&year=${year}&pageSize=25`).expect(200))
+      .body;
     // The seeded history has donors of last year who have not given again, so the list is not empty.
     expect(lybunt.total).toBeGreaterThan(0);
     expect(figures.lybunt).toBe(lybunt.total);
@@ -35,22 +37,35 @@ describe('retention reports in the Insights tab', () => {
     await table.waitFor();
     const panel = (await page.getByRole('tabpanel').textContent()) ?? '';
     const pct = (p: number | null) => (p === null ? '–' : `${p.toLocaleString('en-US')}%`);
-    expect(panel).toContain(`Retention Rate${pct(figures.retention.percent)}${figures.retention.part.toLocaleString('en-US')} of the ${figures.retention.whole.toLocaleString('en-US')} donors who gave in ${year - 1} gave again in ${year}.`);
-    expect(panel).toContain(`First-Time Donors${figures.firstTime.whole.toLocaleString('en-US')}Donors whose first gift ever was made in ${year}.`);
+    expect(panel).toContain(
+      `Retention Rate${pct(figures.retention.percent)}${figures.retention.part.toLocaleString('en-US')} of the ${figures.retention.whole.toLocaleString('en-US')} donors who gave in ${year - 1} gave again in ${year}.`,
+    );
+    expect(panel).toContain(
+      `First-Time Donors${figures.firstTime.whole.toLocaleString('en-US')}Donors whose first gift ever was made in ${year}.`,
+    );
     expect(panel).toContain(`Second-Gift Rate${pct(figures.firstTime.percent)}`);
-    expect(panel).toContain(`LYBUNT${figures.lybunt.toLocaleString('en-US')}Donors who gave in ${year - 1} but not in ${year}`);
+    expect(panel).toContain(
+      `LYBUNT${figures.lybunt.toLocaleString('en-US')}Donors who gave in ${year - 1} but not in ${year}`,
+    );
     expect(panel).toContain(`SYBUNT${figures.sybunt.toLocaleString('en-US')}`);
     expect(panel).toContain(`Recurring Conversion${pct(figures.recurringConversion.percent)}`);
 
     const rows = table.locator('tbody tr');
     await expect(rows.count()).resolves.toBe(Math.min(25, lybunt.total));
     const first = lybunt.data[0];
-    await expect(rows.first().locator('td[data-label="Lifetime Total"]').textContent()).resolves.toBe(usd(first.lifetimeCents / 100));
+    await expect(rows.first().locator('td[data-label="Lifetime Total"]').textContent()).resolves.toBe(
+      usd(first.lifetimeCents / 100),
+    );
     await expect(rows.first().getByRole('link').textContent()).resolves.toBe(first.name ?? 'No name provided');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^lybunt_${year}_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-    const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r\n/);
     expect(csv).toHaveLength(lybunt.total + 1);
     expect(csv[1]).toContain(first.id);
 
@@ -67,7 +82,12 @@ describe('retention reports in the Insights tab', () => {
 
     await page.getByLabel('List').selectOption('sybunt');
     if (sybunt.total === 0) await page.getByText(`No donor is on this list for ${year}.`).waitFor();
-    else await page.getByRole('region', { name: `SYBUNT donors for ${year}` }).locator('tbody tr').first().waitFor();
+    else
+      await page
+        .getByRole('region', { name: `SYBUNT donors for ${year}` })
+        .locator('tbody tr')
+        .first()
+        .waitFor();
     await expectNoAxeViolations(page, 'SYBUNT list at 390 px');
     expect(errors).toEqual([]);
     await page.context().close();

@@ -32,7 +32,12 @@ describe('admin security in the browser: two-factor, invitations, roles, audit l
   let ownerApp: Authenticator;
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    env = await startAdminEnv({ donors: 10, workers: 1, requireTwoFactor: true, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+    env = await startAdminEnv({
+      donors: 10,
+      workers: 1,
+      requireTwoFactor: true,
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+    });
   }, 120_000);
   afterAll(async () => {
     await env?.stop();
@@ -98,7 +103,17 @@ describe('admin security in the browser: two-factor, invitations, roles, audit l
     await sam.getByRole('heading', { name: 'Financial Analytics Dashboard' }).waitFor();
 
     const nav = sam.getByRole('navigation', { name: 'Admin' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Recurring', 'Payouts', 'Month-end', 'Funds', 'Import', 'Audit Log', 'Operations', 'Security']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'Recurring',
+      'Payouts',
+      'Month-end',
+      'Funds',
+      'Import',
+      'Audit Log',
+      'Operations',
+      'Security',
+    ]);
     const [donor] = await env.stack.db.query(`SELECT id FROM listed_donors ORDER BY created DESC LIMIT 1`);
     await sam.goto(`${env.stack.apiUrl}/stripe-data/customer/${donor.id}`);
     await sam.getByRole('button', { name: 'Export Data (CSV)' }).waitFor();
@@ -122,8 +137,18 @@ describe('admin security in the browser: two-factor, invitations, roles, audit l
     await owner.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit Log' }).click();
     const table = owner.getByRole('region', { name: 'Audit entries, newest first' });
     await table.waitFor();
-    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1, 3).map((td) => td.textContent)));
-    const interesting = rows.filter(([, action]) => ['admin.login', 'admin.invite_accepted', 'admin.two_factor.enrolled', 'admin.invited', 'admin.login.password_accepted'].includes(action!));
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1, 3).map((td) => td.textContent)));
+    const interesting = rows.filter(([, action]) =>
+      [
+        'admin.login',
+        'admin.invite_accepted',
+        'admin.two_factor.enrolled',
+        'admin.invited',
+        'admin.login.password_accepted',
+      ].includes(action!),
+    );
     expect(interesting.slice(0, 6)).toEqual([
       [INVITEE.name, 'admin.login'],
       [INVITEE.name, 'admin.two_factor.enrolled'],
@@ -135,7 +160,9 @@ describe('admin security in the browser: two-factor, invitations, roles, audit l
     await checkBothWidths(owner, 'audit');
     await owner.getByLabel('Person').selectOption({ label: INVITEE.name });
     await owner.getByRole('button', { name: 'Apply Filters' }).click();
-    await owner.waitForFunction(() => [...document.querySelectorAll('tbody tr td:nth-child(2)')].every((td) => td.textContent === 'Sam Books'));
+    await owner.waitForFunction(() =>
+      [...document.querySelectorAll('tbody tr td:nth-child(2)')].every((td) => td.textContent === 'Sam Books'),
+    );
     const download = owner.waitForEvent('download');
     await owner.getByRole('button', { name: 'Export CSV' }).click();
     expect((await download).suggestedFilename()).toBe('audit-log.csv');
@@ -157,7 +184,9 @@ describe('admin security in the browser: two-factor, invitations, roles, audit l
   });
 
   it('erases a donor from their profile after the name is typed', async () => {
-    const [donor] = await env.stack.db.query(`SELECT id, name FROM listed_donors WHERE name IS NOT NULL ORDER BY created LIMIT 1`);
+    const [donor] = await env.stack.db.query(
+      `SELECT id, name FROM listed_donors WHERE name IS NOT NULL ORDER BY created LIMIT 1`,
+    );
     await owner.goto(`${env.stack.apiUrl}/stripe-data/customer/${donor.id}`);
     await owner.getByRole('button', { name: 'Erase Personal Data' }).click();
     const dialog = owner.getByRole('alertdialog', { name: 'Erase Personal Data' });
@@ -169,7 +198,10 @@ describe('admin security in the browser: two-factor, invitations, roles, audit l
     await dialog.getByLabel('Type the donor’s name to confirm').fill(donor.name);
     await dialog.getByRole('button', { name: 'Erase Permanently' }).click();
     await owner.getByRole('heading', { name: 'Financial Analytics Dashboard' }).waitFor();
-    const [row] = await env.stack.db.query(`SELECT name, email, erased_at IS NOT NULL AS erased FROM donors WHERE id = $1`, [donor.id]);
+    const [row] = await env.stack.db.query(
+      `SELECT name, email, erased_at IS NOT NULL AS erased FROM donors WHERE id = $1`,
+      [donor.id],
+    );
     expect(row).toEqual({ name: 'Erased donor', email: null, erased: true });
   });
 });

@@ -33,7 +33,9 @@ describe('sign-in e-mail check and two-factor set-up proof in the browser', () =
   it('says "Enter your e-mail address" when the password is typed into the e-mail box, and sends nothing', async () => {
     const page = await newPage(env);
     let posted = 0;
-    page.on('request', (r) => { if (r.url().endsWith('/api/admin/login')) posted++; });
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/admin/login')) posted++;
+    });
     await page.goto(`${env.stack.apiUrl}/stripe-data`);
     await page.getByLabel('Email').fill(env.admin.password);
     await page.getByLabel('Password').fill(env.admin.password);
@@ -54,7 +56,10 @@ describe('sign-in e-mail check and two-factor set-up proof in the browser', () =
 
     await page.getByLabel('Password').fill('Not-The-Password-1');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('alert').filter({ hasText: 'That password is not right. Enter the password you sign in with.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'That password is not right. Enter the password you sign in with.' })
+      .waitFor();
     await checkBothWidths(page, 'two-factor-proof-wrong-password');
 
     await page.getByLabel('Password').fill(env.admin.password);

@@ -22,7 +22,14 @@ jest.setTimeout(240_000);
  * never counted it.
  */
 const DAY = 86400;
-const donor = { firstName: 'Ada', lastName: 'Banks', address: '4 Ferry Lane', city: 'Marshall', state: 'AR', zipCode: '72650' };
+const donor = {
+  firstName: 'Ada',
+  lastName: 'Banks',
+  address: '4 Ferry Lane',
+  city: 'Marshall',
+  state: 'AR',
+  zipCode: '72650',
+};
 const GOOD = 'ada.banks@example.org';
 const BAD = 'ada.returned@example.org';
 
@@ -42,7 +49,8 @@ describe('a $1,000 gift by bank account: pending, then received and acknowledged
   }, 120_000);
   afterAll(() => world?.stop());
 
-  const chargeOf = async (email: string) => (await stack.db.query(`SELECT id, status, amount, brand, last4 FROM charges WHERE billing_email = $1`, [email]))[0];
+  const chargeOf = async (email: string) =>
+    (await stack.db.query(`SELECT id, status, amount, brand, last4 FROM charges WHERE billing_email = $1`, [email]))[0];
   const overview = async () => (await api.get('/api/stripe/analytics').expect(200)).body.overview;
 
   /** The donate page up to the bank account's details, filled in. */
@@ -95,18 +103,29 @@ describe('a $1,000 gift by bank account: pending, then received and acknowledged
     const said = (await thanks.innerText()).replace(/\s+/g, ' ');
     expect(said).toContain('Thank you, Ada! Your gift is on its way.');
     expect(said).toContain('You gave $1,000.00 (one-time)');
-    expect(said).toMatch(/Your bank payment is processing\. Bank transfers take about 4 business days: we will e-mail your receipt when the money arrives, around \w+ \d{1,2}, \d{4}\./);
+    expect(said).toMatch(
+      /Your bank payment is processing\. Bank transfers take about 4 business days: we will e-mail your receipt when the money arrives, around \w+ \d{1,2}, \d{4}\./,
+    );
     await looked(page, 'donate-bank-processing');
     expect(errors).toEqual([]);
 
     // The worker projected charge.pending / payment_intent.processing: a pending gift, apart from every total.
     await waitUntil(async () => (await chargeOf(GOOD))?.status === 'pending', { timeoutMs: 20_000 });
     await expect(chargeOf(GOOD)).resolves.toMatchObject({ amount: '100000', brand: null, last4: '6789' });
-    await expect(overview()).resolves.toMatchObject({ totalAmount: 0, totalDonations: 0, pendingDonations: 1, pendingAmount: 1000 });
-    await expect(stack.db.query(`SELECT payment_intent_id FROM donation_records WHERE email = $1`, [GOOD])).resolves.toHaveLength(1);
+    await expect(overview()).resolves.toMatchObject({
+      totalAmount: 0,
+      totalDonations: 0,
+      pendingDonations: 1,
+      pendingAmount: 1000,
+    });
+    await expect(
+      stack.db.query(`SELECT payment_intent_id FROM donation_records WHERE email = $1`, [GOOD]),
+    ).resolves.toHaveLength(1);
     const admPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     let text = await dashboardText(admPage);
-    expect(text).toContain('Pending: 1 bank payment of $1,000.00 still processing, not counted in these totals until the money arrives.');
+    expect(text).toContain(
+      'Pending: 1 bank payment of $1,000.00 still processing, not counted in these totals until the money arrives.',
+    );
     expect(text).toMatch(/Total Revenue \$0\.00/);
     await admPage.getByRole('tab', { name: 'Transactions' }).click();
     const row = admPage.locator('tr', { hasText: 'Bank •••• 6789' });
@@ -120,7 +139,12 @@ describe('a $1,000 gift by bank account: pending, then received and acknowledged
     // The settlement day: payment_intent.succeeded / charge.succeeded, then the acknowledgment.
     await stack.emulator!.advanceClock(4 * DAY + 60);
     await waitUntil(async () => (await chargeOf(GOOD))?.status === 'succeeded', { timeoutMs: 20_000 });
-    await expect(overview()).resolves.toMatchObject({ totalAmount: 1000, totalDonations: 1, pendingDonations: 0, pendingAmount: 0 });
+    await expect(overview()).resolves.toMatchObject({
+      totalAmount: 1000,
+      totalDonations: 1,
+      pendingDonations: 0,
+      pendingAmount: 0,
+    });
     const [ack] = await waitForMails(smtp, GOOD, 1, 60_000);
     for (const s of ['$1,000.00', 'Bank account ending in 6789', 'Ada Banks']) expect(ack.text).toContain(s);
     text = await dashboardText(admPage);
@@ -138,17 +162,37 @@ describe('a $1,000 gift by bank account: pending, then received and acknowledged
     await page.getByRole('button', { name: 'Pay $1,000.00' }).click();
     await page.locator('.thank-you').waitFor({ timeout: 30_000 });
     await waitUntil(async () => (await chargeOf(BAD))?.status === 'pending', { timeoutMs: 20_000 });
-    await expect(overview()).resolves.toMatchObject({ totalAmount: 1000, totalDonations: 1, pendingDonations: 1, pendingAmount: 1000 });
+    await expect(overview()).resolves.toMatchObject({
+      totalAmount: 1000,
+      totalDonations: 1,
+      pendingDonations: 1,
+      pendingAmount: 1000,
+    });
 
     await stack.emulator!.advanceClock(4 * DAY + 60);
     await waitUntil(async () => (await chargeOf(BAD))?.status === 'failed', { timeoutMs: 20_000 });
-    const [pi] = (await stripe.paymentIntents.list({ customer: (await stripe.customers.list({ email: BAD })).data[0].id })).data;
+    const [pi] = (
+      await stripe.paymentIntents.list({ customer: (await stripe.customers.list({ email: BAD })).data[0].id })
+    ).data;
     expect(pi.status).toBe('requires_payment_method');
-    await expect(overview()).resolves.toMatchObject({ totalAmount: 1000, totalDonations: 1, pendingDonations: 0, pendingAmount: 0, failedCharges: 1 });
+    await expect(overview()).resolves.toMatchObject({
+      totalAmount: 1000,
+      totalDonations: 1,
+      pendingDonations: 0,
+      pendingAmount: 0,
+      failedCharges: 1,
+    });
 
     const [note] = await waitForMails(smtp, BAD, 1, 60_000);
     expect(note.subject).toBe('Your bank payment did not go through - Hillside Learning Center');
-    for (const s of ['$1,000.00', 'bank account ending in 1116', 'The bank account could not be located.', 'No money was taken', '/donate', '(870) 555-0142']) {
+    for (const s of [
+      '$1,000.00',
+      'bank account ending in 1116',
+      'The bank account could not be located.',
+      'No money was taken',
+      '/donate',
+      '(870) 555-0142',
+    ]) {
       expect(note.text).toContain(s);
     }
     const notePage = await browser.newPage({ viewport: { width: 390, height: 900 } });
@@ -159,8 +203,15 @@ describe('a $1,000 gift by bank account: pending, then received and acknowledged
     // Sent once, and never acknowledged, by the passes after it too.
     await mailPasses(stack);
     await expect(parsedMails(smtp, BAD)).resolves.toHaveLength(1);
-    await expect(stack.db.query(`SELECT kind, status FROM outbound_mail WHERE recipient = $1`, [BAD])).resolves.toEqual([{ kind: 'bank-payment-failed', status: 'sent' }]);
-    await expect(stack.db.query(`SELECT 1 FROM gift_acknowledgments a JOIN charges c ON c.id = a.gift_id WHERE c.billing_email = $1`, [BAD])).resolves.toEqual([]);
+    await expect(stack.db.query(`SELECT kind, status FROM outbound_mail WHERE recipient = $1`, [BAD])).resolves.toEqual(
+      [{ kind: 'bank-payment-failed', status: 'sent' }],
+    );
+    await expect(
+      stack.db.query(
+        `SELECT 1 FROM gift_acknowledgments a JOIN charges c ON c.id = a.gift_id WHERE c.billing_email = $1`,
+        [BAD],
+      ),
+    ).resolves.toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -178,8 +229,13 @@ describe('a $1,000 gift by bank account: pending, then received and acknowledged
     const thanks = page.locator('.thank-you');
     await thanks.waitFor({ timeout: 30_000 });
     expect((await thanks.innerText()).replace(/\s+/g, ' ')).toContain('That includes $5.00 to cover bank fees');
-    const [pi] = (await stripe.paymentIntents.list({ customer: (await stripe.customers.list({ email })).data[0].id })).data;
-    expect(pi).toMatchObject({ amount: 100_500, status: 'processing', metadata: { gift_cents: '100000', fee_coverage_cents: '500' } });
+    const [pi] = (await stripe.paymentIntents.list({ customer: (await stripe.customers.list({ email })).data[0].id }))
+      .data;
+    expect(pi).toMatchObject({
+      amount: 100_500,
+      status: 'processing',
+      metadata: { gift_cents: '100000', fee_coverage_cents: '500' },
+    });
     await waitUntil(async () => (await chargeOf(email))?.status === 'pending', { timeoutMs: 20_000 });
     await expect(chargeOf(email)).resolves.toMatchObject({ amount: '100500' });
     expect(errors).toEqual([]);

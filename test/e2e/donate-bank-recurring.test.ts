@@ -37,15 +37,35 @@ describe('a $25 monthly gift by bank account: pending, then an active plan, coun
   }, 120_000);
   afterAll(() => world?.stop());
 
-  const plan = async () => (await stack.db.query(`SELECT id, status, amount::int, frequency FROM subscriptions WHERE customer_id IN (SELECT id FROM donors WHERE email = $1)`, [EMAIL]))[0];
-  const charges = () => stack.db.query(`SELECT status, amount::int, brand, last4 FROM charges WHERE billing_email = $1 ORDER BY created`, [EMAIL]);
+  const plan = async () =>
+    (
+      await stack.db.query(
+        `SELECT id, status, amount::int, frequency FROM subscriptions WHERE customer_id IN (SELECT id FROM donors WHERE email = $1)`,
+        [EMAIL],
+      )
+    )[0];
+  const charges = () =>
+    stack.db.query(`SELECT status, amount::int, brand, last4 FROM charges WHERE billing_email = $1 ORDER BY created`, [
+      EMAIL,
+    ]);
   const overview = async () => (await api.get('/api/stripe/analytics').expect(200)).body.overview;
 
   it('pending first; after the settlement day the plan is active and the gift counted and acknowledged once', async () => {
     const { page, errors } = await openDonate(browser, stack.apiUrl, 390);
     await page.getByLabel('Donation Amount').fill('25');
     await page.getByLabel('Frequency').selectOption('monthly');
-    await fillDonor(page, { firstName: 'Rae', lastName: 'Recurring', address: '9 Mill Road', city: 'Marshall', state: 'AR', zipCode: '72650' }, EMAIL);
+    await fillDonor(
+      page,
+      {
+        firstName: 'Rae',
+        lastName: 'Recurring',
+        address: '9 Mill Road',
+        city: 'Marshall',
+        state: 'AR',
+        zipCode: '72650',
+      },
+      EMAIL,
+    );
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByRole('radio', { name: 'US bank account' }).check();
     await page.getByLabel('Routing number').fill('110000000');
@@ -64,21 +84,35 @@ describe('a $25 monthly gift by bank account: pending, then an active plan, coun
     }
 
     // Pending: the first debit is processing, the plan waits for it, and no total counts it.
-    await waitUntil(async () => (await charges()).length === 1 && (await charges())[0].status === 'pending', { timeoutMs: 20_000 });
+    await waitUntil(async () => (await charges()).length === 1 && (await charges())[0].status === 'pending', {
+      timeoutMs: 20_000,
+    });
     await expect(charges()).resolves.toEqual([{ status: 'pending', amount: 2500, brand: null, last4: '6789' }]);
     await expect(plan()).resolves.toMatchObject({ status: 'incomplete', amount: 2500, frequency: 'monthly' });
-    await expect(overview()).resolves.toMatchObject({ totalAmount: 0, totalDonations: 0, pendingDonations: 1, pendingAmount: 25 });
+    await expect(overview()).resolves.toMatchObject({
+      totalAmount: 0,
+      totalDonations: 0,
+      pendingDonations: 1,
+      pendingAmount: 25,
+    });
     await mailPasses(stack);
     await expect(stack.db.query(`SELECT kind FROM outbound_mail WHERE recipient = $1`, [EMAIL])).resolves.toEqual([]);
 
     // The settlement day: the debit succeeds, the plan turns active, and the gift is counted and acknowledged.
     await stack.emulator!.advanceClock(4 * DAY + 60);
-    await waitUntil(async () => (await plan())?.status === 'active' && (await charges())[0]?.status === 'succeeded', { timeoutMs: 30_000 });
+    await waitUntil(async () => (await plan())?.status === 'active' && (await charges())[0]?.status === 'succeeded', {
+      timeoutMs: 30_000,
+    });
     const sub = await stripe.subscriptions.retrieve((await plan()).id);
     expect(sub).toMatchObject({ status: 'active' });
     expect((await stripe.paymentMethods.retrieve(sub.default_payment_method as string)).type).toBe('us_bank_account');
     await expect(charges()).resolves.toEqual([{ status: 'succeeded', amount: 2500, brand: null, last4: '6789' }]);
-    await expect(overview()).resolves.toMatchObject({ totalAmount: 25, totalDonations: 1, pendingDonations: 0, pendingAmount: 0 });
+    await expect(overview()).resolves.toMatchObject({
+      totalAmount: 25,
+      totalDonations: 1,
+      pendingDonations: 0,
+      pendingAmount: 0,
+    });
     const summary = (await api.get('/api/admin/recurring/summary').expect(200)).body;
     expect(summary).toMatchObject({ activeDonors: 1, monthlyRecurringRevenue: 25 });
     const [ack] = await waitForMails(smtp, EMAIL, 1, 60_000);
@@ -86,7 +120,9 @@ describe('a $25 monthly gift by bank account: pending, then an active plan, coun
     // Once, whatever the passes after it do.
     await mailPasses(stack);
     await expect(parsedMails(smtp, EMAIL)).resolves.toHaveLength(1);
-    await expect(stack.db.query(`SELECT kind, status FROM outbound_mail WHERE recipient = $1`, [EMAIL])).resolves.toEqual([{ kind: 'acknowledgment', status: 'sent' }]);
+    await expect(
+      stack.db.query(`SELECT kind, status FROM outbound_mail WHERE recipient = $1`, [EMAIL]),
+    ).resolves.toEqual([{ kind: 'acknowledgment', status: 'sent' }]);
     expect(errors).toEqual([]);
     await page.close();
   });

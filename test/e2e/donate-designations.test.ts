@@ -17,7 +17,14 @@ import { startStack, type Stack } from '../helpers/stack.js';
  * sends the notice (without the amount) and shows under the dashboard's fund filter. Each new state is looked at
  * (screenshots at 390 and 1280 px) and checked with axe.
  */
-const donor = { firstName: 'Rosa', lastName: 'Fields', address: '4 Mill Street', city: 'Marshall', state: 'AR', zipCode: '72650' };
+const donor = {
+  firstName: 'Rosa',
+  lastName: 'Fields',
+  address: '4 Mill Street',
+  city: 'Marshall',
+  state: 'AR',
+  zipCode: '72650',
+};
 const ONE_TIME_EMAIL = 'rosa.fields@example.org';
 const MONTHLY_EMAIL = 'sam.monthly@example.org';
 const NOTIFY = 'hopper.family@example.org';
@@ -116,19 +123,28 @@ describe('donating to a fund, covering the fees, in memory of someone', () => {
       await screenshot(page, `donate-made-monthly-${width}`);
     }
     await waitUntil(
-      async () => (await stack.db.query(`SELECT 1 FROM subscriptions WHERE status = 'active' AND frequency = 'monthly' AND metadata->>'made_monthly_from' IS NOT NULL AND metadata->>'donor_email' = $1`, [ONE_TIME_EMAIL])).length === 1,
+      async () =>
+        (
+          await stack.db.query(
+            `SELECT 1 FROM subscriptions WHERE status = 'active' AND frequency = 'monthly' AND metadata->>'made_monthly_from' IS NOT NULL AND metadata->>'donor_email' = $1`,
+            [ONE_TIME_EMAIL],
+          )
+        ).length === 1,
       { timeoutMs: 20_000 },
     );
     expect(errors).toEqual([]);
 
     const [ack] = await waitForMails(smtp, ONE_TIME_EMAIL, 1, 60_000);
     for (const part of [ack.text!, ack.html as string]) {
-      for (const s of ['$51.80', receipt, 'Of which to cover fees', '$1.80 (deductible too)']) expect(part).toContain(s);
+      for (const s of ['$51.80', receipt, 'Of which to cover fees', '$1.80 (deductible too)'])
+        expect(part).toContain(s);
     }
 
     const dash = await adminPage();
     const byFund = dash.getByRole('table', { name: 'Gifts by Fund' });
-    await expect(byFund.getByRole('row', { name: /General/ }).innerText()).resolves.toMatch(/General\s+1\s+\$50\.00\s+\$1\.80/);
+    await expect(byFund.getByRole('row', { name: /General/ }).innerText()).resolves.toMatch(
+      /General\s+1\s+\$50\.00\s+\$1\.80/,
+    );
     await dash.getByRole('tab', { name: 'Transactions' }).click();
     await dash.getByText('$50.00 to the funds plus $1.80 fee coverage').waitFor();
     await dash.getByText('$50.00 + $1.80 fees').waitFor();
@@ -152,13 +168,28 @@ describe('donating to a fund, covering the fees, in memory of someone', () => {
     await page.locator('.thank-you .receipt-number').waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
 
-    await waitUntil(async () => (await stack.db.query(`SELECT 1 FROM subscriptions WHERE status = 'active' AND frequency = 'monthly' AND metadata->>'donor_email' = $1`, [MONTHLY_EMAIL])).length === 1, { timeoutMs: 20_000 });
+    await waitUntil(
+      async () =>
+        (
+          await stack.db.query(
+            `SELECT 1 FROM subscriptions WHERE status = 'active' AND frequency = 'monthly' AND metadata->>'donor_email' = $1`,
+            [MONTHLY_EMAIL],
+          )
+        ).length === 1,
+      { timeoutMs: 20_000 },
+    );
     const [charge] = await stack.db.query(
       `SELECT c.amount, f.name AS fund, c.tribute_kind, c.tribute_name, c.tribute_notify_email, c.subscription_id
          FROM charges c JOIN funds f ON f.id = c.fund_id WHERE c.billing_email = $1`,
       [MONTHLY_EMAIL],
     );
-    expect(charge).toMatchObject({ amount: '2500', fund: 'Transportation', tribute_kind: 'memory', tribute_name: 'Grace Hopper', tribute_notify_email: NOTIFY });
+    expect(charge).toMatchObject({
+      amount: '2500',
+      fund: 'Transportation',
+      tribute_kind: 'memory',
+      tribute_name: 'Grace Hopper',
+      tribute_notify_email: NOTIFY,
+    });
     expect(charge.subscription_id).toMatch(/^sub_/);
 
     const [notice] = await waitForMails(smtp, NOTIFY, 1, 60_000);
@@ -167,7 +198,13 @@ describe('donating to a fund, covering the fees, in memory of someone', () => {
     expect(notice.text).toContain('Rosa Fields has made a gift to our Transportation fund in memory of Grace Hopper');
     expect(notice.text).not.toContain('$25');
     const [ack] = await waitForMails(smtp, MONTHLY_EMAIL, 1, 60_000);
-    for (const s of ['$25.00', 'Designated to: Transportation', 'Tribute: In memory of Grace Hopper', 'Frequency: Monthly']) expect(ack.text).toContain(s);
+    for (const s of [
+      '$25.00',
+      'Designated to: Transportation',
+      'Tribute: In memory of Grace Hopper',
+      'Frequency: Monthly',
+    ])
+      expect(ack.text).toContain(s);
 
     const dash = await adminPage(390);
     await dash.getByRole('tab', { name: 'Transactions' }).click();
@@ -182,7 +219,9 @@ describe('donating to a fund, covering the fees, in memory of someone', () => {
     }
     await dash.getByRole('tab', { name: 'Analytics' }).click();
     await dash.getByLabel('Fund', { exact: true }).selectOption({ label: 'Transportation' });
-    await expect(dash.getByRole('table', { name: 'Gifts by Fund' }).locator('tbody tr').allInnerTexts()).resolves.toEqual([expect.stringMatching(/Transportation\s+1\s+\$25\.00\s+\$0\.00/)]);
+    await expect(
+      dash.getByRole('table', { name: 'Gifts by Fund' }).locator('tbody tr').allInnerTexts(),
+    ).resolves.toEqual([expect.stringMatching(/Transportation\s+1\s+\$25\.00\s+\$0\.00/)]);
     for (const width of [390, 1280]) {
       await dash.setViewportSize({ width, height: 900 });
       await dash.getByRole('heading', { name: 'Gifts by Fund' }).scrollIntoViewIfNeeded();

@@ -48,8 +48,15 @@ describe('a $300 gift on the website is acknowledged once, whatever happens to i
     await page.goto(`${stack.apiUrl}/donate`, { waitUntil: 'networkidle' });
     await page.getByLabel('Donation Amount').fill('300');
     for (const [label, value] of [
-      ['First Name', 'Dana'], ['Last Name', 'Givens'], ['Email', EMAIL], ['Address', '12 Creek Road'], ['City', 'Marshall'], ['State', 'AR'], ['ZIP Code', '72650'],
-    ]) await page.getByLabel(label).fill(value);
+      ['First Name', 'Dana'],
+      ['Last Name', 'Givens'],
+      ['Email', EMAIL],
+      ['Address', '12 Creek Road'],
+      ['City', 'Marshall'],
+      ['State', 'AR'],
+      ['ZIP Code', '72650'],
+    ])
+      await page.getByLabel(label).fill(value);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel(/Expiration date/).fill('12 / 34');
@@ -72,8 +79,12 @@ describe('a $300 gift on the website is acknowledged once, whatever happens to i
     }
 
     // Every stored event, five times over under new ids, shuffled, 16 deliveries at a time.
-    const stored = await stack.db.query<{ payload: Stripe.Event }>(`SELECT payload FROM stripe_events ORDER BY created, id`);
-    const copies = stored.flatMap(({ payload }) => Array.from({ length: COPIES }, (_, k) => ({ ...payload, id: `${payload.id}_copy${k}` }) as Stripe.Event));
+    const stored = await stack.db.query<{ payload: Stripe.Event }>(
+      `SELECT payload FROM stripe_events ORDER BY created, id`,
+    );
+    const copies = stored.flatMap(({ payload }) =>
+      Array.from({ length: COPIES }, (_, k) => ({ ...payload, id: `${payload.id}_copy${k}` }) as Stripe.Event),
+    );
     const results = await deliver(stack.apiUrl, seededShuffle(copies, 20261123), { concurrency: 16 });
     expect(results.filter((r) => r.status !== 200)).toEqual([]);
     await waitForInboxDrained(stack.db, { minEvents: stored.length * (COPIES + 1), timeoutMs: 120_000 });
@@ -88,9 +99,15 @@ describe('a $300 gift on the website is acknowledged once, whatever happens to i
 
     // The acknowledger runs every 2 s in each worker: give both several passes, then count.
     const settled = Date.now() + 8000;
-    await waitUntil(async () => Date.now() > settled && (await outboxState(stack.db)).queued === 0, { timeoutMs: 30_000 });
-    expect((await parsedMails(smtp, EMAIL)).map((m) => m.subject)).toEqual([`Thank you for your gift - receipt ${receipt} - Hillside Learning Center`]);
-    expect(await stack.db.query(`SELECT kind, status FROM outbound_mail`)).toEqual([{ kind: 'acknowledgment', status: 'sent' }]);
+    await waitUntil(async () => Date.now() > settled && (await outboxState(stack.db)).queued === 0, {
+      timeoutMs: 30_000,
+    });
+    expect((await parsedMails(smtp, EMAIL)).map((m) => m.subject)).toEqual([
+      `Thank you for your gift - receipt ${receipt} - Hillside Learning Center`,
+    ]);
+    expect(await stack.db.query(`SELECT kind, status FROM outbound_mail`)).toEqual([
+      { kind: 'acknowledgment', status: 'sent' },
+    ]);
     expect(await stack.db.query(`SELECT count(*)::int AS n FROM gift_acknowledgments`)).toEqual([{ n: 1 }]);
     for (const w of workers) expect(w.child.exitCode).toBeNull();
   }, 300_000);

@@ -18,7 +18,9 @@ describe('home page in Chromium', () => {
     const errors = collectConsoleErrors(page);
     await page.goto(`${stack.apiUrl}/`, { waitUntil: 'networkidle' });
     await expect(page.title()).resolves.toContain('Hillside Learning Center');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Empowering Lives Through Education & Support');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Empowering Lives Through Education & Support',
+    );
     expect(errors).toEqual([]);
   });
 });

@@ -24,7 +24,12 @@ describe('public JavaScript budget', () => {
     await page.goto(`${stack.apiUrl}${route}`, { waitUntil: 'networkidle' });
     await page.close();
     const scripts = assets.filter((u) => u.startsWith(stack.apiUrl) && u.endsWith('.js'));
-    return Promise.all(scripts.map(async (url) => ({ url, gzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length })));
+    return Promise.all(
+      scripts.map(async (url) => ({
+        url,
+        gzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length,
+      })),
+    );
   }
 
   it(`home page loads at most ${HOME_JS_BUDGET_BYTES / 1024} kB of gzipped JavaScript of ours, and no Stripe.js`, async () => {
@@ -38,7 +43,9 @@ describe('public JavaScript budget', () => {
     const scripts = await scriptsOf('/');
     const total = scripts.reduce((n, s) => n + s.gzip, 0);
     // Printed so the number can be tracked over time.
-    console.log(`home page JS: ${scripts.length} files, ${(total / 1024).toFixed(1)} kB gzipped\n${scripts.map((s) => `  ${new URL(s.url).pathname} ${(s.gzip / 1024).toFixed(1)} kB`).join('\n')}`);
+    console.log(
+      `home page JS: ${scripts.length} files, ${(total / 1024).toFixed(1)} kB gzipped\n${scripts.map((s) => `  ${new URL(s.url).pathname} ${(s.gzip / 1024).toFixed(1)} kB`).join('\n')}`,
+    );
     expect(scripts.length).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
   });

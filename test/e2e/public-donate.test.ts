@@ -3,7 +3,12 @@ import type { Browser, Page } from 'playwright-core';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { screenshot } from '../helpers/browser.js';
-import { fillCard, fillDonor as fillDonorDetails, openDonate as openDonatePage, toastText } from '../helpers/donate-page.js';
+import {
+  fillCard,
+  fillDonor as fillDonorDetails,
+  openDonate as openDonatePage,
+  toastText,
+} from '../helpers/donate-page.js';
 import type { Stack } from '../helpers/stack.js';
 import { startPublicEnv, type PublicEnv } from '../helpers/public-browser.js';
 import { runAxe } from '../helpers/axe.js';
@@ -20,7 +25,11 @@ const donor = {
   zipCode: '72650',
 };
 
-async function until<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+async function until<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -52,7 +61,8 @@ describe('donating on /donate (Stripe Elements against the emulator)', () => {
       w.__seen = [];
       new MutationObserver(() => {
         const buttons = Array.from(document.querySelectorAll('.pay-actions button')) as HTMLButtonElement[];
-        if (buttons.length === 2 && buttons[1].textContent === 'Processing...' && buttons.every((b) => b.disabled)) w.__seen.push('processing+disabled');
+        if (buttons.length === 2 && buttons[1].textContent === 'Processing...' && buttons.every((b) => b.disabled))
+          w.__seen.push('processing+disabled');
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
     });
   }
@@ -62,23 +72,45 @@ describe('donating on /donate (Stripe Elements against the emulator)', () => {
     const amount = page.getByLabel('Donation Amount');
     await page.getByRole('button', { name: '$50', exact: true }).click();
     await expect(amount.inputValue()).resolves.toBe('50');
-    await expect(page.getByRole('button', { name: '$50', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByRole('button', { name: '$50', exact: true }).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
     await page.getByRole('button', { name: 'Other', exact: true }).click();
     await expect(amount.inputValue()).resolves.toBe('');
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('donation-amount');
     await expect(page.getByLabel('Frequency').inputValue()).resolves.toBe('one-time');
-    await expect(page.getByLabel('Frequency').locator('option').allTextContents()).resolves.toEqual(['One-time', 'Monthly', 'Quarterly', 'Annual']);
+    await expect(page.getByLabel('Frequency').locator('option').allTextContents()).resolves.toEqual([
+      'One-time',
+      'Monthly',
+      'Quarterly',
+      'Annual',
+    ]);
     await expect(page.getByLabel('Email').getAttribute('type')).resolves.toBe('email');
-    for (const label of ['Donation Amount', 'First Name', 'Last Name', 'Email', 'Address', 'City', 'State', 'ZIP Code']) {
-      await expect(page.getByLabel(new RegExp(`^${label}`)).evaluate((el) => (el as HTMLInputElement).required)).resolves.toBe(true);
+    for (const label of [
+      'Donation Amount',
+      'First Name',
+      'Last Name',
+      'Email',
+      'Address',
+      'City',
+      'State',
+      'ZIP Code',
+    ]) {
+      await expect(
+        page.getByLabel(new RegExp(`^${label}`)).evaluate((el) => (el as HTMLInputElement).required),
+      ).resolves.toBe(true);
     }
-    await expect(page.getByLabel('Phone (optional)').evaluate((el) => (el as HTMLInputElement).required)).resolves.toBe(false);
+    await expect(page.getByLabel('Phone (optional)').evaluate((el) => (el as HTMLInputElement).required)).resolves.toBe(
+      false,
+    );
 
     await fillDonor(page, 'maria.invalid@example.org');
     for (const bad of ['0', 'abc', '-5']) {
       await amount.fill(bad);
       await page.getByRole('button', { name: 'Continue to Payment' }).click();
-      await expect(toastText(page)).resolves.toBe('Invalid Amount Please enter a valid donation amount greater than 0.');
+      await expect(toastText(page)).resolves.toBe(
+        'Invalid Amount Please enter a valid donation amount greater than 0.',
+      );
       await expect(page.getByRole('heading', { name: 'Complete Your Donation' }).count()).resolves.toBe(0);
     }
     expect(errors).toEqual([]);
@@ -122,28 +154,58 @@ describe('donating on /donate (Stripe Elements against the emulator)', () => {
     await watchProcessing(page);
     await page.getByRole('button', { name: 'Pay $50.00' }).click();
 
-    await expect(toastText(page).then(async (t) => (t.startsWith('Donation Complete') ? (await page.locator('.toast', { hasText: 'Donation Recorded' }).waitFor(), toastText(page)) : t)))
-      .resolves.toBe('Donation Recorded Your donation has been successfully recorded. Thank you for your support!');
-    await expect(page.evaluate(() => (window as unknown as { __seen: string[] }).__seen.length)).resolves.toBeGreaterThan(0);
+    await expect(
+      toastText(page).then(async (t) =>
+        t.startsWith('Donation Complete')
+          ? (await page.locator('.toast', { hasText: 'Donation Recorded' }).waitFor(), toastText(page))
+          : t,
+      ),
+    ).resolves.toBe('Donation Recorded Your donation has been successfully recorded. Thank you for your support!');
+    await expect(
+      page.evaluate(() => (window as unknown as { __seen: string[] }).__seen.length),
+    ).resolves.toBeGreaterThan(0);
     // Back on step 1, reset.
     await expect(page.getByLabel('Donation Amount').inputValue()).resolves.toBe('');
     await expect(page.getByLabel('First Name').inputValue()).resolves.toBe('');
     await expect(page.getByLabel('Frequency').inputValue()).resolves.toBe('one-time');
     expect(await runAxe(page)).toEqual([]);
 
-    const [record] = await until(async () => {
-      const rows = await stack.db.query(`SELECT * FROM donation_records WHERE email = $1`, [email]);
-      return rows.length ? rows : undefined;
-    }, 10_000, 'the donation record');
-    expect(record).toMatchObject({ amount: '5000', frequency: 'one-time', first_name: 'Maria', last_name: 'Lopez', zip_code: '72650' });
+    const [record] = await until(
+      async () => {
+        const rows = await stack.db.query(`SELECT * FROM donation_records WHERE email = $1`, [email]);
+        return rows.length ? rows : undefined;
+      },
+      10_000,
+      'the donation record',
+    );
+    expect(record).toMatchObject({
+      amount: '5000',
+      frequency: 'one-time',
+      first_name: 'Maria',
+      last_name: 'Lopez',
+      zip_code: '72650',
+    });
     expect(record.payment_intent_id).toMatch(/^pi_/);
 
     // Webhooks -> inbox -> worker -> charges.
-    const charge = await until(async () => {
-      const rows = await stack.db.query(`SELECT * FROM charges WHERE payment_intent_id = $1`, [record.payment_intent_id]);
-      return rows[0];
-    }, 30_000, 'the charge in the read model');
-    expect(charge).toMatchObject({ amount: '5000', status: 'succeeded', brand: 'visa', last4: '4242', billing_name: 'Maria Lopez', billing_email: email });
+    const charge = await until(
+      async () => {
+        const rows = await stack.db.query(`SELECT * FROM charges WHERE payment_intent_id = $1`, [
+          record.payment_intent_id,
+        ]);
+        return rows[0];
+      },
+      30_000,
+      'the charge in the read model',
+    );
+    expect(charge).toMatchObject({
+      amount: '5000',
+      status: 'succeeded',
+      brand: 'visa',
+      last4: '4242',
+      billing_name: 'Maria Lopez',
+      billing_email: email,
+    });
     const pi = await stripe.paymentIntents.retrieve(record.payment_intent_id);
     expect(pi.metadata).toMatchObject({ source: 'website', frequency: 'one-time', donor_email: email });
     expect(errors).toEqual([]);
@@ -169,11 +231,18 @@ describe('donating on /donate (Stripe Elements against the emulator)', () => {
     const subs = await stripe.subscriptions.list({ customer: customers.data[0].id });
     expect(subs.data).toHaveLength(1);
     expect(subs.data[0]).toMatchObject({ status: 'active', metadata: { frequency: 'monthly', source: 'website' } });
-    expect(subs.data[0].items.data[0].price).toMatchObject({ unit_amount: 2500, recurring: { interval: 'month', interval_count: 1 } });
+    expect(subs.data[0].items.data[0].price).toMatchObject({
+      unit_amount: 2500,
+      recurring: { interval: 'month', interval_count: 1 },
+    });
 
     const [record] = await stack.db.query(`SELECT * FROM donation_records WHERE email = $1`, [email]);
     expect(record).toMatchObject({ amount: '2500', frequency: 'monthly', subscription_id: subs.data[0].id });
-    const charge = await until(async () => (await stack.db.query(`SELECT * FROM charges WHERE customer_id = $1`, [customers.data[0].id]))[0], 30_000, 'the monthly charge in the read model');
+    const charge = await until(
+      async () => (await stack.db.query(`SELECT * FROM charges WHERE customer_id = $1`, [customers.data[0].id]))[0],
+      30_000,
+      'the monthly charge in the read model',
+    );
     expect(charge).toMatchObject({ amount: '2500', status: 'succeeded' });
     expect(errors).toEqual([]);
   });
@@ -190,12 +259,15 @@ describe('donating on /donate (Stripe Elements against the emulator)', () => {
     const alert = page.locator('.alert--destructive');
     // The alert, which stays, gives the provider's reason too (SPEC section 8), and what to do next.
     await expect(alert.innerText().then((t) => t.replace(/\s+/g, ' '))).resolves.toBe(
-      'Your payment did not go through Your card was declined. Nothing was charged. Please try another card, or call us at (870) 555-0142 and we will take your gift by phone.');
+      'Your payment did not go through Your card was declined. Nothing was charged. Please try another card, or call us at (870) 555-0142 and we will take your gift by phone.',
+    );
     await expect(alert.getAttribute('role')).resolves.toBe('alert');
     await expect(page.getByRole('button', { name: 'Pay $100.00' }).isEnabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Back' }).isEnabled()).resolves.toBe(true);
     expect(await runAxe(page)).toEqual([]);
-    await expect(stack.db.query(`SELECT count(*)::int AS n FROM donation_records WHERE email = 'maria.declined@example.org'`)).resolves.toEqual([{ n: 0 }]);
+    await expect(
+      stack.db.query(`SELECT count(*)::int AS n FROM donation_records WHERE email = 'maria.declined@example.org'`),
+    ).resolves.toEqual([{ n: 0 }]);
   });
 
   it('if recording fails after a successful payment, the note says the payment went through and the form is shown again', async () => {
@@ -208,7 +280,9 @@ describe('donating on /donate (Stripe Elements against the emulator)', () => {
     await stack.db.setReachable(false);
     try {
       await page.getByRole('button', { name: 'Pay $25.00' }).click();
-      const note = page.getByText("Your payment was successful, but we had trouble recording your donation details. Don't worry, your contribution has been received.");
+      const note = page.getByText(
+        "Your payment was successful, but we had trouble recording your donation details. Don't worry, your contribution has been received.",
+      );
       await note.waitFor();
       await expect(page.getByRole('button', { name: 'Continue to Payment' }).isVisible()).resolves.toBe(true);
       await expect(page.getByLabel('Donation Amount').inputValue()).resolves.toBe('');

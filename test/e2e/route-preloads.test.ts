@@ -21,7 +21,10 @@ const ROUTES: Record<string, string> = {
 };
 
 describe('route preloads', () => {
-  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
   const preloads = routePreloads(DIST);
 
   it.each(Object.entries(ROUTES))('%s preloads the chunk of %s', (route, module) => {

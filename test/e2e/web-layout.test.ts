@@ -36,9 +36,11 @@ function violations(): string[] {
       if (!target.startsWith(SRC + path.sep)) continue;
       const to = area(target);
       const where = `${path.relative(SRC, file)} -> ${path.relative(SRC, target)}`;
-      if (from.top === 'features' && to.top === 'features' && to.feature !== from.feature) found.push(`feature imports another feature: ${where}`);
+      if (from.top === 'features' && to.top === 'features' && to.feature !== from.feature)
+        found.push(`feature imports another feature: ${where}`);
       if (from.top !== 'app' && from.top !== 'main.tsx' && to.top === 'app') found.push(`imports the app: ${where}`);
-      if (['components', 'lib', 'content', 'styles'].includes(from.top) && to.top === 'features') found.push(`shared code imports a feature: ${where}`);
+      if (['components', 'lib', 'content', 'styles'].includes(from.top) && to.top === 'features')
+        found.push(`shared code imports a feature: ${where}`);
     }
   }
   return found;

@@ -21,7 +21,11 @@ describe(`duplicate storm: every event ${COPIES} times, shuffled, two workers`, 
   let reference: TestDatabase | undefined;
 
   beforeAll(async () => {
-    stack = await startStack({ emulator: false, workers: 0, env: { STRIPE_API_BASE: 'http://127.0.0.1:9', RELAY_GRACE_SECONDS: '2' } });
+    stack = await startStack({
+      emulator: false,
+      workers: 0,
+      env: { STRIPE_API_BASE: 'http://127.0.0.1:9', RELAY_GRACE_SECONDS: '2' },
+    });
   });
   afterAll(async () => {
     for (const w of workers) await killHard(w);
@@ -32,7 +36,10 @@ describe(`duplicate storm: every event ${COPIES} times, shuffled, two workers`, 
 
   it('ends in the same tables as one in-order pass', async () => {
     const events = donorEventStream({ donors: DONORS, tag: 's' });
-    const storm = seededShuffle(events.flatMap((e) => Array.from({ length: COPIES }, () => e)), SEED);
+    const storm = seededShuffle(
+      events.flatMap((e) => Array.from({ length: COPIES }, () => e)),
+      SEED,
+    );
     api = await startService('api', stack.rawEnv);
     workers.push(await startService('worker', stack.rawEnv), await startService('worker', stack.rawEnv));
 
@@ -49,6 +56,8 @@ describe(`duplicate storm: every event ${COPIES} times, shuffled, two workers`, 
     expect(await readModelChecksums(stack)).toEqual(ref.checksums);
     // Both workers were alive to the end (neither crashed on a conflict between them).
     for (const w of workers) expect(w.child.exitCode).toBeNull();
-    process.stdout.write(`[faults] duplicate storm: ${storm.length} deliveries of ${events.length} events (seed ${SEED}) projected in ${ms} ms, tables equal\n`);
+    process.stdout.write(
+      `[faults] duplicate storm: ${storm.length} deliveries of ${events.length} events (seed ${SEED}) projected in ${ms} ms, tables equal\n`,
+    );
   }, 240000);
 });

@@ -1,4 +1,11 @@
-import { inboxCounts, killHard, startService, waitForInboxDrained, waitUntil, type ServiceProcess } from '../helpers/faults.js';
+import {
+  inboxCounts,
+  killHard,
+  startService,
+  waitForInboxDrained,
+  waitUntil,
+  type ServiceProcess,
+} from '../helpers/faults.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import { deliver, type DeliveryResult } from '../helpers/fault-delivery.js';
 import { donorEventStream } from '../helpers/donor-events.js';
@@ -15,7 +22,11 @@ describe('graceful shutdown under load', () => {
   const procs: ServiceProcess[] = [];
 
   beforeAll(async () => {
-    stack = await startStack({ emulator: false, workers: 0, env: { STRIPE_API_BASE: 'http://127.0.0.1:9', RELAY_GRACE_SECONDS: '2' } });
+    stack = await startStack({
+      emulator: false,
+      workers: 0,
+      env: { STRIPE_API_BASE: 'http://127.0.0.1:9', RELAY_GRACE_SECONDS: '2' },
+    });
   });
   afterAll(async () => {
     for (const p of procs) await killHard(p);
@@ -60,11 +71,19 @@ describe('graceful shutdown under load', () => {
     const worker2 = await startService('worker', stack.rawEnv);
     procs.push(api2, worker2);
     const retryIds = new Set(refused.map((r) => r.id));
-    const retried = await deliver(api2.url!, events.filter((e) => retryIds.has(e.id)), { concurrency: 16 });
+    const retried = await deliver(
+      api2.url!,
+      events.filter((e) => retryIds.has(e.id)),
+      { concurrency: 16 },
+    );
     expect(retried.filter((r) => r.status !== 200)).toEqual([]);
 
     await waitForInboxDrained(stack.db, { minEvents: events.length, timeoutMs: 120000 });
-    const processed = new Set((await stack.db.query<{ id: string }>(`SELECT id FROM stripe_events WHERE processed_at IS NOT NULL`)).map((r) => r.id));
+    const processed = new Set(
+      (await stack.db.query<{ id: string }>(`SELECT id FROM stripe_events WHERE processed_at IS NOT NULL`)).map(
+        (r) => r.id,
+      ),
+    );
     expect(ackedIds.filter((id) => !processed.has(id))).toEqual([]);
     expect(processed.size).toBe(events.length);
     expect(ackedIds.length).toBeGreaterThanOrEqual(events.length * 0.5);

@@ -24,7 +24,11 @@ describe('mail outbox: SMTP outage and a worker killed mid-send', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher({ delayMs: 0 });
-    stack = await startStack({ emulator: false, workers: 0, env: { STRIPE_API_BASE: 'http://127.0.0.1:9', SMTP_URL: smtp.url } });
+    stack = await startStack({
+      emulator: false,
+      workers: 0,
+      env: { STRIPE_API_BASE: 'http://127.0.0.1:9', SMTP_URL: smtp.url },
+    });
     api = authed(stack, (await signIn(stack)).token);
     await acknowledgmentsOnSince(stack.db, new Date(Date.now() - 60_000));
     workers.push(await startService('worker', stack.rawEnv), await startService('worker', stack.rawEnv));
@@ -40,7 +44,16 @@ describe('mail outbox: SMTP outage and a worker killed mid-send', () => {
     const emails: string[] = [];
     for (let i = 0; i < n; i++) {
       const email = `${tag}-${i}@example.org`;
-      await api.post('/api/admin/manual-donations').send({ donorName: `Donor ${tag} ${i}`, donorEmail: email, amount: `${20 + i}`, donationType: 'cash', donationDate: today() }).expect(201);
+      await api
+        .post('/api/admin/manual-donations')
+        .send({
+          donorName: `Donor ${tag} ${i}`,
+          donorEmail: email,
+          amount: `${20 + i}`,
+          donationType: 'cash',
+          donationDate: today(),
+        })
+        .expect(201);
       emails.push(email);
     }
     return emails;
@@ -50,12 +63,16 @@ describe('mail outbox: SMTP outage and a worker killed mid-send', () => {
     await smtp.stop();
     const downAt = Date.now();
     const emails = await gifts(GIFTS, 'outage');
-    await waitUntil(async () => (await stack.db.query(`SELECT count(*)::int AS n FROM outbound_mail WHERE attempts > 0`))[0].n === GIFTS, {
-      timeoutMs: 60_000, describe: async () => JSON.stringify(await outboxState(stack.db)),
-    });
+    await waitUntil(
+      async () =>
+        (await stack.db.query(`SELECT count(*)::int AS n FROM outbound_mail WHERE attempts > 0`))[0].n === GIFTS,
+      { timeoutMs: 60_000, describe: async () => JSON.stringify(await outboxState(stack.db)) },
+    );
     await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - downAt))));
     // Down the whole time: every message tried at least once, none sent, none given up, each with its error.
-    const during = await stack.db.query(`SELECT status, count(*)::int AS n, min(attempts) AS min, max(attempts) AS max, bool_and(last_error IS NOT NULL) AS errors FROM outbound_mail GROUP BY status`);
+    const during = await stack.db.query(
+      `SELECT status, count(*)::int AS n, min(attempts) AS min, max(attempts) AS max, bool_and(last_error IS NOT NULL) AS errors FROM outbound_mail GROUP BY status`,
+    );
     expect(during.filter((r) => r.status === 'sent' || r.status === 'failed')).toEqual([]);
     expect(during.every((r) => r.errors || r.status === 'sending')).toBe(true);
     expect(smtp.mails).toHaveLength(0);
@@ -63,20 +80,28 @@ describe('mail outbox: SMTP outage and a worker killed mid-send', () => {
     await smtp.start();
     const upAt = Date.now();
     await smtp.waitForCount(GIFTS, 120_000);
-    await waitUntil(async () => (await outboxState(stack.db)).sent === GIFTS, { timeoutMs: 30_000, describe: async () => JSON.stringify(await outboxState(stack.db)) });
+    await waitUntil(async () => (await outboxState(stack.db)).sent === GIFTS, {
+      timeoutMs: 30_000,
+      describe: async () => JSON.stringify(await outboxState(stack.db)),
+    });
     const catchUp = Date.now() - upAt;
     // A marker gift recorded after all of them: once its acknowledgment arrived, the passes after the catch-up
     // have run, and nothing else arrived with them (no second copy of any message).
     const [marker] = await gifts(1, 'marker');
     await smtp.waitFor(marker, 1, 60_000);
-    await waitUntil(async () => (await outboxState(stack.db)).sent === GIFTS + 1, { timeoutMs: 30_000, describe: async () => JSON.stringify(await outboxState(stack.db)) });
+    await waitUntil(async () => (await outboxState(stack.db)).sent === GIFTS + 1, {
+      timeoutMs: 30_000,
+      describe: async () => JSON.stringify(await outboxState(stack.db)),
+    });
     const mails = await parsedMails(smtp);
     expect(mails).toHaveLength(GIFTS + 1);
     const to = mails.map((m) => (Array.isArray(m.to) ? m.to : [m.to!])[0].value[0].address).sort();
     expect(to).toEqual([...emails, marker].sort());
     expect(new Set(mails.map((m) => m.messageId)).size).toBe(GIFTS + 1);
     const attempts = await stack.db.query(`SELECT max(attempts)::int AS max FROM outbound_mail`);
-    process.stdout.write(`[faults] SMTP down ${Math.round((upAt - downAt) / 1000)} s: ${GIFTS} acknowledgments all delivered ${Math.round(catchUp / 1000)} s after it returned, none twice (up to ${attempts[0].max} attempts each)\n`);
+    process.stdout.write(
+      `[faults] SMTP down ${Math.round((upAt - downAt) / 1000)} s: ${GIFTS} acknowledgments all delivered ${Math.round(catchUp / 1000)} s after it returned, none twice (up to ${attempts[0].max} attempts each)\n`,
+    );
   }, 300_000);
 
   it('a worker SIGKILLed mid-send: the other takes over when the lease ends; copies only of what the server had taken', async () => {
@@ -92,15 +117,22 @@ describe('mail outbox: SMTP outage and a worker killed mid-send', () => {
       const victim = workers[0];
       victim.kill('SIGKILL');
       await victim.exited;
-      const inFlight = (await stack.db.query(`SELECT count(*)::int AS n FROM outbound_mail WHERE status = 'sending'`))[0].n;
+      const inFlight = (
+        await stack.db.query(`SELECT count(*)::int AS n FROM outbound_mail WHERE status = 'sending'`)
+      )[0].n;
       await slow.waitForCount(n, 180_000);
-      await waitUntil(async () => (await outboxState(stack.db)).sent === GIFTS + 1 + n, { timeoutMs: 120_000, describe: async () => JSON.stringify(await outboxState(stack.db)) });
+      await waitUntil(async () => (await outboxState(stack.db)).sent === GIFTS + 1 + n, {
+        timeoutMs: 120_000,
+        describe: async () => JSON.stringify(await outboxState(stack.db)),
+      });
       const received = slow.mails.map((m) => m.to[0]);
       expect(new Set(received)).toEqual(new Set(emails));
       const copies = received.length - n;
       // Only messages that were in the dead worker's hands can have arrived twice.
       expect(copies).toBeLessThanOrEqual(inFlight);
-      process.stdout.write(`[faults] worker killed with ${inFlight} messages claimed: all ${n} delivered, ${copies} of them twice (the server had taken them before the process died)\n`);
+      process.stdout.write(
+        `[faults] worker killed with ${inFlight} messages claimed: all ${n} delivered, ${copies} of them twice (the server had taken them before the process died)\n`,
+      );
     } finally {
       await slow.close();
     }

@@ -33,7 +33,14 @@ describe('Postgres unavailable', () => {
     const { token } = await signIn(stack);
     const gift = async (i: number) => {
       const c = await stripe.customers.create({ name: `Outage Donor ${i}`, email: `outage${i}@example.org` });
-      await stripe.paymentIntents.create({ amount: 2500 + i, currency: 'usd', customer: c.id, payment_method: 'pm_card_visa', confirm: true, metadata: { frequency: 'one-time' } });
+      await stripe.paymentIntents.create({
+        amount: 2500 + i,
+        currency: 'usd',
+        customer: c.id,
+        payment_method: 'pm_card_visa',
+        confirm: true,
+        metadata: { frequency: 'one-time' },
+      });
     };
     for (let i = 0; i < 3; i++) await gift(i);
     await emulator.flushWebhooks(30000);
@@ -54,9 +61,15 @@ describe('Postgres unavailable', () => {
         () => request(stack.apiUrl).get('/api/stripe/customers').set('Authorization', `Bearer ${token}`),
         () => request(stack.apiUrl).get('/api/stripe/analytics').set('Authorization', `Bearer ${token}`),
         () => request(stack.apiUrl).get('/api/admin/me').set('Authorization', `Bearer ${token}`),
-        () => request(stack.apiUrl).post('/api/admin/login').send({ email: 'someone@example.org', password: 'Whatever-Password-1' }),
-        () => request(stack.apiUrl).post('/api/admin/manual-donations').set('Authorization', `Bearer ${token}`)
-          .send({ donorName: 'Cash Donor', amount: '25.00', donationType: 'cash', donationDate: '2026-01-05' }),
+        () =>
+          request(stack.apiUrl)
+            .post('/api/admin/login')
+            .send({ email: 'someone@example.org', password: 'Whatever-Password-1' }),
+        () =>
+          request(stack.apiUrl)
+            .post('/api/admin/manual-donations')
+            .set('Authorization', `Bearer ${token}`)
+            .send({ donorName: 'Cash Donor', amount: '25.00', donationType: 'cash', donationDate: '2026-01-05' }),
       ];
       outage = [];
       for (const call of calls) {
@@ -81,11 +94,19 @@ describe('Postgres unavailable', () => {
     await emulator.flushWebhooks(60000);
     const sent = emulator.events().map((e) => e.id as string);
     await waitForProjection(stack, { minEvents: sent.length, timeoutMs: 60000 });
-    const stored = new Set((await stack.db.query<{ id: string }>(`SELECT id FROM stripe_events WHERE processed_at IS NOT NULL`)).map((r) => r.id));
+    const stored = new Set(
+      (await stack.db.query<{ id: string }>(`SELECT id FROM stripe_events WHERE processed_at IS NOT NULL`)).map(
+        (r) => r.id,
+      ),
+    );
     expect(sent.filter((id) => !stored.has(id))).toEqual([]);
-    const donors = await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM donors WHERE name LIKE 'Outage Donor %'`);
+    const donors = await stack.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM donors WHERE name LIKE 'Outage Donor %'`,
+    );
     expect(donors[0].n).toBe(13);
-    const charges = await stack.db.query<{ n: number; sum: number }>(`SELECT count(*)::int AS n, sum(amount)::int AS sum FROM charges WHERE status = 'succeeded'`);
+    const charges = await stack.db.query<{ n: number; sum: number }>(
+      `SELECT count(*)::int AS n, sum(amount)::int AS sum FROM charges WHERE status = 'succeeded'`,
+    );
     expect(charges[0]).toEqual({ n: 13, sum: Array.from({ length: 13 }, (_, i) => 2500 + i).reduce((a, b) => a + b) });
     // And the API serves again on the same connections pool.
     await request(stack.apiUrl).get('/api/stripe/customers').set('Authorization', `Bearer ${token}`).expect(200);

@@ -1,5 +1,13 @@
 import { readModelChecksums } from '../helpers/events.js';
-import { inboxCounts, killHard, startPrivateRedis, startService, waitForInboxDrained, type PrivateRedis, type ServiceProcess } from '../helpers/faults.js';
+import {
+  inboxCounts,
+  killHard,
+  startPrivateRedis,
+  startService,
+  waitForInboxDrained,
+  type PrivateRedis,
+  type ServiceProcess,
+} from '../helpers/faults.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import type { TestDatabase } from '../helpers/database.js';
 import { deliver, referencePass } from '../helpers/fault-delivery.js';
@@ -56,7 +64,8 @@ describe(`Redis unavailable for ${OUTAGE_MS / 1000} s while events keep arriving
     const per = Math.ceil(during.length / slices);
     for (let i = 0; i < slices; i++) {
       const t = Date.now();
-      for (const r of await deliver(api.url!, during.slice(i * per, (i + 1) * per), { concurrency: 8 })) answers.push(r.status);
+      for (const r of await deliver(api.url!, during.slice(i * per, (i + 1) * per), { concurrency: 8 }))
+        answers.push(r.status);
       const rest = 1000 - (Date.now() - t);
       if (rest > 0) await new Promise((r) => setTimeout(r, rest)); // pacing of the sender, not an assertion
     }

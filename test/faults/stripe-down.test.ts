@@ -71,48 +71,75 @@ describe('Stripe API down or slow', () => {
     return (body ? req.send(body) : req).timeout(40000);
   };
 
-  it.each<Mode>(['down', 'slow'])('creating or deleting a donor while Stripe is %s: 502 with a clear message, nothing written', async (mode) => {
-    const donor = fixture('customer', { id: `cus_fault${mode}`, name: 'Kept Donor', email: `kept-${mode}@example.org` });
-    await postEvent(stack, buildEvent('customer.created', donor)).expect(200);
-    await waitForProjection(stack);
-    await host.set(mode);
-    const before = await counts();
+  it.each<Mode>(['down', 'slow'])(
+    'creating or deleting a donor while Stripe is %s: 502 with a clear message, nothing written',
+    async (mode) => {
+      const donor = fixture('customer', {
+        id: `cus_fault${mode}`,
+        name: 'Kept Donor',
+        email: `kept-${mode}@example.org`,
+      });
+      await postEvent(stack, buildEvent('customer.created', donor)).expect(200);
+      await waitForProjection(stack);
+      await host.set(mode);
+      const before = await counts();
 
-    const t = Date.now();
-    const created = await adminCall('/api/stripe/customers', 'post', { name: 'New Donor', email: 'new.donor@example.org' });
-    const createMs = Date.now() - t;
-    expect(created.status).toBe(502);
-    expect(created.body.message).toBe('Could not create the donor: the payment provider did not answer correctly. Nothing was changed; please try again.');
-
-    const deleted = await adminCall(`/api/stripe/customer/${donor.id}`, 'delete');
-    expect(deleted.status).toBe(502);
-    expect(deleted.body.message).toMatch(/^Could not delete the donor: .*Nothing was changed/);
-
-    expect(await counts()).toEqual(before);
-    const [row] = await stack.db.query(`SELECT deleted_at FROM donors WHERE id = $1`, [donor.id]);
-    expect(row.deleted_at).toBeNull();
-    if (mode === 'slow') expect(host.hits).toBeGreaterThan(0);
-    process.stdout.write(`[faults] Stripe ${mode}: donor create answered 502 in ${createMs} ms\n`);
-  }, 60000);
-
-  it.each<Mode>(['down', 'slow'])("a donation attempt while Stripe is %s: the API answers {message} and the donate page shows 'Failed to create payment intent'", async (mode) => {
-    await host.set(mode);
-    const before = await counts();
-    const donationData = { frequency: 'one-time', firstName: 'Ada', lastName: 'Lovelace', email: `ada.${mode}@example.org`, amount: '50' };
-    const res = await request(stack.apiUrl).post('/api/create-payment-intent').send({ amount: 5000, donationData }).timeout(40000);
-    expect(res.status).toBe(502);
-    expect(res.body.message).toBe('Failed to create payment intent');
-
-    // The web client's own call, pointed at this API: the text the donor sees.
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = ((url: string, init?: RequestInit) => realFetch(new URL(url, stack.apiUrl), init)) as typeof fetch;
-    try {
-      await expect(createPaymentIntent(5000, { ...emptyDonationForm, ...donationData, frequency: 'one-time' }, 'card')).rejects.toThrow(
-        /^Failed to create payment intent$/,
+      const t = Date.now();
+      const created = await adminCall('/api/stripe/customers', 'post', {
+        name: 'New Donor',
+        email: 'new.donor@example.org',
+      });
+      const createMs = Date.now() - t;
+      expect(created.status).toBe(502);
+      expect(created.body.message).toBe(
+        'Could not create the donor: the payment provider did not answer correctly. Nothing was changed; please try again.',
       );
-    } finally {
-      globalThis.fetch = realFetch;
-    }
-    expect(await counts()).toEqual(before);
-  }, 90000);
+
+      const deleted = await adminCall(`/api/stripe/customer/${donor.id}`, 'delete');
+      expect(deleted.status).toBe(502);
+      expect(deleted.body.message).toMatch(/^Could not delete the donor: .*Nothing was changed/);
+
+      expect(await counts()).toEqual(before);
+      const [row] = await stack.db.query(`SELECT deleted_at FROM donors WHERE id = $1`, [donor.id]);
+      expect(row.deleted_at).toBeNull();
+      if (mode === 'slow') expect(host.hits).toBeGreaterThan(0);
+      process.stdout.write(`[faults] Stripe ${mode}: donor create answered 502 in ${createMs} ms\n`);
+    },
+    60000,
+  );
+
+  it.each<Mode>(['down', 'slow'])(
+    "a donation attempt while Stripe is %s: the API answers {message} and the donate page shows 'Failed to create payment intent'",
+    async (mode) => {
+      await host.set(mode);
+      const before = await counts();
+      const donationData = {
+        frequency: 'one-time',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: `ada.${mode}@example.org`,
+        amount: '50',
+      };
+      const res = await request(stack.apiUrl)
+        .post('/api/create-payment-intent')
+        .send({ amount: 5000, donationData })
+        .timeout(40000);
+      expect(res.status).toBe(502);
+      expect(res.body.message).toBe('Failed to create payment intent');
+
+      // The web client's own call, pointed at this API: the text the donor sees.
+      const realFetch = globalThis.fetch;
+      globalThis.fetch = ((url: string, init?: RequestInit) =>
+        realFetch(new URL(url, stack.apiUrl), init)) as typeof fetch;
+      try {
+        await expect(
+          createPaymentIntent(5000, { ...emptyDonationForm, ...donationData, frequency: 'one-time' }, 'card'),
+        ).rejects.toThrow(/^Failed to create payment intent$/);
+      } finally {
+        globalThis.fetch = realFetch;
+      }
+      expect(await counts()).toEqual(before);
+    },
+    90000,
+  );
 });

@@ -1,5 +1,12 @@
 import { readModelChecksums } from '../helpers/events.js';
-import { inboxCounts, killHard, startService, waitForInboxDrained, waitUntil, type ServiceProcess } from '../helpers/faults.js';
+import {
+  inboxCounts,
+  killHard,
+  startService,
+  waitForInboxDrained,
+  waitUntil,
+  type ServiceProcess,
+} from '../helpers/faults.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import type { TestDatabase } from '../helpers/database.js';
 import { deliver, referencePass, type DeliveryResult } from '../helpers/fault-delivery.js';
@@ -22,7 +29,11 @@ describe(`worker SIGKILL with ${EVENTS} events in flight`, () => {
   let expected: ReturnType<typeof referencePass> | undefined;
 
   beforeAll(async () => {
-    stack = await startStack({ emulator: false, workers: 0, env: { STRIPE_API_BASE: 'http://127.0.0.1:9', RELAY_GRACE_SECONDS: '2' } });
+    stack = await startStack({
+      emulator: false,
+      workers: 0,
+      env: { STRIPE_API_BASE: 'http://127.0.0.1:9', RELAY_GRACE_SECONDS: '2' },
+    });
   });
   afterAll(async () => {
     await killHard(worker);
@@ -35,7 +46,8 @@ describe(`worker SIGKILL with ${EVENTS} events in flight`, () => {
   it('loses and doubles nothing: the read model equals an in-order single pass', async () => {
     const events = donorEventStream({ donors: Math.ceil(EVENTS / 5), tag: 'k' }).slice(0, EVENTS);
     const t0 = Date.now();
-    const mark = (what: string) => process.env.FAULTS_VERBOSE && process.stdout.write(`[faults] +${Date.now() - t0} ms ${what}\n`);
+    const mark = (what: string) =>
+      process.env.FAULTS_VERBOSE && process.stdout.write(`[faults] +${Date.now() - t0} ms ${what}\n`);
     // The API as a real process too, so the two cores share the work as in production.
     // The expected state is computed alongside (it is bound by database round trips, not CPU).
     expected = referencePass(events);
@@ -44,13 +56,23 @@ describe(`worker SIGKILL with ${EVENTS} events in flight`, () => {
     worker = await startService('worker', stack.rawEnv);
 
     let acked = 0;
-    const delivery = deliver(api.url!, events, { concurrency: 16, connectionRetries: 3, onResult: (r) => r.status === 200 && acked++ });
+    const delivery = deliver(api.url!, events, {
+      concurrency: 16,
+      connectionRetries: 3,
+      onResult: (r) => r.status === 200 && acked++,
+    });
 
     // Kill once a good share is projected and the rest is still arriving or queued.
-    await waitUntil(async () => (await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stripe_events WHERE processed_at IS NOT NULL`))[0].n >= EVENTS * 0.3, {
-      timeoutMs: 180000,
-      describe: () => worker!.output().slice(-2000),
-    });
+    await waitUntil(
+      async () =>
+        (
+          await stack.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM stripe_events WHERE processed_at IS NOT NULL`,
+          )
+        )[0].n >=
+        EVENTS * 0.3,
+      { timeoutMs: 180000, describe: () => worker!.output().slice(-2000) },
+    );
     mark(`killing the worker (${acked} acknowledged)`);
     worker.kill('SIGKILL');
     const killed = await worker.exited;

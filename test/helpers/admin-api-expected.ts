@@ -18,14 +18,23 @@ export interface Gift {
 }
 
 const LABELS: Record<string, string> = {
-  'card:one-time': 'One-time', 'card:monthly': 'Monthly', 'card:quarterly': 'Quarterly', 'card:annual': 'Annual',
-  'manual:cash': 'Cash', 'manual:check': 'Check', 'manual:stock': 'Stock/Securities', 'manual:item': 'In-Kind Item',
-  'manual:crypto': 'Cryptocurrency', 'manual:other': 'Other',
+  'card:one-time': 'One-time',
+  'card:monthly': 'Monthly',
+  'card:quarterly': 'Quarterly',
+  'card:annual': 'Annual',
+  'manual:cash': 'Cash',
+  'manual:check': 'Check',
+  'manual:stock': 'Stock/Securities',
+  'manual:item': 'In-Kind Item',
+  'manual:crypto': 'Cryptocurrency',
+  'manual:other': 'Other',
 };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export function localDay(at: Date, tz: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
 }
 
 export async function loadGifts(db: TestDatabase): Promise<Gift[]> {
@@ -35,12 +44,31 @@ export async function loadGifts(db: TestDatabase): Promise<Gift[]> {
     ...charges.map((c) => {
       const gross = Number(c.amount);
       const refunded = Number(c.amount_refunded);
-      const lost = c.disputed && !['won', 'warning_needs_response', 'warning_under_review', 'warning_closed'].includes(c.dispute_status ?? ''); // an inquiry keeps the gift
-      return { source: 'card' as const, id: c.id, customerId: c.customer_id, at: new Date(c.created), gross, refunded, net: lost ? 0 : gross - refunded, type: c.frequency ?? 'one-time', brand: c.brand ?? 'unknown' };
+      const lost =
+        c.disputed &&
+        !['won', 'warning_needs_response', 'warning_under_review', 'warning_closed'].includes(c.dispute_status ?? ''); // an inquiry keeps the gift
+      return {
+        source: 'card' as const,
+        id: c.id,
+        customerId: c.customer_id,
+        at: new Date(c.created),
+        gross,
+        refunded,
+        net: lost ? 0 : gross - refunded,
+        type: c.frequency ?? 'one-time',
+        brand: c.brand ?? 'unknown',
+      };
     }),
     ...manual.map((m) => ({
-      source: 'manual' as const, id: m.id, customerId: m.stripe_customer_id, at: new Date(m.donation_date), gross: Number(m.amount), refunded: 0,
-      net: Number(m.amount), type: m.donation_type, brand: null,
+      source: 'manual' as const,
+      id: m.id,
+      customerId: m.stripe_customer_id,
+      at: new Date(m.donation_date),
+      gross: Number(m.amount),
+      refunded: 0,
+      net: Number(m.amount),
+      type: m.donation_type,
+      brand: null,
     })),
   ];
 }
@@ -72,7 +100,10 @@ export interface MoneyLine {
 /** The balance transactions, read from the raw rows. */
 export async function loadMoney(db: TestDatabase): Promise<MoneyLine[]> {
   const rows = await db.query(`SELECT type, amount::int, fee::int, net::int, created FROM balance_transactions`);
-  return rows.map((r: { type: string; amount: number; fee: number; net: number; created: Date }) => ({ ...r, at: new Date(r.created) }));
+  return rows.map((r: { type: string; amount: number; fee: number; net: number; created: Date }) => ({
+    ...r,
+    at: new Date(r.created),
+  }));
 }
 
 /** Gross gifts (charges and bank payments), fees and net of the money lines (payouts and returned payouts are not money lines). */
@@ -89,7 +120,12 @@ function moneyOf(lines: MoneyLine[]) {
 
 /** `pending`: bank debits still processing (the emulator's card tests have none), kept apart from every total. */
 export function expectedAnalytics(
-  gifts: Gift[], tz: string, failedCharges: number, now = new Date(), money: MoneyLine[] = [], pending = { count: 0, cents: 0 },
+  gifts: Gift[],
+  tz: string,
+  failedCharges: number,
+  now = new Date(),
+  money: MoneyLine[] = [],
+  pending = { count: 0, cents: 0 },
 ) {
   const today = localDay(now, tz);
   const total = sum(gifts.map((g) => g.net));
@@ -101,11 +137,15 @@ export function expectedAnalytics(
   for (let i = 0; i < 12; i++) {
     months.unshift(`${y}-${String(m).padStart(2, '0')}`);
     m -= 1;
-    if (m === 0) { m = 12; y -= 1; }
+    if (m === 0) {
+      m = 12;
+      y -= 1;
+    }
   }
   const thisMonth = monthTotal(months[11]);
   const lastMonth = monthTotal(months[10]);
-  const growth = lastMonth === 0 ? (thisMonth > 0 ? 100 : 0) : Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10;
+  const growth =
+    lastMonth === 0 ? (thisMonth > 0 ? 100 : 0) : Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10;
   const byType = new Map<string, number>();
   const byBrand = new Map<string, number>();
   for (const g of gifts) {
@@ -113,7 +153,8 @@ export function expectedAnalytics(
     if (g.source === 'card') byBrand.set(g.brand!, (byBrand.get(g.brand!) ?? 0) + g.net);
   }
   const allMoney = moneyOf(money);
-  const pairs = (m: Map<string, number>) => [...m].map(([name, v]) => ({ name, value: dollars(v) })).sort((a, b) => a.name.localeCompare(b.name));
+  const pairs = (m: Map<string, number>) =>
+    [...m].map(([name, v]) => ({ name, value: dollars(v) })).sort((a, b) => a.name.localeCompare(b.name));
   return {
     overview: {
       totalAmount: dollars(total),
@@ -134,9 +175,18 @@ export function expectedAnalytics(
     },
     monthlyTrends: months.map((ym) => {
       const m = moneyOf(money.filter((l) => localDay(l.at, tz).startsWith(ym)));
-      return { month: `${MONTHS[Number(ym.slice(5)) - 1]} ${ym.slice(0, 4)}`, amount: dollars(monthTotal(ym)), gross: dollars(m.gross), fees: dollars(m.fees), net: dollars(m.net) };
+      return {
+        month: `${MONTHS[Number(ym.slice(5)) - 1]} ${ym.slice(0, 4)}`,
+        amount: dollars(monthTotal(ym)),
+        gross: dollars(m.gross),
+        fees: dollars(m.fees),
+        net: dollars(m.net),
+      };
     }),
-    dailyTrends: Array.from({ length: 30 }, (_, i) => shiftDay(today, i - 29)).map((date) => ({ date, amount: dollars(byDay.get(date) ?? 0) })),
+    dailyTrends: Array.from({ length: 30 }, (_, i) => shiftDay(today, i - 29)).map((date) => ({
+      date,
+      amount: dollars(byDay.get(date) ?? 0),
+    })),
     frequencyBreakdown: pairs(byType),
     paymentMethods: pairs(byBrand),
   };
@@ -164,7 +214,11 @@ export async function expectedDonors(db: TestDatabase, gifts: Gift[], now = new 
     },
     stats: (id: string) => {
       const s = stats.get(id) ?? { total: 0, count: 0 };
-      return { totalDonated: dollars(s.total), donationCount: s.count, averageDonation: s.count ? dollars(Math.round(s.total / s.count)) : 0 };
+      return {
+        totalDonated: dollars(s.total),
+        donationCount: s.count,
+        averageDonation: s.count ? dollars(Math.round(s.total / s.count)) : 0,
+      };
     },
   };
 }

@@ -17,7 +17,9 @@ export interface AdminEnv {
 }
 
 /** A stack with `donors` seeded donors and 14 months of history ending now, an admin and a browser. */
-export async function startAdminEnv(opts: StackOptions & { donors?: number; beforeLoad?: (stack: Stack) => Promise<void> } = {}): Promise<AdminEnv> {
+export async function startAdminEnv(
+  opts: StackOptions & { donors?: number; beforeLoad?: (stack: Stack) => Promise<void> } = {},
+): Promise<AdminEnv> {
   const stack = await startStack(opts);
   await opts.beforeLoad?.(stack);
   await loadBulk(stack.db.pool, {

@@ -14,7 +14,10 @@ export interface TestAdmin {
 }
 
 /** Creates an admin in the stack's database through the real account code (argon2id hash, policy, audit row). */
-export async function createAdmin(stack: Stack, opts: { email?: string; name?: string; password?: string; role?: 'owner' | 'bookkeeper' } = {}): Promise<TestAdmin> {
+export async function createAdmin(
+  stack: Stack,
+  opts: { email?: string; name?: string; password?: string; role?: 'owner' | 'bookkeeper' } = {},
+): Promise<TestAdmin> {
   const email = opts.email ?? `admin-${randomBytes(4).toString('hex')}@example.org`;
   const name = opts.name ?? 'Test Admin';
   const password = opts.password ?? DEFAULT_ADMIN_PASSWORD;
@@ -25,7 +28,9 @@ export async function createAdmin(stack: Stack, opts: { email?: string; name?: s
 /** Creates an admin (or uses the one given) and signs in through POST /api/admin/login. */
 export async function signIn(stack: Stack, existing?: TestAdmin): Promise<{ token: string; admin: TestAdmin }> {
   const admin = existing ?? (await createAdmin(stack));
-  const res = await request(stack.apiUrl).post('/api/admin/login').send({ email: admin.email, password: admin.password });
+  const res = await request(stack.apiUrl)
+    .post('/api/admin/login')
+    .send({ email: admin.email, password: admin.password });
   if (res.status !== 200 || typeof res.body.sessionToken !== 'string') {
     throw new Error(`signIn failed: ${res.status} ${JSON.stringify(res.body)}`);
   }

@@ -23,7 +23,7 @@ export class Authenticator {
         this.lastStep = step;
         return codeAt(this.secret, step);
       }
-      await new Promise((r) => setTimeout(r, ((now + 1) * TOTP_PERIOD * 1000) - Date.now() + 50));
+      await new Promise((r) => setTimeout(r, (now + 1) * TOTP_PERIOD * 1000 - Date.now() + 50));
     }
   }
 
@@ -39,13 +39,22 @@ export interface TwoFactorAdmin extends TestAdmin {
 }
 
 /** Signs in with the password, enrols through the sign-in steps, and answers the session with the admin's app. */
-export async function signInEnrolling(stack: Stack, admin: TestAdmin): Promise<{ token: string; admin: TwoFactorAdmin }> {
+export async function signInEnrolling(
+  stack: Stack,
+  admin: TestAdmin,
+): Promise<{ token: string; admin: TwoFactorAdmin }> {
   const api = request(stack.apiUrl);
   const first = await api.post('/api/admin/login').send({ email: admin.email, password: admin.password }).expect(200);
   if (first.body.next !== 'enrol-two-factor') throw new Error(`expected enrolment, got ${JSON.stringify(first.body)}`);
-  const setup = await api.post('/api/admin/login/two-factor/setup').send({ challengeToken: first.body.challengeToken }).expect(200);
+  const setup = await api
+    .post('/api/admin/login/two-factor/setup')
+    .send({ challengeToken: first.body.challengeToken })
+    .expect(200);
   const app = new Authenticator(setup.body.secret);
-  const done = await api.post('/api/admin/login/two-factor/enrol').send({ challengeToken: first.body.challengeToken, code: await app.nextCode() }).expect(200);
+  const done = await api
+    .post('/api/admin/login/two-factor/enrol')
+    .send({ challengeToken: first.body.challengeToken, code: await app.nextCode() })
+    .expect(200);
   return { token: done.body.sessionToken, admin: { ...admin, app, recoveryCodes: done.body.recoveryCodes } };
 }
 
@@ -54,6 +63,9 @@ export async function signInWithCode(stack: Stack, admin: TwoFactorAdmin): Promi
   const api = request(stack.apiUrl);
   const first = await api.post('/api/admin/login').send({ email: admin.email, password: admin.password }).expect(200);
   if (first.body.next !== 'two-factor') throw new Error(`expected a code step, got ${JSON.stringify(first.body)}`);
-  const done = await api.post('/api/admin/login/two-factor').send({ challengeToken: first.body.challengeToken, code: await admin.app.nextCode() }).expect(200);
+  const done = await api
+    .post('/api/admin/login/two-factor')
+    .send({ challengeToken: first.body.challengeToken, code: await admin.app.nextCode() })
+    .expect(200);
   return done.body.sessionToken;
 }

@@ -11,8 +11,28 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom(
-    '', ' ', '\u0000', '\u202e', 'Zoë 😀 李 عربى', '<script>alert(1)</script>', "' OR 1=1 --", '=cmd|/C calc!A0', '%', '_', '\\',
-    '../../etc/passwd', '${jndi:ldap://x}', '{{7*7}}', 'NaN', 'Infinity', '-0', '1e309', '0x10', 'null', 'undefined', '[object Object]',
+    '',
+    ' ',
+    '\u0000',
+    '\u202e',
+    'Zoë 😀 李 عربى',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '=cmd|/C calc!A0',
+    '%',
+    '_',
+    '\\',
+    '../../etc/passwd',
+    '${jndi:ldap://x}',
+    '{{7*7}}',
+    'NaN',
+    'Infinity',
+    '-0',
+    '1e309',
+    '0x10',
+    'null',
+    'undefined',
+    '[object Object]',
   ),
   fc.constantFrom(5000, 20000, 150000).map((n) => 'x'.repeat(n)),
 );
@@ -37,7 +57,18 @@ export const nonStringNonNull: fc.Arbitrary<unknown> = nonString.filter((v) => v
 export const badCents: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer({ max: 0 }),
   fc.double({ noInteger: true, noDefaultInfinity: true, noNaN: true }),
-  fc.constantFrom(Number.NaN, Infinity, -Infinity, 1e21, Number.MAX_SAFE_INTEGER + 2, -0.5, 0.1, 99.999, 10_000_001, 2 ** 53),
+  fc.constantFrom(
+    Number.NaN,
+    Infinity,
+    -Infinity,
+    1e21,
+    Number.MAX_SAFE_INTEGER + 2,
+    -0.5,
+    0.1,
+    99.999,
+    10_000_001,
+    2 ** 53,
+  ),
   fc.string({ maxLength: 10 }),
   fc.boolean(),
   fc.constant(null),
@@ -47,8 +78,23 @@ export const badCents: fc.Arbitrary<unknown> = fc.oneof(
 /** Dates no calendar has, or out of any range a gift can have. */
 export const badDate: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(
-    '2026-02-30', '2026-13-01', '0000-01-01', '9999-99-99', '+275760-09-13T00:00:00Z', '-000001-01-01', '10000-01-01', '2999-01-01',
-    '1970-01-01T00:00:00+25:00', '2026-1-1', '01/02/2026', 'yesterday', '', ' ', 'NaN', '1e10', '2026-06-31T12:00:00Z',
+    '2026-02-30',
+    '2026-13-01',
+    '0000-01-01',
+    '9999-99-99',
+    '+275760-09-13T00:00:00Z',
+    '-000001-01-01',
+    '10000-01-01',
+    '2999-01-01',
+    '1970-01-01T00:00:00+25:00',
+    '2026-1-1',
+    '01/02/2026',
+    'yesterday',
+    '',
+    ' ',
+    'NaN',
+    '1e10',
+    '2026-06-31T12:00:00Z',
   ),
   fc.integer(),
   nonString,
@@ -75,7 +121,22 @@ export interface BodySpec {
 
 /** A key that is not one of the endpoint's fields (forbidNonWhitelisted makes any such key a 400). */
 const extraKey = (known: string[]) =>
-  fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom('__proto__x', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isAdmin', 'role', 'id', 'createdAt', '$where'))
+  fc
+    .oneof(
+      fc.string({ minLength: 1, maxLength: 12 }),
+      fc.constantFrom(
+        '__proto__x',
+        'constructor',
+        'toString',
+        'hasOwnProperty',
+        'valueOf',
+        'isAdmin',
+        'role',
+        'id',
+        'createdAt',
+        '$where',
+      ),
+    )
     // Object.prototype names included on purpose: class-validator's whitelist alone let them through.
     // "__proto__" is not a key at all once assigned (it swaps the prototype), so the body would stay valid.
     .filter((k) => !known.includes(k) && k !== '__proto__');
@@ -89,17 +150,21 @@ export function invalidBody(spec: BodySpec): fc.Arbitrary<Record<string, unknown
   const fields = Object.keys(spec.valid);
   const badFields = Object.keys(spec.bad);
   const fault: fc.Arbitrary<(b: Record<string, unknown>) => void> = fc.oneof(
-    ...(spec.required.length ? [fc.constantFrom(...spec.required).map((f) => (b: Record<string, unknown>) => void delete b[f])] : []),
+    ...(spec.required.length
+      ? [fc.constantFrom(...spec.required).map((f) => (b: Record<string, unknown>) => void delete b[f])]
+      : []),
     fc.constantFrom(...badFields).chain((f) => spec.bad[f].map((v) => (b: Record<string, unknown>) => void (b[f] = v))),
-    fc.tuple(extraKey([...fields, ...badFields]), fc.jsonValue({ maxDepth: 1 })).map(([k, v]) => (b: Record<string, unknown>) => void (b[k] = v)),
+    fc.tuple(extraKey([...fields, ...badFields]), fc.jsonValue({ maxDepth: 1 })).map(
+      ([k, v]) =>
+        (b: Record<string, unknown>) =>
+          void (b[k] = v),
+    ),
   );
-  return fc
-    .tuple(fc.array(fault, { minLength: 1, maxLength: 3 }))
-    .map(([faults]) => {
-      const body = structuredClone(spec.valid);
-      for (const f of faults) f(body);
-      return body;
-    });
+  return fc.tuple(fc.array(fault, { minLength: 1, maxLength: 3 })).map(([faults]) => {
+    const body = structuredClone(spec.valid);
+    for (const f of faults) f(body);
+    return body;
+  });
 }
 
 /**
@@ -113,7 +178,9 @@ export async function tableCounts(stack: Stack): Promise<Record<string, number>>
   const out: Record<string, number> = {};
   for (const { table_name } of tables) {
     const where = table_name === 'audit_log' ? 'WHERE success IS DISTINCT FROM false' : '';
-    out[table_name] = (await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table_name}" ${where}`))[0].n;
+    out[table_name] = (
+      await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table_name}" ${where}`)
+    )[0].n;
   }
   return out;
 }

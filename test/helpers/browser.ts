@@ -68,7 +68,8 @@ export function collectConsoleErrors(page: Page): string[] {
  */
 export async function settled(page: Page, timeoutMs = 5_000): Promise<void> {
   await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    () =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     undefined,
     { timeout: timeoutMs },
   );

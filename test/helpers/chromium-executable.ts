@@ -22,8 +22,14 @@ export const SYSTEM_BROWSERS = [
 
 /** Flags for a system Chromium: headless, no sandbox (root in CI), nothing phoning home. */
 export const SYSTEM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
 ];
 
 /**
@@ -31,7 +37,12 @@ export const SYSTEM_ARGS = [
  * policy, site isolation, mixed content) would let the CSP and XSS tests pass for the wrong reason, and
  * `--single-process` ends the whole browser when a test closes its first context.
  */
-const DROPPED = ['--disable-web-security', '--allow-running-insecure-content', '--disable-site-isolation-trials', '--single-process'];
+const DROPPED = [
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+  '--disable-site-isolation-trials',
+  '--single-process',
+];
 
 /** Set by the test run's global setup, so the workers neither search again nor unpack the package in parallel. */
 const RESOLVED_PATH = 'SCHOOL_CHROMIUM_PATH';
@@ -40,7 +51,11 @@ const RESOLVED_SOURCE = 'SCHOOL_CHROMIUM_SOURCE';
 export function packagedArgs(args: readonly string[]): string[] {
   return args
     .filter((a) => !DROPPED.includes(a))
-    .map((a) => (a.startsWith('--disable-features=') ? a.replace(/(?<=[=,])(IsolateOrigins|site-per-process)(,|$)/g, '').replace(/,$/, '') : a))
+    .map((a) =>
+      a.startsWith('--disable-features=')
+        ? a.replace(/(?<=[=,])(IsolateOrigins|site-per-process)(,|$)/g, '').replace(/,$/, '')
+        : a,
+    )
     .filter((a) => a !== '--disable-features=');
 }
 
@@ -49,7 +64,10 @@ async function packaged(): Promise<ChromiumChoice> {
   return { path: await chromium.executablePath(), source: 'packaged', args: packagedArgs(chromium.args) };
 }
 
-export async function chooseChromium(env: NodeJS.ProcessEnv = process.env, exists: (p: string) => boolean = existsSync): Promise<ChromiumChoice> {
+export async function chooseChromium(
+  env: NodeJS.ProcessEnv = process.env,
+  exists: (p: string) => boolean = existsSync,
+): Promise<ChromiumChoice> {
   if (env.TEST_BROWSER === 'packaged') return packaged();
   if (env[RESOLVED_PATH] && env[RESOLVED_SOURCE]) {
     const source = env[RESOLVED_SOURCE] as ChromiumChoice['source'];
@@ -57,7 +75,10 @@ export async function chooseChromium(env: NodeJS.ProcessEnv = process.env, exist
     return { path: env[RESOLVED_PATH]!, source, args: SYSTEM_ARGS };
   }
   if (env.CHROMIUM_PATH) {
-    if (!exists(env.CHROMIUM_PATH)) throw new Error(`CHROMIUM_PATH=${env.CHROMIUM_PATH}: no such file (unset it to use the system or the packaged Chromium)`);
+    if (!exists(env.CHROMIUM_PATH))
+      throw new Error(
+        `CHROMIUM_PATH=${env.CHROMIUM_PATH}: no such file (unset it to use the system or the packaged Chromium)`,
+      );
     return { path: env.CHROMIUM_PATH, source: 'CHROMIUM_PATH', args: SYSTEM_ARGS };
   }
   const system = SYSTEM_BROWSERS.find((p) => exists(p));

@@ -64,7 +64,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     setReachable: (reachable) =>
       asAdmin(async (c) => {
         await c.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS ${reachable}`);
-        if (!reachable) await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [name]);
+        if (!reachable)
+          await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [name]);
       }),
     drop: async () => {
       await pool.end().catch(() => undefined);

@@ -54,7 +54,17 @@ export function dockerIgnore(patterns: string[]): (rel: string) => boolean {
       const body = (negate ? p.slice(1) : p).replace(/^\/+|\/+$/g, '');
       const re = body
         .split(/(\*\*\/|\*\*|\*|\?)/)
-        .map((part) => (part === '**/' ? '(?:.*/)?' : part === '**' ? '.*' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+        .map((part) =>
+          part === '**/'
+            ? '(?:.*/)?'
+            : part === '**'
+              ? '.*'
+              : part === '*'
+                ? '[^/]*'
+                : part === '?'
+                  ? '[^/]'
+                  : part.replace(/[.+^${}()|[\]\\]/g, '\\$&'),
+        )
         .join('');
       return { negate, re: new RegExp(`^${re}(?:/.*)?$`) };
     });
@@ -77,7 +87,9 @@ function run(command: string, cwd: string, env: Record<string, string>): Promise
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`RUN ${command} (in ${cwd}) exited ${code}:\n${output.slice(-4000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`RUN ${command} (in ${cwd}) exited ${code}:\n${output.slice(-4000)}`)),
+    );
   });
 }
 
@@ -88,7 +100,12 @@ export function aptPackages(command: string): string[] | undefined {
   return install ? install[1].split(/\s+/).filter((w) => w && !w.startsWith('-')) : [];
 }
 
-export async function buildWithoutDocker(opts: { context: string; dockerfile: string; scratch: string; log?: (line: string) => void }): Promise<Record<string, Stage>> {
+export async function buildWithoutDocker(opts: {
+  context: string;
+  dockerfile: string;
+  scratch: string;
+  log?: (line: string) => void;
+}): Promise<Record<string, Stage>> {
   const ignored = dockerIgnore(readFileSync(path.join(opts.context, '.dockerignore'), 'utf8').split('\n'));
   const stages: Record<string, Stage> = {};
   let stage: Stage | undefined;
@@ -114,7 +131,9 @@ export async function buildWithoutDocker(opts: { context: string; dockerfile: st
       }
       case 'COPY': {
         const w = words(args);
-        const flags = Object.fromEntries(w.filter((x) => x.startsWith('--')).map((x) => x.slice(2).split('=') as [string, string]));
+        const flags = Object.fromEntries(
+          w.filter((x) => x.startsWith('--')).map((x) => x.slice(2).split('=') as [string, string]),
+        );
         const paths = w.filter((x) => !x.startsWith('--'));
         const dest = paths.pop()!;
         const fromDir = flags.from ? stages[flags.from]?.dir : opts.context;
@@ -122,11 +141,18 @@ export async function buildWithoutDocker(opts: { context: string; dockerfile: st
         for (const src of paths) {
           const source = flags.from ? inStage(stages[flags.from], src) : path.join(opts.context, src);
           const isDir = statSync(source).isDirectory();
-          const target = dest.endsWith('/') || dest === '.' ? path.join(inStage(s, dest), isDir ? '' : path.basename(src)) : inStage(s, dest);
+          const target =
+            dest.endsWith('/') || dest === '.'
+              ? path.join(inStage(s, dest), isDir ? '' : path.basename(src))
+              : inStage(s, dest);
           mkdirSync(isDir ? target : path.dirname(target), { recursive: true });
           cpSync(source, target, {
-            recursive: true, verbatimSymlinks: true,
-            filter: (p) => flags.from !== undefined || !ignored(path.relative(opts.context, p)) || path.relative(opts.context, p) === '',
+            recursive: true,
+            verbatimSymlinks: true,
+            filter: (p) =>
+              flags.from !== undefined ||
+              !ignored(path.relative(opts.context, p)) ||
+              path.relative(opts.context, p) === '',
           });
         }
         break;
@@ -135,9 +161,14 @@ export async function buildWithoutDocker(opts: { context: string; dockerfile: st
         const packages = aptPackages(args);
         if (packages) {
           // A package or its versioned form (postgresql-client is postgresql-client-15 on this machine).
-          const installed = (p: string) => spawnSync('sh', ['-c', `dpkg-query -W -f='\${Status}\\n' '${p}' '${p}-*' 2>/dev/null | grep -q 'install ok installed'`]).status === 0;
+          const installed = (p: string) =>
+            spawnSync('sh', [
+              '-c',
+              `dpkg-query -W -f='\${Status}\\n' '${p}' '${p}-*' 2>/dev/null | grep -q 'install ok installed'`,
+            ]).status === 0;
           const missing = packages.filter((p) => !installed(p));
-          if (missing.length) throw new Error(`RUN ${args}: the image gets ${missing.join(', ')} from apt; this machine lacks them`);
+          if (missing.length)
+            throw new Error(`RUN ${args}: the image gets ${missing.join(', ')} from apt; this machine lacks them`);
           opts.log?.(`[${s.name}] (apt packages present: ${packages.join(', ')})`);
           break;
         }

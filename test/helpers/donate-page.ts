@@ -14,7 +14,12 @@ export interface DonorDetails {
 }
 
 /** /donate in a new page of that width, once its panel is there; console errors are collected. */
-export async function openDonate(browser: Browser, baseUrl: string, width = 1280, height = 900): Promise<{ page: Page; errors: string[] }> {
+export async function openDonate(
+  browser: Browser,
+  baseUrl: string,
+  width = 1280,
+  height = 900,
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width, height } });
   const errors = collectConsoleErrors(page);
   await page.goto(`${baseUrl}/donate`, { waitUntil: 'networkidle' });

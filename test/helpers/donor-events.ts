@@ -17,7 +17,12 @@ export interface DonorStreamOptions {
 
 const FIRST = ['Ada', 'Grace', 'José', 'Zoë', 'Mía', 'Ngozi', 'Li', 'Søren', 'Amélie', 'Omar', 'Priya', 'Tomás'];
 const LAST = ['Lovelace', 'Hopper', 'García', 'Nguyen', "O'Brien", 'Müller', 'Okafor', 'Kowalski', 'Smith', 'Ito'];
-const BRANDS: [string, string][] = [['visa', '4242'], ['mastercard', '4444'], ['amex', '0005'], ['discover', '1117']];
+const BRANDS: [string, string][] = [
+  ['visa', '4242'],
+  ['mastercard', '4444'],
+  ['amex', '0005'],
+  ['discover', '1117'],
+];
 const AMOUNTS = [2500, 5000, 10000, 25000, 50000, 1000, 7500, 100000, 1234];
 
 export function donorEventStream(opts: DonorStreamOptions): Stripe.Event[] {
@@ -31,8 +36,23 @@ export function donorEventStream(opts: DonorStreamOptions): Stripe.Event[] {
     const email = `donor.${id}@example.org`;
     const [brand, last4] = BRANDS[i % BRANDS.length];
     const amount = AMOUNTS[i % AMOUNTS.length];
-    const address = { line1: `${100 + i} Oak Street`, line2: null, city: 'Mountain View', state: 'AR', postal_code: '72560', country: 'US' };
-    const customer = fixture('customer', { id: cus, name, email, phone: '+18705550100', address, created: t, metadata: {} });
+    const address = {
+      line1: `${100 + i} Oak Street`,
+      line2: null,
+      city: 'Mountain View',
+      state: 'AR',
+      postal_code: '72560',
+      country: 'US',
+    };
+    const customer = fixture('customer', {
+      id: cus,
+      name,
+      email,
+      phone: '+18705550100',
+      address,
+      created: t,
+      metadata: {},
+    });
     events.push(buildEvent('customer.created', customer, { id: `evt_${id}a`, created: t }));
 
     const pm = fixture('payment_method', { id: `pm_${id}`, customer: cus, created: t });
@@ -40,20 +60,52 @@ export function donorEventStream(opts: DonorStreamOptions): Stripe.Event[] {
     pm.billing_details = { ...pm.billing_details, name, email };
     events.push(buildEvent('payment_method.attached', pm, { id: `evt_${id}b`, created: t }));
 
-    const metadata = { frequency: 'one-time', donation_type: 'one-time', source: 'website', firstName: name.split(' ')[0], email };
+    const metadata = {
+      frequency: 'one-time',
+      donation_type: 'one-time',
+      source: 'website',
+      firstName: name.split(' ')[0],
+      email,
+    };
     const pi = fixture('payment_intent', {
-      id: `pi_${id}`, amount, amount_received: amount, customer: cus, status: 'succeeded', latest_charge: `ch_${id}`,
-      payment_method: pm.id, created: t + 1, metadata, receipt_email: email, description: 'Donation',
+      id: `pi_${id}`,
+      amount,
+      amount_received: amount,
+      customer: cus,
+      status: 'succeeded',
+      latest_charge: `ch_${id}`,
+      payment_method: pm.id,
+      created: t + 1,
+      metadata,
+      receipt_email: email,
+      description: 'Donation',
     });
     events.push(buildEvent('payment_intent.succeeded', pi, { id: `evt_${id}c`, created: t + 1 }));
 
     const charge = fixture('charge', {
-      id: `ch_${id}`, amount, amount_captured: amount, amount_refunded: 0, refunded: false, status: 'succeeded', paid: true,
-      customer: cus, payment_intent: pi.id, payment_method: pm.id, created: t + 1, metadata, receipt_email: email,
-      receipt_url: `https://pay.stripe.com/receipts/${id}`, description: 'Donation', invoice: null,
+      id: `ch_${id}`,
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      refunded: false,
+      status: 'succeeded',
+      paid: true,
+      customer: cus,
+      payment_intent: pi.id,
+      payment_method: pm.id,
+      created: t + 1,
+      metadata,
+      receipt_email: email,
+      receipt_url: `https://pay.stripe.com/receipts/${id}`,
+      description: 'Donation',
+      invoice: null,
     });
     charge.billing_details = { ...charge.billing_details, name, email, address };
-    charge.payment_method_details = { ...charge.payment_method_details, type: 'card', card: { ...charge.payment_method_details.card, brand, last4 } };
+    charge.payment_method_details = {
+      ...charge.payment_method_details,
+      type: 'card',
+      card: { ...charge.payment_method_details.card, brand, last4 },
+    };
     events.push(buildEvent('charge.succeeded', charge, { id: `evt_${id}d`, created: t + 1 }));
 
     switch (i % 4) {
@@ -74,7 +126,14 @@ export function donorEventStream(opts: DonorStreamOptions): Stripe.Event[] {
         break;
       }
       default: {
-        const dispute = fixture('dispute', { id: `dp_${id}`, charge: charge.id, payment_intent: pi.id, amount, status: 'needs_response', created: t + 5 });
+        const dispute = fixture('dispute', {
+          id: `dp_${id}`,
+          charge: charge.id,
+          payment_intent: pi.id,
+          amount,
+          status: 'needs_response',
+          created: t + 5,
+        });
         events.push(buildEvent('charge.dispute.created', dispute, { id: `evt_${id}e`, created: t + 5 }));
       }
     }

@@ -19,17 +19,34 @@ export async function parsedMails(smtp: SmtpCatcher, to?: string): Promise<Parse
  * Waits until `count` messages to `to` (in any letter case: the mailer lower-cases the domain) whose text matches
  * `pattern` arrived, and answers them parsed, oldest first.
  */
-export async function waitForMailsMatching(smtp: SmtpCatcher, to: string, pattern: RegExp, count: number, timeoutMs = 30_000): Promise<ParsedMail[]> {
+export async function waitForMailsMatching(
+  smtp: SmtpCatcher,
+  to: string,
+  pattern: RegExp,
+  count: number,
+  timeoutMs = 30_000,
+): Promise<ParsedMail[]> {
   const mine = async () => {
-    const parsed = await Promise.all(smtp.mails.filter((m) => m.to.some((t) => t.toLowerCase() === to.toLowerCase())).map(parseMail));
+    const parsed = await Promise.all(
+      smtp.mails.filter((m) => m.to.some((t) => t.toLowerCase() === to.toLowerCase())).map(parseMail),
+    );
     return parsed.filter((m) => pattern.test(m.text ?? ''));
   };
-  await waitUntil(async () => (await mine()).length >= count, { timeoutMs, intervalMs: 50, describe: () => `${count} e-mails to ${to} matching ${pattern}` });
+  await waitUntil(async () => (await mine()).length >= count, {
+    timeoutMs,
+    intervalMs: 50,
+    describe: () => `${count} e-mails to ${to} matching ${pattern}`,
+  });
   return mine();
 }
 
 /** Waits until `count` messages to `to` arrived, and answers them parsed, oldest first. */
-export async function waitForMails(smtp: SmtpCatcher, to: string, count: number, timeoutMs = 30_000): Promise<ParsedMail[]> {
+export async function waitForMails(
+  smtp: SmtpCatcher,
+  to: string,
+  count: number,
+  timeoutMs = 30_000,
+): Promise<ParsedMail[]> {
   return Promise.all((await smtp.waitFor(to, count, timeoutMs)).map(parseMail));
 }
 

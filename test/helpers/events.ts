@@ -48,7 +48,11 @@ export function signedWebhook(payload: unknown, secret = TEST_WEBHOOK_SECRET): {
 /** Delivers one event to the stack's webhook endpoint, signed with the test secret. */
 export function postEvent(stack: Stack, event: unknown, secret = TEST_WEBHOOK_SECRET): request.Test {
   const { body, signature } = signedWebhook(event, secret);
-  return request(stack.apiUrl).post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(body);
+  return request(stack.apiUrl)
+    .post('/api/stripe/webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', signature)
+    .send(body);
 }
 
 /**
@@ -64,10 +68,15 @@ export async function waitForProjection(
     const [row] = await stack.db.query<{ pending: number; total: number }>(
       `SELECT count(*) FILTER (WHERE processed_at IS NULL)::int AS pending, count(*)::int AS total FROM stripe_events`,
     );
-    if (row.pending === 0 && row.total >= (opts.minEvents ?? 0) && (!opts.predicate || (await opts.predicate()))) return;
+    if (row.pending === 0 && row.total >= (opts.minEvents ?? 0) && (!opts.predicate || (await opts.predicate())))
+      return;
     if (Date.now() > deadline) {
-      const stuck = await stack.db.query(`SELECT id, type, attempts, last_error FROM stripe_events WHERE processed_at IS NULL LIMIT 5`);
-      throw new Error(`Projection did not finish: ${row.pending} of ${row.total} events unprocessed ${JSON.stringify(stuck)}`);
+      const stuck = await stack.db.query(
+        `SELECT id, type, attempts, last_error FROM stripe_events WHERE processed_at IS NULL LIMIT 5`,
+      );
+      throw new Error(
+        `Projection did not finish: ${row.pending} of ${row.total} events unprocessed ${JSON.stringify(stuck)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -119,7 +128,10 @@ const VERSION_COLUMNS = ['last_event_created', 'dispute_event_created'];
  * md5 of each read-model table's rows (bookkeeping columns left out), for "same final state" checks.
  * `withoutVersions` also leaves out the guard's versions, to compare content built at different times.
  */
-export async function readModelChecksums(stack: Stack, opts: { withoutVersions?: boolean } = {}): Promise<Record<string, string>> {
+export async function readModelChecksums(
+  stack: Stack,
+  opts: { withoutVersions?: boolean } = {},
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const [table, bookkeeping] of Object.entries(CHECKSUM_TABLES)) {
     const skip = opts.withoutVersions ? [...bookkeeping, ...VERSION_COLUMNS] : bookkeeping;
@@ -128,9 +140,19 @@ export async function readModelChecksums(stack: Stack, opts: { withoutVersions?:
       [table],
     );
     const list = cols.map((c) => c.column_name).filter((c) => !skip.includes(c));
-    const order = table === 'daily_totals' ? 'day, source, donation_type, brand' : table === 'monthly_totals' ? 'month, source, donation_type, brand' : table === 'donor_totals' ? 'customer_id' : 'id';
+    const order =
+      table === 'daily_totals'
+        ? 'day, source, donation_type, brand'
+        : table === 'monthly_totals'
+          ? 'month, source, donation_type, brand'
+          : table === 'donor_totals'
+            ? 'customer_id'
+            : 'id';
     const [row] = await stack.db.query<{ sum: string | null; n: number }>(
-      `SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY ${order.split(', ').map((c) => `t.${c}`).join(', ')}), '')) AS sum, count(*)::int AS n
+      `SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY ${order
+        .split(', ')
+        .map((c) => `t.${c}`)
+        .join(', ')}), '')) AS sum, count(*)::int AS n
          FROM (SELECT ${list.join(', ')} FROM ${table} ${NON_ZERO[table] ?? ''}) t`,
     );
     out[table] = `${row.n}:${row.sum}`;

@@ -23,7 +23,12 @@ export interface DeliveryResult {
 export async function deliver(
   apiUrl: string,
   events: Stripe.Event[],
-  opts: { concurrency?: number; onResult?: (r: DeliveryResult) => void; stopWhen?: () => boolean; connectionRetries?: number } = {},
+  opts: {
+    concurrency?: number;
+    onResult?: (r: DeliveryResult) => void;
+    stopWhen?: () => boolean;
+    connectionRetries?: number;
+  } = {},
 ): Promise<DeliveryResult[]> {
   const results: DeliveryResult[] = [];
   let next = 0;
@@ -64,7 +69,9 @@ export async function deliver(
  * projection function, in a second fresh database. Stripe look-ups go to a closed port (as in the stack under
  * test) so both sides take the same fallback on a full tie.
  */
-export async function referencePass(events: Stripe.Event[]): Promise<{ db: TestDatabase; checksums: Record<string, string> }> {
+export async function referencePass(
+  events: Stripe.Event[],
+): Promise<{ db: TestDatabase; checksums: Record<string, string> }> {
   return projectDirectly(events, async (ds, deps) => {
     for (const e of events) await projectStripeEvent(ds, e.id, deps);
   });
@@ -92,7 +99,10 @@ export async function projectDirectly(
   const ds = createDataSource(db.url, { migrations, poolSize: 2, applicationName: 'faults-reference' });
   await ds.initialize();
   try {
-    const stripe = createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_reference', STRIPE_API_BASE: 'http://127.0.0.1:9' }, { maxNetworkRetries: 0 });
+    const stripe = createStripeClient(
+      { STRIPE_SECRET_KEY: 'sk_test_reference', STRIPE_API_BASE: 'http://127.0.0.1:9' },
+      { maxNetworkRetries: 0 },
+    );
     await project(ds, { stripe, timeZone: 'America/Chicago', logger: pino({ level: 'silent' }), livemode: false });
   } finally {
     await ds.destroy();

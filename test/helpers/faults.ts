@@ -36,13 +36,20 @@ export interface ServiceProcess {
 }
 
 const READY: Record<ServiceProcess['kind'], RegExp> = { api: /API listening/, worker: /worker started/ };
-const SCRIPT: Record<ServiceProcess['kind'], string> = { api: 'dist-dev/api/src/main.js', worker: 'dist-dev/worker/src/main.js' };
+const SCRIPT: Record<ServiceProcess['kind'], string> = {
+  api: 'dist-dev/api/src/main.js',
+  worker: 'dist-dev/worker/src/main.js',
+};
 
 /**
  * Starts the built API or worker as a child process with `env` (a stack's rawEnv plus overrides). The API gets
  * a free port of its own. LOG_LEVEL is raised to info so that readiness can be read from the log.
  */
-export async function spawnService(kind: ServiceProcess['kind'], env: Record<string, string>, opts: { readyTimeoutMs?: number } = {}): Promise<ServiceProcess> {
+export async function spawnService(
+  kind: ServiceProcess['kind'],
+  env: Record<string, string>,
+  opts: { readyTimeoutMs?: number } = {},
+): Promise<ServiceProcess> {
   const port = kind === 'api' ? await freePort() : 0;
   const child = spawn(process.execPath, [SCRIPT[kind]], {
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), LOG_LEVEL: 'info' },
@@ -56,7 +63,10 @@ export async function spawnService(kind: ServiceProcess['kind'], env: Record<str
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${kind} did not start within ${opts.readyTimeoutMs ?? 30000} ms:\n${out}`)), opts.readyTimeoutMs ?? 30000);
+    const timer = setTimeout(
+      () => reject(new Error(`${kind} did not start within ${opts.readyTimeoutMs ?? 30000} ms:\n${out}`)),
+      opts.readyTimeoutMs ?? 30000,
+    );
     const onData = (chunk: Buffer) => {
       keep(chunk);
       if (READY[kind].test(out)) {
@@ -121,12 +131,21 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     url,
     port,
     start: async () => {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      child = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: 'ignore' },
+      );
       const c = child;
       exited = new Promise((resolve) => c.once('exit', () => resolve()));
       const deadline = Date.now() + 10000;
       for (;;) {
-        const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+        const probe = new Redis(url, {
+          lazyConnect: true,
+          maxRetriesPerRequest: 0,
+          retryStrategy: () => null,
+          enableOfflineQueue: false,
+        });
         probe.on('error', () => undefined);
         try {
           await probe.connect();
@@ -150,11 +169,15 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
 }
 
 /** Polls until `check` holds or the deadline passes (then throws with `describe()`): a bounded wait, not a sleep. */
-export async function waitUntil(check: () => Promise<boolean>, opts: { timeoutMs: number; intervalMs?: number; describe?: () => Promise<string> | string }): Promise<void> {
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  opts: { timeoutMs: number; intervalMs?: number; describe?: () => Promise<string> | string },
+): Promise<void> {
   const deadline = Date.now() + opts.timeoutMs;
   for (;;) {
     if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${opts.timeoutMs} ms${opts.describe ? `: ${await opts.describe()}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${opts.timeoutMs} ms${opts.describe ? `: ${await opts.describe()}` : ''}`);
     await new Promise((r) => setTimeout(r, opts.intervalMs ?? 100));
   }
 }
@@ -168,7 +191,10 @@ export async function inboxCounts(db: TestDatabase): Promise<{ total: number; pe
 }
 
 /** Waits until at least `minEvents` are stored and none waits for projection. */
-export async function waitForInboxDrained(db: TestDatabase, opts: { minEvents: number; timeoutMs: number }): Promise<void> {
+export async function waitForInboxDrained(
+  db: TestDatabase,
+  opts: { minEvents: number; timeoutMs: number },
+): Promise<void> {
   await waitUntil(
     async () => {
       const c = await inboxCounts(db);
@@ -179,7 +205,9 @@ export async function waitForInboxDrained(db: TestDatabase, opts: { minEvents: n
       intervalMs: 200,
       describe: async () => {
         const c = await inboxCounts(db);
-        const stuck = await db.query(`SELECT id, type, attempts, last_error FROM stripe_events WHERE processed_at IS NULL LIMIT 3`);
+        const stuck = await db.query(
+          `SELECT id, type, attempts, last_error FROM stripe_events WHERE processed_at IS NULL LIMIT 3`,
+        );
         return `${c.pending} of ${c.total} events unprocessed (wanted ${opts.minEvents}) ${JSON.stringify(stuck)}`;
       },
     },

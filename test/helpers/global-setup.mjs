@@ -13,7 +13,10 @@ const TEST_PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@
 function templateName() {
   const dir = new URL('../../dist-dev/migrations/', import.meta.url);
   const hash = createHash('sha256');
-  for (const f of readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) hash.update(f).update(readFileSync(new URL(f, dir)));
+  for (const f of readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort())
+    hash.update(f).update(readFileSync(new URL(f, dir)));
   return `school_tpl_${hash.digest('hex').slice(0, 12)}`;
 }
 
@@ -31,7 +34,8 @@ function urlOf(db) {
 export default async function globalSetup() {
   // Chosen (and, for the packaged Chromium, unpacked) once here: two workers unpacking at once could launch a half-written file.
   const browser = await publishChromiumChoice();
-  if (browser?.source === 'packaged') process.stdout.write(`\nBrowser tests use the packaged Chromium (${browser.path})\n`);
+  if (browser?.source === 'packaged')
+    process.stdout.write(`\nBrowser tests use the packaged Chromium (${browser.path})\n`);
   const TEMPLATE_DB = templateName();
   process.env.SCHOOL_TEMPLATE_DB = TEMPLATE_DB;
   const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });

@@ -24,7 +24,14 @@ export function sourceFiles(dir: string): string[] {
 export function resolveSpecifier(from: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(from), specifier);
   const stem = base.replace(/\.(m?js|jsx)$/, '');
-  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
+  const candidates = [
+    base,
+    `${stem}.ts`,
+    `${stem}.tsx`,
+    `${stem}.mts`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ];
   return candidates.find((c) => SOURCE.test(c) && existsSync(c) && statSync(c).isFile()) ?? null;
 }
 

@@ -7,7 +7,8 @@ import type { Stack } from './stack.js';
 export function donorAs(stack: Stack, token: string) {
   return {
     get: (path: string) => request(stack.apiUrl).get(path).set('Authorization', `Bearer ${token}`),
-    post: (path: string, body: object = {}) => request(stack.apiUrl).post(path).set('Authorization', `Bearer ${token}`).send(body),
+    post: (path: string, body: object = {}) =>
+      request(stack.apiUrl).post(path).set('Authorization', `Bearer ${token}`).send(body),
   };
 }
 

@@ -11,7 +11,12 @@ import type { Stack } from './stack.js';
  * e-mail for a pending gift, no relay of a spent event) waits until the pass that would have done it has run,
  * in every in-process worker, and then asserts. Each wait is bounded: a pass that never ends fails the test.
  */
-async function everyWorker(stack: Stack, what: string, pass: (w: Stack['workers'][number]) => Promise<void>, timeoutMs: number): Promise<void> {
+async function everyWorker(
+  stack: Stack,
+  what: string,
+  pass: (w: Stack['workers'][number]) => Promise<void>,
+  timeoutMs: number,
+): Promise<void> {
   if (!stack.workers.length) throw new Error(`no in-process worker to wait for ${what}`);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -48,9 +53,10 @@ export function relayPass(stack: Stack, timeoutMs = 30_000): Promise<void> {
 /** Waits until a BullMQ queue of the stack holds no job waiting, delayed or running: what was added has run. */
 export async function queueDrained(stack: Stack, name: QueueName, timeoutMs = 30_000): Promise<void> {
   const queue = stack.api.get(JobProducer).queue(name);
-  await waitUntil(
-    async () => Object.values(await queue.getJobCounts(...BUSY)).every((n) => n === 0),
-    { timeoutMs, intervalMs: 50, describe: async () => `queue ${name} still holds ${JSON.stringify(await queue.getJobCounts(...BUSY))}` },
-  );
+  await waitUntil(async () => Object.values(await queue.getJobCounts(...BUSY)).every((n) => n === 0), {
+    timeoutMs,
+    intervalMs: 50,
+    describe: async () => `queue ${name} still holds ${JSON.stringify(await queue.getJobCounts(...BUSY))}`,
+  });
 }
 const BUSY = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'] as const;

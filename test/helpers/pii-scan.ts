@@ -14,7 +14,8 @@ export async function findInDatabase(db: TestDatabase, needles: string[]): Promi
         AND (c.data_type IN ('text', 'character varying', 'character', 'json', 'jsonb') OR c.udt_name = 'citext')
       ORDER BY 1, 2`,
   );
-  if (columns.length < 20) throw new Error(`the scan found only ${columns.length} text columns: the catalogue query is wrong`);
+  if (columns.length < 20)
+    throw new Error(`the scan found only ${columns.length} text columns: the catalogue query is wrong`);
   const found: string[] = [];
   for (const { table_name: t, column_name: c } of columns) {
     for (const needle of needles) {

@@ -30,7 +30,11 @@ export async function startPublicEnv(opts: StackOptions): Promise<PublicEnv> {
 }
 
 /** A public page in a new tab of that width, once its first heading is there; console errors are collected. */
-export async function openPublicPage(browser: Browser, url: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
+export async function openPublicPage(
+  browser: Browser,
+  url: string,
+  width = 1280,
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   const errors = collectConsoleErrors(page);
   await page.goto(url, { waitUntil: 'networkidle' });
@@ -55,7 +59,10 @@ interface ManifestChunk {
  * modules minus everything reachable from the public entry and public routes.
  */
 export function adminOnlyFiles(distDir = path.resolve('web/dist')): Set<string> {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const closure = (roots: string[], followDynamic: boolean) => {
     const seen = new Set<string>();
     const stack = [...roots];
@@ -67,11 +74,17 @@ export function adminOnlyFiles(distDir = path.resolve('web/dist')): Set<string> 
     }
     return seen;
   };
-  const files = (keys: Set<string>) => new Set([...keys].flatMap((k) => [manifest[k].file, ...(manifest[k].css ?? [])]));
+  const files = (keys: Set<string>) =>
+    new Set([...keys].flatMap((k) => [manifest[k].file, ...(manifest[k].css ?? [])]));
   const keys = Object.keys(manifest);
   // A visited public page loads its route chunk and that chunk's static imports (and the entry's).
   const isAdmin = (k: string) => k.startsWith('src/app/routes/admin/');
-  const publicFiles = files(closure(keys.filter((k) => k === 'index.html' || (k.startsWith('src/app/routes/') && !isAdmin(k))), false));
+  const publicFiles = files(
+    closure(
+      keys.filter((k) => k === 'index.html' || (k.startsWith('src/app/routes/') && !isAdmin(k))),
+      false,
+    ),
+  );
   const adminFiles = files(closure(keys.filter(isAdmin), true));
   return new Set([...adminFiles].filter((f) => !publicFiles.has(f)));
 }

@@ -23,7 +23,9 @@ export interface RunOptions {
 export function runScript(script: string, env: Record<string, string>, opts: RunOptions = {}): Promise<ScriptRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, ...(opts.args ?? [])], {
-      env: { PATH: process.env.PATH ?? '', ...env }, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '', ...env },
+      cwd: opts.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';

@@ -25,32 +25,38 @@ export async function startSmtpCatcher(opts: { refuse?: boolean; port?: number; 
   const refused: string[] = [];
   // A sender that dies mid-message (the fault suites SIGKILL workers) resets its connection; smtp-server emits
   // that as 'error', which without a listener would throw in the test process.
-  const create = () => ignoreDroppedSenders(new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      // Down means down: on stop, open (pooled) connections are cut at once rather than after 30 s.
-      closeTimeout: 50,
-      size: 20 * 1024 * 1024,
-      onRcptTo(address, _session, callback) {
-        if (!opts.refuse) return callback();
-        refused.push(address.address);
-        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      },
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          const keep = () => {
-            mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-            callback();
-          };
-          // A slow server: each message is taken `delayMs` after its data arrived.
-          if (opts.delayMs) setTimeout(keep, opts.delayMs);
-          else keep();
-        });
-      },
-    }));
+  const create = () =>
+    ignoreDroppedSenders(
+      new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
+        // Down means down: on stop, open (pooled) connections are cut at once rather than after 30 s.
+        closeTimeout: 50,
+        size: 20 * 1024 * 1024,
+        onRcptTo(address, _session, callback) {
+          if (!opts.refuse) return callback();
+          refused.push(address.address);
+          callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        },
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            const keep = () => {
+              mails.push({
+                to: session.envelope.rcptTo.map((r) => r.address),
+                raw: Buffer.concat(chunks).toString('utf8'),
+              });
+              callback();
+            };
+            // A slow server: each message is taken `delayMs` after its data arrived.
+            if (opts.delayMs) setTimeout(keep, opts.delayMs);
+            else keep();
+          });
+        },
+      }),
+    );
   let server = create();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
@@ -67,7 +73,8 @@ export async function startSmtpCatcher(opts: { refuse?: boolean; port?: number; 
       for (;;) {
         const found = mails.filter((m) => m.to.includes(to));
         if (found.length >= count) return found;
-        if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within ${timeoutMs} ms (got ${mails.length} in all)`);
+        if (Date.now() > deadline)
+          throw new Error(`no e-mail to ${to} within ${timeoutMs} ms (got ${mails.length} in all)`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
@@ -75,7 +82,8 @@ export async function startSmtpCatcher(opts: { refuse?: boolean; port?: number; 
     async waitForCount(count: number, timeoutMs = 20_000): Promise<CaughtMail[]> {
       const deadline = Date.now() + timeoutMs;
       while (mails.length < count) {
-        if (Date.now() > deadline) throw new Error(`${mails.length} of ${count} e-mails arrived within ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`${mails.length} of ${count} e-mails arrived within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 50));
       }
       return mails;

@@ -56,7 +56,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const db = await createTestDatabase();
   await settings.write(db, REQUIRE_TWO_FACTOR, opts.requireTwoFactor ?? false, null);
   const prefix = `t${randomBytes(5).toString('hex')}`;
-  const emulator = opts.emulator === false ? undefined : await startEmulator({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 50 });
+  const emulator =
+    opts.emulator === false
+      ? undefined
+      : await startEmulator({ port: 0, webhookSecret: TEST_WEBHOOK_SECRET, retryBaseMs: 50 });
   const rawEnv: Record<string, string> = {
     DATABASE_URL: db.url,
     REDIS_URL: TEST_REDIS_URL,
@@ -90,7 +93,15 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
 
   return {
-    db, env, rawEnv, api, apiUrl, emulator, workers, redis, startWorker,
+    db,
+    env,
+    rawEnv,
+    api,
+    apiUrl,
+    emulator,
+    workers,
+    redis,
+    startWorker,
     stop: async () => {
       for (const w of workers) await w.close().catch(() => undefined);
       await api.close().catch(() => undefined);

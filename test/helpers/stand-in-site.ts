@@ -41,5 +41,7 @@ export async function startStandInSite(
 }
 
 /** A handler answering every path with one HTML page. */
-export const htmlPage = (page: (emulator: StripeEmulator) => string) => ({ emulator }: { emulator: StripeEmulator }, _req: IncomingMessage, res: ServerResponse) =>
-  res.writeHead(200, { 'content-type': 'text/html' }).end(page(emulator));
+export const htmlPage =
+  (page: (emulator: StripeEmulator) => string) =>
+  ({ emulator }: { emulator: StripeEmulator }, _req: IncomingMessage, res: ServerResponse) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end(page(emulator));

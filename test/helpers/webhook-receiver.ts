@@ -22,7 +22,14 @@ export interface WebhookReceiver {
 export async function startWebhookReceiver(secrets: string[], delayMs = 0): Promise<WebhookReceiver> {
   const verifier = new Stripe('sk_test_receiver');
   let inFlight = 0;
-  const out: WebhookReceiver = { url: '', secrets: [...secrets], events: [], rejected: 0, maxInFlight: 0, close: async () => undefined };
+  const out: WebhookReceiver = {
+    url: '',
+    secrets: [...secrets],
+    events: [],
+    rejected: 0,
+    maxInFlight: 0,
+    close: async () => undefined,
+  };
   const server: Server = createServer((req, res) => {
     inFlight++;
     out.maxInFlight = Math.max(out.maxInFlight, inFlight);
@@ -48,9 +55,10 @@ export async function startWebhookReceiver(secrets: string[], delayMs = 0): Prom
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   out.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  out.close = () => new Promise<void>((r) => {
-    server.closeAllConnections();
-    server.close(() => r());
-  });
+  out.close = () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    });
   return out;
 }

@@ -7,7 +7,14 @@ import type { ManualGift } from './year-of-gifts.js';
  * recorded: nothing here comes from our code. Money lines count on their local day; a gift on the day it was
  * made, a refund on its day, a dispute's withdrawal on the day it opened and a won dispute's reversal on its day.
  */
-export interface Money { gross: number; refunds: number; disputes: number; fees: number; received: number; afterFees: number }
+export interface Money {
+  gross: number;
+  refunds: number;
+  disputes: number;
+  fees: number;
+  received: number;
+  afterFees: number;
+}
 export interface StripeWorld {
   lines: Stripe.BalanceTransaction[];
   charges: Stripe.Charge[];
@@ -30,7 +37,10 @@ export async function readStripe(stripe: Stripe): Promise<StripeWorld> {
 const isMovement = (t: Stripe.BalanceTransaction) => t.type.startsWith('payout');
 
 /** Stripe's money of the lines that `keep` (payouts left out). */
-export function money(lines: Stripe.BalanceTransaction[], keep: (t: Stripe.BalanceTransaction) => boolean = () => true): Money {
+export function money(
+  lines: Stripe.BalanceTransaction[],
+  keep: (t: Stripe.BalanceTransaction) => boolean = () => true,
+): Money {
   const f = { gross: 0, refunds: 0, disputes: 0, fees: 0, received: 0, afterFees: 0 };
   for (const t of lines) {
     if (isMovement(t) || !keep(t)) continue;
@@ -51,7 +61,12 @@ export function periods(tz: string) {
 }
 
 /** Total Revenue and Total Donations of a period ('yyyy-MM' or 'yyyy'), each part on its own day. */
-export function revenue(w: StripeWorld, manual: ManualGift[], tz: string, period: string): { cents: number; count: number } {
+export function revenue(
+  w: StripeWorld,
+  manual: ManualGift[],
+  tz: string,
+  period: string,
+): { cents: number; count: number } {
   const { inPeriod } = periods(tz);
   let cents = 0;
   let count = 0;
@@ -64,7 +79,8 @@ export function revenue(w: StripeWorld, manual: ManualGift[], tz: string, period
   for (const r of w.refunds) if (r.status === 'succeeded' && inPeriod(r.created, period)) cents -= r.amount;
   for (const d of w.disputes) {
     if (inPeriod(d.created, period)) cents -= d.amount;
-    const reversal = d.status === 'won' ? d.balance_transactions.find((t) => t.reporting_category === 'dispute_reversal') : undefined;
+    const reversal =
+      d.status === 'won' ? d.balance_transactions.find((t) => t.reporting_category === 'dispute_reversal') : undefined;
     if (reversal && inPeriod(reversal.created, period)) cents += d.amount;
   }
   for (const m of manual) {
@@ -99,7 +115,11 @@ export function keptCents(c: Stripe.Charge, disputes: Stripe.Dispute[]): number 
 /** Months 'yyyy-MM' from `first` to `last`, both included. */
 export function monthsBetween(first: string, last: string): string[] {
   const out: string[] = [];
-  for (let [y, m] = first.split('-').map(Number); `${y}-${String(m).padStart(2, '0')}` <= last; m === 12 ? (y++, m = 1) : m++) {
+  for (
+    let [y, m] = first.split('-').map(Number);
+    `${y}-${String(m).padStart(2, '0')}` <= last;
+    m === 12 ? (y++, (m = 1)) : m++
+  ) {
     out.push(`${y}-${String(m).padStart(2, '0')}`);
   }
   return out;

@@ -13,9 +13,16 @@ import type { Stack } from './stack.js';
 const DAY = 86400;
 const HOUR = 3600;
 export const MANUAL_TYPES = ['cash', 'check', 'stock', 'item', 'crypto', 'other'] as const;
-const ONLINE = { customer_acceptance: { type: 'online' as const, online: { ip_address: '127.0.0.1', user_agent: 'jest' } } };
+const ONLINE = {
+  customer_acceptance: { type: 'online' as const, online: { ip_address: '127.0.0.1', user_agent: 'jest' } },
+};
 
-export interface ManualGift { type: string; cents: number; at: Date; fund: string }
+export interface ManualGift {
+  type: string;
+  cents: number;
+  at: Date;
+  fund: string;
+}
 
 /** mulberry32: a small seeded generator, so a failing year can be made again from its seed. */
 export function seededRandom(seed: number): () => number {
@@ -29,7 +36,10 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-interface Action { at: number; run: () => Promise<void> }
+interface Action {
+  at: number;
+  run: () => Promise<void>;
+}
 
 /** The instant local midnight begins `day` ('yyyy-MM-dd') in `tz` (found by stepping UTC hours: no DST guess). */
 function localMidnight(day: string, tz: string): number {
@@ -38,7 +48,13 @@ function localMidnight(day: string, tz: string): number {
   return t;
 }
 
-export async function makeYear(stack: Stack, api: ReturnType<typeof authed>, stripe: Stripe, seed: number, tz: string): Promise<{ manual: ManualGift[]; firstMonth: string }> {
+export async function makeYear(
+  stack: Stack,
+  api: ReturnType<typeof authed>,
+  stripe: Stripe,
+  seed: number,
+  tz: string,
+): Promise<{ manual: ManualGift[]; firstMonth: string }> {
   const r = seededRandom(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
   const cents = (min: number, max: number) => min + Math.floor(r() * (max - min));
@@ -65,28 +81,66 @@ export async function makeYear(stack: Stack, api: ReturnType<typeof authed>, str
       run: async () => {
         const pi = opts.bank
           ? await stripe.paymentIntents.create({
-            amount, currency: 'usd', customer, confirm: true, metadata, mandate_data: ONLINE,
-            payment_method_data: { type: 'us_bank_account', billing_details: { name: 'Bank Donor' }, us_bank_account: { routing_number: '110000000', account_number: '000123456789', account_holder_type: 'individual' } },
-          })
-          : await stripe.paymentIntents.create({
-            amount, currency: 'usd', customer, confirm: true, metadata, allowed_payment_method_types: ['card'],
-            payment_method: opts.declined ? 'pm_card_chargeDeclined' : pick(['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex']),
-          }).catch(() => null);
+              amount,
+              currency: 'usd',
+              customer,
+              confirm: true,
+              metadata,
+              mandate_data: ONLINE,
+              payment_method_data: {
+                type: 'us_bank_account',
+                billing_details: { name: 'Bank Donor' },
+                us_bank_account: {
+                  routing_number: '110000000',
+                  account_number: '000123456789',
+                  account_holder_type: 'individual',
+                },
+              },
+            })
+          : await stripe.paymentIntents
+              .create({
+                amount,
+                currency: 'usd',
+                customer,
+                confirm: true,
+                metadata,
+                allowed_payment_method_types: ['card'],
+                payment_method: opts.declined
+                  ? 'pm_card_chargeDeclined'
+                  : pick(['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex']),
+              })
+              .catch(() => null);
         if (pi?.latest_charge) charges.set(i, pi.latest_charge as string);
       },
     });
     return i;
   };
-  const refund = (i: number, at: number, whole: boolean) => actions.push({
-    at, run: async () => {
-      const ch = await stripe.charges.retrieve(charges.get(i)!);
-      await stripe.refunds.create({ charge: ch.id, ...(whole ? {} : { amount: Math.max(1, Math.floor((ch.amount - ch.amount_refunded) / 3)) }) });
-    },
-  });
+  const refund = (i: number, at: number, whole: boolean) =>
+    actions.push({
+      at,
+      run: async () => {
+        const ch = await stripe.charges.retrieve(charges.get(i)!);
+        await stripe.refunds.create({
+          charge: ch.id,
+          ...(whole ? {} : { amount: Math.max(1, Math.floor((ch.amount - ch.amount_refunded) / 3)) }),
+        });
+      },
+    });
   const dispute = (i: number, at: number, close?: { at: number; status: 'won' | 'lost' }) => {
     let id = '';
-    actions.push({ at, run: async () => { id = (await emulatorHelper(emulator, `charges/${charges.get(i)!}/dispute`, {})).id; } });
-    if (close) actions.push({ at: close.at, run: async () => { await emulatorHelper(emulator, `disputes/${id}/close`, { status: close.status }); } });
+    actions.push({
+      at,
+      run: async () => {
+        id = (await emulatorHelper(emulator, `charges/${charges.get(i)!}/dispute`, {})).id;
+      },
+    });
+    if (close)
+      actions.push({
+        at: close.at,
+        run: async () => {
+          await emulatorHelper(emulator, `disputes/${id}/close`, { status: close.status });
+        },
+      });
   };
 
   // The month end everything is forced across: the first of the month about six months back, in the school's zone.
@@ -107,7 +161,8 @@ export async function makeYear(stack: Stack, api: ReturnType<typeof authed>, str
     const later = at + DAY + Math.floor(r() * 20 * DAY);
     const luck = r();
     if (luck < 0.1) refund(i, later, r() < 0.5);
-    else if (luck < 0.14) dispute(i, later, r() < 0.7 ? { at: later + cents(2, 15) * DAY, status: r() < 0.5 ? 'won' : 'lost' } : undefined);
+    else if (luck < 0.14)
+      dispute(i, later, r() < 0.7 ? { at: later + cents(2, 15) * DAY, status: r() < 0.5 ? 'won' : 'lost' } : undefined);
   }
   for (let k = 0; k < 3; k++) gift(start + Math.floor(r() * (end - start)), { declined: true });
 
@@ -123,10 +178,17 @@ export async function makeYear(stack: Stack, api: ReturnType<typeof authed>, str
     const c = cents(1000, 90000);
     const toFund = r() < 0.4;
     manual.push({ type, cents: c, at, fund: toFund ? 'Scholarships' : 'General' });
-    await api.post('/api/admin/manual-donations').send({
-      donorName: 'Walk-in', amount: (c / 100).toFixed(2), donationType: type, donationDate: at.toISOString(), ...(toFund ? { fundId: fund } : {}),
-      ...(['cash', 'check'].includes(type) ? {} : { giftDescription: `A ${type} gift` }),
-    }).expect(201);
+    await api
+      .post('/api/admin/manual-donations')
+      .send({
+        donorName: 'Walk-in',
+        amount: (c / 100).toFixed(2),
+        donationType: type,
+        donationDate: at.toISOString(),
+        ...(toFund ? { fundId: fund } : {}),
+        ...(['cash', 'check'].includes(type) ? {} : { giftDescription: `A ${type} gift` }),
+      })
+      .expect(201);
   }
   // Up to an hour before the real now: Stripe's daily payouts of every day between.
   await emulator.advanceClock(realNow - HOUR - emulator.now());

@@ -36,12 +36,28 @@ describe('backfill and replay of a month of history send nothing', () => {
     await stripe.customers.update(plan.id, { invoice_settings: { default_payment_method: planPm.id } });
     await stripe.subscriptions.create({
       customer: plan.id,
-      items: [{ price_data: { currency: 'usd', unit_amount: 4000, product_data: { name: 'Monthly gift' }, recurring: { interval: 'month' } } as unknown as Stripe.SubscriptionCreateParams.Item.PriceData }],
+      items: [
+        {
+          price_data: {
+            currency: 'usd',
+            unit_amount: 4000,
+            product_data: { name: 'Monthly gift' },
+            recurring: { interval: 'month' },
+          } as unknown as Stripe.SubscriptionCreateParams.Item.PriceData,
+        },
+      ],
       metadata: { frequency: 'monthly', donation_type: 'monthly', source: 'website' },
     });
     for (let day = 0; day < 30; day++) {
       const c = await stripe.customers.create({ name: `Day ${day} Donor`, email: `day${day}@example.org` });
-      const pi = await stripe.paymentIntents.create({ amount: 1000 + day * 100, currency: 'usd', customer: c.id, payment_method: 'pm_card_visa', confirm: true, metadata: { frequency: 'one-time', source: 'website' } });
+      const pi = await stripe.paymentIntents.create({
+        amount: 1000 + day * 100,
+        currency: 'usd',
+        customer: c.id,
+        payment_method: 'pm_card_visa',
+        confirm: true,
+        metadata: { frequency: 'one-time', source: 'website' },
+      });
       if (day % 7 === 3) await stripe.refunds.create({ payment_intent: pi.id, amount: 500 });
       await stack.emulator!.advanceClock(DAY);
     }
@@ -55,7 +71,10 @@ describe('backfill and replay of a month of history send nothing', () => {
   });
 
   const cli = (script: string, args: string[] = []) =>
-    run(process.execPath, [`dist-dev/worker/src/cli/${script}.js`, ...args], { env: { PATH: process.env.PATH ?? '', ...stack.rawEnv }, timeout: 120_000 });
+    run(process.execPath, [`dist-dev/worker/src/cli/${script}.js`, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...stack.rawEnv },
+      timeout: 120_000,
+    });
 
   /** What the outbox holds once a pass of the acknowledger and then of the outbox has run after the change. */
   async function afterSomePasses() {
@@ -70,10 +89,16 @@ describe('backfill and replay of a month of history send nothing', () => {
   it('npm run stripe:backfill: the month is in the read model, nobody is mailed', async () => {
     const { stdout } = await cli('backfill');
     expect(stdout).toMatch(/^Backfilled /);
-    const [row] = await stack.db.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE created > now() - interval '14 days')::int AS recent FROM charges WHERE status = 'succeeded'`);
+    const [row] = await stack.db.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE created > now() - interval '14 days')::int AS recent FROM charges WHERE status = 'succeeded'`,
+    );
     expect(row.n).toBeGreaterThanOrEqual(31);
     expect(row.recent).toBeGreaterThanOrEqual(10);
-    expect(await afterSomePasses()).toEqual({ outbox: { queued: 0, sending: 0, sent: 0, failed: 0 }, receipts: 0, mails: 0 });
+    expect(await afterSomePasses()).toEqual({
+      outbox: { queued: 0, sending: 0, sent: 0, failed: 0 },
+      receipts: 0,
+      mails: 0,
+    });
   }, 180_000);
 
   it('the same month imported as webhook events, then npm run events:replay: nobody is mailed', async () => {
@@ -82,14 +107,25 @@ describe('backfill and replay of a month of history send nothing', () => {
     const { stdout } = await cli('replay', ['--since', '2000-01-01']);
     expect(stdout).toMatch(new RegExp(`${events.length}`));
     await waitForProjection(stack, { minEvents: events.length, timeoutMs: 60_000 });
-    expect(await afterSomePasses()).toEqual({ outbox: { queued: 0, sending: 0, sent: 0, failed: 0 }, receipts: 0, mails: 0 });
+    expect(await afterSomePasses()).toEqual({
+      outbox: { queued: 0, sending: 0, sent: 0, failed: 0 },
+      receipts: 0,
+      mails: 0,
+    });
   }, 180_000);
 
   it('a gift made now is acknowledged: the pipeline was live all along', async () => {
     stack.emulator!.setWebhookUrls([`${stack.apiUrl}/api/stripe/webhook`]);
     await stack.emulator!.advanceClock(Math.floor(Date.now() / 1000) - stack.emulator!.now());
     const c = await stripe.customers.create({ name: 'Nora Now', email: 'nora@example.org' });
-    await stripe.paymentIntents.create({ amount: 5000, currency: 'usd', customer: c.id, payment_method: 'pm_card_visa', confirm: true, metadata: { frequency: 'one-time', source: 'website' } });
+    await stripe.paymentIntents.create({
+      amount: 5000,
+      currency: 'usd',
+      customer: c.id,
+      payment_method: 'pm_card_visa',
+      confirm: true,
+      metadata: { frequency: 'one-time', source: 'website' },
+    });
     const [mail] = await waitForMails(smtp, 'nora@example.org', 1);
     expect(mail.text).toContain('$50.00');
     expect(smtp.mails).toHaveLength(1);

@@ -22,7 +22,12 @@ describe('admin accounts: invitations, roles, disabling, sessions (real SMTP, re
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    stack = await startStack({ emulator: false, workers: 1, requireTwoFactor: true, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+    stack = await startStack({
+      emulator: false,
+      workers: 1,
+      requireTwoFactor: true,
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+    });
     const signedIn = await signInEnrolling(stack, await createAdmin(stack, { name: 'Olive Owner' }));
     ownerToken = signedIn.token;
     ownerId = signedIn.admin.id;
@@ -34,9 +39,21 @@ describe('admin accounts: invitations, roles, disabling, sessions (real SMTP, re
 
   it('invite -> e-mailed link -> set password -> enrol two-factor -> sign in; the link works once', async () => {
     const email = 'sam.books@example.org';
-    const invited = await owner().post('/api/admin/admins').send({ email, name: 'Sam Books', role: 'bookkeeper' }).expect(201);
-    expect(invited.body).toMatchObject({ email, name: 'Sam Books', role: 'bookkeeper', status: 'invited', twoFactorEnabled: false });
-    await owner().post('/api/admin/admins').send({ email: 'SAM.BOOKS@example.org', name: 'Again', role: 'owner' }).expect(409);
+    const invited = await owner()
+      .post('/api/admin/admins')
+      .send({ email, name: 'Sam Books', role: 'bookkeeper' })
+      .expect(201);
+    expect(invited.body).toMatchObject({
+      email,
+      name: 'Sam Books',
+      role: 'bookkeeper',
+      status: 'invited',
+      twoFactorEnabled: false,
+    });
+    await owner()
+      .post('/api/admin/admins')
+      .send({ email: 'SAM.BOOKS@example.org', name: 'Again', role: 'owner' })
+      .expect(409);
 
     const [mail] = await smtp.waitFor(email);
     expect(mail.raw).toMatch(/^Subject: You are invited to the admin area/m);
@@ -46,7 +63,12 @@ describe('admin accounts: invitations, roles, disabling, sessions (real SMTP, re
     const keys = await stack.redis.keys(`${stack.rawEnv.REDIS_PREFIX}:*`);
     for (const key of keys) {
       const type = await stack.redis.type(key);
-      const dump = type === 'hash' ? JSON.stringify(await stack.redis.hgetall(key)) : type === 'string' ? await stack.redis.get(key) : '';
+      const dump =
+        type === 'hash'
+          ? JSON.stringify(await stack.redis.hgetall(key))
+          : type === 'string'
+            ? await stack.redis.get(key)
+            : '';
       expect(dump ?? '').not.toContain(token);
     }
 
@@ -58,12 +80,26 @@ describe('admin accounts: invitations, roles, disabling, sessions (real SMTP, re
     const again = await api().post('/api/admin/invite/accept').send({ token, newPassword: PASSWORD }).expect(400);
     expect(again.body.message).toBe('This invitation has already been used. Sign in with your password instead.');
 
-    const setup = await api().post('/api/admin/login/two-factor/setup').send({ challengeToken: accepted.body.challengeToken }).expect(200);
+    const setup = await api()
+      .post('/api/admin/login/two-factor/setup')
+      .send({ challengeToken: accepted.body.challengeToken })
+      .expect(200);
     const app = new Authenticator(setup.body.secret);
-    const enrolled = await api().post('/api/admin/login/two-factor/enrol').send({ challengeToken: accepted.body.challengeToken, code: await app.nextCode() }).expect(200);
+    const enrolled = await api()
+      .post('/api/admin/login/two-factor/enrol')
+      .send({ challengeToken: accepted.body.challengeToken, code: await app.nextCode() })
+      .expect(200);
     expect(enrolled.body.admin).toMatchObject({ email, role: 'bookkeeper' });
 
-    const sam = { id: invited.body.id, email, name: 'Sam Books', role: 'bookkeeper' as const, password: PASSWORD, app, recoveryCodes: enrolled.body.recoveryCodes };
+    const sam = {
+      id: invited.body.id,
+      email,
+      name: 'Sam Books',
+      role: 'bookkeeper' as const,
+      password: PASSWORD,
+      app,
+      recoveryCodes: enrolled.body.recoveryCodes,
+    };
     const session = await signInWithCode(stack, sam);
     const me = await authed(stack, session).get('/api/admin/me').expect(200);
     expect(me.body.role).toBe('bookkeeper');
@@ -71,7 +107,11 @@ describe('admin accounts: invitations, roles, disabling, sessions (real SMTP, re
     await authed(stack, session).get('/api/stripe/analytics').expect(200);
     await authed(stack, session).get('/api/admin/admins').expect(403);
     const list = await owner().get('/api/admin/admins').expect(200);
-    expect(list.body.find((a: { email: string }) => a.email === email)).toMatchObject({ status: 'active', twoFactorEnabled: true, activeSessions: 2 });
+    expect(list.body.find((a: { email: string }) => a.email === email)).toMatchObject({
+      status: 'active',
+      twoFactorEnabled: true,
+      activeSessions: 2,
+    });
   });
 
   it("a disabled admin's open sessions stop working at once, sign-in is refused, and re-enabling lets them back in", async () => {
@@ -81,7 +121,9 @@ describe('admin accounts: invitations, roles, disabling, sessions (real SMTP, re
     await owner().post(`/api/admin/admins/${admin.id}/disable`).expect(200);
     await authed(stack, token).get('/api/stripe/customers').expect(401);
     await api().post('/api/admin/login').send({ email: admin.email, password: admin.password }).expect(401);
-    expect((await owner().get('/api/admin/admins').expect(200)).body.find((a: { id: string }) => a.id === admin.id).status).toBe('disabled');
+    expect(
+      (await owner().get('/api/admin/admins').expect(200)).body.find((a: { id: string }) => a.id === admin.id).status,
+    ).toBe('disabled');
     await owner().post(`/api/admin/admins/${admin.id}/enable`).expect(200);
     expect(await signInWithCode(stack, enrolled)).toEqual(expect.any(String));
   });
@@ -89,7 +131,9 @@ describe('admin accounts: invitations, roles, disabling, sessions (real SMTP, re
   it('the last active owner can be neither demoted nor disabled; with a second owner both work', async () => {
     const demote = await owner().patch(`/api/admin/admins/${ownerId}`).send({ role: 'bookkeeper' });
     expect(demote.status).toBe(409);
-    expect(demote.body.message).toBe('The school must keep at least one active owner: make another admin an owner first.');
+    expect(demote.body.message).toBe(
+      'The school must keep at least one active owner: make another admin an owner first.',
+    );
     await owner().post(`/api/admin/admins/${ownerId}/disable`).expect(409);
     await owner().patch(`/api/admin/admins/${ownerId}`).send({ role: 'admin' }).expect(400);
 
@@ -117,7 +161,14 @@ describe('admin accounts: invitations, roles, disabling, sessions (real SMTP, re
     await authed(stack, secondToken).delete(`/api/admin/account/sessions/${ownerSessions.body[0].id}`).expect(404);
 
     const theirs = await owner().get(`/api/admin/admins/${admin.id}/sessions`).expect(200);
-    expect(theirs.body).toEqual([expect.objectContaining({ current: false, ip: '127.0.0.1', createdAt: expect.any(String), lastSeenAt: expect.any(String) })]);
+    expect(theirs.body).toEqual([
+      expect.objectContaining({
+        current: false,
+        ip: '127.0.0.1',
+        createdAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+      }),
+    ]);
     const third = await signInWithCode(stack, first.admin);
     const everywhere = await owner().post(`/api/admin/admins/${admin.id}/logout-everywhere`).expect(200);
     expect(everywhere.body).toEqual({ success: true, sessionsRevoked: 2 });
@@ -130,7 +181,10 @@ describe('admin accounts: invitations, roles, disabling, sessions (real SMTP, re
     const { token } = await signInEnrolling(stack, admin);
     await owner().post(`/api/admin/admins/${admin.id}/reset-two-factor`).expect(200);
     await authed(stack, token).get('/api/admin/me').expect(401);
-    const again = await api().post('/api/admin/login').send({ email: admin.email, password: admin.password }).expect(200);
+    const again = await api()
+      .post('/api/admin/login')
+      .send({ email: admin.email, password: admin.password })
+      .expect(200);
     expect(again.body.next).toBe('enrol-two-factor');
   });
 

@@ -4,7 +4,15 @@ import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
 import { waitForProjection } from '../helpers/events.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { expectedAnalytics, expectedDonors, loadFailedCharges, loadMoney, loadGifts, localDay, sortByName } from '../helpers/admin-api-expected.js';
+import {
+  expectedAnalytics,
+  expectedDonors,
+  loadFailedCharges,
+  loadMoney,
+  loadGifts,
+  localDay,
+  sortByName,
+} from '../helpers/admin-api-expected.js';
 
 /**
  * The dashboard calls over gifts made the real way: donors created through the API, cards charged and refunded
@@ -23,7 +31,15 @@ async function settle() {
 }
 
 async function give(customer: string | undefined, amount: number, pm: string, metadata: Record<string, string> = {}) {
-  return stripe.paymentIntents.create({ amount, currency: 'usd', customer, payment_method: pm, confirm: true, metadata, allowed_payment_method_types: ['card'] });
+  return stripe.paymentIntents.create({
+    amount,
+    currency: 'usd',
+    customer,
+    payment_method: pm,
+    confirm: true,
+    metadata,
+    allowed_payment_method_types: ['card'],
+  });
 }
 
 beforeAll(async () => {
@@ -35,30 +51,64 @@ afterAll(() => stack?.stop());
 
 describe('donors written through Stripe', () => {
   it('creates a donor in Stripe and shows it at once (read-your-writes)', async () => {
-    const res = await api.post('/api/stripe/customers').send({ name: 'Alice Able', email: 'alice@example.org', phone: '+1 870 555 0101', address: '12 Oak St, Marshall AR' });
+    const res = await api
+      .post('/api/stripe/customers')
+      .send({
+        name: 'Alice Able',
+        email: 'alice@example.org',
+        phone: '+1 870 555 0101',
+        address: '12 Oak St, Marshall AR',
+      });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      name: 'Alice Able', email: 'alice@example.org', phone: '+1 870 555 0101', address: { line1: '12 Oak St, Marshall AR' },
-      donationStats: { totalDonated: 0, donationCount: 0, averageDonation: 0 }, paymentMethods: [],
+      name: 'Alice Able',
+      email: 'alice@example.org',
+      phone: '+1 870 555 0101',
+      address: { line1: '12 Oak St, Marshall AR' },
+      donationStats: { totalDonated: 0, donationCount: 0, averageDonation: 0 },
+      paymentMethods: [],
     });
     ids.alice = res.body.id;
     const inStripe = await stripe.customers.retrieve(ids.alice);
     expect(inStripe).toMatchObject({ name: 'Alice Able', address: { line1: '12 Oak St, Marshall AR' } });
-    expect((await api.get(`/api/stripe/customer/${ids.alice}`)).body.created).toBe((inStripe as Stripe.Customer).created);
-    for (const [key, name] of [['bob', 'Bob Baker'], ['cara', 'Cara Cole']]) {
-      ids[key] = (await api.post('/api/stripe/customers').send({ name, email: `${key}@example.org` }).expect(201)).body.id;
+    expect((await api.get(`/api/stripe/customer/${ids.alice}`)).body.created).toBe(
+      (inStripe as Stripe.Customer).created,
+    );
+    for (const [key, name] of [
+      ['bob', 'Bob Baker'],
+      ['cara', 'Cara Cole'],
+    ]) {
+      ids[key] = (
+        await api
+          .post('/api/stripe/customers')
+          .send({ name, email: `${key}@example.org` })
+          .expect(201)
+      ).body.id;
     }
     // The customer.created webhooks that follow change nothing we wrote.
     await settle();
-    const [row] = await stack.db.query(`SELECT name, email, phone, address_line1, deleted_at FROM donors WHERE id = $1`, [ids.alice]);
-    expect(row).toEqual({ name: 'Alice Able', email: 'alice@example.org', phone: '+1 870 555 0101', address_line1: '12 Oak St, Marshall AR', deleted_at: null });
+    const [row] = await stack.db.query(
+      `SELECT name, email, phone, address_line1, deleted_at FROM donors WHERE id = $1`,
+      [ids.alice],
+    );
+    expect(row).toEqual({
+      name: 'Alice Able',
+      email: 'alice@example.org',
+      phone: '+1 870 555 0101',
+      address_line1: '12 Oak St, Marshall AR',
+      deleted_at: null,
+    });
     const audit = await stack.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'donor.created'`);
     expect(audit[0].n).toBe(3);
   });
 
   it('refuses an invalid donor with 400 {error} and writes nothing', async () => {
     const before = await stack.db.query(`SELECT count(*)::int AS n FROM donors`);
-    for (const body of [{ email: 'x@example.org' }, { name: 'X', email: 'not-an-email' }, { name: '', email: 'x@example.org' }]) {
+    for (const body of [
+      { email: 'x@example.org' },
+      { name: 'X', email: 'not-an-email' },
+      { name: '', email: 'x@example.org' },
+    ]) {
       const res = await api.post('/api/stripe/customers').send(body);
       expect(res.status).toBe(400);
       expect(typeof res.body.error).toBe('string');
@@ -85,15 +135,32 @@ describe('gifts through the emulator and manual gifts', () => {
     await stack.db.query(`SELECT 1`);
     const today = localDay(new Date(), TZ);
     const manual = [
-      { stripeCustomerId: ids.alice, donorName: 'Alice Able', amount: '1,250.00', donationType: 'check', donationDate: today, notes: 'Check #77' },
+      {
+        stripeCustomerId: ids.alice,
+        donorName: 'Alice Able',
+        amount: '1,250.00',
+        donationType: 'check',
+        donationDate: today,
+        notes: 'Check #77',
+      },
       { donorName: 'Walk-in Donor', amount: '40', donationType: 'cash', donationDate: today },
-      { stripeCustomerId: ids.bob, donorName: 'Bob Baker', donorEmail: '', amount: '300.5', donationType: 'stock', donationDate: new Date(Date.now() - 40 * 86400_000).toISOString(), giftDescription: '3 shares of ACME' },
+      {
+        stripeCustomerId: ids.bob,
+        donorName: 'Bob Baker',
+        donorEmail: '',
+        amount: '300.5',
+        donationType: 'stock',
+        donationDate: new Date(Date.now() - 40 * 86400_000).toISOString(),
+        giftDescription: '3 shares of ACME',
+      },
     ];
     for (const body of manual) await api.post('/api/admin/manual-donations').send(body).expect(201);
   });
 
   it('projects every charge with its refunds', async () => {
-    const charges = await stack.db.query(`SELECT customer_id, amount, amount_refunded, status FROM charges ORDER BY amount`);
+    const charges = await stack.db.query(
+      `SELECT customer_id, amount, amount_refunded, status FROM charges ORDER BY amount`,
+    );
     expect(charges).toHaveLength(7);
     expect(charges.filter((c) => c.status === 'failed')).toHaveLength(1);
     expect(charges.find((c) => Number(c.amount) === 10000)!.amount_refunded).toBe('4000');
@@ -102,7 +169,13 @@ describe('gifts through the emulator and manual gifts', () => {
   it('analytics matches the raw rows', async () => {
     const res = await api.get('/api/stripe/analytics').expect(200);
     const gifts = await loadGifts(stack.db);
-    const expected = expectedAnalytics(gifts, TZ, await loadFailedCharges(stack.db), new Date(), await loadMoney(stack.db));
+    const expected = expectedAnalytics(
+      gifts,
+      TZ,
+      await loadFailedCharges(stack.db),
+      new Date(),
+      await loadMoney(stack.db),
+    );
     expect(res.body.overview).toEqual(expected.overview);
     // Cards 25 + 300 + (100 - 40) + (50 - 50) + 75 + 10 = 470; manual 1250 + 40 + 300.50 = 1590.50.
     expect(res.body.overview.totalAmount).toBe(2060.5);
@@ -112,21 +185,42 @@ describe('gifts through the emulator and manual gifts', () => {
     expect(res.body.charts.dailyTrends).toHaveLength(30);
     expect(sortByName(res.body.charts.frequencyBreakdown)).toEqual(expected.frequencyBreakdown);
     expect(sortByName(res.body.charts.paymentMethods)).toEqual(expected.paymentMethods);
-    expect(res.body.charts.paymentMethods.map((p: { name: string }) => p.name).sort()).toEqual(['amex', 'discover', 'mastercard', 'visa']);
+    expect(res.body.charts.paymentMethods.map((p: { name: string }) => p.name).sort()).toEqual([
+      'amex',
+      'discover',
+      'mastercard',
+      'visa',
+    ]);
 
     const recent = res.body.recentTransactions;
     expect(recent).toHaveLength(7 + 3);
     const created = recent.map((t: { created: number }) => t.created);
     expect(created).toEqual([...created].sort((a, b) => b - a));
     const check = recent.find((t: { donation_type: string }) => t.donation_type === 'check');
-    expect(check).toMatchObject({ type: 'manual', amount: 125000, status: 'succeeded', requires_irs_receipt: true, billing_details: { name: 'Alice Able' }, card: null });
+    expect(check).toMatchObject({
+      type: 'manual',
+      amount: 125000,
+      status: 'succeeded',
+      requires_irs_receipt: true,
+      billing_details: { name: 'Alice Able' },
+      card: null,
+    });
     expect(check.manual_donation_id).toBe(check.id);
     const cash = recent.find((t: { donation_type: string }) => t.donation_type === 'cash');
     expect(cash.requires_irs_receipt).toBe(false);
     const amex = recent.find((t: { card: { brand: string } | null }) => t.card?.brand === 'amex');
-    expect(amex).toMatchObject({ type: 'card', amount: 10000, amount_refunded: 4000, status: 'partially_refunded', manual_donation_id: null, billing_details: { name: 'Bob Baker', email: 'bob@example.org' } });
+    expect(amex).toMatchObject({
+      type: 'card',
+      amount: 10000,
+      amount_refunded: 4000,
+      status: 'partially_refunded',
+      manual_donation_id: null,
+      billing_details: { name: 'Bob Baker', email: 'bob@example.org' },
+    });
     expect(amex.receipt_url).toMatch(/^https?:\/\//);
-    expect(recent.find((t: { amount: number; type: string }) => t.amount === 5000 && t.type === 'card').status).toBe('refunded');
+    expect(recent.find((t: { amount: number; type: string }) => t.amount === 5000 && t.type === 'card').status).toBe(
+      'refunded',
+    );
     expect(recent.filter((t: { status: string }) => t.status === 'failed')).toHaveLength(1);
   });
 
@@ -138,19 +232,41 @@ describe('gifts through the emulator and manual gifts', () => {
     expect(res.body.summary).toEqual({ activeCustomers: 3, totalCustomers: 3, totalLifetimeValue: 2010.5 }); // less the guest card gift and the walk-in
     expect(res.body).toMatchObject({ page: 1, pageSize: 50, total: 3 });
     // Newest first; donors created in the same second fall back to id order.
-    const newestFirst = (await stack.db.query(`SELECT id FROM donors WHERE deleted_at IS NULL ORDER BY created DESC, id DESC`)).map((r) => r.id);
+    const newestFirst = (
+      await stack.db.query(`SELECT id FROM donors WHERE deleted_at IS NULL ORDER BY created DESC, id DESC`)
+    ).map((r) => r.id);
     expect(res.body.customers.map((c: { id: string }) => c.id)).toEqual(newestFirst);
-    expect(res.body.customers.map((c: { name: string }) => c.name).sort()).toEqual(['Alice Able', 'Bob Baker', 'Cara Cole']);
+    expect(res.body.customers.map((c: { name: string }) => c.name).sort()).toEqual([
+      'Alice Able',
+      'Bob Baker',
+      'Cara Cole',
+    ]);
     for (const c of res.body.customers) {
       const { averageDonation: _, ...stats } = expected.stats(c.id);
       expect(c.donationStats).toEqual(stats);
     }
     const alice = res.body.customers.find((c: { id: string }) => c.id === ids.alice);
-    expect(alice).toMatchObject({ email: 'alice@example.org', phone: '+1 870 555 0101', address: { line1: '12 Oak St, Marshall AR', city: null, state: null } });
-    expect(alice.paymentMethods.map((p: { card: { brand: string } }) => p.card.brand).sort()).toEqual(['mastercard', 'visa']);
-    const onFile = await stack.db.query(`SELECT id, brand, last4 FROM payment_methods WHERE customer_id = $1 AND detached_at IS NULL`, [ids.alice]);
-    expect(sortByName(alice.paymentMethods.map((p: { id: string; card: { brand: string; last4: string } }) => ({ name: p.id, ...p.card }))))
-      .toEqual(sortByName(onFile.map((p) => ({ name: p.id, brand: p.brand, last4: p.last4 }))));
+    expect(alice).toMatchObject({
+      email: 'alice@example.org',
+      phone: '+1 870 555 0101',
+      address: { line1: '12 Oak St, Marshall AR', city: null, state: null },
+    });
+    expect(alice.paymentMethods.map((p: { card: { brand: string } }) => p.card.brand).sort()).toEqual([
+      'mastercard',
+      'visa',
+    ]);
+    const onFile = await stack.db.query(
+      `SELECT id, brand, last4 FROM payment_methods WHERE customer_id = $1 AND detached_at IS NULL`,
+      [ids.alice],
+    );
+    expect(
+      sortByName(
+        alice.paymentMethods.map((p: { id: string; card: { brand: string; last4: string } }) => ({
+          name: p.id,
+          ...p.card,
+        })),
+      ),
+    ).toEqual(sortByName(onFile.map((p) => ({ name: p.id, brand: p.brand, last4: p.last4 }))));
     expect(alice.paymentMethods.map((p: { card: { last4: string } }) => p.card.last4).sort()).toEqual(['4242', '4444']);
 
     const profile = await api.get(`/api/stripe/customer/${ids.bob}`).expect(200);
@@ -164,7 +280,9 @@ describe('gifts through the emulator and manual gifts', () => {
     expect(p2.body).toMatchObject({ page: 2, pageSize: 2, total: 3 });
     const p1 = await api.get('/api/stripe/customers?page=1&pageSize=2').expect(200);
     const all = await api.get('/api/stripe/customers').expect(200);
-    expect([...p1.body.customers, ...p2.body.customers].map((c: { id: string }) => c.id)).toEqual(all.body.customers.map((c: { id: string }) => c.id));
+    expect([...p1.body.customers, ...p2.body.customers].map((c: { id: string }) => c.id)).toEqual(
+      all.body.customers.map((c: { id: string }) => c.id),
+    );
     expect(p2.body.customers).toHaveLength(1);
     const q = await api.get('/api/stripe/customers?q=BOB@exa').expect(200);
     expect(q.body.customers.map((c: { name: string }) => c.name)).toEqual(['Bob Baker']);
@@ -180,12 +298,20 @@ describe('gifts through the emulator and manual gifts', () => {
 
   it("a donor's transactions: the union, filtered by local days", async () => {
     const all = await api.get(`/api/stripe/customer/${ids.bob}/transactions`).expect(200);
-    const gifts = await stack.db.query(`SELECT id FROM charges WHERE customer_id = $1 UNION ALL SELECT id::text FROM manual_donations WHERE stripe_customer_id = $1`, [ids.bob]);
+    const gifts = await stack.db.query(
+      `SELECT id FROM charges WHERE customer_id = $1 UNION ALL SELECT id::text FROM manual_donations WHERE stripe_customer_id = $1`,
+      [ids.bob],
+    );
     expect(all.body.map((t: { id: string }) => t.id).sort()).toEqual(gifts.map((g) => g.id).sort());
     const amex = all.body.find((t: { card: { brand: string } | null }) => t.card?.brand === 'amex');
     expect(amex.payment_method).toEqual({ card: amex.card });
     const stock = all.body.find((t: { type: string }) => t.type === 'manual');
-    expect(stock).toMatchObject({ amount: 30050, donation_type: 'stock', requires_irs_receipt: true, payment_method: { card: null } });
+    expect(stock).toMatchObject({
+      amount: 30050,
+      donation_type: 'stock',
+      requires_irs_receipt: true,
+      payment_method: { card: null },
+    });
 
     const week = await api.get(`/api/stripe/customer/${ids.bob}/transactions?timeframe=last-7-days`).expect(200);
     expect(week.body).toHaveLength(2);
@@ -194,11 +320,16 @@ describe('gifts through the emulator and manual gifts', () => {
     const quarter = await api.get(`/api/stripe/customer/${ids.bob}/transactions?timeframe=last-3-months`).expect(200);
     expect(quarter.body).toHaveLength(3);
     const stockDay = localDay(new Date(stock.created * 1000), TZ);
-    const custom = await api.get(`/api/stripe/customer/${ids.bob}/transactions?start_date=${stockDay}&end_date=${stockDay}`).expect(200);
+    const custom = await api
+      .get(`/api/stripe/customer/${ids.bob}/transactions?start_date=${stockDay}&end_date=${stockDay}`)
+      .expect(200);
     expect(custom.body.map((t: { id: string }) => t.id)).toEqual([stock.id]);
 
     for (const [query, message] of [
-      ['timeframe=yesterday', 'timeframe must be one of all, last-7-days, last-30-days, last-3-months, last-year, custom'],
+      [
+        'timeframe=yesterday',
+        'timeframe must be one of all, last-7-days, last-30-days, last-3-months, last-year, custom',
+      ],
       ['start_date=2026-01-01', 'start_date and end_date must be given together'],
       ['start_date=2026-13-01&end_date=2026-12-31', 'start_date is not a real date: 2026-13-01'],
       ['start_date=2026-02-01&end_date=2026-01-01', 'start_date must be on or before end_date'],
@@ -215,7 +346,12 @@ describe('gifts through the emulator and manual gifts', () => {
     const res = await api.get('/api/stripe/payment-intents').expect(200);
     const rows = await stack.db.query(`SELECT id FROM payment_intents`);
     expect(res.body.data.map((p: { id: string }) => p.id).sort()).toEqual(rows.map((r) => r.id).sort());
-    expect(res.body.data[0]).toMatchObject({ id: expect.stringMatching(/^pi_/), amount: expect.any(Number), status: expect.any(String), created: expect.any(Number) });
+    expect(res.body.data[0]).toMatchObject({
+      id: expect.stringMatching(/^pi_/),
+      amount: expect.any(Number),
+      status: expect.any(String),
+      created: expect.any(Number),
+    });
   });
 });
 
@@ -249,20 +385,49 @@ describe('manual donations', () => {
 
   it('records a gift with its receipt flag and takes it back out of every total on delete', async () => {
     const before = await api.get('/api/stripe/analytics').expect(200);
-    const created = await api.post('/api/admin/manual-donations').send({ ...valid, stripeCustomerId: ids.cara, amount: '9,999,999.99', donationType: 'crypto', giftDescription: '120 BTC' });
+    const created = await api
+      .post('/api/admin/manual-donations')
+      .send({
+        ...valid,
+        stripeCustomerId: ids.cara,
+        amount: '9,999,999.99',
+        donationType: 'crypto',
+        giftDescription: '120 BTC',
+      });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      amount: 9999999.99, amountCents: 999999999, donorName: 'Dora Dean', donationType: 'crypto', requires_irs_receipt: true, stripeCustomerId: ids.cara,
+      amount: 9999999.99,
+      amountCents: 999999999,
+      donorName: 'Dora Dean',
+      donationType: 'crypto',
+      requires_irs_receipt: true,
+      stripeCustomerId: ids.cara,
       donationDate: '2025-05-05T17:00:00.000Z',
     });
-    const small = await api.post('/api/admin/manual-donations').send({ ...valid, amount: '249.99' }).expect(201);
+    const small = await api
+      .post('/api/admin/manual-donations')
+      .send({ ...valid, amount: '249.99' })
+      .expect(201);
     expect(small.body.requires_irs_receipt).toBe(false);
-    const exact = await api.post('/api/admin/manual-donations').send({ ...valid, amount: '250' }).expect(201);
+    const exact = await api
+      .post('/api/admin/manual-donations')
+      .send({ ...valid, amount: '250' })
+      .expect(201);
     expect(exact.body.requires_irs_receipt).toBe(true);
 
     const mid = await api.get('/api/stripe/analytics').expect(200);
-    expect(mid.body.overview).toEqual(expectedAnalytics(await loadGifts(stack.db), TZ, await loadFailedCharges(stack.db), new Date(), await loadMoney(stack.db)).overview);
-    expect(Math.round(mid.body.overview.totalAmount * 100)).toBe(Math.round(before.body.overview.totalAmount * 100) + 999999999 + 24999 + 25000);
+    expect(mid.body.overview).toEqual(
+      expectedAnalytics(
+        await loadGifts(stack.db),
+        TZ,
+        await loadFailedCharges(stack.db),
+        new Date(),
+        await loadMoney(stack.db),
+      ).overview,
+    );
+    expect(Math.round(mid.body.overview.totalAmount * 100)).toBe(
+      Math.round(before.body.overview.totalAmount * 100) + 999999999 + 24999 + 25000,
+    );
 
     for (const id of [created.body.id, small.body.id, exact.body.id]) {
       expect((await api.delete(`/api/admin/manual-donations/${id}`)).body).toEqual({ id, deleted: true });
@@ -271,14 +436,21 @@ describe('manual donations', () => {
     expect(after.body.overview).toEqual(before.body.overview);
     expect(after.body.charts).toEqual(before.body.charts);
     const cara = await api.get(`/api/stripe/customer/${ids.cara}`).expect(200);
-    expect(cara.body.donationStats).toEqual((await expectedDonors(stack.db, await loadGifts(stack.db))).stats(ids.cara));
+    expect(cara.body.donationStats).toEqual(
+      (await expectedDonors(stack.db, await loadGifts(stack.db))).stats(ids.cara),
+    );
 
     const again = await api.delete(`/api/admin/manual-donations/${created.body.id}`);
     expect(again.status).toBe(404);
     expect(again.body.error).toBe('Manual donation not found');
     expect((await api.delete('/api/admin/manual-donations/123')).status).toBe(400);
-    const audit = await stack.db.query(`SELECT action, count(*)::int AS n FROM audit_log WHERE action LIKE 'manual_donation.%' GROUP BY action ORDER BY action`);
-    expect(audit).toEqual([{ action: 'manual_donation.created', n: 6 }, { action: 'manual_donation.deleted', n: 3 }]);
+    const audit = await stack.db.query(
+      `SELECT action, count(*)::int AS n FROM audit_log WHERE action LIKE 'manual_donation.%' GROUP BY action ORDER BY action`,
+    );
+    expect(audit).toEqual([
+      { action: 'manual_donation.created', n: 6 },
+      { action: 'manual_donation.deleted', n: 3 },
+    ]);
   });
 });
 
@@ -296,12 +468,16 @@ describe('deleting a donor', () => {
     expect(list.body.summary).toEqual((await expectedDonors(stack.db, await loadGifts(stack.db))).summary);
     expect(list.body.summary.totalCustomers).toBe(2);
     await settle();
-    expect((await stack.db.query(`SELECT deleted_at FROM donors WHERE id = $1`, [ids.cara]))[0].deleted_at).not.toBeNull();
+    expect(
+      (await stack.db.query(`SELECT deleted_at FROM donors WHERE id = $1`, [ids.cara]))[0].deleted_at,
+    ).not.toBeNull();
     const year = localDay(new Date(), TZ).slice(0, 4);
     const csv = await api.get(`/api/admin/tax-exports/bulk-report/${year}`).expect(200);
     expect(csv.text).toContain('Cara Cole');
     expect((await api.delete(`/api/stripe/customer/${ids.cara}`)).status).toBe(404);
-    expect((await stack.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'donor.deleted'`))[0].n).toBe(1);
+    expect((await stack.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'donor.deleted'`))[0].n).toBe(
+      1,
+    );
   });
 
   it('answers 502 and writes nothing when Stripe is unreachable', async () => {
@@ -321,7 +497,12 @@ describe('deleting a donor', () => {
   });
 
   it('every admin call needs a session', async () => {
-    for (const path of ['/api/stripe/analytics', '/api/stripe/customers', `/api/stripe/customer/${ids.alice}`, '/api/stripe/payment-intents']) {
+    for (const path of [
+      '/api/stripe/analytics',
+      '/api/stripe/customers',
+      `/api/stripe/customer/${ids.alice}`,
+      '/api/stripe/payment-intents',
+    ]) {
       expect((await request(stack.apiUrl).get(path)).status).toBe(401);
     }
     expect((await request(stack.apiUrl).post('/api/admin/manual-donations').send({})).status).toBe(401);

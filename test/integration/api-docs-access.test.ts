@@ -51,12 +51,19 @@ describe('the API docs outside production', () => {
   });
 
   it('describe every route the API answers, the webhook lane ahead of Express included', async () => {
-    const doc = (await request(stack.apiUrl).get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`));
+    const doc = (await request(stack.apiUrl).get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method} ${path}`),
+    );
     const routes = [...nestRoutes(stack), 'post /api/stripe/webhook'];
     expect(routes.length).toBeGreaterThan(20);
     expect(routes.filter((r) => !documented.includes(r))).toEqual([]);
-    const webhook = doc.paths['/api/stripe/webhook'].post as { responses: Record<string, unknown>; parameters: { name: string }[] };
+    const webhook = doc.paths['/api/stripe/webhook'].post as {
+      responses: Record<string, unknown>;
+      parameters: { name: string }[];
+    };
     expect(Object.keys(webhook.responses)).toEqual(expect.arrayContaining(['200', '400', '503']));
     expect(webhook.parameters.map((p) => p.name)).toContain('Stripe-Signature');
   });
@@ -78,7 +85,10 @@ function nestRoutes(stack: Stack): string[] {
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod].toLowerCase();
         for (const b of base) {
           for (const p of [paths].flat() as string[]) {
-            const path = ['api', b, p].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+            const path = ['api', b, p]
+              .map((part) => part.replace(/^\/+|\/+$/g, ''))
+              .filter(Boolean)
+              .join('/');
             routes.push(`${method} /${path.replace(/:(\w+)/g, '{$1}')}`);
           }
         }

@@ -24,7 +24,10 @@ describe('the signed-in admin’s account: change password, sign out everywhere'
     expect(res.body).toEqual({ success: true, sessionsRevoked: 3 });
     for (const t of [token, ...others]) await authed(stack, t).get('/api/admin/me').expect(401);
     await authed(stack, stranger.token).get('/api/admin/me').expect(200);
-    const [audit] = await stack.db.query(`SELECT success, details FROM audit_log WHERE action = 'admin.logout_everywhere' AND admin_id = $1`, [admin.id]);
+    const [audit] = await stack.db.query(
+      `SELECT success, details FROM audit_log WHERE action = 'admin.logout_everywhere' AND admin_id = $1`,
+      [admin.id],
+    );
     expect(audit).toEqual({ success: true, details: { sessionsRevoked: 3 } });
   });
 
@@ -32,29 +35,57 @@ describe('the signed-in admin’s account: change password, sign out everywhere'
     const { token, admin } = await signIn(stack);
     const other = (await signIn(stack, admin)).token;
 
-    const wrong = await changePassword(token, { currentPassword: 'Not-My-Password-1', newPassword: NEW_PASSWORD }).expect(400);
-    expect(wrong.body).toMatchObject({ message: 'Current password is incorrect', error: 'Current password is incorrect' });
-    const weak = await changePassword(token, { currentPassword: admin.password, newPassword: 'password123' }).expect(400);
-    expect(weak.body.error).toMatch(/^Password is too weak/);
-    expect((await changePassword(token, { currentPassword: admin.password, newPassword: 'short' }).expect(400)).body.error).toBe('Password must be at least 8 characters long');
-    expect((await changePassword(token, { currentPassword: admin.password, newPassword: admin.password }).expect(400)).body.error).toBe(
-      'The new password must be different from the current one',
+    const wrong = await changePassword(token, {
+      currentPassword: 'Not-My-Password-1',
+      newPassword: NEW_PASSWORD,
+    }).expect(400);
+    expect(wrong.body).toMatchObject({
+      message: 'Current password is incorrect',
+      error: 'Current password is incorrect',
+    });
+    const weak = await changePassword(token, { currentPassword: admin.password, newPassword: 'password123' }).expect(
+      400,
     );
-    expect((await changePassword(token, { newPassword: NEW_PASSWORD }).expect(400)).body.message).toMatch(/currentPassword/);
+    expect(weak.body.error).toMatch(/^Password is too weak/);
+    expect(
+      (await changePassword(token, { currentPassword: admin.password, newPassword: 'short' }).expect(400)).body.error,
+    ).toBe('Password must be at least 8 characters long');
+    expect(
+      (await changePassword(token, { currentPassword: admin.password, newPassword: admin.password }).expect(400)).body
+        .error,
+    ).toBe('The new password must be different from the current one');
+    expect((await changePassword(token, { newPassword: NEW_PASSWORD }).expect(400)).body.message).toMatch(
+      /currentPassword/,
+    );
     // Nothing changed so far: both sessions live, the old password signs in.
     await authed(stack, other).get('/api/admin/me').expect(200);
 
     const ok = await changePassword(token, { currentPassword: admin.password, newPassword: NEW_PASSWORD }).expect(200);
-    expect(ok.body).toEqual({ success: true, sessionToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), message: 'Password changed. Every other session has been signed out.' });
+    expect(ok.body).toEqual({
+      success: true,
+      sessionToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      message: 'Password changed. Every other session has been signed out.',
+    });
     expect(ok.headers['cache-control']).toBe('no-store');
     await authed(stack, token).get('/api/admin/me').expect(401);
     await authed(stack, other).get('/api/admin/me').expect(401);
     expect((await authed(stack, ok.body.sessionToken).get('/api/admin/me').expect(200)).body.email).toBe(admin.email);
 
-    await request(stack.apiUrl).post('/api/admin/login').set('X-Forwarded-For', from()).send({ email: admin.email, password: admin.password }).expect(401);
-    await request(stack.apiUrl).post('/api/admin/login').set('X-Forwarded-For', from()).send({ email: admin.email, password: NEW_PASSWORD }).expect(200);
+    await request(stack.apiUrl)
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', from())
+      .send({ email: admin.email, password: admin.password })
+      .expect(401);
+    await request(stack.apiUrl)
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', from())
+      .send({ email: admin.email, password: NEW_PASSWORD })
+      .expect(200);
 
-    const audit = await stack.db.query(`SELECT success, details FROM audit_log WHERE action = 'admin.password_changed' AND admin_id = $1 ORDER BY id`, [admin.id]);
+    const audit = await stack.db.query(
+      `SELECT success, details FROM audit_log WHERE action = 'admin.password_changed' AND admin_id = $1 ORDER BY id`,
+      [admin.id],
+    );
     expect(audit).toEqual([
       { success: false, details: { reason: 'wrong_password' } },
       { success: false, details: { reason: 'weak_password' } },
@@ -68,14 +99,26 @@ describe('the signed-in admin’s account: change password, sign out everywhere'
     const admin = await createAdmin(stack);
     const { token } = await signIn(stack, admin);
     const at = '198.18.9.9';
-    for (let i = 0; i < 5; i++) await changePassword(token, { currentPassword: `Guess-${i}-Password`, newPassword: NEW_PASSWORD }, at).expect(400);
-    const res = await changePassword(token, { currentPassword: admin.password, newPassword: NEW_PASSWORD }, at).expect(429);
+    for (let i = 0; i < 5; i++)
+      await changePassword(token, { currentPassword: `Guess-${i}-Password`, newPassword: NEW_PASSWORD }, at).expect(
+        400,
+      );
+    const res = await changePassword(token, { currentPassword: admin.password, newPassword: NEW_PASSWORD }, at).expect(
+      429,
+    );
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    await request(stack.apiUrl).post('/api/admin/login').set('X-Forwarded-For', at).send({ email: admin.email, password: admin.password }).expect(429);
+    await request(stack.apiUrl)
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', at)
+      .send({ email: admin.email, password: admin.password })
+      .expect(429);
   });
 
   it('both need a live session', async () => {
     await request(stack.apiUrl).post('/api/admin/logout-everywhere').expect(401);
-    await request(stack.apiUrl).post('/api/admin/change-password').send({ currentPassword: 'x', newPassword: NEW_PASSWORD }).expect(401);
+    await request(stack.apiUrl)
+      .post('/api/admin/change-password')
+      .send({ currentPassword: 'x', newPassword: NEW_PASSWORD })
+      .expect(401);
   });
 });

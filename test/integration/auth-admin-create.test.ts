@@ -18,7 +18,10 @@ function runCli(stack: Stack, args: string[], opts: { stdin?: string; tty?: stri
     const env = { PATH: process.env.PATH, DATABASE_URL: stack.db.url };
     // With tty: run under `script` so the CLI sees a terminal, and answer each prompt as it appears.
     const child = opts.tty
-      ? spawn('script', ['-qec', [process.execPath, CLI, ...args].map((a) => `'${a}'`).join(' '), '/dev/null'], { env, cwd: '/tmp' })
+      ? spawn('script', ['-qec', [process.execPath, CLI, ...args].map((a) => `'${a}'`).join(' '), '/dev/null'], {
+          env,
+          cwd: '/tmp',
+        })
       : spawn(process.execPath, [CLI, ...args], { env, cwd: '/tmp' });
     let out = '';
     let err = '';
@@ -36,11 +39,16 @@ function runCli(stack: Stack, args: string[], opts: { stdin?: string; tty?: stri
 describe('creating admins: the CLI and ADMIN_EMAIL/ADMIN_PASSWORD at start-up', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({ emulator: false, workers: 0, env: { ADMIN_EMAIL: 'First.Admin@Example.org', ADMIN_PASSWORD: STRONG } });
+    stack = await startStack({
+      emulator: false,
+      workers: 0,
+      env: { ADMIN_EMAIL: 'First.Admin@Example.org', ADMIN_PASSWORD: STRONG },
+    });
   });
   afterAll(() => stack.stop());
 
-  const login = (email: string, password: string) => request(stack.apiUrl).post('/api/admin/login').send({ email, password });
+  const login = (email: string, password: string) =>
+    request(stack.apiUrl).post('/api/admin/login').send({ email, password });
 
   it('creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD when none exists, hashed with argon2id (m=19 MiB, t=2, p=1)', async () => {
     const rows = await stack.db.query(`SELECT email::text, name, password_hash FROM admins`);
@@ -67,12 +75,24 @@ describe('creating admins: the CLI and ADMIN_EMAIL/ADMIN_PASSWORD at start-up', 
     await ds.initialize();
     try {
       await ds.query(`DELETE FROM admins`);
-      await expect(ensureInitialAdmin(ds, { ADMIN_EMAIL: 'x@example.org', ADMIN_PASSWORD: 'password1' }, { info: () => undefined, warn: () => undefined } as never))
-        .rejects.toThrow(/ADMIN_PASSWORD\/ADMIN_EMAIL refused: Password is too weak/);
+      await expect(
+        ensureInitialAdmin(ds, { ADMIN_EMAIL: 'x@example.org', ADMIN_PASSWORD: 'password1' }, {
+          info: () => undefined,
+          warn: () => undefined,
+        } as never),
+      ).rejects.toThrow(/ADMIN_PASSWORD\/ADMIN_EMAIL refused: Password is too weak/);
       const warned: string[] = [];
-      await expect(ensureInitialAdmin(ds, { ADMIN_EMAIL: 'x@example.org' }, { info: () => undefined, warn: (m: string) => warned.push(m) } as never)).resolves.toBeUndefined();
+      await expect(
+        ensureInitialAdmin(ds, { ADMIN_EMAIL: 'x@example.org' }, {
+          info: () => undefined,
+          warn: (m: string) => warned.push(m),
+        } as never),
+      ).resolves.toBeUndefined();
       expect(warned[0]).toMatch(/both be set/);
-      const created = await ensureInitialAdmin(ds, { ADMIN_EMAIL: 'first.admin@example.org', ADMIN_PASSWORD: STRONG }, { info: () => undefined, warn: () => undefined } as never);
+      const created = await ensureInitialAdmin(ds, { ADMIN_EMAIL: 'first.admin@example.org', ADMIN_PASSWORD: STRONG }, {
+        info: () => undefined,
+        warn: () => undefined,
+      } as never);
       expect(created?.email).toBe('first.admin@example.org');
     } finally {
       await ds.destroy();
@@ -80,7 +100,9 @@ describe('creating admins: the CLI and ADMIN_EMAIL/ADMIN_PASSWORD at start-up', 
   });
 
   it('npm run admin:create with --password-stdin creates an admin who can sign in', async () => {
-    const r = await runCli(stack, ['--email', 'cli@example.org', '--name', 'Cli Person', '--password-stdin'], { stdin: `${STRONG}\n` });
+    const r = await runCli(stack, ['--email', 'cli@example.org', '--name', 'Cli Person', '--password-stdin'], {
+      stdin: `${STRONG}\n`,
+    });
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/Created admin cli@example\.org \(Cli Person\)/);
@@ -97,14 +119,22 @@ describe('creating admins: the CLI and ADMIN_EMAIL/ADMIN_PASSWORD at start-up', 
   });
 
   it('refuses weak, short and over-long passwords, a taken e-mail, and missing arguments, with a reason', async () => {
-    const weak = await runCli(stack, ['--email', 'weak@example.org', '--name', 'W', '--password-stdin'], { stdin: 'password123' });
+    const weak = await runCli(stack, ['--email', 'weak@example.org', '--name', 'W', '--password-stdin'], {
+      stdin: 'password123',
+    });
     expect(weak.code).toBe(1);
     expect(weak.err).toMatch(/Password is too weak: This is similar to a commonly used password|Password is too weak/);
-    const short = await runCli(stack, ['--email', 'short@example.org', '--name', 'S', '--password-stdin'], { stdin: 'Ab1!' });
+    const short = await runCli(stack, ['--email', 'short@example.org', '--name', 'S', '--password-stdin'], {
+      stdin: 'Ab1!',
+    });
     expect(short.err).toMatch(/at least 8 characters/);
-    const long = await runCli(stack, ['--email', 'long@example.org', '--name', 'L', '--password-stdin'], { stdin: 'x'.repeat(257) });
+    const long = await runCli(stack, ['--email', 'long@example.org', '--name', 'L', '--password-stdin'], {
+      stdin: 'x'.repeat(257),
+    });
     expect(long.err).toMatch(/at most 256 characters/);
-    const taken = await runCli(stack, ['--email', 'CLI@example.org', '--name', 'Again', '--password-stdin'], { stdin: STRONG });
+    const taken = await runCli(stack, ['--email', 'CLI@example.org', '--name', 'Again', '--password-stdin'], {
+      stdin: STRONG,
+    });
     expect(taken.code).toBe(1);
     expect(taken.err).toMatch(/already exists/);
     const usage = await runCli(stack, ['--email', 'x@example.org'], { stdin: '' });
@@ -113,7 +143,9 @@ describe('creating admins: the CLI and ADMIN_EMAIL/ADMIN_PASSWORD at start-up', 
     const notTty = await runCli(stack, ['--email', 'x@example.org', '--name', 'X'], { stdin: STRONG });
     expect(notTty.code).toBe(2);
     expect(notTty.err).toMatch(/--password-stdin/);
-    const rows = await stack.db.query(`SELECT email::text FROM admins WHERE email IN ('weak@example.org', 'short@example.org', 'long@example.org', 'x@example.org')`);
+    const rows = await stack.db.query(
+      `SELECT email::text FROM admins WHERE email IN ('weak@example.org', 'short@example.org', 'long@example.org', 'x@example.org')`,
+    );
     expect(rows).toEqual([]);
   });
 });

@@ -126,7 +126,9 @@ interface ScannedRoute {
 
 /** Every route the Express router of the running app knows (Nest registers each handler as one route layer). */
 function scanRoutes(stack: Stack): ScannedRoute[] {
-  const app = stack.api.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string | string[]; methods: Record<string, boolean> } }> } };
+  const app = stack.api.getHttpAdapter().getInstance() as {
+    router: { stack: Array<{ route?: { path: string | string[]; methods: Record<string, boolean> } }> };
+  };
   const out: ScannedRoute[] = [];
   for (const layer of app.router.stack) {
     if (!layer.route) continue;
@@ -143,7 +145,9 @@ function scanRoutes(stack: Stack): ScannedRoute[] {
 function concrete(path: string): string {
   return path
     .replace(/\{([^}]*)\}/g, '$1')
-    .replace(/:(\w+)/g, (_, name: string) => (/year/i.test(name) ? '2024' : /customer/i.test(name) ? 'cus_Test123' : '00000000-0000-4000-8000-000000000000'))
+    .replace(/:(\w+)/g, (_, name: string) =>
+      /year/i.test(name) ? '2024' : /customer/i.test(name) ? 'cus_Test123' : '00000000-0000-4000-8000-000000000000',
+    )
     .replace(/\*(\w+)/g, 'x');
 }
 
@@ -154,7 +158,9 @@ describe('the admin guard covers every /api/admin and /api/stripe route (found b
   beforeAll(async () => {
     stack = await startStack({ emulator: false, workers: 0 });
     allRoutes = scanRoutes(stack);
-    protectedRoutes = allRoutes.filter((r) => /^\/api\/(admin|stripe)(\/|$)/i.test(r.path) && !PUBLIC_ROUTES.has(`${r.method} ${r.path}`));
+    protectedRoutes = allRoutes.filter(
+      (r) => /^\/api\/(admin|stripe)(\/|$)/i.test(r.path) && !PUBLIC_ROUTES.has(`${r.method} ${r.path}`),
+    );
   });
   afterAll(() => stack.stop());
 
@@ -178,7 +184,9 @@ describe('the admin guard covers every /api/admin and /api/stripe route (found b
     const names = protectedRoutes.map((r) => `${r.method} ${r.path}`);
     expect(names).toEqual(expect.arrayContaining(['GET /api/admin/me', 'POST /api/admin/logout']));
     expect(protectedRoutes.length).toBeGreaterThanOrEqual(MIN_PROTECTED);
-    expect(allRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /api/admin/login', 'GET /api/health']));
+    expect(allRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['POST /api/admin/login', 'GET /api/health']),
+    );
   });
 
   it('each protected route answers 401 with no token, a malformed one or an unknown one', async () => {
@@ -196,7 +204,10 @@ describe('the admin guard covers every /api/admin and /api/stripe route (found b
 
   it('each protected route answers 401 with an idle-expired token', async () => {
     const { token, admin } = await signIn(stack);
-    await stack.db.query(`UPDATE admin_sessions SET idle_expires_at = now() - interval '1 second' WHERE admin_id = $1`, [admin.id]);
+    await stack.db.query(
+      `UPDATE admin_sessions SET idle_expires_at = now() - interval '1 second' WHERE admin_id = $1`,
+      [admin.id],
+    );
     await expect401('idle-expired', token);
   });
 
@@ -213,7 +224,9 @@ describe('the admin guard covers every /api/admin and /api/stripe route (found b
     const { token } = await signIn(stack);
     const wrong: string[] = [];
     // Signing out (here or everywhere) would end the session the remaining routes are called with.
-    for (const r of protectedRoutes.filter((x) => !['/api/admin/logout', '/api/admin/logout-everywhere'].includes(x.path))) {
+    for (const r of protectedRoutes.filter(
+      (x) => !['/api/admin/logout', '/api/admin/logout-everywhere'].includes(x.path),
+    )) {
       const res = await send(r, token);
       if (res.status === 401) wrong.push(`${r.method} ${r.path}`);
     }
@@ -229,7 +242,7 @@ describe('the admin guard covers every /api/admin and /api/stripe route (found b
     // Other spellings either reach the guard (401) or match no API route (the web app's HTML); never admin data.
     for (const path of ['/API/ADMIN/ME', '/Api/Admin/Me/', '/api/%61dmin/me']) {
       const res = await api.get(path);
-      expect(res.status === 401 || (res.status !== 200 || !/json/.test(res.type))).toBe(true);
+      expect(res.status === 401 || res.status !== 200 || !/json/.test(res.type)).toBe(true);
     }
     await api.get('/api/health').expect((res) => expect(res.status).not.toBe(401));
   });
@@ -251,23 +264,28 @@ describe('every admin route has a role decision, enforced for owners and bookkee
     expect(Object.keys(ROLES).filter((r) => !routes.includes(r))).toEqual([]);
   });
 
-  it.each(['owner', 'bookkeeper'] as const)('as %s: 403 exactly where the role is not allowed, never 401', async (role) => {
-    const { token } = await signIn(stack, await createAdmin(stack, { role }));
-    const wrong: string[] = [];
-    const call = async (name: string, t: string) => {
-      const [method, path] = name.split(' ');
-      const agent = request(stack.apiUrl) as unknown as Record<string, (url: string) => request.Test>;
-      const req = agent[method.toLowerCase()](concrete(path)).set('Authorization', `Bearer ${t}`);
-      const res = await (method === 'GET' || method === 'DELETE' ? req : req.send({}));
-      const allowed = ROLES[name].includes(role);
-      if (res.status === 401 || (allowed ? res.status === 403 : res.status !== 403)) wrong.push(`${name} -> ${res.status}`);
-      if (!allowed && res.body.message !== `Your role (${role}) does not allow this. Ask an owner.`) wrong.push(`${name}: ${res.body.message}`);
-    };
-    for (const name of routes.filter((r) => !SIGN_OUT.includes(r))) await call(name, token);
-    for (const name of routes.filter((r) => SIGN_OUT.includes(r))) {
-      const { token: own } = await signIn(stack, await createAdmin(stack, { role }));
-      await call(name, own);
-    }
-    expect(wrong).toEqual([]);
-  });
+  it.each(['owner', 'bookkeeper'] as const)(
+    'as %s: 403 exactly where the role is not allowed, never 401',
+    async (role) => {
+      const { token } = await signIn(stack, await createAdmin(stack, { role }));
+      const wrong: string[] = [];
+      const call = async (name: string, t: string) => {
+        const [method, path] = name.split(' ');
+        const agent = request(stack.apiUrl) as unknown as Record<string, (url: string) => request.Test>;
+        const req = agent[method.toLowerCase()](concrete(path)).set('Authorization', `Bearer ${t}`);
+        const res = await (method === 'GET' || method === 'DELETE' ? req : req.send({}));
+        const allowed = ROLES[name].includes(role);
+        if (res.status === 401 || (allowed ? res.status === 403 : res.status !== 403))
+          wrong.push(`${name} -> ${res.status}`);
+        if (!allowed && res.body.message !== `Your role (${role}) does not allow this. Ask an owner.`)
+          wrong.push(`${name}: ${res.body.message}`);
+      };
+      for (const name of routes.filter((r) => !SIGN_OUT.includes(r))) await call(name, token);
+      for (const name of routes.filter((r) => SIGN_OUT.includes(r))) {
+        const { token: own } = await signIn(stack, await createAdmin(stack, { role }));
+        await call(name, own);
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
 });

@@ -10,7 +10,9 @@ describe('HTTP hardening around the admin API', () => {
   afterAll(() => stack.stop());
 
   it('sends security headers with a CSP that allows Stripe.js (here the emulator origin) and nothing else outside', async () => {
-    const res = await request(stack.apiUrl).post('/api/admin/login').send({ email: 'a@example.org', password: 'Wrong-Password-1' });
+    const res = await request(stack.apiUrl)
+      .post('/api/admin/login')
+      .send({ email: 'a@example.org', password: 'Wrong-Password-1' });
     const csp = res.headers['content-security-policy'];
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -24,7 +26,10 @@ describe('HTTP hardening around the admin API', () => {
   });
 
   it('keeps CORS closed: no Access-Control-Allow-Origin for a foreign origin, even on a preflight', async () => {
-    const simple = await request(stack.apiUrl).post('/api/admin/login').set('Origin', 'https://evil.example').send({ email: 'a@example.org', password: 'x' });
+    const simple = await request(stack.apiUrl)
+      .post('/api/admin/login')
+      .set('Origin', 'https://evil.example')
+      .send({ email: 'a@example.org', password: 'x' });
     expect(simple.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await request(stack.apiUrl)
       .options('/api/admin/me')
@@ -45,12 +50,18 @@ describe('HTTP hardening around the admin API', () => {
   });
 
   it('refuses an oversized JSON body with 413, not 500', async () => {
-    const res = await request(stack.apiUrl).post('/api/admin/login').send({ email: 'a@example.org', password: 'x'.repeat(200_000) });
+    const res = await request(stack.apiUrl)
+      .post('/api/admin/login')
+      .send({ email: 'a@example.org', password: 'x'.repeat(200_000) });
     expect(res.status).toBe(413);
   });
 
   it('records the socket address, not X-Forwarded-For, when TRUST_PROXY is false', async () => {
-    await request(stack.apiUrl).post('/api/admin/login').set('X-Forwarded-For', '203.0.113.77').send({ email: 'xff@example.org', password: 'Wrong-Password-1' }).expect(401);
+    await request(stack.apiUrl)
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', '203.0.113.77')
+      .send({ email: 'xff@example.org', password: 'Wrong-Password-1' })
+      .expect(401);
     const [row] = await stack.db.query(`SELECT ip FROM audit_log WHERE email_tried = 'xff@example.org'`);
     expect(row.ip).toMatch(/127\.0\.0\.1/);
   });

@@ -20,7 +20,11 @@ describe('admin sign-in, me and sign-out', () => {
       .set('User-Agent', 'jest-login')
       .send({ email: admin.email.toUpperCase(), password: admin.password })
       .expect(200);
-    expect(res.body).toEqual({ success: true, sessionToken: expect.stringMatching(TOKEN_SHAPE), admin: { id: admin.id, email: admin.email, name: 'Ada Admin', role: 'owner' } });
+    expect(res.body).toEqual({
+      success: true,
+      sessionToken: expect.stringMatching(TOKEN_SHAPE),
+      admin: { id: admin.id, email: admin.email, name: 'Ada Admin', role: 'owner' },
+    });
     expect(res.headers['cache-control']).toBe('no-store');
 
     const [session] = await stack.db.query(
@@ -37,22 +41,45 @@ describe('admin sign-in, me and sign-out', () => {
     expect(row.last_sign_in_at).not.toBeNull();
 
     const rows = await audit('admin.login');
-    expect(rows.at(-1)).toMatchObject({ admin_id: admin.id, success: true, email_tried: admin.email.toUpperCase(), user_agent: 'jest-login' });
+    expect(rows.at(-1)).toMatchObject({
+      admin_id: admin.id,
+      success: true,
+      email_tried: admin.email.toUpperCase(),
+      user_agent: 'jest-login',
+    });
   });
 
   it('answers 401 "Invalid email or password" for a wrong password and for an unknown e-mail, and audits both', async () => {
     const admin = await createAdmin(stack);
-    const wrong = await request(stack.apiUrl).post('/api/admin/login').send({ email: admin.email, password: 'Not-The-Password-42' }).expect(401);
+    const wrong = await request(stack.apiUrl)
+      .post('/api/admin/login')
+      .send({ email: admin.email, password: 'Not-The-Password-42' })
+      .expect(401);
     expect(wrong.body.message).toBe('Invalid email or password');
-    const unknown = await request(stack.apiUrl).post('/api/admin/login').send({ email: 'nobody@example.org', password: admin.password }).expect(401);
+    const unknown = await request(stack.apiUrl)
+      .post('/api/admin/login')
+      .send({ email: 'nobody@example.org', password: admin.password })
+      .expect(401);
     expect(unknown.body.message).toBe('Invalid email or password');
     expect(unknown.body).toEqual(wrong.body);
 
     const rows = await audit('admin.login');
-    expect(rows).toEqual(expect.arrayContaining([
-      expect.objectContaining({ admin_id: admin.id, email_tried: admin.email, success: false, details: { reason: 'wrong_password' } }),
-      expect.objectContaining({ admin_id: null, email_tried: 'nobody@example.org', success: false, details: { reason: 'unknown_email' } }),
-    ]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          admin_id: admin.id,
+          email_tried: admin.email,
+          success: false,
+          details: { reason: 'wrong_password' },
+        }),
+        expect.objectContaining({
+          admin_id: null,
+          email_tried: 'nobody@example.org',
+          success: false,
+          details: { reason: 'unknown_email' },
+        }),
+      ]),
+    );
     const sessions = await stack.db.query(`SELECT 1 FROM admin_sessions WHERE admin_id = $1`, [admin.id]);
     expect(sessions).toHaveLength(0);
   });
@@ -61,7 +88,10 @@ describe('admin sign-in, me and sign-out', () => {
     const admin = await createAdmin(stack);
     const time = async (email: string) => {
       const t = process.hrtime.bigint();
-      await request(stack.apiUrl).post('/api/admin/login').send({ email, password: 'Some-Wrong-Password-1' }).expect(401);
+      await request(stack.apiUrl)
+        .post('/api/admin/login')
+        .send({ email, password: 'Some-Wrong-Password-1' })
+        .expect(401);
       return Number(process.hrtime.bigint() - t) / 1e6;
     };
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -86,9 +116,15 @@ describe('admin sign-in, me and sign-out', () => {
     expect(noPassword.body.message).toMatch(/password/);
     const emptyPassword = await api.post('/api/admin/login').send({ email: 'a@b.org', password: '' }).expect(400);
     expect(emptyPassword.body.message).toMatch(/password/);
-    const wrongType = await api.post('/api/admin/login').send({ email: ['a@b.org'], password: 'x' }).expect(400);
+    const wrongType = await api
+      .post('/api/admin/login')
+      .send({ email: ['a@b.org'], password: 'x' })
+      .expect(400);
     expect(wrongType.body.message).toMatch(/email/);
-    const extra = await api.post('/api/admin/login').send({ email: 'a@b.org', password: 'x', isAdmin: true }).expect(400);
+    const extra = await api
+      .post('/api/admin/login')
+      .send({ email: 'a@b.org', password: 'x', isAdmin: true })
+      .expect(400);
     expect(extra.body.message).toMatch(/isAdmin/);
     await api.post('/api/admin/login').set('Content-Type', 'application/json').send('{"email": ').expect(400);
   });
@@ -99,7 +135,10 @@ describe('admin sign-in, me and sign-out', () => {
     expect(me.body).toEqual({ id: admin.id, email: admin.email, name: admin.name, role: 'owner' });
     await request(stack.apiUrl).get('/api/admin/me').expect(401);
     await request(stack.apiUrl).get('/api/admin/me').set('Authorization', 'Bearer not-a-token').expect(401);
-    await request(stack.apiUrl).get('/api/admin/me').set('Authorization', `Bearer ${'A'.repeat(43)}`).expect(401);
+    await request(stack.apiUrl)
+      .get('/api/admin/me')
+      .set('Authorization', `Bearer ${'A'.repeat(43)}`)
+      .expect(401);
     await request(stack.apiUrl).get('/api/admin/me').set('Authorization', token).expect(401);
   });
 
@@ -111,7 +150,10 @@ describe('admin sign-in, me and sign-out', () => {
     await authed(stack, token).get('/api/admin/me').expect(401);
     await authed(stack, token).post('/api/admin/logout').expect(401);
     await authed(stack, other).get('/api/admin/me').expect(200);
-    const [row] = await stack.db.query(`SELECT count(*)::int AS n FROM admin_sessions WHERE admin_id = $1 AND revoked_at IS NOT NULL`, [admin.id]);
+    const [row] = await stack.db.query(
+      `SELECT count(*)::int AS n FROM admin_sessions WHERE admin_id = $1 AND revoked_at IS NOT NULL`,
+      [admin.id],
+    );
     expect(row.n).toBe(1);
     const rows = await audit('admin.logout');
     expect(rows.at(-1)).toMatchObject({ admin_id: admin.id, success: true });

@@ -25,7 +25,11 @@ describe('password reset by e-mailed link (real SMTP, real worker)', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    stack = await startStack({ emulator: false, workers: 1, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, TRUST_PROXY: '1' } });
+    stack = await startStack({
+      emulator: false,
+      workers: 1,
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, TRUST_PROXY: '1' },
+    });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -34,7 +38,8 @@ describe('password reset by e-mailed link (real SMTP, real worker)', () => {
 
   const api = () => request(stack.apiUrl);
   const requestReset = (email: string) => api().post('/api/admin/password-reset/request').send({ email });
-  const confirm = (token: unknown, newPassword: unknown) => api().post('/api/admin/password-reset/confirm').send({ token, newPassword });
+  const confirm = (token: unknown, newPassword: unknown) =>
+    api().post('/api/admin/password-reset/confirm').send({ token, newPassword });
 
   /** Asks for a reset and follows the link of the n-th mail that arrives for that admin. */
   const mailedToken = async (email: string) => {
@@ -71,7 +76,9 @@ describe('password reset by e-mailed link (real SMTP, real worker)', () => {
 
     await authed(stack, oldSession).get('/api/admin/me').expect(401);
     await authed(stack, second).get('/api/admin/me').expect(401);
-    const live = await stack.db.query(`SELECT 1 FROM admin_sessions WHERE admin_id = $1 AND revoked_at IS NULL`, [admin.id]);
+    const live = await stack.db.query(`SELECT 1 FROM admin_sessions WHERE admin_id = $1 AND revoked_at IS NULL`, [
+      admin.id,
+    ]);
     expect(live).toHaveLength(0);
 
     await api().post('/api/admin/login').send({ email: admin.email, password: admin.password }).expect(401);
@@ -82,7 +89,10 @@ describe('password reset by e-mailed link (real SMTP, real worker)', () => {
     expect(again.body.error).toMatch(/already been used/);
     expect(again.body.message).toBe(again.body.error);
 
-    const audit = await stack.db.query(`SELECT action, success, details FROM audit_log WHERE admin_id = $1 AND action LIKE 'admin.password_reset.%' ORDER BY id`, [admin.id]);
+    const audit = await stack.db.query(
+      `SELECT action, success, details FROM audit_log WHERE admin_id = $1 AND action LIKE 'admin.password_reset.%' ORDER BY id`,
+      [admin.id],
+    );
     expect(audit).toEqual([
       { action: 'admin.password_reset.requested', success: true, details: {} },
       { action: 'admin.password_reset.completed', success: true, details: { sessionsRevoked: 2 } },
@@ -100,7 +110,9 @@ describe('password reset by e-mailed link (real SMTP, real worker)', () => {
     // The mail queue has run everything the two requests added: a message for the unknown one would be here.
     await queueDrained(stack, QueueName.Mail);
     expect(smtp.mails.filter((m) => m.to.includes('nobody-here@example.org'))).toHaveLength(0);
-    const [row] = await stack.db.query(`SELECT admin_id, success, details FROM audit_log WHERE action = 'admin.password_reset.requested' AND email_tried = 'nobody-here@example.org'`);
+    const [row] = await stack.db.query(
+      `SELECT admin_id, success, details FROM audit_log WHERE action = 'admin.password_reset.requested' AND email_tried = 'nobody-here@example.org'`,
+    );
     expect(row).toEqual({ admin_id: null, success: false, details: { reason: 'unknown_email' } });
   });
 
@@ -112,7 +124,10 @@ describe('password reset by e-mailed link (real SMTP, real worker)', () => {
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE admins IN ACCESS EXCLUSIVE MODE');
       const known = await requestReset(admin.email).set('X-Forwarded-For', '192.0.2.1').timeout(5000).expect(200);
-      const unknown = await requestReset('ghost-locked@example.org').set('X-Forwarded-For', '192.0.2.101').timeout(5000).expect(200);
+      const unknown = await requestReset('ghost-locked@example.org')
+        .set('X-Forwarded-For', '192.0.2.101')
+        .timeout(5000)
+        .expect(200);
       expect(unknown.body).toEqual(known.body);
       expect(smtp.mails.filter((m) => m.to.includes(admin.email))).toHaveLength(0);
     } finally {
@@ -137,14 +152,21 @@ describe('password reset by e-mailed link (real SMTP, real worker)', () => {
   it('refuses short, long and weak passwords with a reason, and keeps the link usable', async () => {
     const admin = await createAdmin(stack, { name: 'Marguerite Fontaine' });
     const token = await mailedToken(admin.email);
-    expect((await confirm(token, 'Ab1!xyz').expect(400)).body.error).toBe('Password must be at least 8 characters long');
-    expect((await confirm(token, 'x'.repeat(257)).expect(400)).body.error).toBe('Password must be at most 256 characters long');
+    expect((await confirm(token, 'Ab1!xyz').expect(400)).body.error).toBe(
+      'Password must be at least 8 characters long',
+    );
+    expect((await confirm(token, 'x'.repeat(257)).expect(400)).body.error).toBe(
+      'Password must be at most 256 characters long',
+    );
     const weak = await confirm(token, 'password123').expect(400);
     expect(weak.body.error).toMatch(/^Password is too weak: .*commonly used password/);
     const personal = await confirm(token, 'MargueriteFontaine').expect(400);
     expect(personal.body.error).toMatch(/too weak/);
     await confirm(token, NEW_PASSWORD).expect(200);
-    const reasons = await stack.db.query(`SELECT details->>'reason' AS r FROM audit_log WHERE admin_id = $1 AND action = 'admin.password_reset.completed' AND success = false`, [admin.id]);
+    const reasons = await stack.db.query(
+      `SELECT details->>'reason' AS r FROM audit_log WHERE admin_id = $1 AND action = 'admin.password_reset.completed' AND success = false`,
+      [admin.id],
+    );
     expect(reasons.map((x) => x.r)).toEqual(['weak_password', 'weak_password', 'weak_password', 'weak_password']);
   });
 
@@ -153,15 +175,24 @@ describe('password reset by e-mailed link (real SMTP, real worker)', () => {
     const first = await mailedToken(admin.email);
     const second = await mailedToken(admin.email);
     expect((await confirm(first, NEW_PASSWORD).expect(400)).body.error).toMatch(/replaced by a newer one/);
-    await stack.db.query(`UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [createHash('sha256').update(second).digest()]);
+    await stack.db.query(
+      `UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
+      [createHash('sha256').update(second).digest()],
+    );
     expect((await confirm(second, NEW_PASSWORD).expect(400)).body.error).toMatch(/expired/);
     await api().post('/api/admin/login').send({ email: admin.email, password: admin.password }).expect(200);
   });
 
   it('refuses a missing, malformed or unknown token with 400 {error}', async () => {
-    const missing = await api().post('/api/admin/password-reset/confirm').send({ newPassword: NEW_PASSWORD }).expect(400);
+    const missing = await api()
+      .post('/api/admin/password-reset/confirm')
+      .send({ newPassword: NEW_PASSWORD })
+      .expect(400);
     expect(missing.body.error).toMatch(/token/);
-    const noPassword = await api().post('/api/admin/password-reset/confirm').send({ token: 'x'.repeat(43) }).expect(400);
+    const noPassword = await api()
+      .post('/api/admin/password-reset/confirm')
+      .send({ token: 'x'.repeat(43) })
+      .expect(400);
     expect(noPassword.body.error).toMatch(/newPassword/);
     expect((await confirm('short', NEW_PASSWORD).expect(400)).body.error).toBe('Invalid reset token');
     expect((await confirm('A'.repeat(43), NEW_PASSWORD).expect(400)).body.error).toBe('Invalid reset token');

@@ -22,7 +22,8 @@ describe('throttling of sign-in and reset requests (rate-limiter-flexible counte
   const freshIp = () => `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
   const login = (email: string, password: string, ip: string, url = stack.apiUrl) =>
     request(url).post('/api/admin/login').set('X-Forwarded-For', ip).send({ email, password });
-  const resetRequest = (email: string, ip: string) => request(stack.apiUrl).post('/api/admin/password-reset/request').set('X-Forwarded-For', ip).send({ email });
+  const resetRequest = (email: string, ip: string) =>
+    request(stack.apiUrl).post('/api/admin/password-reset/request').set('X-Forwarded-For', ip).send({ email });
 
   const expectThrottled = (res: request.Response, maxSeconds = 15 * 60) => {
     expect(res.status).toBe(429);
@@ -33,7 +34,8 @@ describe('throttling of sign-in and reset requests (rate-limiter-flexible counte
     return res.body.message as string;
   };
   const fail = async (admin: TestAdmin | string, ip: string, times: number) => {
-    for (let i = 0; i < times; i++) await login(typeof admin === 'string' ? admin : admin.email, `Wrong-Password-${i}`, ip).expect(401);
+    for (let i = 0; i < times; i++)
+      await login(typeof admin === 'string' ? admin : admin.email, `Wrong-Password-${i}`, ip).expect(401);
   };
 
   it('5 failures for one account from one address refuse that address (429, even with the right password); the admin still signs in from elsewhere', async () => {
@@ -45,7 +47,10 @@ describe('throttling of sign-in and reset requests (rate-limiter-flexible counte
     expectThrottled(await login(admin.email.toUpperCase(), admin.password, attacker));
     await login(admin.email, admin.password, freshIp()).expect(200);
 
-    const rows = await stack.db.query(`SELECT ip, details FROM audit_log WHERE action = 'admin.login' AND admin_id = $1 AND success = false ORDER BY id`, [admin.id]);
+    const rows = await stack.db.query(
+      `SELECT ip, details FROM audit_log WHERE action = 'admin.login' AND admin_id = $1 AND success = false ORDER BY id`,
+      [admin.id],
+    );
     expect(rows.map((r) => r.details.reason)).toEqual([...Array(5).fill('wrong_password'), 'throttled', 'throttled']);
     // TRUST_PROXY=1: the audit log records the client address the proxy reported.
     expect(rows.every((r) => r.ip === attacker)).toBe(true);
@@ -102,7 +107,10 @@ describe('throttling of sign-in and reset requests (rate-limiter-flexible counte
     await fail(turkish, ip, 2);
     expectThrottled(await login(turkish, admin.password, ip));
     expectThrottled(await login(admin.email, admin.password, ip));
-    const rows = await stack.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'admin.login' AND admin_id = $1 AND details->>'reason' = 'wrong_password'`, [admin.id]);
+    const rows = await stack.db.query(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'admin.login' AND admin_id = $1 AND details->>'reason' = 'wrong_password'`,
+      [admin.id],
+    );
     expect(rows[0].n).toBe(5);
   });
 
@@ -140,20 +148,35 @@ describe('throttling of sign-in and reset requests (rate-limiter-flexible counte
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
       const spoofed = `10.${i}.${i}.${i}, 192.0.2.${i + 1}`;
-      const res = await request(stack.apiUrl).post('/api/admin/login').set('X-Forwarded-For', `${spoofed}, ${PROXY_SEEN}`).send({ email: admin.email, password: `Wrong-${i}` });
+      const res = await request(stack.apiUrl)
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', `${spoofed}, ${PROXY_SEEN}`)
+        .send({ email: admin.email, password: `Wrong-${i}` });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(25).fill(429)]);
-    const ips = await stack.db.query(`SELECT DISTINCT ip FROM audit_log WHERE action = 'admin.login' AND admin_id = $1`, [admin.id]);
+    const ips = await stack.db.query(
+      `SELECT DISTINCT ip FROM audit_log WHERE action = 'admin.login' AND admin_id = $1`,
+      [admin.id],
+    );
     expect(ips).toEqual([{ ip: PROXY_SEEN }]);
   });
 
   it('throttles reset requests: 5 per e-mail in any spelling (existing or not), 20 per address', async () => {
     const admin = await createAdmin(stack, { email: `admin-r${Date.now()}@example.org` });
-    const spellings = [admin.email, admin.email.toUpperCase(), admin.email.replace('admin', 'admİn'), admin.email, admin.email.replace('admin', 'ADMİN')];
+    const spellings = [
+      admin.email,
+      admin.email.toUpperCase(),
+      admin.email.replace('admin', 'admİn'),
+      admin.email,
+      admin.email.replace('admin', 'ADMİN'),
+    ];
     for (const email of [spellings, Array(5).fill('ghost@example.org')]) {
-      for (const spelling of email) expect((await resetRequest(spelling, freshIp()).expect(200)).body.message).toBe(RESET_MESSAGE);
-      expect(expectThrottled(await resetRequest(email[0], freshIp()))).toMatch(/^Too many password reset requests\. Please try again in \d+ minutes?\.$/);
+      for (const spelling of email)
+        expect((await resetRequest(spelling, freshIp()).expect(200)).body.message).toBe(RESET_MESSAGE);
+      expect(expectThrottled(await resetRequest(email[0], freshIp()))).toMatch(
+        /^Too many password reset requests\. Please try again in \d+ minutes?\.$/,
+      );
     }
     const ip = freshIp();
     for (let i = 0; i < 20; i++) await resetRequest(`x${i}@example.org`, ip).expect(200);
@@ -171,10 +194,20 @@ describe('throttling when Redis is unreachable', () => {
 
   it('fails open: admins can still sign in, failures are not counted, and reset requests answer as usual', async () => {
     const admin = await createAdmin(stack);
-    for (let i = 0; i < 7; i++) await request(stack.apiUrl).post('/api/admin/login').send({ email: admin.email, password: 'Wrong-Password' }).expect(401);
-    const res = await request(stack.apiUrl).post('/api/admin/login').send({ email: admin.email, password: admin.password }).expect(200);
+    for (let i = 0; i < 7; i++)
+      await request(stack.apiUrl)
+        .post('/api/admin/login')
+        .send({ email: admin.email, password: 'Wrong-Password' })
+        .expect(401);
+    const res = await request(stack.apiUrl)
+      .post('/api/admin/login')
+      .send({ email: admin.email, password: admin.password })
+      .expect(200);
     expect(res.body.success).toBe(true);
-    const reset = await request(stack.apiUrl).post('/api/admin/password-reset/request').send({ email: admin.email }).expect(200);
+    const reset = await request(stack.apiUrl)
+      .post('/api/admin/password-reset/request')
+      .send({ email: admin.email })
+      .expect(200);
     expect(reset.body.message).toBe(RESET_MESSAGE);
   });
 });

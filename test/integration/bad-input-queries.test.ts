@@ -14,9 +14,29 @@ import { donorEventStream } from '../helpers/donor-events.js';
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 80);
 
 const SQL_INJECTION = [
-  "' OR '1'='1", "' OR 1=1 --", "'; DROP TABLE donors; --", '"; DROP TABLE charges; --', "1; DELETE FROM manual_donations", "' UNION SELECT id, email, password_hash FROM admins --",
-  "1' AND pg_sleep(3) --", "'||(SELECT pg_sleep(3))||'", '%', '_', '%%', '\\', "\\'", "$$; DROP TABLE donors; $$", "2026) OR (1=1", "cus_x' OR 'a'='a",
-  '1 OR 1=1', '-1 UNION SELECT 1', "2026-01-01' OR '1'='1", 'all; DROP TABLE audit_log', '\u0000', "admin'--", "' AND 1=(SELECT count(*) FROM admins) --",
+  "' OR '1'='1",
+  "' OR 1=1 --",
+  "'; DROP TABLE donors; --",
+  '"; DROP TABLE charges; --',
+  '1; DELETE FROM manual_donations',
+  "' UNION SELECT id, email, password_hash FROM admins --",
+  "1' AND pg_sleep(3) --",
+  "'||(SELECT pg_sleep(3))||'",
+  '%',
+  '_',
+  '%%',
+  '\\',
+  "\\'",
+  '$$; DROP TABLE donors; $$',
+  '2026) OR (1=1',
+  "cus_x' OR 'a'='a",
+  '1 OR 1=1',
+  '-1 UNION SELECT 1',
+  "2026-01-01' OR '1'='1",
+  'all; DROP TABLE audit_log',
+  '\u0000',
+  "admin'--",
+  "' AND 1=(SELECT count(*) FROM admins) --",
 ];
 
 describe('bad query and path parameters, and SQL injection, on the admin API', () => {
@@ -32,8 +52,16 @@ describe('bad query and path parameters, and SQL injection, on the admin API', (
     for (const e of events) await postEvent(stack, e).expect(200);
     await waitForProjection(stack, { minEvents: events.length });
     donorId = (events[0].data.object as { id: string }).id;
-    await authed(stack, token).post('/api/admin/manual-donations')
-      .send({ donorName: 'Offline Giver', amount: '300.00', donationType: 'check', donationDate: '2026-01-15', stripeCustomerId: donorId }).expect(201);
+    await authed(stack, token)
+      .post('/api/admin/manual-donations')
+      .send({
+        donorName: 'Offline Giver',
+        amount: '300.00',
+        donationType: 'check',
+        donationDate: '2026-01-15',
+        stripeCustomerId: donorId,
+      })
+      .expect(201);
     await postEvent(stack, buildEvent('plan.created', { id: 'plan_x', object: 'plan' })).expect(200);
     await waitForProjection(stack);
   });
@@ -41,31 +69,58 @@ describe('bad query and path parameters, and SQL injection, on the admin API', (
 
   const get = (path: string) => authed(stack, token).get(path).timeout(15000);
   const check = (res: request.Response, what: string) => {
-    if (res.status >= 500 || (res.status >= 400 && !messageOf(res.body))) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    if (res.status >= 500 || (res.status >= 400 && !messageOf(res.body)))
+      throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   };
 
   const value = fc.oneof(
     hostileString.filter((s) => s.length < 6000),
     fc.integer().map(String),
     fc.double().map(String),
-    fc.constantFrom('0', '-1', '1.5', '101', '1e3', 'NaN', '99999999999999999999', '2026-02-30', '9999-99-99', 'custom', 'all', 'last-7-days'),
+    fc.constantFrom(
+      '0',
+      '-1',
+      '1.5',
+      '101',
+      '1e3',
+      'NaN',
+      '99999999999999999999',
+      '2026-02-30',
+      '9999-99-99',
+      'custom',
+      'all',
+      'last-7-days',
+    ),
   );
   /** A raw query string: known and unknown keys, repeated keys, bracket syntax. */
   const queryString = (keys: string[]) =>
     fc
       .array(
         fc.tuple(
-          fc.oneof(fc.constantFrom(...keys), fc.constantFrom(...keys).map((k) => `${k}[]`), fc.constantFrom(...keys).map((k) => `${k}[a]`), fc.string({ minLength: 1, maxLength: 8 })),
+          fc.oneof(
+            fc.constantFrom(...keys),
+            fc.constantFrom(...keys).map((k) => `${k}[]`),
+            fc.constantFrom(...keys).map((k) => `${k}[a]`),
+            fc.string({ minLength: 1, maxLength: 8 }),
+          ),
           value,
         ),
         { maxLength: 4 },
       )
-      .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(v)}`).join('&'));
+      .map((pairs) =>
+        pairs
+          .map(
+            ([k, v]) => `${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(v)}`,
+          )
+          .join('&'),
+      );
 
   it('GET /api/stripe/customers with any query: never a 5xx, nothing changes', async () => {
     const before = await state();
     await fc.assert(
-      fc.asyncProperty(queryString(['page', 'pageSize', 'q']), async (qs) => check(await get(`/api/stripe/customers?${qs}`), qs)),
+      fc.asyncProperty(queryString(['page', 'pageSize', 'q']), async (qs) =>
+        check(await get(`/api/stripe/customers?${qs}`), qs),
+      ),
       // A page past 2^53 once passed validation and overflowed the SQL offset (a 500): always tried since.
       { numRuns: RUNS, examples: [['page=184467440737095520'], ['page=1e17&pageSize=100']] },
     );
@@ -100,7 +155,10 @@ describe('bad query and path parameters, and SQL injection, on the admin API', (
         check(await get(`/api/admin/tax-exports/statements/${a}`), `statements ${a}`);
         check(await get(`/api/admin/tax-exports/statements/${a}/postal`), `postal statements ${a}`);
         check(await get(`/api/admin/tax-exports/years/${a}`), `years ${a}`);
-        check(await authed(stack, token).post(`/api/admin/tax-exports/statements/${a}/resend/${b}`), `resend statement ${a} ${b}`);
+        check(
+          await authed(stack, token).post(`/api/admin/tax-exports/statements/${a}/resend/${b}`),
+          `resend statement ${a} ${b}`,
+        );
         check(await authed(stack, token).post(`/api/admin/mail/${a}/retry`), `retry mail ${a}`);
       }),
       { numRuns: Math.ceil(RUNS / 2) },
@@ -110,40 +168,53 @@ describe('bad query and path parameters, and SQL injection, on the admin API', (
     expect({ ...after, counts: { ...after.counts, audit_log: before.counts.audit_log } }).toEqual(before);
   }, 180000);
 
-  it.each(SQL_INJECTION)('SQL injection %j in every search and filter parameter changes nothing and matches nothing', async (payload) => {
-    const before = await state();
-    const p = encodeURIComponent(payload);
-    const search = await get(`/api/stripe/customers?q=${p}`);
-    if (payload.includes('\u0000')) {
-      expect({ status: search.status, message: messageOf(search.body) }).toEqual({ status: 400, message: 'q must not contain NUL characters' });
-    } else {
-      expect(search.status).toBe(200);
-      expect(search.body.customers).toEqual([]);
-      expect(search.body.total).toBe(0);
-    }
-    let slowest = 0;
-    for (const path of [
-      `/api/stripe/customers?page=${p}`, `/api/stripe/customers?pageSize=${p}`,
-      `/api/stripe/customer/${p}`, `/api/stripe/customer/${p}/transactions`,
-      `/api/stripe/customer/${donorId}/transactions?timeframe=${p}`,
-      `/api/stripe/customer/${donorId}/transactions?start_date=${p}&end_date=2026-12-31`,
-      `/api/stripe/customer/${donorId}/transactions?start_date=2026-01-01&end_date=${p}`,
-      `/api/admin/tax-exports/bulk-report/${p}`, `/api/admin/tax-exports/irs-receipts/${p}`,
-      `/api/admin/tax-exports/year-end/${p}/2026`, `/api/admin/tax-exports/year-end/${donorId}/${p}`,
-      `/api/admin/donors/${p}/messages`, `/api/admin/tax-exports/statements/${p}`, `/api/admin/tax-exports/years/${p}`,
-    ]) {
-      const t = Date.now();
-      const res = await get(path);
-      slowest = Math.max(slowest, Date.now() - t);
-      check(res, path);
-    }
-    check(await authed(stack, token).delete(`/api/stripe/customer/${p}`), 'delete');
-    check(await authed(stack, token).delete(`/api/admin/manual-donations/${p}`), 'delete manual');
-    check(await authed(stack, token).post(`/api/admin/mail/${p}/retry`), 'retry mail');
-    check(await authed(stack, token).post(`/api/admin/tax-exports/statements/2026/resend/${p}`), 'resend statement');
-    // The pg_sleep payloads did not run: no request took the 3 seconds they ask for.
-    expect(slowest).toBeLessThan(2900);
-    const after = await state();
-    expect({ ...after, counts: { ...after.counts, audit_log: before.counts.audit_log } }).toEqual(before);
-  }, 60000);
+  it.each(SQL_INJECTION)(
+    'SQL injection %j in every search and filter parameter changes nothing and matches nothing',
+    async (payload) => {
+      const before = await state();
+      const p = encodeURIComponent(payload);
+      const search = await get(`/api/stripe/customers?q=${p}`);
+      if (payload.includes('\u0000')) {
+        expect({ status: search.status, message: messageOf(search.body) }).toEqual({
+          status: 400,
+          message: 'q must not contain NUL characters',
+        });
+      } else {
+        expect(search.status).toBe(200);
+        expect(search.body.customers).toEqual([]);
+        expect(search.body.total).toBe(0);
+      }
+      let slowest = 0;
+      for (const path of [
+        `/api/stripe/customers?page=${p}`,
+        `/api/stripe/customers?pageSize=${p}`,
+        `/api/stripe/customer/${p}`,
+        `/api/stripe/customer/${p}/transactions`,
+        `/api/stripe/customer/${donorId}/transactions?timeframe=${p}`,
+        `/api/stripe/customer/${donorId}/transactions?start_date=${p}&end_date=2026-12-31`,
+        `/api/stripe/customer/${donorId}/transactions?start_date=2026-01-01&end_date=${p}`,
+        `/api/admin/tax-exports/bulk-report/${p}`,
+        `/api/admin/tax-exports/irs-receipts/${p}`,
+        `/api/admin/tax-exports/year-end/${p}/2026`,
+        `/api/admin/tax-exports/year-end/${donorId}/${p}`,
+        `/api/admin/donors/${p}/messages`,
+        `/api/admin/tax-exports/statements/${p}`,
+        `/api/admin/tax-exports/years/${p}`,
+      ]) {
+        const t = Date.now();
+        const res = await get(path);
+        slowest = Math.max(slowest, Date.now() - t);
+        check(res, path);
+      }
+      check(await authed(stack, token).delete(`/api/stripe/customer/${p}`), 'delete');
+      check(await authed(stack, token).delete(`/api/admin/manual-donations/${p}`), 'delete manual');
+      check(await authed(stack, token).post(`/api/admin/mail/${p}/retry`), 'retry mail');
+      check(await authed(stack, token).post(`/api/admin/tax-exports/statements/2026/resend/${p}`), 'resend statement');
+      // The pg_sleep payloads did not run: no request took the 3 seconds they ask for.
+      expect(slowest).toBeLessThan(2900);
+      const after = await state();
+      expect({ ...after, counts: { ...after.counts, audit_log: before.counts.audit_log } }).toEqual(before);
+    },
+    60000,
+  );
 });

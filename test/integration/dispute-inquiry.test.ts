@@ -24,8 +24,16 @@ let chargeB: string;
 const monthFigures = async (m: string, last: string) => {
   const dash = (await api.get(`/api/stripe/analytics?month=${m}`).expect(200)).body.overview;
   const end = (await api.get(`/api/stripe/month-end?month=${m}`).expect(200)).body.total;
-  const ledger = (await api.get(`/api/stripe/transactions?start_date=${m}-01&end_date=${m}-${last}&pageSize=1`).expect(200)).body.totals;
-  return { total: dash.totalAmount, disputes: dash.disputes, ledgerNet: ledger.netCents, received: end.receivedCents, disputeCents: end.disputeCents };
+  const ledger = (
+    await api.get(`/api/stripe/transactions?start_date=${m}-01&end_date=${m}-${last}&pageSize=1`).expect(200)
+  ).body.totals;
+  return {
+    total: dash.totalAmount,
+    disputes: dash.disputes,
+    ledgerNet: ledger.netCents,
+    received: end.receivedCents,
+    disputeCents: end.disputeCents,
+  };
 };
 const figures = async () => ({
   sep: await monthFigures('2026-09', '30'),
@@ -42,11 +50,22 @@ const payoutsIdentity = async () => {
 };
 const settle = async (sql: string) => {
   await stack.emulator!.flushWebhooks(20000);
-  await waitForProjection(stack, { predicate: async () => (await stack.db.query(sql)).length > 0 && (await feesRead(stack)()) });
+  await waitForProjection(stack, {
+    predicate: async () => (await stack.db.query(sql)).length > 0 && (await feesRead(stack)()),
+  });
 };
-const statusOf = async (charge: string) => (await stack.db.query(`SELECT dispute_status FROM charges WHERE id = $1`, [charge]))[0]?.dispute_status;
+const statusOf = async (charge: string) =>
+  (await stack.db.query(`SELECT dispute_status FROM charges WHERE id = $1`, [charge]))[0]?.dispute_status;
 const pay = async (amount: number) =>
-  (await stripe.paymentIntents.create({ amount, currency: 'usd', payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'] })).latest_charge as string;
+  (
+    await stripe.paymentIntents.create({
+      amount,
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+      allowed_payment_method_types: ['card'],
+    })
+  ).latest_charge as string;
 
 beforeAll(async () => {
   stack = await startStack({ env: { TIME_ZONE: TZ } });
@@ -63,7 +82,10 @@ afterAll(() => stack?.stop());
 it('keeps every figure unchanged while an inquiry is opened, answered and closed', async () => {
   const before = await figures();
   const payoutNet = await payoutsIdentity();
-  expect(before).toEqual({ sep: { total: 100, disputes: 0, ledgerNet: 10000, received: 10000, disputeCents: 0 }, year: 100 });
+  expect(before).toEqual({
+    sep: { total: 100, disputes: 0, ledgerNet: 10000, received: 10000, disputeCents: 0 },
+    year: 100,
+  });
   await stack.emulator!.advanceClock(at('2026-09-29T17:00:00Z') - stack.emulator!.now());
   const inquiry = await emulatorHelper(stack.emulator!, `charges/${chargeA}/dispute`, { inquiry: true });
   expect(inquiry).toMatchObject({ status: 'warning_needs_response', balance_transactions: [] });
@@ -92,7 +114,9 @@ it('takes an escalated inquiry out on the day it escalated, not the day it was o
   // Escalated on October 3 (Chicago): Stripe withdraws the amount and the fee that day.
   await stack.emulator!.advanceClock(at('2026-10-03T17:00:00Z') - stack.emulator!.now());
   await emulatorHelper(stack.emulator!, `disputes/${inquiry.id}/escalate`, {});
-  await settle(`SELECT 1 FROM charges c JOIN balance_transactions b ON b.charge_id = c.id AND b.reporting_category = 'dispute' WHERE c.dispute_status = 'needs_response'`);
+  await settle(
+    `SELECT 1 FROM charges c JOIN balance_transactions b ON b.charge_id = c.id AND b.reporting_category = 'dispute' WHERE c.dispute_status = 'needs_response'`,
+  );
   expect(await statusOf(chargeB)).toBe('needs_response');
   expect((await figures()).sep).toEqual(before.sep);
   const oct = await monthFigures('2026-10', '31');
@@ -103,19 +127,31 @@ it('takes an escalated inquiry out on the day it escalated, not the day it was o
 
 it('rebuilds, on upgrade, the totals an inquiry reduced and the day an escalated one withdrew', async () => {
   const state = async () => ({
-    daily: await stack.db.query(`SELECT day::text, source, donation_type, brand, amount::text, count FROM daily_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`),
-    monthly: await stack.db.query(`SELECT month::text, source, donation_type, brand, amount::text, count FROM monthly_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`),
+    daily: await stack.db.query(
+      `SELECT day::text, source, donation_type, brand, amount::text, count FROM daily_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`,
+    ),
+    monthly: await stack.db.query(
+      `SELECT month::text, source, donation_type, brand, amount::text, count FROM monthly_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`,
+    ),
     disputes: await stack.db.query(`SELECT id, dispute_status, disputed_at FROM charges WHERE disputed ORDER BY id`),
   });
   const kept = await state();
-  expect(kept.disputes.map((d: { disputed_at: Date }) => d.disputed_at.toISOString().slice(0, 10)).sort()).toEqual(['2026-09-29', '2026-10-03']);
+  expect(kept.disputes.map((d: { disputed_at: Date }) => d.disputed_at.toISOString().slice(0, 10)).sort()).toEqual([
+    '2026-09-29',
+    '2026-10-03',
+  ]);
   // The database as the old rule left it: the escalated inquiry dated from its opening, totals that dropped it.
-  await stack.db.query(`UPDATE charges SET disputed_at = $2 WHERE id = $1`, [chargeB, new Date(at('2026-09-29T17:00:00Z') * 1000)]);
+  await stack.db.query(`UPDATE charges SET disputed_at = $2 WHERE id = $1`, [
+    chargeB,
+    new Date(at('2026-09-29T17:00:00Z') * 1000),
+  ]);
   await stack.db.query(`UPDATE daily_totals SET amount = 0`);
   const zone = process.env.TIME_ZONE;
   process.env.TIME_ZONE = TZ;
   try {
-    await new InquiryHoldsNoFunds1764720000000().up({ query: (sql: string, params?: unknown[]) => stack.db.query(sql, params) } as unknown as QueryRunner);
+    await new InquiryHoldsNoFunds1764720000000().up({
+      query: (sql: string, params?: unknown[]) => stack.db.query(sql, params),
+    } as unknown as QueryRunner);
   } finally {
     if (zone === undefined) delete process.env.TIME_ZONE;
     else process.env.TIME_ZONE = zone;

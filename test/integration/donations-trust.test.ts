@@ -13,10 +13,26 @@ import { startStack, type Stack } from '../helpers/stack.js';
  * succeeds, and e-mails match in any letter case.
  */
 const dana = {
-  frequency: 'one-time', firstName: 'Dana', lastName: 'Whitfield', email: 'dana.trust@example.org', phone: '(870) 555-0190',
-  address: '12 Creek Road', city: 'Marshall', state: 'AR', zipCode: '72650',
+  frequency: 'one-time',
+  firstName: 'Dana',
+  lastName: 'Whitfield',
+  email: 'dana.trust@example.org',
+  phone: '(870) 555-0190',
+  address: '12 Creek Road',
+  city: 'Marshall',
+  state: 'AR',
+  zipCode: '72650',
 };
-const mallory = { ...dana, firstName: 'Mallory', lastName: 'Attacker', phone: '(666) 555-0666', address: '666 Attacker Ave', city: 'Elsewhere', state: 'TX', zipCode: '75001' };
+const mallory = {
+  ...dana,
+  firstName: 'Mallory',
+  lastName: 'Attacker',
+  phone: '(666) 555-0666',
+  address: '666 Attacker Ave',
+  city: 'Elsewhere',
+  state: 'TX',
+  zipCode: '75001',
+};
 
 describe('trust rules of the public donation endpoints (API, worker and Stripe emulator)', () => {
   let stack: Stack;
@@ -34,19 +50,26 @@ describe('trust rules of the public donation endpoints (API, worker and Stripe e
     if (keys.length) await stack.redis.del(...keys);
   });
 
-  const intent = (amount: number, donationData: object) => request(stack.apiUrl).post('/api/create-payment-intent').send({ amount, donationData });
+  const intent = (amount: number, donationData: object) =>
+    request(stack.apiUrl).post('/api/create-payment-intent').send({ amount, donationData });
   const record = (body: object) => request(stack.apiUrl).post('/api/donation').send(body);
-  const records = async () => (await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM donation_records`))[0].n;
+  const records = async () =>
+    (await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM donation_records`))[0].n;
   /** Every webhook the emulator owes has arrived and been projected. */
   const settled = async () => {
-    for (let i = 0; i < 2; i++) await waitForProjection(stack, { timeoutMs: 30_000, predicate: async () => stack.emulator!.pendingWebhooks() === 0 });
+    for (let i = 0; i < 2; i++)
+      await waitForProjection(stack, {
+        timeoutMs: 30_000,
+        predicate: async () => stack.emulator!.pendingWebhooks() === 0,
+      });
   };
   const paidGift = async (amount: number, donor: object) => {
     const start = await intent(amount, donor).expect(200);
     await stripe.paymentIntents.confirm(start.body.paymentIntentId, { payment_method: 'pm_card_visa' });
     return start.body as { paymentIntentId: string; recordToken: string };
   };
-  const customerOf = async (paymentIntentId: string) => (await stripe.paymentIntents.retrieve(paymentIntentId)).customer as string;
+  const customerOf = async (paymentIntentId: string) =>
+    (await stripe.paymentIntents.retrieve(paymentIntentId)).customer as string;
   /**
    * The donor list once its summary (kept up to 5 s, DonorSummaryCache) agrees with the rows, which are never
    * cached: every listed donor fits on this one page, so the two must count the same.
@@ -69,7 +92,10 @@ describe('trust rules of the public donation endpoints (API, worker and Stripe e
       const gift = await paidGift(5000, dana);
       const victim = await customerOf(gift.paymentIntentId);
       await settled();
-      const before = { stripe: await stripe.customers.retrieve(victim), row: (await stack.db.query(`SELECT * FROM donors WHERE id = $1`, [victim]))[0] };
+      const before = {
+        stripe: await stripe.customers.retrieve(victim),
+        row: (await stack.db.query(`SELECT * FROM donors WHERE id = $1`, [victim]))[0],
+      };
       expect(before.row).toMatchObject({ name: 'Dana Whitfield', address_line1: '12 Creek Road' });
 
       const attack = await intent(2500, mallory).expect(200);
@@ -81,7 +107,11 @@ describe('trust rules of the public donation endpoints (API, worker and Stripe e
       expect(await stripe.customers.retrieve(victim)).toEqual(before.stripe);
       expect((await stack.db.query(`SELECT * FROM donors WHERE id = $1`, [victim]))[0]).toEqual(before.row);
       expect(await stack.db.query(`SELECT id FROM stripe_events WHERE type = 'customer.updated'`)).toEqual([]);
-      expect(pi.metadata).toMatchObject({ donor_name: 'Mallory Attacker', donor_address: '666 Attacker Ave', donor_phone: mallory.phone });
+      expect(pi.metadata).toMatchObject({
+        donor_name: 'Mallory Attacker',
+        donor_address: '666 Attacker Ave',
+        donor_phone: mallory.phone,
+      });
     });
   });
 
@@ -93,7 +123,9 @@ describe('trust rules of the public donation endpoints (API, worker and Stripe e
       expect(bare.status).toBe(400);
       expect(bare.body.message).toContain('recordToken is required');
       const guessed = await record({ ...madeUp, recordToken: randomBytes(32).toString('base64url') }).expect(403);
-      expect(guessed.body.message).toBe('This donation cannot be recorded: it does not match a payment started on this page.');
+      expect(guessed.body.message).toBe(
+        'This donation cannot be recorded: it does not match a payment started on this page.',
+      );
       expect(await records()).toBe(n);
     });
 
@@ -109,8 +141,17 @@ describe('trust rules of the public donation endpoints (API, worker and Stripe e
       const res = await record({ ...hijack, recordToken: gift.recordToken }).expect(201);
       const [row] = await stack.db.query(`SELECT * FROM donation_records WHERE id = $1`, [res.body.id]);
       expect(row).toMatchObject({
-        payment_intent_id: gift.paymentIntentId, amount: '4200', frequency: 'one-time', first_name: 'Dana', last_name: 'Whitfield',
-        email: 'dana.owner@example.org', phone: dana.phone, address: '12 Creek Road', city: 'Marshall', state: 'AR', zip_code: '72650',
+        payment_intent_id: gift.paymentIntentId,
+        amount: '4200',
+        frequency: 'one-time',
+        first_name: 'Dana',
+        last_name: 'Whitfield',
+        email: 'dana.owner@example.org',
+        phone: dana.phone,
+        address: '12 Creek Road',
+        city: 'Marshall',
+        state: 'AR',
+        zip_code: '72650',
         customer_id: await customerOf(gift.paymentIntentId),
       });
     });
@@ -118,7 +159,14 @@ describe('trust rules of the public donation endpoints (API, worker and Stripe e
     it("a recurring gift is recorded once its first invoice is paid, with the invoice's amount and PaymentIntent", async () => {
       const email = 'monthly.trust@example.org';
       const start = await intent(2000, { ...dana, email, frequency: 'monthly' }).expect(200);
-      const body = { ...dana, email, frequency: 'monthly', amount: '5000', subscriptionId: start.body.subscriptionId, recordToken: start.body.recordToken };
+      const body = {
+        ...dana,
+        email,
+        frequency: 'monthly',
+        amount: '5000',
+        subscriptionId: start.body.subscriptionId,
+        recordToken: start.body.recordToken,
+      };
       const unpaid = await record(body).expect(400);
       expect(unpaid.body.message).toBe('That payment has not been completed.');
 
@@ -126,7 +174,13 @@ describe('trust rules of the public donation endpoints (API, worker and Stripe e
       await stripe.paymentIntents.confirm(invoicePi, { payment_method: 'pm_card_visa' });
       const res = await record({ ...body, paymentIntentId: invoicePi }).expect(201);
       const [row] = await stack.db.query(`SELECT * FROM donation_records WHERE id = $1`, [res.body.id]);
-      expect(row).toMatchObject({ payment_intent_id: invoicePi, subscription_id: start.body.subscriptionId, amount: '2000', frequency: 'monthly', email });
+      expect(row).toMatchObject({
+        payment_intent_id: invoicePi,
+        subscription_id: start.body.subscriptionId,
+        amount: '2000',
+        frequency: 'monthly',
+        email,
+      });
       expect((await record(body).expect(201)).body.id).toBe(res.body.id);
     });
   });
@@ -137,10 +191,14 @@ describe('trust rules of the public donation endpoints (API, worker and Stripe e
       const before = await listed();
       await intent(1500, { ...dana, email: 'walked.away@example.org' }).expect(200);
       const declined = await intent(1500, { ...dana, email: 'declined.card@example.org' }).expect(200);
-      await expect(stripe.paymentIntents.confirm(declined.body.paymentIntentId, { payment_method: 'pm_card_chargeDeclined' })).rejects.toMatchObject({ statusCode: 402 });
+      await expect(
+        stripe.paymentIntents.confirm(declined.body.paymentIntentId, { payment_method: 'pm_card_chargeDeclined' }),
+      ).rejects.toMatchObject({ statusCode: 402 });
       const first = await paidGift(3000, { ...dana, email: 'Case.Donor@Example.org' });
       await settled();
-      await expect(stack.db.query(`SELECT count(*)::int AS n FROM charges WHERE status = 'failed'`)).resolves.toEqual([{ n: 1 }]);
+      await expect(stack.db.query(`SELECT count(*)::int AS n FROM charges WHERE status = 'failed'`)).resolves.toEqual([
+        { n: 1 },
+      ]);
 
       const after = await listed();
       const emails = after.customers.map((c) => c.email.toLowerCase());
@@ -157,7 +215,12 @@ describe('trust rules of the public donation endpoints (API, worker and Stripe e
       const again = await listed();
       expect(again.summary.totalCustomers).toBe(after.summary.totalCustomers);
       const donor = again.customers.filter((c) => c.email.toLowerCase() === 'case.donor@example.org');
-      expect(donor).toEqual([expect.objectContaining({ email: 'Case.Donor@Example.org', donationStats: { totalDonated: 50, donationCount: 2 } })]);
+      expect(donor).toEqual([
+        expect.objectContaining({
+          email: 'Case.Donor@Example.org',
+          donationStats: { totalDonated: 50, donationCount: 2 },
+        }),
+      ]);
     });
 
     it('a manual gift makes the customer of an abandoned attempt a donor; a donor the admin creates is listed at once', async () => {
@@ -167,14 +230,28 @@ describe('trust rules of the public donation endpoints (API, worker and Stripe e
       const before = await listed();
       expect(before.customers.map((c) => c.id)).not.toContain(customer);
 
-      await admin.post('/api/admin/manual-donations')
-        .send({ stripeCustomerId: customer, donorName: 'Dana Whitfield', amount: '25.00', donationType: 'cash', donationDate: new Date().toISOString() })
+      await admin
+        .post('/api/admin/manual-donations')
+        .send({
+          stripeCustomerId: customer,
+          donorName: 'Dana Whitfield',
+          amount: '25.00',
+          donationType: 'cash',
+          donationDate: new Date().toISOString(),
+        })
         .expect(201);
-      const created = await admin.post('/api/stripe/customers').send({ name: 'Added By Admin', email: 'added.by.admin@example.org' }).expect(201);
+      const created = await admin
+        .post('/api/stripe/customers')
+        .send({ name: 'Added By Admin', email: 'added.by.admin@example.org' })
+        .expect(201);
       const after = await listed();
       expect(after.summary.totalCustomers).toBe(before.summary.totalCustomers + 2);
-      expect(after.customers.find((c) => c.id === customer)).toMatchObject({ donationStats: { totalDonated: 25, donationCount: 1 } });
-      expect(after.customers.find((c) => c.id === created.body.id)).toMatchObject({ donationStats: { totalDonated: 0, donationCount: 0 } });
+      expect(after.customers.find((c) => c.id === customer)).toMatchObject({
+        donationStats: { totalDonated: 25, donationCount: 1 },
+      });
+      expect(after.customers.find((c) => c.id === created.body.id)).toMatchObject({
+        donationStats: { totalDonated: 0, donationCount: 0 },
+      });
     });
   });
 
@@ -183,9 +260,15 @@ describe('trust rules of the public donation endpoints (API, worker and Stripe e
     const gift = await paidGift(4400, { ...dana, email: 'offline.record@example.org' });
     const n = await records();
     await stack.emulator!.stop();
-    const res = await record({ ...dana, amount: '44', paymentIntentId: gift.paymentIntentId, recordToken: gift.recordToken }).expect(503);
+    const res = await record({
+      ...dana,
+      amount: '44',
+      paymentIntentId: gift.paymentIntentId,
+      recordToken: gift.recordToken,
+    }).expect(503);
     expect(res.body).toMatchObject({
-      message: 'We could not confirm the payment with the payment provider just now, so the donation was not recorded. Please try again in a moment.',
+      message:
+        'We could not confirm the payment with the payment provider just now, so the donation was not recorded. Please try again in a moment.',
     });
     expect(await records()).toBe(n);
   });

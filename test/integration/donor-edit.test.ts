@@ -25,37 +25,78 @@ beforeAll(async () => {
   stack = await startStack({ env: { TIME_ZONE: TZ } });
   api = authed(stack, (await signIn(stack)).token);
   stripe = createStripeClient(stack.env, { maxNetworkRetries: 0 });
-  id = (await api.post('/api/stripe/customers').send({ name: 'Jon Smiht', email: 'jon@example.org', address: '1 Old Road' }).expect(201)).body.id;
-  await stripe.paymentIntents.create({ amount: 5000, currency: 'usd', customer: id, payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'] });
+  id = (
+    await api
+      .post('/api/stripe/customers')
+      .send({ name: 'Jon Smiht', email: 'jon@example.org', address: '1 Old Road' })
+      .expect(201)
+  ).body.id;
+  await stripe.paymentIntents.create({
+    amount: 5000,
+    currency: 'usd',
+    customer: id,
+    payment_method: 'pm_card_visa',
+    confirm: true,
+    allowed_payment_method_types: ['card'],
+  });
   await settle();
 });
 afterAll(() => stack?.stop());
 
 describe('editing a donor', () => {
   it('writes the details to Stripe, and the read model follows through the webhook', async () => {
-    const edit = { name: 'Jon Smith', email: 'jon.smith@example.org', phone: '+1 870 555 0142', line1: '42 New Street', line2: 'Unit 7', city: 'Marshall', state: 'AR', postal_code: '72650' };
+    const edit = {
+      name: 'Jon Smith',
+      email: 'jon.smith@example.org',
+      phone: '+1 870 555 0142',
+      line1: '42 New Street',
+      line2: 'Unit 7',
+      city: 'Marshall',
+      state: 'AR',
+      postal_code: '72650',
+    };
     const res = await api.patch(`/api/stripe/customer/${id}`).send(edit);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id, updated: true });
 
     const inStripe = (await stripe.customers.retrieve(id)) as Stripe.Customer;
     expect(inStripe).toMatchObject({ name: 'Jon Smith', email: 'jon.smith@example.org', phone: '+1 870 555 0142' });
-    expect(inStripe.address).toMatchObject({ line1: '42 New Street', line2: 'Unit 7', city: 'Marshall', state: 'AR', postal_code: '72650', country: 'US' });
+    expect(inStripe.address).toMatchObject({
+      line1: '42 New Street',
+      line2: 'Unit 7',
+      city: 'Marshall',
+      state: 'AR',
+      postal_code: '72650',
+      country: 'US',
+    });
 
     await settle();
     const [row] = await stack.db.query(
-      `SELECT name, email, phone, address_line1, address_line2, address_city, address_state, address_postal_code FROM donors WHERE id = $1`, [id],
+      `SELECT name, email, phone, address_line1, address_line2, address_city, address_state, address_postal_code FROM donors WHERE id = $1`,
+      [id],
     );
     expect(row).toEqual({
-      name: 'Jon Smith', email: 'jon.smith@example.org', phone: '+1 870 555 0142', address_line1: '42 New Street', address_line2: 'Unit 7',
-      address_city: 'Marshall', address_state: 'AR', address_postal_code: '72650',
+      name: 'Jon Smith',
+      email: 'jon.smith@example.org',
+      phone: '+1 870 555 0142',
+      address_line1: '42 New Street',
+      address_line2: 'Unit 7',
+      address_city: 'Marshall',
+      address_state: 'AR',
+      address_postal_code: '72650',
     });
     const profile = (await api.get(`/api/stripe/customer/${id}`).expect(200)).body;
-    expect(profile).toMatchObject({ name: 'Jon Smith', address: { line1: '42 New Street', city: 'Marshall', postal_code: '72650' } });
+    expect(profile).toMatchObject({
+      name: 'Jon Smith',
+      address: { line1: '42 New Street', city: 'Marshall', postal_code: '72650' },
+    });
 
     const audit = await stack.db.query(`SELECT details FROM audit_log WHERE action = 'donor.updated'`);
     expect(audit).toHaveLength(1);
-    expect(audit[0].details).toEqual({ customerId: id, fields: ['city', 'email', 'line1', 'line2', 'name', 'phone', 'postal_code', 'state'] });
+    expect(audit[0].details).toEqual({
+      customerId: id,
+      fields: ['city', 'email', 'line1', 'line2', 'name', 'phone', 'postal_code', 'state'],
+    });
     expect(JSON.stringify(audit[0].details)).not.toContain('New Street');
   });
 
@@ -69,7 +110,17 @@ describe('editing a donor', () => {
   });
 
   it('clears an optional line sent empty', async () => {
-    await api.patch(`/api/stripe/customer/${id}`).send({ name: 'Jon Smith', email: 'jon.smith@example.org', line1: '42 New Street', city: 'Marshall', state: 'AR', postal_code: '72650' }).expect(200);
+    await api
+      .patch(`/api/stripe/customer/${id}`)
+      .send({
+        name: 'Jon Smith',
+        email: 'jon.smith@example.org',
+        line1: '42 New Street',
+        city: 'Marshall',
+        state: 'AR',
+        postal_code: '72650',
+      })
+      .expect(200);
     await settle();
     const [row] = await stack.db.query(`SELECT phone, address_line2 FROM donors WHERE id = $1`, [id]);
     expect([row.phone || null, row.address_line2 || null]).toEqual([null, null]);
@@ -97,11 +148,27 @@ describe('card attempts that never completed a gift', () => {
   it('are not donors: left out of the list and its counts, shown only when asked for', async () => {
     const before = (await api.get('/api/stripe/customers').expect(200)).body;
     // The public form: a customer for the attempt, then a declined card.
-    const res = await api.post('/api/create-payment-intent').send({
-      amount: 2500,
-      donationData: { amount: '25', frequency: 'one-time', firstName: 'Dee', lastName: 'Clined', email: 'dee.clined@example.org', phone: '', address: '3 Elm St', city: 'Marshall', state: 'AR', zipCode: '72650' },
-    }).expect(200);
-    await stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: 'pm_card_chargeDeclined' }).catch(() => undefined);
+    const res = await api
+      .post('/api/create-payment-intent')
+      .send({
+        amount: 2500,
+        donationData: {
+          amount: '25',
+          frequency: 'one-time',
+          firstName: 'Dee',
+          lastName: 'Clined',
+          email: 'dee.clined@example.org',
+          phone: '',
+          address: '3 Elm St',
+          city: 'Marshall',
+          state: 'AR',
+          zipCode: '72650',
+        },
+      })
+      .expect(200);
+    await stripe.paymentIntents
+      .confirm(res.body.paymentIntentId, { payment_method: 'pm_card_chargeDeclined' })
+      .catch(() => undefined);
     await settle();
     const [attempt] = await stack.db.query(`SELECT id, is_donor FROM donors WHERE email = 'dee.clined@example.org'`);
     expect(attempt.is_donor).toBe(false);

@@ -8,13 +8,41 @@ import { findInDatabase } from '../helpers/pii-scan.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 const DANA = {
-  frequency: 'one-time', firstName: 'Dana', lastName: 'Whitfield', email: 'dana.whitfield@example.org', phone: '(870) 555-0190',
-  address: '12 Creek Road', city: 'Marshall', state: 'AR', zipCode: '72650',
+  frequency: 'one-time',
+  firstName: 'Dana',
+  lastName: 'Whitfield',
+  email: 'dana.whitfield@example.org',
+  phone: '(870) 555-0190',
+  address: '12 Creek Road',
+  city: 'Marshall',
+  state: 'AR',
+  zipCode: '72650',
 };
-const OTHER = { ...DANA, firstName: 'Oscar', lastName: 'Ramirez', email: 'oscar.ramirez@example.org', address: '4 Hill Lane', phone: '(501) 555-0123' };
+const OTHER = {
+  ...DANA,
+  firstName: 'Oscar',
+  lastName: 'Ramirez',
+  email: 'oscar.ramirez@example.org',
+  address: '4 Hill Lane',
+  phone: '(501) 555-0123',
+};
 /** Dana's second gift is in memory of someone, with whom to tell: their name and address go with Dana's. */
-const TRIBUTE = { tributeKind: 'memory', tributeName: 'Eleanor Quist', tributeEmail: 'quist.family@example.org', tributeAddress: '9 Orchard Way, Harrison AR' };
-const NEEDLES = ['dana.whitfield@example.org', 'Dana Whitfield', 'Whitfield', '12 Creek Road', '555-0190', 'Eleanor Quist', 'quist.family@example.org', '9 Orchard Way'];
+const TRIBUTE = {
+  tributeKind: 'memory',
+  tributeName: 'Eleanor Quist',
+  tributeEmail: 'quist.family@example.org',
+  tributeAddress: '9 Orchard Way, Harrison AR',
+};
+const NEEDLES = [
+  'dana.whitfield@example.org',
+  'Dana Whitfield',
+  'Whitfield',
+  '12 Creek Road',
+  '555-0190',
+  'Eleanor Quist',
+  'quist.family@example.org',
+  '9 Orchard Way',
+];
 
 /**
  * A Stripe object without what Stripe keeps after an erasure (docs/SECURITY.md, "Where donor data lives"): a charge's receipt e-mail and
@@ -23,9 +51,11 @@ const NEEDLES = ['dana.whitfield@example.org', 'Dana Whitfield', 'Whitfield', '1
  */
 function withoutWhatStripeKeeps(o: { object: string }): unknown {
   const copy = JSON.parse(JSON.stringify(o));
-  if (copy.object === 'charge') for (const k of ['receipt_email', 'billing_details', 'payment_method_details']) delete copy[k];
+  if (copy.object === 'charge')
+    for (const k of ['receipt_email', 'billing_details', 'payment_method_details']) delete copy[k];
   if (copy.object === 'invoice') {
-    for (const k of ['customer_email', 'customer_name', 'customer_phone', 'customer_address', 'customer_shipping']) delete copy[k];
+    for (const k of ['customer_email', 'customer_name', 'customer_phone', 'customer_address', 'customer_shipping'])
+      delete copy[k];
     if (copy.parent?.subscription_details) delete copy.parent.subscription_details.metadata;
     for (const line of copy.lines?.data ?? []) delete line.metadata;
   }
@@ -34,10 +64,15 @@ function withoutWhatStripeKeeps(o: { object: string }): unknown {
 
 /** The sum of a tax CSV's Net Amount column, in cents, and its rows. */
 function taxCsv(text: string): { cents: number; rows: string[][] } {
-  const lines = text.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r\n/);
   const header = lines[0].split(',');
   const net = header.indexOf('Net Amount');
-  const rows = lines.slice(1).map((l) => l.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '')));
+  const rows = lines
+    .slice(1)
+    .map((l) => l.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '')));
   return { cents: rows.reduce((sum, r) => sum + Math.round(Number(r[net]) * 100), 0), rows };
 }
 
@@ -51,22 +86,49 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
   const year = new Date().getFullYear();
 
   const settled = async () => {
-    for (let i = 0; i < 2; i++) await waitForProjection(stack, { timeoutMs: 30_000, predicate: async () => stack.emulator!.pendingWebhooks() === 0 });
+    for (let i = 0; i < 2; i++)
+      await waitForProjection(stack, {
+        timeoutMs: 30_000,
+        predicate: async () => stack.emulator!.pendingWebhooks() === 0,
+      });
   };
   const give = async (donor: typeof DANA & Partial<typeof TRIBUTE>, amount: number) => {
-    const start = await request(stack.apiUrl).post('/api/create-payment-intent').send({ amount, donationData: donor }).expect(200);
+    const start = await request(stack.apiUrl)
+      .post('/api/create-payment-intent')
+      .send({ amount, donationData: donor })
+      .expect(200);
     await stripe.paymentIntents.confirm(start.body.paymentIntentId, { payment_method: 'pm_card_visa' });
-    await request(stack.apiUrl).post('/api/donation')
-      .send({ ...donor, amount: String(amount / 100), paymentIntentId: start.body.paymentIntentId, recordToken: start.body.recordToken }).expect(201);
+    await request(stack.apiUrl)
+      .post('/api/donation')
+      .send({
+        ...donor,
+        amount: String(amount / 100),
+        paymentIntentId: start.body.paymentIntentId,
+        recordToken: start.body.recordToken,
+      })
+      .expect(201);
     return (await stripe.paymentIntents.retrieve(start.body.paymentIntentId)) as Stripe.PaymentIntent;
   };
 
   /** A monthly gift paid by card: a subscription whose metadata carries the donor's details, and its paid first invoice. */
   const giveMonthly = async (donor: typeof DANA, amount: number) => {
-    const start = await request(stack.apiUrl).post('/api/create-payment-intent').send({ amount, donationData: { ...donor, frequency: 'monthly' } }).expect(200);
-    await stripe.paymentIntents.confirm(start.body.clientSecret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
-    await request(stack.apiUrl).post('/api/donation')
-      .send({ ...donor, frequency: 'monthly', amount: String(amount / 100), subscriptionId: start.body.subscriptionId, recordToken: start.body.recordToken }).expect(201);
+    const start = await request(stack.apiUrl)
+      .post('/api/create-payment-intent')
+      .send({ amount, donationData: { ...donor, frequency: 'monthly' } })
+      .expect(200);
+    await stripe.paymentIntents.confirm(start.body.clientSecret.split('_secret_')[0], {
+      payment_method: 'pm_card_visa',
+    });
+    await request(stack.apiUrl)
+      .post('/api/donation')
+      .send({
+        ...donor,
+        frequency: 'monthly',
+        amount: String(amount / 100),
+        subscriptionId: start.body.subscriptionId,
+        recordToken: start.body.recordToken,
+      })
+      .expect(201);
   };
 
   beforeAll(async () => {
@@ -80,14 +142,27 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
     await giveMonthly({ ...DANA, ...TRIBUTE } as typeof DANA, 2000);
     danaId = first.customer as string;
     danaCharge = first.latest_charge as string;
-    await authed(stack, owner).post('/api/admin/manual-donations').send({
-      stripeCustomerId: danaId, donorName: 'Dana Whitfield', donorEmail: DANA.email, donorPhone: DANA.phone, donorAddress: '12 Creek Road, Marshall AR',
-      amount: '300', donationType: 'check', donationDate: new Date().toISOString(), notes: 'Check from Dana Whitfield',
-    }).expect(201);
+    await authed(stack, owner)
+      .post('/api/admin/manual-donations')
+      .send({
+        stripeCustomerId: danaId,
+        donorName: 'Dana Whitfield',
+        donorEmail: DANA.email,
+        donorPhone: DANA.phone,
+        donorAddress: '12 Creek Road, Marshall AR',
+        amount: '300',
+        donationType: 'check',
+        donationDate: new Date().toISOString(),
+        notes: 'Check from Dana Whitfield',
+      })
+      .expect(201);
     await settled();
     // Both donors asked for a My Giving sign-in link (donor_links holds the address it goes to).
-    for (const email of [DANA.email, OTHER.email]) await request(stack.apiUrl).post('/api/my-giving/link').send({ email }).expect(202);
-    await waitUntil(async () => (await stack.db.query(`SELECT 1 FROM donor_links`)).length === 2, { timeoutMs: 10_000 });
+    for (const email of [DANA.email, OTHER.email])
+      await request(stack.apiUrl).post('/api/my-giving/link').send({ email }).expect(202);
+    await waitUntil(async () => (await stack.db.query(`SELECT 1 FROM donor_links`)).length === 2, {
+      timeoutMs: 10_000,
+    });
   });
   afterAll(() => stack?.stop());
 
@@ -111,7 +186,10 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
     await authed(stack, owner).get(`/api/admin/donors/${danaId}/export?format=xml`).expect(400);
     await authed(stack, owner).get('/api/admin/donors/cus_Nobody1/export').expect(404);
     const audited = await stack.db.query(`SELECT details FROM audit_log WHERE action = 'donor.exported' ORDER BY id`);
-    expect(audited.map((r) => r.details)).toEqual([{ customerId: danaId, format: 'json' }, { customerId: danaId, format: 'csv' }]);
+    expect(audited.map((r) => r.details)).toEqual([
+      { customerId: danaId, format: 'json' },
+      { customerId: danaId, format: 'csv' },
+    ]);
   });
 
   it('erases the donor everywhere: no table or stored payload holds the e-mail or name; totals unchanged; Stripe customer gone', async () => {
@@ -119,13 +197,25 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
     const analytics = (await authed(stack, owner).get('/api/stripe/analytics').expect(200)).body;
     const tax = taxCsv((await authed(stack, owner).get(`/api/admin/tax-exports/bulk-report/${year}`).expect(200)).text);
 
-    await authed(stack, bookkeeper).post(`/api/admin/donors/${danaId}/erase`).send({ confirmName: 'Dana Whitfield' }).expect(403);
-    const wrong = await authed(stack, owner).post(`/api/admin/donors/${danaId}/erase`).send({ confirmName: 'Dana' }).expect(400);
+    await authed(stack, bookkeeper)
+      .post(`/api/admin/donors/${danaId}/erase`)
+      .send({ confirmName: 'Dana Whitfield' })
+      .expect(403);
+    const wrong = await authed(stack, owner)
+      .post(`/api/admin/donors/${danaId}/erase`)
+      .send({ confirmName: 'Dana' })
+      .expect(400);
     expect(wrong.body.message).toBe('To confirm, type the donor’s name exactly as shown.');
     await authed(stack, owner).post(`/api/admin/donors/${danaId}/erase`).send({}).expect(400);
-    const erased = await authed(stack, owner).post(`/api/admin/donors/${danaId}/erase`).send({ confirmName: ' dana whitfield ' }).expect(200);
+    const erased = await authed(stack, owner)
+      .post(`/api/admin/donors/${danaId}/erase`)
+      .send({ confirmName: ' dana whitfield ' })
+      .expect(200);
     expect(erased.body).toMatchObject({ id: danaId, erased: true });
-    await authed(stack, owner).post(`/api/admin/donors/${danaId}/erase`).send({ confirmName: 'Erased donor' }).expect(409);
+    await authed(stack, owner)
+      .post(`/api/admin/donors/${danaId}/erase`)
+      .send({ confirmName: 'Erased donor' })
+      .expect(409);
     // Deleting the customer in Stripe sends customer.deleted, with the donor's details, after the erasure.
     await settled();
 
@@ -133,9 +223,16 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
     expect(await findInDatabase(stack.db, [OTHER.email, 'Oscar Ramirez'])).not.toEqual([]);
     // The numbers stay; the recent-transactions list now names the gifts "Erased donor".
     const now = (await authed(stack, owner).get('/api/stripe/analytics').expect(200)).body;
-    expect({ overview: now.overview, charts: now.charts }).toEqual({ overview: analytics.overview, charts: analytics.charts });
-    expect(now.recentTransactions.map((t: { amount: number }) => t.amount)).toEqual(analytics.recentTransactions.map((t: { amount: number }) => t.amount));
-    const after = taxCsv((await authed(stack, owner).get(`/api/admin/tax-exports/bulk-report/${year}`).expect(200)).text);
+    expect({ overview: now.overview, charts: now.charts }).toEqual({
+      overview: analytics.overview,
+      charts: analytics.charts,
+    });
+    expect(now.recentTransactions.map((t: { amount: number }) => t.amount)).toEqual(
+      analytics.recentTransactions.map((t: { amount: number }) => t.amount),
+    );
+    const after = taxCsv(
+      (await authed(stack, owner).get(`/api/admin/tax-exports/bulk-report/${year}`).expect(200)).text,
+    );
     expect(after.cents).toBe(tax.cents);
     expect(after.rows.length).toBe(tax.rows.length);
     expect(after.rows.filter((r) => r.includes('Erased donor'))).toHaveLength(4);
@@ -147,14 +244,23 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
     expect(audit.details.stripeScrubbed).toEqual({ paymentIntents: 2, charges: 2, subscriptions: 1, invoices: 0 });
   });
 
-  it('leaves none of the donor\'s details on their payment intents, charges, subscriptions and invoices at Stripe, but what Stripe keeps', async () => {
+  it("leaves none of the donor's details on their payment intents, charges, subscriptions and invoices at Stripe, but what Stripe keeps", async () => {
     const objects = [
       ...(await stripe.paymentIntents.list({ customer: danaId, limit: 100 })).data,
       ...(await stripe.charges.list({ customer: danaId, limit: 100 })).data,
       ...(await stripe.subscriptions.list({ customer: danaId, status: 'all', limit: 100 })).data,
       ...(await stripe.invoices.list({ customer: danaId, limit: 100 })).data,
     ];
-    expect(objects.map((o) => o.object).sort()).toEqual(['charge', 'charge', 'charge', 'invoice', 'payment_intent', 'payment_intent', 'payment_intent', 'subscription']);
+    expect(objects.map((o) => o.object).sort()).toEqual([
+      'charge',
+      'charge',
+      'charge',
+      'invoice',
+      'payment_intent',
+      'payment_intent',
+      'payment_intent',
+      'subscription',
+    ]);
     for (const o of objects) {
       const kept = withoutWhatStripeKeeps(o);
       const found = NEEDLES.filter((n) => JSON.stringify(kept).toLowerCase().includes(n.toLowerCase()));
@@ -174,12 +280,16 @@ describe('donor data export and erasure (emulator, worker, whole-database scan)'
     // wait until the charge shows the refund, then check that it brought none of the donor's details back.
     await waitForProjection(stack, {
       timeoutMs: 30_000,
-      predicate: async () => stack.emulator!.pendingWebhooks() === 0
-        && (await stack.db.query(`SELECT amount_refunded::text AS a FROM charges WHERE id = $1`, [danaCharge]))[0]?.a === '1000',
+      predicate: async () =>
+        stack.emulator!.pendingWebhooks() === 0 &&
+        (await stack.db.query(`SELECT amount_refunded::text AS a FROM charges WHERE id = $1`, [danaCharge]))[0]?.a ===
+          '1000',
     });
     await settled();
     expect(await findInDatabase(stack.db, NEEDLES)).toEqual([]);
-    const [charge] = await stack.db.query(`SELECT amount_refunded, billing_name FROM charges WHERE id = $1`, [danaCharge]);
+    const [charge] = await stack.db.query(`SELECT amount_refunded, billing_name FROM charges WHERE id = $1`, [
+      danaCharge,
+    ]);
     // The name came from the gift's metadata, which Stripe no longer holds: the later event brings none back.
     expect(charge).toEqual({ amount_refunded: '1000', billing_name: null });
   });

@@ -15,18 +15,31 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stack?.stop());
 
-const upload = (text: string) => api.post('/api/admin/donor-imports?fileName=old.csv').set('Content-Type', 'text/csv').send(Buffer.from(text));
+const upload = (text: string) =>
+  api.post('/api/admin/donor-imports?fileName=old.csv').set('Content-Type', 'text/csv').send(Buffer.from(text));
 
 describe('a CSV the parser cannot read is refused with a sentence', () => {
   it.each([
-    ['a quote inside an unquoted value', 'Name,Amount,Date\nAnn Lee,5,2024-01-02\nAnn "Nan" Lee,1,2024-01-02\n',
-      'This file could not be read as a CSV: a value has a quote mark (") in it but does not start with one at line 3.'],
-    ['text after a closing quote', 'Name,Amount,Date\n"Ann" Lee,1,2024-01-02\n',
-      'This file could not be read as a CSV: a quoted value goes on after its closing quote mark (") at line 2.'],
-    ['a quote never closed', 'Name,Amount,Date\n"Ann Lee,1,2024-01-02\n',
-      'This file could not be read as a CSV: a quote mark (") is opened and never closed at line 2.'],
-    ['a row over 64 kB', `Name,Amount,Date\n${'x'.repeat(70_000)},1,2024-01-02\n`,
-      'This file could not be read as a CSV: a row is longer than 64 kB at line 2.'],
+    [
+      'a quote inside an unquoted value',
+      'Name,Amount,Date\nAnn Lee,5,2024-01-02\nAnn "Nan" Lee,1,2024-01-02\n',
+      'This file could not be read as a CSV: a value has a quote mark (") in it but does not start with one at line 3.',
+    ],
+    [
+      'text after a closing quote',
+      'Name,Amount,Date\n"Ann" Lee,1,2024-01-02\n',
+      'This file could not be read as a CSV: a quoted value goes on after its closing quote mark (") at line 2.',
+    ],
+    [
+      'a quote never closed',
+      'Name,Amount,Date\n"Ann Lee,1,2024-01-02\n',
+      'This file could not be read as a CSV: a quote mark (") is opened and never closed at line 2.',
+    ],
+    [
+      'a row over 64 kB',
+      `Name,Amount,Date\n${'x'.repeat(70_000)},1,2024-01-02\n`,
+      'This file could not be read as a CSV: a row is longer than 64 kB at line 2.',
+    ],
   ])('%s', async (_what, text, sentence) => {
     const res = await upload(text);
     expect({ status: res.status, message: res.body.message }).toEqual({

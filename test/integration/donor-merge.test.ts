@@ -27,7 +27,14 @@ let dup: string;
 let adminId: string;
 
 const give = (customer: string, amount: number) =>
-  stripe.paymentIntents.create({ amount, currency: 'usd', customer, payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'] });
+  stripe.paymentIntents.create({
+    amount,
+    currency: 'usd',
+    customer,
+    payment_method: 'pm_card_visa',
+    confirm: true,
+    allowed_payment_method_types: ['card'],
+  });
 
 async function settle() {
   await stack.emulator!.flushWebhooks(20000);
@@ -38,8 +45,16 @@ async function settle() {
 async function figures() {
   const list = (await api.get('/api/stripe/customers').expect(200)).body;
   const stats = (id: string) => list.customers.find((c: { id: string }) => c.id === id)?.donationStats ?? null;
-  const lybunt = (await api.get(`/api/stripe/retention/lapsed?kind=lybunt&year=${Y}`).expect(200)).body.data.map((d: { id: string }) => d.id);
-  return { summary: list.summary, listed: list.customers.map((c: { id: string }) => c.id).sort(), kept: stats(kept), dup: stats(dup), lybunt };
+  const lybunt = (await api.get(`/api/stripe/retention/lapsed?kind=lybunt&year=${Y}`).expect(200)).body.data.map(
+    (d: { id: string }) => d.id,
+  );
+  return {
+    summary: list.summary,
+    listed: list.customers.map((c: { id: string }) => c.id).sort(),
+    kept: stats(kept),
+    dup: stats(dup),
+    lybunt,
+  };
 }
 
 /** Retention figures are kept 5 s: read until they show what the gifts now say. */
@@ -54,7 +69,8 @@ async function retentionEventually(expected: Record<string, unknown>) {
 }
 
 const taxRows = async (year: number) => (await downloadCsv(api, `/api/admin/tax-exports/bulk-report/${year}`)).rows;
-const statement = async (id: string, year: number) => fetchPdf(api.get(`/api/admin/tax-exports/year-end/${id}/${year}`));
+const statement = async (id: string, year: number) =>
+  fetchPdf(api.get(`/api/admin/tax-exports/year-end/${id}/${year}`));
 
 async function giftOwners() {
   const card = await stack.db.query(`SELECT id, customer_id FROM charges ORDER BY id`);
@@ -62,11 +78,13 @@ async function giftOwners() {
   return { card, manual };
 }
 
-const donorRows = () => stack.db.query(
-  `SELECT d.id, d.name, d.email, d.is_donor, d.deleted_at, d.merged_into, t.total_amount, t.donation_count, t.first_gift_at, t.last_gift_at
+const donorRows = () =>
+  stack.db.query(
+    `SELECT d.id, d.name, d.email, d.is_donor, d.deleted_at, d.merged_into, t.total_amount, t.donation_count, t.first_gift_at, t.last_gift_at
      FROM donors d LEFT JOIN donor_totals t ON t.customer_id = d.id ORDER BY d.id`,
-);
-const yearRows = () => stack.db.query(`SELECT year, customer_id, amount, count FROM donor_years ORDER BY customer_id, year`);
+  );
+const yearRows = () =>
+  stack.db.query(`SELECT year, customer_id, amount, count FROM donor_years ORDER BY customer_id, year`);
 
 beforeAll(async () => {
   stack = await startStack({ env: { TIME_ZONE: TZ } });
@@ -74,15 +92,30 @@ beforeAll(async () => {
   adminId = signed.admin.id;
   api = authed(stack, signed.token);
   stripe = createStripeClient(stack.env, { maxNetworkRetries: 0 });
-  kept = (await api.post('/api/stripe/customers').send({ name: 'Rosa Lind', email: 'rosa@home.example', address: '7 Mill Lane' }).expect(201)).body.id;
-  dup = (await api.post('/api/stripe/customers').send({ name: 'Rosa Lind', email: 'rosa.lind@work.example' }).expect(201)).body.id;
+  kept = (
+    await api
+      .post('/api/stripe/customers')
+      .send({ name: 'Rosa Lind', email: 'rosa@home.example', address: '7 Mill Lane' })
+      .expect(201)
+  ).body.id;
+  dup = (
+    await api.post('/api/stripe/customers').send({ name: 'Rosa Lind', email: 'rosa.lind@work.example' }).expect(201)
+  ).body.id;
   await give(kept, 5000);
   await give(kept, 2000);
   // The duplicate gave a check last year only: before the merge she is LYBUNT and Rosa is a first-time donor.
-  await api.post('/api/admin/manual-donations').send({
-    stripeCustomerId: dup, donorName: 'Rosa Lind', donorEmail: 'rosa.lind@work.example', amount: '100', donationType: 'check',
-    donationDate: new Date(`${Y - 1}-06-15T18:00:00Z`).toISOString(), notes: 'Check 1042',
-  }).expect(201);
+  await api
+    .post('/api/admin/manual-donations')
+    .send({
+      stripeCustomerId: dup,
+      donorName: 'Rosa Lind',
+      donorEmail: 'rosa.lind@work.example',
+      amount: '100',
+      donationType: 'check',
+      donationDate: new Date(`${Y - 1}-06-15T18:00:00Z`).toISOString(),
+      notes: 'Check 1042',
+    })
+    .expect(201);
   await settle();
 });
 afterAll(() => stack?.stop());
@@ -103,23 +136,44 @@ describe('merging two donor records', () => {
     expect(before.kept).toEqual({ totalDonated: 70, donationCount: 2 });
     expect(before.dup).toEqual({ totalDonated: 100, donationCount: 1 });
     expect(before.lybunt).toEqual([dup]);
-    expect(await retentionEventually({ lybunt: 1 })).toMatchObject({ lybunt: 1, retention: { part: 0, whole: 1 }, firstTime: { whole: 1 } });
+    expect(await retentionEventually({ lybunt: 1 })).toMatchObject({
+      lybunt: 1,
+      retention: { part: 0, whole: 1 },
+      firstTime: { whole: 1 },
+    });
 
     const preview = (await api.get(`/api/stripe/customer/${kept}/merges/preview?duplicateId=${dup}`).expect(200)).body;
-    expect(preview.kept).toMatchObject({ id: kept, email: 'rosa@home.example', cardGifts: { count: 2, total: 70 }, manualGifts: { count: 0, total: 0 }, allGifts: { count: 2, total: 70 } });
-    expect(preview.duplicate).toMatchObject({ id: dup, email: 'rosa.lind@work.example', cardGifts: { count: 0, total: 0 }, manualGifts: { count: 1, total: 100 } });
+    expect(preview.kept).toMatchObject({
+      id: kept,
+      email: 'rosa@home.example',
+      cardGifts: { count: 2, total: 70 },
+      manualGifts: { count: 0, total: 0 },
+      allGifts: { count: 2, total: 70 },
+    });
+    expect(preview.duplicate).toMatchObject({
+      id: dup,
+      email: 'rosa.lind@work.example',
+      cardGifts: { count: 0, total: 0 },
+      manualGifts: { count: 1, total: 100 },
+    });
     expect(preview.after).toEqual({ count: 3, total: 170 });
     // Two addresses: My Giving stays with the kept one, and the preview says so before anything happens.
     expect(preview.selfServiceEmail).toBe('rosa@home.example');
-    expect(preview.emailWarning).toMatch(/^The records have different e-mail addresses: after the merge, only rosa@home\.example .* rosa\.lind@work\.example no longer does\./);
+    expect(preview.emailWarning).toMatch(
+      /^The records have different e-mail addresses: after the merge, only rosa@home\.example .* rosa\.lind@work\.example no longer does\./,
+    );
     // A preview writes nothing.
     expect(await donorRows()).toEqual(beforeRows);
   });
 
   it('refuses a merge with itself, an unknown donor and a bad id', async () => {
     expect((await api.post(`/api/stripe/customer/${kept}/merges`).send({ duplicateId: kept })).status).toBe(400);
-    expect((await api.post(`/api/stripe/customer/${kept}/merges`).send({ duplicateId: 'cus_nobody' })).status).toBe(404);
-    expect((await api.post(`/api/stripe/customer/${kept}/merges`).send({ duplicateId: 'x; drop' })).body.message).toMatch(/duplicateId must be a donor id/);
+    expect((await api.post(`/api/stripe/customer/${kept}/merges`).send({ duplicateId: 'cus_nobody' })).status).toBe(
+      404,
+    );
+    expect(
+      (await api.post(`/api/stripe/customer/${kept}/merges`).send({ duplicateId: 'x; drop' })).body.message,
+    ).toMatch(/duplicateId must be a donor id/);
   });
 
   it('counts the gifts once, under the kept donor, in every figure', async () => {
@@ -147,7 +201,11 @@ describe('merging two donor records', () => {
     // Last year's tax CSV: the check is Rosa's, under the kept record's e-mail.
     const lastYear = await taxRows(Y - 1);
     expect(lastYear).toHaveLength(1);
-    expect(lastYear[0]).toMatchObject({ 'Donor Name': 'Rosa Lind', Email: 'rosa@home.example', 'Net Amount': '100.00' });
+    expect(lastYear[0]).toMatchObject({
+      'Donor Name': 'Rosa Lind',
+      Email: 'rosa@home.example',
+      'Net Amount': '100.00',
+    });
     const { res: pdf, text } = await statement(kept, Y - 1);
     expect(pdf.status).toBe(200);
     expect(text).toContain('$100.00');
@@ -156,12 +214,30 @@ describe('merging two donor records', () => {
     const audit = await stack.db.query(`SELECT admin_id, at, details FROM audit_log WHERE action = 'donor.merged'`);
     expect(audit).toHaveLength(1);
     expect(audit[0].admin_id).toBe(adminId);
-    expect(audit[0].details).toEqual({ customerId: kept, mergedCustomerId: dup, mergeId, movedCardGifts: 0, movedManualGifts: 1 });
+    expect(audit[0].details).toEqual({
+      customerId: kept,
+      mergedCustomerId: dup,
+      mergeId,
+      movedCardGifts: 0,
+      movedManualGifts: 1,
+    });
     const merges = (await api.get(`/api/stripe/customer/${kept}/merges`).expect(200)).body;
     expect(merges).toMatchObject([{ id: mergeId, mergedId: dup, email: 'rosa.lind@work.example', movedGifts: 1 }]);
     // The merged-away record is no donor to merge or give to any more.
     expect((await api.post(`/api/stripe/customer/${dup}/merges`).send({ duplicateId: kept })).status).toBe(409);
-    expect((await api.post('/api/admin/manual-donations').send({ stripeCustomerId: dup, donorName: 'Rosa', amount: '5', donationType: 'cash', donationDate: new Date().toISOString() })).status).toBe(400);
+    expect(
+      (
+        await api
+          .post('/api/admin/manual-donations')
+          .send({
+            stripeCustomerId: dup,
+            donorName: 'Rosa',
+            amount: '5',
+            donationType: 'cash',
+            donationDate: new Date().toISOString(),
+          })
+      ).status,
+    ).toBe(400);
   });
 
   it('puts a new card gift of the merged-away customer under the kept donor', async () => {
@@ -183,7 +259,9 @@ describe('merging two donor records', () => {
     // A refund of it (a later event of the same charge) stays with the kept donor.
     await stripe.refunds.create({ charge: charge.id, amount: 1000 });
     await settle();
-    expect((await stack.db.query(`SELECT customer_id FROM charges WHERE id = $1`, [charge.id]))[0].customer_id).toBe(kept);
+    expect((await stack.db.query(`SELECT customer_id FROM charges WHERE id = $1`, [charge.id]))[0].customer_id).toBe(
+      kept,
+    );
     expect((await figures()).kept).toEqual({ totalDonated: 190, donationCount: 4 });
   });
 
@@ -203,7 +281,12 @@ describe('merging two donor records', () => {
     const rows = await donorRows();
     const was = beforeRows as Array<Record<string, unknown>>;
     expect(rows.find((r: { id: string }) => r.id === kept)).toEqual(was.find((r) => r.id === kept));
-    const { total_amount: _t, donation_count: _c, last_gift_at: _l, ...dupRow } = rows.find((r: { id: string }) => r.id === dup);
+    const {
+      total_amount: _t,
+      donation_count: _c,
+      last_gift_at: _l,
+      ...dupRow
+    } = rows.find((r: { id: string }) => r.id === dup);
     const { total_amount: _t0, donation_count: _c0, last_gift_at: _l0, ...dupWas } = was.find((r) => r.id === dup)!;
     expect(dupRow).toEqual(dupWas);
     expect(rows.find((r: { id: string }) => r.id === dup)).toMatchObject({ total_amount: '12000', donation_count: 2 });
@@ -214,7 +297,9 @@ describe('merging two donor records', () => {
     expect((await api.get(`/api/stripe/customer/${kept}/merges`).expect(200)).body).toEqual([]);
     expect((await api.get(`/api/stripe/customer/${dup}`).expect(200)).body.donationStats.donationCount).toBe(2);
     const audit = await stack.db.query(`SELECT details FROM audit_log WHERE action = 'donor.merge_undone'`);
-    expect(audit.map((a: { details: unknown }) => a.details)).toEqual([{ customerId: kept, mergedCustomerId: dup, mergeId, restoredGifts: 2 }]);
+    expect(audit.map((a: { details: unknown }) => a.details)).toEqual([
+      { customerId: kept, mergedCustomerId: dup, mergeId, restoredGifts: 2 },
+    ]);
     // A merge is undone once.
     expect((await api.post(`/api/stripe/customer/${kept}/merges/${mergeId}/undo`)).status).toBe(404);
     // After the undo, the merged-away customer's gifts are its own again.
@@ -232,13 +317,19 @@ describe('merging two donor records', () => {
       links = await stack.db.query(`SELECT email, customer_ids FROM donor_links`);
       if (!links.length) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(links.map((l) => ({ email: l.email, ids: [...l.customer_ids].sort() }))).toEqual([{ email: 'rosa@home.example', ids: [kept, dup].sort() }]);
+    expect(links.map((l) => ({ email: l.email, ids: [...l.customer_ids].sort() }))).toEqual([
+      { email: 'rosa@home.example', ids: [kept, dup].sort() },
+    ]);
     await api.post(`/api/stripe/customer/${kept}/merges/${res.mergeId}/undo`).expect(200);
   });
 
   it('deleting the kept donor of a merge deletes both records, in Stripe too', async () => {
-    const a = (await api.post('/api/stripe/customers').send({ name: 'Del One', email: 'del.one@example.org' }).expect(201)).body.id;
-    const b = (await api.post('/api/stripe/customers').send({ name: 'Del One', email: 'del.two@example.org' }).expect(201)).body.id;
+    const a = (
+      await api.post('/api/stripe/customers').send({ name: 'Del One', email: 'del.one@example.org' }).expect(201)
+    ).body.id;
+    const b = (
+      await api.post('/api/stripe/customers').send({ name: 'Del One', email: 'del.two@example.org' }).expect(201)
+    ).body.id;
     await api.post(`/api/stripe/customer/${a}/merges`).send({ duplicateId: b }).expect(201);
     await api.delete(`/api/stripe/customer/${a}`).expect(200);
     const rows = await stack.db.query(`SELECT id, deleted_at FROM donors WHERE id = ANY($1::text[])`, [[a, b]]);
@@ -252,9 +343,19 @@ describe('merging two donor records', () => {
     await api.post(`/api/stripe/customer/${kept}/merges`).send({ duplicateId: dup }).expect(201);
     await api.post(`/api/admin/donors/${kept}/erase`).send({ confirmName: 'Rosa Lind' }).expect(200);
     await settle();
-    const rows = await stack.db.query(`SELECT id, name, email, erased_at FROM donors WHERE id = ANY($1::text[]) ORDER BY id`, [[kept, dup]]);
-    expect(rows.every((r: { name: string; email: string | null; erased_at: Date | null }) => r.name === 'Erased donor' && !r.email && r.erased_at)).toBe(true);
-    expect(await findInDatabase(stack.db, ['rosa@home.example', 'rosa.lind@work.example', 'Rosa Lind', '7 Mill Lane'])).toEqual([]);
+    const rows = await stack.db.query(
+      `SELECT id, name, email, erased_at FROM donors WHERE id = ANY($1::text[]) ORDER BY id`,
+      [[kept, dup]],
+    );
+    expect(
+      rows.every(
+        (r: { name: string; email: string | null; erased_at: Date | null }) =>
+          r.name === 'Erased donor' && !r.email && r.erased_at,
+      ),
+    ).toBe(true);
+    expect(
+      await findInDatabase(stack.db, ['rosa@home.example', 'rosa.lind@work.example', 'Rosa Lind', '7 Mill Lane']),
+    ).toEqual([]);
     await expect(stripe.customers.retrieve(dup)).resolves.toMatchObject({ deleted: true });
   });
 });

@@ -28,7 +28,14 @@ let lastMonth: string;
 let thisMonth: string;
 const manual: Array<{ type: string; cents: number; fund: 'General' | 'Scholarships' }> = [];
 
-interface Figures { gross: number; refunds: number; disputes: number; fees: number; received: number; afterFees: number }
+interface Figures {
+  gross: number;
+  refunds: number;
+  disputes: number;
+  fees: number;
+  received: number;
+  afterFees: number;
+}
 
 /** The test's own reading of Stripe's balance transactions: each on its local day, payouts left out. */
 function stripeMoney(lines: Stripe.BalanceTransaction[], month: string): Figures {
@@ -48,7 +55,8 @@ function stripeMoney(lines: Stripe.BalanceTransaction[], month: string): Figures
 const csvOf = async (path: string) => (await downloadCsv(api, path)).rows;
 const cents = (dollars: string) => Math.round(Number(dollars) * 100);
 const dollars = (c: number) => c / 100;
-const shiftDay = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * DAY * 1000).toISOString().slice(0, 10);
+const shiftDay = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + n * DAY * 1000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   stack = await startStack({ env: { TIME_ZONE: TZ } });
@@ -63,14 +71,33 @@ beforeAll(async () => {
   const start = Date.parse(`${shiftDay(firstDay, -3)}T17:00:00Z`) / 1000;
   await stack.emulator!.advanceClock(start - realNow);
   const fund = (await api.post('/api/admin/funds').send({ name: 'Scholarships' }).expect(201)).body.id as number;
-  const donor = (await api.post('/api/stripe/customers').send({ name: 'Rosa Reyes', email: 'rosa@example.org' }).expect(201)).body.id;
+  const donor = (
+    await api.post('/api/stripe/customers').send({ name: 'Rosa Reyes', email: 'rosa@example.org' }).expect(201)
+  ).body.id;
   const give = (amount: number, metadata: Record<string, string> = {}) =>
-    stripe.paymentIntents.create({ amount, currency: 'usd', customer: donor, payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'], metadata });
+    stripe.paymentIntents.create({
+      amount,
+      currency: 'usd',
+      customer: donor,
+      payment_method: 'pm_card_visa',
+      confirm: true,
+      allowed_payment_method_types: ['card'],
+      metadata,
+    });
   const early = await give(10000); // refunded in part on day 4 (this month)
   await give(2500, { fund_id: String(fund) });
   await stack.emulator!.advanceClock(DAY);
   const disputed = await give(5000); // disputed and lost on day 3 (this month)
-  await stripe.paymentIntents.create({ amount: 777, currency: 'usd', customer: donor, payment_method: 'pm_card_chargeDeclined', confirm: true, allowed_payment_method_types: ['card'] }).catch(() => undefined);
+  await stripe.paymentIntents
+    .create({
+      amount: 777,
+      currency: 'usd',
+      customer: donor,
+      payment_method: 'pm_card_chargeDeclined',
+      confirm: true,
+      allowed_payment_method_types: ['card'],
+    })
+    .catch(() => undefined);
   await stack.emulator!.advanceClock(DAY);
   const same = await give(4200); // the last day of last month: refunded the same day
   await stripe.refunds.create({ payment_intent: same.id });
@@ -85,10 +112,17 @@ beforeAll(async () => {
     const c = 1000 * (i + 1);
     const toFund = i % 2 === 1;
     manual.push({ type, cents: c, fund: toFund ? 'Scholarships' : 'General' });
-    await api.post('/api/admin/manual-donations')
-      .send({ donorName: 'Walk-in', amount: String(c / 100), donationType: type, donationDate: `${lastMonth}-15T17:00:00Z`, ...(toFund ? { fundId: fund } : {}),
+    await api
+      .post('/api/admin/manual-donations')
+      .send({
+        donorName: 'Walk-in',
+        amount: String(c / 100),
+        donationType: type,
+        donationDate: `${lastMonth}-15T17:00:00Z`,
+        ...(toFund ? { fundId: fund } : {}),
         // A gift of property is described (never valued on the donor's documents); its amount is the school's estimate.
-        ...(['cash', 'check'].includes(type) ? {} : { giftDescription: `A ${type} gift` }) })
+        ...(['cash', 'check'].includes(type) ? {} : { giftDescription: `A ${type} gift` }),
+      })
       .expect(201);
   }
   // Up to an hour before the real now: Stripe's daily payouts of the days between.
@@ -104,11 +138,23 @@ describe('every figure means one thing on every screen', () => {
     for (const month of [lastMonth, thisMonth]) {
       const want = stripeMoney(lines, month);
       const m = (await api.get(`/api/stripe/month-end?month=${month}`).expect(200)).body;
-      expect(m.stripe).toEqual({ name: 'Card and bank', grossCents: want.gross, refundCents: want.refunds, disputeCents: want.disputes, feeCents: want.fees, receivedCents: want.received, afterFeesCents: want.afterFees });
+      expect(m.stripe).toEqual({
+        name: 'Card and bank',
+        grossCents: want.gross,
+        refundCents: want.refunds,
+        disputeCents: want.disputes,
+        feeCents: want.fees,
+        receivedCents: want.received,
+        afterFeesCents: want.afterFees,
+      });
       const a = (await api.get(`/api/stripe/analytics?month=${month}`).expect(200)).body.overview;
       expect(a).toMatchObject({
-        grossAmount: dollars(want.gross), refunds: dollars(want.refunds), disputes: dollars(want.disputes), stripeFees: dollars(want.fees),
-        receivedAmount: dollars(want.received), netAfterFees: dollars(want.afterFees),
+        grossAmount: dollars(want.gross),
+        refunds: dollars(want.refunds),
+        disputes: dollars(want.disputes),
+        stripeFees: dollars(want.fees),
+        receivedAmount: dollars(want.received),
+        netAfterFees: dollars(want.afterFees),
       });
       // Figures by method and by fund add up to the total.
       for (const rows of [m.byMethod, m.byFund]) {
@@ -124,9 +170,18 @@ describe('every figure means one thing on every screen', () => {
     expect(now.stripe).toMatchObject({ grossCents: 3000, refundCents: 2500, disputeCents: 5000 });
     const manualCents = manual.reduce((s, g) => s + g.cents, 0);
     expect(last.total.grossCents).toBe(last.stripe.grossCents + manualCents);
-    expect(last.byMethod.map((r: { name: string }) => r.name)).toEqual(['Card', 'Cash', 'Check', 'Stock/Securities', 'In-Kind Item', 'Cryptocurrency', 'Other']);
-    expect(last.byFund.find((r: { name: string }) => r.name === 'Scholarships').grossCents)
-      .toBe(2500 + manual.filter((g) => g.fund === 'Scholarships').reduce((s, g) => s + g.cents, 0));
+    expect(last.byMethod.map((r: { name: string }) => r.name)).toEqual([
+      'Card',
+      'Cash',
+      'Check',
+      'Stock/Securities',
+      'In-Kind Item',
+      'Cryptocurrency',
+      'Other',
+    ]);
+    expect(last.byFund.find((r: { name: string }) => r.name === 'Scholarships').grossCents).toBe(
+      2500 + manual.filter((g) => g.fund === 'Scholarships').reduce((s, g) => s + g.cents, 0),
+    );
   });
 
   it("keeps a gift in its month's Total Revenue and takes its refund or dispute from the month they happened, on the cards and the chart alike", async () => {
@@ -139,23 +194,38 @@ describe('every figure means one thing on every screen', () => {
     // This month: its one gift, less the refund and the lost dispute made this month.
     expect(now.overview.totalAmount).toBe(dollars(3000 - 2500 - 5000));
     // Total Revenue is the Month-end view's received money (Stripe's lines, each on its day) plus the manual gifts.
-    for (const [month, a] of [[lastMonth, last], [thisMonth, now]] as const) {
+    for (const [month, a] of [
+      [lastMonth, last],
+      [thisMonth, now],
+    ] as const) {
       const m = (await api.get(`/api/stripe/month-end?month=${month}`).expect(200)).body;
       expect(a.overview.totalAmount).toBe(dollars(m.total.receivedCents));
     }
     // The chart's "All gifts" series (twelve months to this one) gives each month the same number.
-    const amounts = (await api.get('/api/stripe/analytics').expect(200)).body.charts.monthlyTrends.map((t: { amount: number }) => t.amount);
+    const amounts = (await api.get('/api/stripe/analytics').expect(200)).body.charts.monthlyTrends.map(
+      (t: { amount: number }) => t.amount,
+    );
     expect(amounts.slice(-2)).toEqual([last.overview.totalAmount, now.overview.totalAmount]);
     // The ledger's totals over each month are the dashboard's.
     const ledgerNet = async (from: string, to: string) =>
-      (await api.get(`/api/stripe/transactions?start_date=${from}&end_date=${to}&pageSize=1`).expect(200)).body.totals.netCents;
+      (await api.get(`/api/stripe/transactions?start_date=${from}&end_date=${to}&pageSize=1`).expect(200)).body.totals
+        .netCents;
     expect(await ledgerNet(`${thisMonth}-01`, localDay(new Date(), TZ))).toBe(3000 - 2500 - 5000);
     // Also when a search or a status filter makes the rows answer (not daily_totals): Rosa's card gifts by month.
     const lastDay = shiftDay(`${thisMonth}-01`, -1);
-    for (const [from, to, want] of [[`${lastMonth}-01`, lastDay, 10000 + 2500 + 5000 + 4200 - 4200], [`${thisMonth}-01`, localDay(new Date(), TZ), 3000 - 2500 - 5000]] as const) {
+    for (const [from, to, want] of [
+      [`${lastMonth}-01`, lastDay, 10000 + 2500 + 5000 + 4200 - 4200],
+      [`${thisMonth}-01`, localDay(new Date(), TZ), 3000 - 2500 - 5000],
+    ] as const) {
       const q = `start_date=${from}&end_date=${to}&pageSize=1`;
       expect((await api.get(`/api/stripe/transactions?${q}&q=Rosa`).expect(200)).body.totals.netCents).toBe(want);
-      expect((await api.get(`/api/stripe/transactions?${q}&method=card&status=succeeded,partially_refunded,refunded,disputed`).expect(200)).body.totals.netCents).toBe(want);
+      expect(
+        (
+          await api
+            .get(`/api/stripe/transactions?${q}&method=card&status=succeeded,partially_refunded,refunded,disputed`)
+            .expect(200)
+        ).body.totals.netCents,
+      ).toBe(want);
     }
   });
 
@@ -181,7 +251,9 @@ describe('every figure means one thing on every screen', () => {
       const mine = payouts.filter((p) => new Date(p.arrival_date * 1000).toISOString().slice(0, 7) === month);
       expect(m.payouts.map((p: { id: string }) => p.id).sort()).toEqual(mine.map((p) => p.id).sort());
       expect(m.depositedCents).toBe(mine.filter((p) => p.status === 'paid').reduce((s, p) => s + p.amount, 0));
-      expect(m.inTransitCents).toBe(mine.filter((p) => ['pending', 'in_transit'].includes(p.status)).reduce((s, p) => s + p.amount, 0));
+      expect(m.inTransitCents).toBe(
+        mine.filter((p) => ['pending', 'in_transit'].includes(p.status)).reduce((s, p) => s + p.amount, 0),
+      );
     }
     const t = (await api.get('/api/admin/payouts').expect(200)).body.totals;
     const all = await stripe.balanceTransactions.list({ limit: 100 }).autoPagingToArray({ limit: 10000 });
@@ -199,7 +271,13 @@ describe('every figure means one thing on every screen', () => {
 
   it('gives the same name the same number: the average on the dashboard and Insights, the count with the failed named apart', async () => {
     const a = (await api.get(`/api/stripe/analytics?month=${lastMonth}`).expect(200)).body;
-    const ledger = (await api.get(`/api/stripe/transactions?start_date=${lastMonth}-01&end_date=${shiftDay(`${thisMonth}-01`, -1)}&pageSize=100`).expect(200)).body;
+    const ledger = (
+      await api
+        .get(
+          `/api/stripe/transactions?start_date=${lastMonth}-01&end_date=${shiftDay(`${thisMonth}-01`, -1)}&pageSize=100`,
+        )
+        .expect(200)
+    ).body;
     const failed = ledger.data.filter((t: { status: string }) => t.status === 'failed').length;
     expect(failed).toBe(1);
     expect(ledger.totals.count).toBe(a.overview.totalDonations + failed);
@@ -208,15 +286,19 @@ describe('every figure means one thing on every screen', () => {
     expect(a.overview.averageDonation).toBe(Math.round(ledger.totals.netCents / a.overview.totalDonations) / 100);
     // The ledger's gross card gifts of the month are the Month-end view's gross.
     const m = (await api.get(`/api/stripe/month-end?month=${lastMonth}`).expect(200)).body;
-    const cardGross = ledger.data.filter((t: { type: string; status: string }) => t.type === 'card' && !['failed', 'pending'].includes(t.status))
+    const cardGross = ledger.data
+      .filter((t: { type: string; status: string }) => t.type === 'card' && !['failed', 'pending'].includes(t.status))
       .reduce((s: number, t: { amount: number }) => s + t.amount, 0);
     expect(cardGross).toBe(m.stripe.grossCents);
   });
 
   it("finds a month's refunds by the day they were made, whatever the day of their gift", async () => {
     const refunds = async (from: string, to: string) =>
-      (await api.get(`/api/stripe/transactions?status=refunded,partially_refunded&start_date=${from}&end_date=${to}`).expect(200)).body.data
-        .map((t: { amount: number; amount_refunded: number }) => [t.amount, t.amount_refunded]);
+      (
+        await api
+          .get(`/api/stripe/transactions?status=refunded,partially_refunded&start_date=${from}&end_date=${to}`)
+          .expect(200)
+      ).body.data.map((t: { amount: number; amount_refunded: number }) => [t.amount, t.amount_refunded]);
     const lastDay = shiftDay(`${thisMonth}-01`, -1);
     expect(await refunds(`${lastMonth}-01`, lastDay)).toEqual([[4200, 4200]]);
     // The gift of last month refunded in part this month is this month's refund.
@@ -240,15 +322,28 @@ describe('every figure means one thing on every screen', () => {
     const m = (await api.get(`/api/stripe/month-end?month=${lastMonth}`).expect(200)).body;
     const rows = await csvOf(`/api/stripe/month-end/export?month=${lastMonth}`);
     const total = rows.find((r) => r.Section === 'Total' && r.Item === 'All methods')!;
-    expect([total.Gross, total.Refunds, total.Disputes, total['Stripe Fees'], total.Received, total['After Fees']].map(cents))
-      .toEqual([m.total.grossCents, m.total.refundCents, m.total.disputeCents, m.total.feeCents, m.total.receivedCents, m.total.afterFeesCents]);
+    expect(
+      [total.Gross, total.Refunds, total.Disputes, total['Stripe Fees'], total.Received, total['After Fees']].map(
+        cents,
+      ),
+    ).toEqual([
+      m.total.grossCents,
+      m.total.refundCents,
+      m.total.disputeCents,
+      m.total.feeCents,
+      m.total.receivedCents,
+      m.total.afterFeesCents,
+    ]);
     expect(cents(rows.find((r) => r.Item === 'Deposited')!['After Fees'])).toBe(m.depositedCents);
     expect(rows.filter((r) => r.Section === 'Payout')).toHaveLength(m.payouts.length);
-    const pdf = await api.get(`/api/stripe/month-end/pdf?month=${lastMonth}`).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const pdf = await api
+      .get(`/api/stripe/month-end/pdf?month=${lastMonth}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-disposition']).toContain(`month-end_${lastMonth}.pdf`);
     const text = (pdf.body as Buffer).toString('latin1');
@@ -259,8 +354,12 @@ describe('every figure means one thing on every screen', () => {
 
   it('rebuilds, on upgrade, the totals the worker keeps: the migration dates refunds and disputes from the lines already read', async () => {
     const state = async () => ({
-      daily: await stack.db.query(`SELECT day::text, source, donation_type, brand, amount::text, count FROM daily_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`),
-      monthly: await stack.db.query(`SELECT month::text, source, donation_type, brand, amount::text, count FROM monthly_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`),
+      daily: await stack.db.query(
+        `SELECT day::text, source, donation_type, brand, amount::text, count FROM daily_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`,
+      ),
+      monthly: await stack.db.query(
+        `SELECT month::text, source, donation_type, brand, amount::text, count FROM monthly_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`,
+      ),
       charges: await stack.db.query(`SELECT id, refunds, disputed_at FROM charges ORDER BY id`),
     });
     const kept = await state();
@@ -271,7 +370,9 @@ describe('every figure means one thing on every screen', () => {
     const zone = process.env.TIME_ZONE;
     process.env.TIME_ZONE = TZ;
     try {
-      await new RefundDays1764690000000().up({ query: (sql: string, params?: unknown[]) => stack.db.query(sql, params) } as unknown as QueryRunner);
+      await new RefundDays1764690000000().up({
+        query: (sql: string, params?: unknown[]) => stack.db.query(sql, params),
+      } as unknown as QueryRunner);
     } finally {
       if (zone === undefined) delete process.env.TIME_ZONE;
       else process.env.TIME_ZONE = zone;

@@ -26,16 +26,31 @@ beforeAll(async () => {
   stack = await startStack({ env: { TIME_ZONE: TZ } });
   api = authed(stack, (await signIn(stack)).token);
   stripe = createStripeClient(stack.env, { maxNetworkRetries: 0 });
-  ann = (await api.post('/api/stripe/customers').send({ name: 'Ann Boundary', email: 'ann@example.org' }).expect(201)).body.id;
+  ann = (await api.post('/api/stripe/customers').send({ name: 'Ann Boundary', email: 'ann@example.org' }).expect(201))
+    .body.id;
   const record = (day: string, amount: string) =>
-    api.post('/api/admin/manual-donations')
-      .send({ stripeCustomerId: ann, donorName: 'Ann Boundary', amount, donationType: 'check', donationDate: `${day}T17:00:00Z` })
+    api
+      .post('/api/admin/manual-donations')
+      .send({
+        stripeCustomerId: ann,
+        donorName: 'Ann Boundary',
+        amount,
+        donationType: 'check',
+        donationDate: `${day}T17:00:00Z`,
+      })
       .expect(201);
   await record(`${B}-06-30`, '100');
   await record(`${B}-07-01`, '50');
   // Card gifts today: one refunded in part, one declined; their balance transactions carry Stripe's fees.
   const give = (amount: number, pm = 'pm_card_visa') =>
-    stripe.paymentIntents.create({ amount, currency: 'usd', customer: ann, payment_method: pm, confirm: true, allowed_payment_method_types: ['card'] });
+    stripe.paymentIntents.create({
+      amount,
+      currency: 'usd',
+      customer: ann,
+      payment_method: pm,
+      confirm: true,
+      allowed_payment_method_types: ['card'],
+    });
   await give(2500);
   const refunded = await give(12345);
   await give(999, 'pm_card_mastercard');
@@ -50,13 +65,22 @@ const analytics = async (query: string) => (await api.get(`/api/stripe/analytics
 const ledger = async (range: { fromDay: string; toDay: string }) =>
   (await api.get(`/api/stripe/transactions?start_date=${range.fromDay}&end_date=${range.toDay}`).expect(200)).body;
 const retention = async (query: string) => (await api.get(`/api/stripe/retention${query}`).expect(200)).body;
-const lybunt = async (query: string) => (await api.get(`/api/stripe/retention/lapsed?kind=lybunt${query}`).expect(200)).body.data.map((d: { id: string }) => d.id);
+const lybunt = async (query: string) =>
+  (await api.get(`/api/stripe/retention/lapsed?kind=lybunt${query}`).expect(200)).body.data.map(
+    (d: { id: string }) => d.id,
+  );
 
 describe('fiscal years', () => {
   it('is an owner setting, January by default, audited, and read by every admin', async () => {
     const bookkeeper = authed(stack, (await signIn(stack, await createAdmin(stack, { role: 'bookkeeper' }))).token);
-    expect((await bookkeeper.get('/api/stripe/fiscal-year').expect(200)).body).toEqual({ startMonth: 1, today: localDay(new Date(), TZ) });
-    expect((await api.get('/api/admin/settings').expect(200)).body.fiscalYearStartMonth).toMatchObject({ value: 1, updatedAt: null });
+    expect((await bookkeeper.get('/api/stripe/fiscal-year').expect(200)).body).toEqual({
+      startMonth: 1,
+      today: localDay(new Date(), TZ),
+    });
+    expect((await api.get('/api/admin/settings').expect(200)).body.fiscalYearStartMonth).toMatchObject({
+      value: 1,
+      updatedAt: null,
+    });
     await bookkeeper.patch('/api/admin/settings').send({ fiscalYearStartMonth: 7 }).expect(403);
     await api.patch('/api/admin/settings').send({ fiscalYearStartMonth: 13 }).expect(400);
     await api.patch('/api/admin/settings').send({ fiscalYearStartMonth: 1.5 }).expect(400);
@@ -66,7 +90,9 @@ describe('fiscal years', () => {
     const saved = (await api.patch('/api/admin/settings').send({ fiscalYearStartMonth: 7 }).expect(200)).body;
     expect(saved.fiscalYearStartMonth).toMatchObject({ value: 7, updatedBy: expect.any(String) });
     expect((await bookkeeper.get('/api/stripe/fiscal-year').expect(200)).body.startMonth).toBe(7);
-    const [entry] = await stack.db.query(`SELECT details FROM audit_log WHERE action = 'settings.changed' ORDER BY id DESC LIMIT 1`);
+    const [entry] = await stack.db.query(
+      `SELECT details FROM audit_log WHERE action = 'settings.changed' ORDER BY id DESC LIMIT 1`,
+    );
     expect(entry.details).toMatchObject({ key: 'reports.fiscal_year_start_month', from: 1, to: 7 });
   });
 
@@ -83,11 +109,29 @@ describe('fiscal years', () => {
 
   it('puts them in different fiscal years in the analytics figures and the monthly chart', async () => {
     const fyB = await analytics(`?year=${B}&basis=fiscal`);
-    expect(fyB.period).toEqual({ year: B, basis: 'fiscal', quarter: null, month: null, label: `FY ${B}`, fromDay: `${B - 1}-07-01`, toDay: `${B}-06-30` });
+    expect(fyB.period).toEqual({
+      year: B,
+      basis: 'fiscal',
+      quarter: null,
+      month: null,
+      label: `FY ${B}`,
+      fromDay: `${B - 1}-07-01`,
+      toDay: `${B}-06-30`,
+    });
     expect(fyB.overview).toMatchObject({ totalAmount: 100, totalDonations: 1 });
     expect(fyB.charts.monthlyTrends.map((m: { month: string }) => m.month)).toEqual([
-      `Jul ${B - 1}`, `Aug ${B - 1}`, `Sep ${B - 1}`, `Oct ${B - 1}`, `Nov ${B - 1}`, `Dec ${B - 1}`,
-      `Jan ${B}`, `Feb ${B}`, `Mar ${B}`, `Apr ${B}`, `May ${B}`, `Jun ${B}`,
+      `Jul ${B - 1}`,
+      `Aug ${B - 1}`,
+      `Sep ${B - 1}`,
+      `Oct ${B - 1}`,
+      `Nov ${B - 1}`,
+      `Dec ${B - 1}`,
+      `Jan ${B}`,
+      `Feb ${B}`,
+      `Mar ${B}`,
+      `Apr ${B}`,
+      `May ${B}`,
+      `Jun ${B}`,
     ]);
     expect(fyB.charts.monthlyTrends.at(-1).amount).toBe(100);
     const fyNext = await analytics(`?year=${B + 1}&basis=fiscal`);
@@ -101,16 +145,33 @@ describe('fiscal years', () => {
 
   it('gives quarters (fiscal ones too) and months their own figures', async () => {
     const q4 = await analytics(`?year=${B}&basis=fiscal&quarter=4`);
-    expect(q4.period).toEqual({ year: B, basis: 'fiscal', quarter: 4, month: null, label: `FY ${B} Q4`, fromDay: `${B}-04-01`, toDay: `${B}-06-30` });
+    expect(q4.period).toEqual({
+      year: B,
+      basis: 'fiscal',
+      quarter: 4,
+      month: null,
+      label: `FY ${B} Q4`,
+      fromDay: `${B}-04-01`,
+      toDay: `${B}-06-30`,
+    });
     expect(q4.overview).toMatchObject({ totalAmount: 100, totalDonations: 1 });
-    expect(q4.charts.monthlyTrends.map((m: { month: string }) => m.month)).toEqual([`Apr ${B}`, `May ${B}`, `Jun ${B}`]);
+    expect(q4.charts.monthlyTrends.map((m: { month: string }) => m.month)).toEqual([
+      `Apr ${B}`,
+      `May ${B}`,
+      `Jun ${B}`,
+    ]);
     const q1Next = await analytics(`?year=${B + 1}&basis=fiscal&quarter=1`);
     expect(q1Next.overview).toMatchObject({ totalAmount: 50, totalDonations: 1 });
     const calendarQ3 = await analytics(`?year=${B}&quarter=3`);
     expect(calendarQ3.period.label).toBe(`Q3 ${B}`);
     expect(calendarQ3.overview).toMatchObject({ totalAmount: 50, totalDonations: 1 });
     const june = await analytics(`?month=${B}-06`);
-    expect(june.period).toMatchObject({ month: `${B}-06`, label: `June ${B}`, fromDay: `${B}-06-01`, toDay: `${B}-06-30` });
+    expect(june.period).toMatchObject({
+      month: `${B}-06`,
+      label: `June ${B}`,
+      fromDay: `${B}-06-01`,
+      toDay: `${B}-06-30`,
+    });
     expect(june.overview).toMatchObject({ totalAmount: 100, totalDonations: 1, averageDonation: 100 });
     await api.get('/api/stripe/analytics?year=2026&quarter=5').expect(400);
     await api.get('/api/stripe/analytics?month=2026-13').expect(400);
@@ -122,7 +183,12 @@ describe('fiscal years', () => {
     expect(await lybunt(`&year=${B + 1}`)).toEqual([ann]);
     // Fiscal: June 30 is FY B, July 1 FY B + 1, so she gave in both and was retained.
     const fy = await retention(`?year=${B + 1}&basis=fiscal`);
-    expect(fy).toMatchObject({ year: B + 1, basis: 'fiscal', label: `FY ${B + 1}`, retention: { part: 1, whole: 1, percent: 100 } });
+    expect(fy).toMatchObject({
+      year: B + 1,
+      basis: 'fiscal',
+      label: `FY ${B + 1}`,
+      retention: { part: 1, whole: 1, percent: 100 },
+    });
     expect(await lybunt(`&year=${B + 1}&basis=fiscal`)).toEqual([]);
     expect((await retention(`?year=${B}&basis=fiscal`)).firstTime).toEqual({ part: 1, whole: 1, percent: 100 });
     expect((await retention(`?year=${B + 1}&basis=fiscal`)).firstTime.whole).toBe(0);
@@ -131,9 +197,17 @@ describe('fiscal years', () => {
   });
 
   it('places a gift recorded after the change in its fiscal year too', async () => {
-    const bo = (await api.post('/api/stripe/customers').send({ name: 'Bo Later', email: 'bo@example.org' }).expect(201)).body.id;
-    await api.post('/api/admin/manual-donations')
-      .send({ stripeCustomerId: bo, donorName: 'Bo Later', amount: '20', donationType: 'cash', donationDate: `${B}-07-02T17:00:00Z` })
+    const bo = (await api.post('/api/stripe/customers').send({ name: 'Bo Later', email: 'bo@example.org' }).expect(201))
+      .body.id;
+    await api
+      .post('/api/admin/manual-donations')
+      .send({
+        stripeCustomerId: bo,
+        donorName: 'Bo Later',
+        amount: '20',
+        donationType: 'cash',
+        donationDate: `${B}-07-02T17:00:00Z`,
+      })
       .expect(201);
     // Both gave in FY B + 1 (Ann on July 1, Bo on July 2) and neither in FY B + 2.
     expect((await lybunt(`&year=${B + 2}&basis=fiscal`)).sort()).toEqual([ann, bo].sort());
@@ -176,7 +250,12 @@ describe("the dashboard's gross, Stripe fees and net", () => {
     expect(s.fees).toBeGreaterThan(3 * 30);
     expect(s.gross - s.fees - s.net).toBe(2000);
     const all = (await analytics('')).overview;
-    expect(all).toMatchObject({ grossAmount: dollars(s.gross), stripeFees: dollars(s.fees), netAfterFees: dollars(s.net), refundsAndDisputes: 20 });
+    expect(all).toMatchObject({
+      grossAmount: dollars(s.gross),
+      stripeFees: dollars(s.fees),
+      netAfterFees: dollars(s.net),
+      refundsAndDisputes: 20,
+    });
     const payouts = (await api.get('/api/admin/payouts').expect(200)).body.totals;
     expect([payouts.grossCents, payouts.feeCents, payouts.netCents]).toEqual([s.gross, s.fees, s.net]);
     // Total Revenue (gifts net of refunds, manual ones included: $150 and Bo's $20) less Stripe's fees is the net plus the manual gifts.
@@ -185,10 +264,21 @@ describe("the dashboard's gross, Stripe fees and net", () => {
     const today = localDay(new Date(), TZ);
     const month = await stripeMoney(today.slice(0, 7));
     const thisMonth = (await analytics('')).charts.monthlyTrends.at(-1);
-    expect(thisMonth).toMatchObject({ gross: dollars(month.gross), fees: dollars(month.fees), net: dollars(month.net) });
+    expect(thisMonth).toMatchObject({
+      gross: dollars(month.gross),
+      fees: dollars(month.fees),
+      net: dollars(month.net),
+    });
     // The fiscal year holding today has the same money; the fiscal years of the boundary gifts have none.
     const fyNow = Number(today.slice(0, 4)) + (Number(today.slice(5, 7)) >= 7 ? 1 : 0);
-    expect((await analytics(`?year=${fyNow}&basis=fiscal`)).overview).toMatchObject({ grossAmount: dollars(s.gross), netAfterFees: dollars(s.net) });
-    expect((await analytics(`?year=${B}&basis=fiscal`)).overview).toMatchObject({ grossAmount: 0, stripeFees: 0, netAfterFees: 0 });
+    expect((await analytics(`?year=${fyNow}&basis=fiscal`)).overview).toMatchObject({
+      grossAmount: dollars(s.gross),
+      netAfterFees: dollars(s.net),
+    });
+    expect((await analytics(`?year=${B}&basis=fiscal`)).overview).toMatchObject({
+      grossAmount: 0,
+      stripeFees: 0,
+      netAfterFees: 0,
+    });
   });
 });

@@ -31,7 +31,7 @@ describe('GET /api/health', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('reports projection lag (the oldest unprocessed event\'s age) and queue depth; `behind` publicly past 5 minutes, still 200', async () => {
+  it("reports projection lag (the oldest unprocessed event's age) and queue depth; `behind` publicly past 5 minutes, still 200", async () => {
     // No worker runs in this stack: stored events wait. One stored 10 minutes ago, one now.
     await stack.db.query(
       `INSERT INTO stripe_events (id, type, created, livemode, api_version, payload, received_at)
@@ -44,7 +44,10 @@ describe('GET /api/health', () => {
       expect(details.body.database.projectionLagSeconds).toBeGreaterThanOrEqual(600);
       expect(details.body.database.projectionLagSeconds).toBeLessThan(700);
       expect(details.body.projection).toBe('behind');
-      expect((await request(stack.apiUrl).get('/api/health').expect(200)).body).toEqual({ status: 'ok', projection: 'behind' });
+      expect((await request(stack.apiUrl).get('/api/health').expect(200)).body).toEqual({
+        status: 'ok',
+        projection: 'behind',
+      });
     } finally {
       await stack.db.query(`DELETE FROM stripe_events WHERE id IN ('evt_lag_old', 'evt_lag_new')`);
     }

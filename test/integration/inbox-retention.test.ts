@@ -14,7 +14,10 @@ describe('inbox retention', () => {
   let stack: Stack;
   let tools: ReplayTools;
   beforeAll(async () => {
-    stack = await startStack({ emulator: false, env: { STRIPE_API_BASE: 'http://127.0.0.1:9', INBOX_RETENTION_DAYS: '30' } });
+    stack = await startStack({
+      emulator: false,
+      env: { STRIPE_API_BASE: 'http://127.0.0.1:9', INBOX_RETENTION_DAYS: '30' },
+    });
     tools = await openReplayTools(stack);
   });
   afterAll(async () => {
@@ -23,15 +26,37 @@ describe('inbox retention', () => {
   });
 
   const row = async (id: string) =>
-    (await stack.db.query(`SELECT id, type, created::bigint AS created, payload, payload_pruned_at, processed_at FROM stripe_events WHERE id = $1`, [id]))[0];
+    (
+      await stack.db.query(
+        `SELECT id, type, created::bigint AS created, payload, payload_pruned_at, processed_at FROM stripe_events WHERE id = $1`,
+        [id],
+      )
+    )[0];
 
   it('prunes the payloads of events processed longer ago than the retention, and only those', async () => {
     const customerId = stripeId('cus');
-    const customer = buildEvent('customer.created', fixture('customer', { id: customerId, name: 'Ada Private', email: 'ada.private@example.org', phone: '+18705550199' }));
-    const charge = buildEvent('charge.succeeded', fixture('charge', {
-      id: stripeId('ch'), customer: customerId, payment_intent: null, invoice: null, status: 'succeeded', paid: true, amount: 2500,
-      billing_details: { name: 'Ada Private', email: 'ada.private@example.org', phone: null, address: null },
-    }));
+    const customer = buildEvent(
+      'customer.created',
+      fixture('customer', {
+        id: customerId,
+        name: 'Ada Private',
+        email: 'ada.private@example.org',
+        phone: '+18705550199',
+      }),
+    );
+    const charge = buildEvent(
+      'charge.succeeded',
+      fixture('charge', {
+        id: stripeId('ch'),
+        customer: customerId,
+        payment_intent: null,
+        invoice: null,
+        status: 'succeeded',
+        paid: true,
+        amount: 2500,
+        billing_details: { name: 'Ada Private', email: 'ada.private@example.org', phone: null, address: null },
+      }),
+    );
     const recent = buildEvent('customer.created', fixture('customer', { id: stripeId('cus'), name: 'Recent Donor' }));
     for (const e of [customer, charge, recent]) await postEvent(stack, e).expect(200);
     await waitForProjection(stack);
@@ -41,25 +66,46 @@ describe('inbox retention', () => {
       `INSERT INTO stripe_events (id, type, created, payload, received_at, attempts, last_error) VALUES ($1, $2, $3, $4, now() - interval '40 days', $5, 'boom')`,
       [failed.id, failed.type, failed.created, JSON.stringify(failed), DEFAULT_JOB_OPTIONS.attempts],
     );
-    await stack.db.query(`UPDATE stripe_events SET processed_at = now() - interval '31 days' WHERE id = ANY($1)`, [[customer.id, charge.id]]);
+    await stack.db.query(`UPDATE stripe_events SET processed_at = now() - interval '31 days' WHERE id = ANY($1)`, [
+      [customer.id, charge.id],
+    ]);
     const readModel = await readModelChecksums(stack);
 
     // A worker starting prunes at once (and then hourly).
     await stack.startWorker();
-    await waitUntil(async () => (await row(charge.id)).payload_pruned_at !== null && (await row(customer.id)).payload_pruned_at !== null, {
-      timeoutMs: 20000,
-      describe: async () => JSON.stringify(await stack.db.query(`SELECT id, processed_at, payload_pruned_at FROM stripe_events`)),
-    });
+    await waitUntil(
+      async () =>
+        (await row(charge.id)).payload_pruned_at !== null && (await row(customer.id)).payload_pruned_at !== null,
+      {
+        timeoutMs: 20000,
+        describe: async () =>
+          JSON.stringify(await stack.db.query(`SELECT id, processed_at, payload_pruned_at FROM stripe_events`)),
+      },
+    );
 
     for (const e of [customer, charge]) {
       const r = await row(e.id);
       expect(r).toMatchObject({ id: e.id, type: e.type, created: String(e.created) });
-      expect(r.payload).toEqual({ id: e.id, object: 'event', type: e.type, created: e.created, livemode: false, api_version: '2026-10-28.endive', pruned: true });
+      expect(r.payload).toEqual({
+        id: e.id,
+        object: 'event',
+        type: e.type,
+        created: e.created,
+        livemode: false,
+        api_version: '2026-10-28.endive',
+        pruned: true,
+      });
     }
-    const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM stripe_events WHERE payload::text ILIKE '%ada%private%'`);
+    const [{ n }] = await stack.db.query(
+      `SELECT count(*)::int AS n FROM stripe_events WHERE payload::text ILIKE '%ada%private%'`,
+    );
     expect(n).toBe(0);
     expect((await row(recent.id)).payload).toEqual(JSON.parse(JSON.stringify(recent)));
-    expect(await row(failed.id)).toMatchObject({ payload_pruned_at: null, processed_at: null, payload: JSON.parse(JSON.stringify(failed)) });
+    expect(await row(failed.id)).toMatchObject({
+      payload_pruned_at: null,
+      processed_at: null,
+      payload: JSON.parse(JSON.stringify(failed)),
+    });
     expect(await readModelChecksums(stack)).toEqual(readModel);
 
     // A late duplicate delivery of a pruned event is still recognised and changes nothing.
@@ -73,7 +119,11 @@ describe('inbox retention', () => {
     expect(await replayEvents(tools.ds, tools.producer, since)).toBe(2);
     await waitForProjection(stack);
     expect((await row(charge.id)).payload_pruned_at).not.toBeNull();
-    expect(await stack.db.query(`SELECT name, email FROM donors WHERE id = $1`, [customerId])).toEqual([{ name: 'Ada Private', email: 'ada.private@example.org' }]);
-    expect((await stack.db.query(`SELECT amount::int FROM charges WHERE id = $1`, [(charge.data.object as Stripe.Charge).id]))).toEqual([{ amount: 2500 }]);
+    expect(await stack.db.query(`SELECT name, email FROM donors WHERE id = $1`, [customerId])).toEqual([
+      { name: 'Ada Private', email: 'ada.private@example.org' },
+    ]);
+    expect(
+      await stack.db.query(`SELECT amount::int FROM charges WHERE id = $1`, [(charge.data.object as Stripe.Charge).id]),
+    ).toEqual([{ amount: 2500 }]);
   });
 });

@@ -32,25 +32,54 @@ interface Row {
 
 /** Every transaction from the raw rows, newest first, with the status and method spelled out here. */
 async function rawLedger(): Promise<Row[]> {
-  const charges = await stack.db.query(`SELECT c.*, d.name AS dname, d.email AS demail FROM charges c LEFT JOIN donors d ON d.id = c.customer_id`);
+  const charges = await stack.db.query(
+    `SELECT c.*, d.name AS dname, d.email AS demail FROM charges c LEFT JOIN donors d ON d.id = c.customer_id`,
+  );
   const manual = await stack.db.query(`SELECT * FROM manual_donations`);
   const rows: Row[] = [
     ...charges.map((c): Row => {
       const amount = Number(c.amount);
       const refunded = Number(c.amount_refunded);
-      const status = c.status !== 'succeeded' ? c.status : refunded >= amount ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'succeeded';
+      const status =
+        c.status !== 'succeeded'
+          ? c.status
+          : refunded >= amount
+            ? 'refunded'
+            : refunded > 0
+              ? 'partially_refunded'
+              : 'succeeded';
       return {
-        id: c.id, kind: 'card', at: new Date(c.created).getTime(), amount, status, method: c.brand ? 'card' : 'bank',
-        name: c.billing_name ?? c.dname, email: c.billing_email ?? c.demail, net: c.status === 'succeeded' ? amount - refunded : 0, notes: null,
+        id: c.id,
+        kind: 'card',
+        at: new Date(c.created).getTime(),
+        amount,
+        status,
+        method: c.brand ? 'card' : 'bank',
+        name: c.billing_name ?? c.dname,
+        email: c.billing_email ?? c.demail,
+        net: c.status === 'succeeded' ? amount - refunded : 0,
+        notes: null,
       };
     }),
     ...manual.map((m): Row => ({
-      id: m.id, kind: 'manual', at: new Date(m.donation_date).getTime(), amount: Number(m.amount), status: 'succeeded',
-      method: m.donation_type === 'item' ? 'in-kind' : m.donation_type, name: m.donor_name, email: m.donor_email, net: Number(m.amount), notes: m.notes,
+      id: m.id,
+      kind: 'manual',
+      at: new Date(m.donation_date).getTime(),
+      amount: Number(m.amount),
+      status: 'succeeded',
+      method: m.donation_type === 'item' ? 'in-kind' : m.donation_type,
+      name: m.donor_name,
+      email: m.donor_email,
+      net: Number(m.amount),
+      notes: m.notes,
     })),
   ];
   // Gifts of the same second fall back to id order, in the database's collation.
-  const idOrder = (await stack.db.query(`SELECT id FROM (SELECT id FROM charges UNION ALL SELECT id::text FROM manual_donations) t ORDER BY id DESC`)).map((r) => r.id);
+  const idOrder = (
+    await stack.db.query(
+      `SELECT id FROM (SELECT id FROM charges UNION ALL SELECT id::text FROM manual_donations) t ORDER BY id DESC`,
+    )
+  ).map((r) => r.id);
   const rank = new Map(idOrder.map((id, i) => [id, i]));
   return rows.sort((a, b) => b.at - a.at || rank.get(a.id)! - rank.get(b.id)!);
 }
@@ -63,7 +92,12 @@ function totalsOf(rows: Row[]) {
 async function ledger(query: string) {
   const res = await api.get(`/api/stripe/transactions${query}`);
   expect(res.status).toBe(200);
-  return res.body as { data: Array<{ id: string; notes: string | null; status: string }>; page: number; pageSize: number; totals: ReturnType<typeof totalsOf> };
+  return res.body as {
+    data: Array<{ id: string; notes: string | null; status: string }>;
+    page: number;
+    pageSize: number;
+    totals: ReturnType<typeof totalsOf>;
+  };
 }
 
 const csv = (query: string) => downloadCsv(api, `/api/stripe/transactions/export${query}`);
@@ -72,10 +106,21 @@ beforeAll(async () => {
   stack = await startStack({ env: { TIME_ZONE: TZ } });
   api = authed(stack, (await signIn(stack)).token);
   stripe = createStripeClient(stack.env, { maxNetworkRetries: 0 });
-  const alice = (await api.post('/api/stripe/customers').send({ name: 'Alice Able', email: 'alice@example.org' }).expect(201)).body.id;
-  const bob = (await api.post('/api/stripe/customers').send({ name: 'Bob Baker', email: 'bob@example.org' }).expect(201)).body.id;
+  const alice = (
+    await api.post('/api/stripe/customers').send({ name: 'Alice Able', email: 'alice@example.org' }).expect(201)
+  ).body.id;
+  const bob = (
+    await api.post('/api/stripe/customers').send({ name: 'Bob Baker', email: 'bob@example.org' }).expect(201)
+  ).body.id;
   const give = (customer: string, amount: number, pm: string) =>
-    stripe.paymentIntents.create({ amount, currency: 'usd', customer, payment_method: pm, confirm: true, allowed_payment_method_types: ['card'] });
+    stripe.paymentIntents.create({
+      amount,
+      currency: 'usd',
+      customer,
+      payment_method: pm,
+      confirm: true,
+      allowed_payment_method_types: ['card'],
+    });
   await give(alice, 2500, 'pm_card_visa');
   await give(alice, 7500, 'pm_card_mastercard');
   const refunded = await give(bob, 10000, 'pm_card_amex');
@@ -86,9 +131,24 @@ beforeAll(async () => {
   await waitForProjection(stack);
   const today = localDay(new Date(), TZ);
   const manual = [
-    { stripeCustomerId: alice, donorName: 'Alice Able', amount: '1,250.00', donationType: 'check', donationDate: today, notes: 'Check #77' },
+    {
+      stripeCustomerId: alice,
+      donorName: 'Alice Able',
+      amount: '1,250.00',
+      donationType: 'check',
+      donationDate: today,
+      notes: 'Check #77',
+    },
     { donorName: 'Walk-in Donor', amount: '25', donationType: 'cash', donationDate: today },
-    { donorName: 'Dana 100% Cole', donorEmail: 'dana@example.org', amount: '300', donationType: 'item', donationDate: new Date(Date.now() - 40 * 86400_000).toISOString(), notes: 'Van lift', giftDescription: 'a van lift' },
+    {
+      donorName: 'Dana 100% Cole',
+      donorEmail: 'dana@example.org',
+      amount: '300',
+      donationType: 'item',
+      donationDate: new Date(Date.now() - 40 * 86400_000).toISOString(),
+      notes: 'Van lift',
+      giftDescription: 'a van lift',
+    },
   ];
   for (const body of manual) await api.post('/api/admin/manual-donations').send(body).expect(201);
 });
@@ -104,7 +164,9 @@ describe('the ledger', () => {
     // 25 + 75 + (100 - 40) + 25 card, 1250 + 25 + 300 manual; the declined $40 is listed but adds nothing.
     expect(page.totals.netCents).toBe(176000);
     expect(page.data.filter((t) => t.status === 'failed')).toHaveLength(1);
-    expect(page.data.filter((t) => t.notes === 'Check #77').map((t) => [t.id, t.status])).toEqual(raw.filter((r) => r.notes === 'Check #77').map((r) => [r.id, 'succeeded']));
+    expect(page.data.filter((t) => t.notes === 'Check #77').map((t) => [t.id, t.status])).toEqual(
+      raw.filter((r) => r.notes === 'Check #77').map((r) => [r.id, 'succeeded']),
+    );
   });
 
   it('pages through the whole ledger without gaps or repeats', async () => {
@@ -144,9 +206,13 @@ describe('the ledger', () => {
     const raw = await rawLedger();
     const todays = raw.filter((r) => localDay(new Date(r.at), TZ) === today);
     expect(todays).toHaveLength(7);
-    expect((await ledger(`?start_date=${today}&end_date=${today}`)).data.map((t) => t.id)).toEqual(todays.map((r) => r.id));
+    expect((await ledger(`?start_date=${today}&end_date=${today}`)).data.map((t) => t.id)).toEqual(
+      todays.map((r) => r.id),
+    );
     const older = raw.filter((r) => localDay(new Date(r.at), TZ) < today);
-    expect((await ledger(`?end_date=${localDay(new Date(Date.now() - 86400_000), TZ)}`)).data.map((t) => t.id)).toEqual(older.map((r) => r.id));
+    expect((await ledger(`?end_date=${localDay(new Date(Date.now() - 86400_000), TZ)}`)).data.map((t) => t.id)).toEqual(
+      older.map((r) => r.id),
+    );
     expect(older.map((r) => r.notes)).toEqual(['Van lift']);
   });
 
@@ -154,13 +220,29 @@ describe('the ledger', () => {
     const expected = (await rawLedger()).filter((r) => r.method !== 'card' || r.status !== 'failed');
     const { res, rows } = await csv('?status=succeeded,partially_refunded,refunded');
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="transactions_all-time_\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="transactions_all-time_\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     expect(rows.map((r) => r['Transaction ID'])).toEqual(expected.map((r) => r.id));
     const check = rows.find((r) => r.Note === 'Check #77')!;
-    expect(check).toMatchObject({ Method: 'Check', Amount: '1250.00', 'Net Amount': '1250.00', Status: 'succeeded', 'Donor Name': 'Alice Able' });
+    expect(check).toMatchObject({
+      Method: 'Check',
+      Amount: '1250.00',
+      'Net Amount': '1250.00',
+      Status: 'succeeded',
+      'Donor Name': 'Alice Able',
+    });
     const amex = rows.find((r) => r.Method.startsWith('Amex'))!;
-    expect(amex).toMatchObject({ Amount: '100.00', Refunded: '40.00', 'Net Amount': '60.00', Status: 'partially_refunded', Note: '' });
-    const audit = await stack.db.query(`SELECT details FROM audit_log WHERE action = 'export.downloaded' ORDER BY at DESC LIMIT 1`);
+    expect(amex).toMatchObject({
+      Amount: '100.00',
+      Refunded: '40.00',
+      'Net Amount': '60.00',
+      Status: 'partially_refunded',
+      Note: '',
+    });
+    const audit = await stack.db.query(
+      `SELECT details FROM audit_log WHERE action = 'export.downloaded' ORDER BY at DESC LIMIT 1`,
+    );
     expect(audit[0].details).toMatchObject({ report: 'transactions' });
   });
 
@@ -208,7 +290,9 @@ describe('figures that should agree do', () => {
 
     // Lifetime Value is Total Revenue less the gifts with no donor record (the walk-in and Dana's in-kind gift).
     const { summary } = (await api.get('/api/stripe/customers').expect(200)).body;
-    const unlinked = manual.filter((m: { stripe_customer_id: string | null }) => !m.stripe_customer_id).reduce((s: number, m: { amount: string }) => s + Number(m.amount), 0);
+    const unlinked = manual
+      .filter((m: { stripe_customer_id: string | null }) => !m.stripe_customer_id)
+      .reduce((s: number, m: { amount: string }) => s + Number(m.amount), 0);
     expect(unlinked).toBe(32500);
     expect(summary.totalLifetimeValue).toBe((revenue - unlinked) / 100);
     expect(summary).toMatchObject({ totalCustomers: 2, activeCustomers: 2 });

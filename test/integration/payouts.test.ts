@@ -29,7 +29,10 @@ const AMOUNTS = [2500, 1000, 7525, 12345, 500, 10000, 3333, 25000];
 
 interface Page {
   payouts: Array<{ id: string; amountCents: number; status: string; arrivalDate: string; linesKnown: boolean }>;
-  totals: Record<'grossCents' | 'feeCents' | 'refundCents' | 'disputeCents' | 'netCents' | 'paidOutCents' | 'pendingCents', number>;
+  totals: Record<
+    'grossCents' | 'feeCents' | 'refundCents' | 'disputeCents' | 'netCents' | 'paidOutCents' | 'pendingCents',
+    number
+  >;
 }
 
 const csvOf = async (path: string) => (await downloadCsv(api, path)).rows;
@@ -46,11 +49,20 @@ beforeAll(async () => {
   await stack.emulator!.advanceClock(-6 * DAY + (DAY / 2 - (now % DAY)));
   // The first payout fails at the bank: its money comes back and goes out with a later one.
   await emulatorHelper(stack.emulator!, 'payouts/fail', { count: 1, code: 'account_closed' });
-  const donor = (rosa = (await api.post('/api/stripe/customers').send({ name: 'Rosa Reyes', email: 'rosa@example.org' }).expect(201)).body.id);
+  const donor = (rosa = (
+    await api.post('/api/stripe/customers').send({ name: 'Rosa Reyes', email: 'rosa@example.org' }).expect(201)
+  ).body.id);
   for (let day = 0; day < 5; day++) {
     for (let i = 0; i < 4; i++) {
       const amount = AMOUNTS[(day * 4 + i) % AMOUNTS.length] + day;
-      const pi = await stripe.paymentIntents.create({ amount, currency: 'usd', customer: i % 2 ? donor : undefined, payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'] });
+      const pi = await stripe.paymentIntents.create({
+        amount,
+        currency: 'usd',
+        customer: i % 2 ? donor : undefined,
+        payment_method: 'pm_card_visa',
+        confirm: true,
+        allowed_payment_method_types: ['card'],
+      });
       gifts.push({ amount, refunded: 0 });
       // Day 1 refunds one gift in full, day 3 part of another: each comes out of that day's payout.
       if ((day === 1 && i === 0) || (day === 3 && i === 2)) {
@@ -75,18 +87,22 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe('fees and payouts, reconciled', () => {
-  it('lists every payout Stripe made, and each known payout\'s lines add up to its amount to the cent', async () => {
+  it("lists every payout Stripe made, and each known payout's lines add up to its amount to the cent", async () => {
     const stripePayouts = await stripe.payouts.list({ limit: 100 }).autoPagingToArray({ limit: 1000 });
     expect(stripePayouts.length).toBeGreaterThanOrEqual(3);
     const page = (await api.get('/api/admin/payouts').expect(200)).body as Page;
-    expect(page.payouts.map((p) => [p.id, p.amountCents, p.status]).sort()).toEqual(stripePayouts.map((p) => [p.id, p.amount, p.status]).sort());
+    expect(page.payouts.map((p) => [p.id, p.amountCents, p.status]).sort()).toEqual(
+      stripePayouts.map((p) => [p.id, p.amount, p.status]).sort(),
+    );
     for (const po of page.payouts) {
       expect(po.linesKnown).toBe(true);
       const detail = (await api.get(`/api/admin/payouts/${po.id}`).expect(200)).body;
       expect(detail.netCents).toBe(po.amountCents);
       expect(detail.lines.reduce((s: number, l: { netCents: number }) => s + l.netCents, 0)).toBe(po.amountCents);
       expect(detail.grossCents - detail.feeCents).toBe(po.amountCents);
-      const carried = await stripe.balanceTransactions.list({ payout: po.id, limit: 100 }).autoPagingToArray({ limit: 1000 });
+      const carried = await stripe.balanceTransactions
+        .list({ payout: po.id, limit: 100 })
+        .autoPagingToArray({ limit: 1000 });
       expect(detail.lines.map((l: { id: string }) => l.id).sort()).toEqual(carried.map((t) => t.id).sort());
       for (const l of detail.lines) {
         if (l.kind === 'gift') expect(l.feeCents).toBe(cardFee(l.grossCents));
@@ -95,9 +111,12 @@ describe('fees and payouts, reconciled', () => {
       }
     }
     // The payee is the donor of the line's charge: Rosa's lines are exactly those whose Stripe charge is hers.
-    const lines: Array<{ id: string; chargeId: string | null; payee: string | null }> = (await api.get(`/api/admin/payouts/${page.payouts[0].id}`).expect(200)).body.lines;
+    const lines: Array<{ id: string; chargeId: string | null; payee: string | null }> = (
+      await api.get(`/api/admin/payouts/${page.payouts[0].id}`).expect(200)
+    ).body.lines;
     const hers: string[] = [];
-    for (const l of lines) if (l.chargeId && (await stripe.charges.retrieve(l.chargeId)).customer === rosa) hers.push(l.id);
+    for (const l of lines)
+      if (l.chargeId && (await stripe.charges.retrieve(l.chargeId)).customer === rosa) hers.push(l.id);
     expect(hers).not.toEqual([]);
     expect(lines.filter((l) => l.payee === 'Rosa Reyes').map((l) => l.id)).toEqual(hers);
   });
@@ -109,15 +128,27 @@ describe('fees and payouts, reconciled', () => {
     const refunds = gifts.reduce((s, g) => s + g.refunded, 0);
     const disputed = gifts.filter((g) => g.disputed).reduce((s, g) => s + g.amount, 0);
     expect(disputed).toBeGreaterThan(0);
-    expect(totals).toMatchObject({ grossCents: gross, feeCents: fees + DISPUTE_FEE, refundCents: refunds, disputeCents: disputed, netCents: gross - fees - DISPUTE_FEE - refunds - disputed });
+    expect(totals).toMatchObject({
+      grossCents: gross,
+      feeCents: fees + DISPUTE_FEE,
+      refundCents: refunds,
+      disputeCents: disputed,
+      netCents: gross - fees - DISPUTE_FEE - refunds - disputed,
+    });
     expect(totals.paidOutCents + totals.pendingCents).toBe(totals.netCents);
     // One payout failed; its money went out again with a later payout, as a returned-payout line.
     const failed = (await stripe.payouts.list({ status: 'failed' })).data;
     expect(failed).toHaveLength(1);
-    const returned = await stack.db.query(`SELECT amount::int, payout_id FROM balance_transactions WHERE type = 'payout_failure'`);
+    const returned = await stack.db.query(
+      `SELECT amount::int, payout_id FROM balance_transactions WHERE type = 'payout_failure'`,
+    );
     expect(returned).toEqual([{ amount: failed[0].amount, payout_id: expect.stringMatching(/^po_/) }]);
     const carrier = (await api.get(`/api/admin/payouts/${returned[0].payout_id}`).expect(200)).body;
-    expect(carrier.lines.filter((l: { kind: string }) => l.kind === 'returned payout').map((l: { grossCents: number }) => l.grossCents)).toEqual([failed[0].amount]);
+    expect(
+      carrier.lines
+        .filter((l: { kind: string }) => l.kind === 'returned payout')
+        .map((l: { grossCents: number }) => l.grossCents),
+    ).toEqual([failed[0].amount]);
     // The pending balance is what Stripe still holds: its available plus pending funds.
     const balance = await stripe.balance.retrieve();
     expect(totals.pendingCents).toBe(balance.available[0].amount + balance.pending[0].amount);
@@ -135,14 +166,19 @@ describe('fees and payouts, reconciled', () => {
       const feeRow = rows[rows.length - 1];
       expect(feeRow).toMatchObject({ Payee: 'Stripe', Account: 'Payment processing fees', Gross: '0.00' });
       expect(cents(feeRow.Fee)).toBe(-detail.feeCents);
-      expect(rows.filter((r) => r.Account === 'Donations').length).toBe(detail.lines.filter((l: { kind: string }) => l.kind === 'gift').length);
+      expect(rows.filter((r) => r.Account === 'Donations').length).toBe(
+        detail.lines.filter((l: { kind: string }) => l.kind === 'gift').length,
+      );
       expect(new Set(rows.map((r) => r.Date))).toEqual(new Set([rows[0].Date]));
     }
   });
 
   it('rebuilds payouts, their lines and the fees from the Stripe API with the backfill, to the same answers', async () => {
     const before = (await api.get('/api/admin/payouts').expect(200)).body as Page;
-    const lines = async () => stack.db.query(`SELECT id, type, amount::int, fee::int, net::int, charge_id, payout_id FROM balance_transactions ORDER BY id`);
+    const lines = async () =>
+      stack.db.query(
+        `SELECT id, type, amount::int, fee::int, net::int, charge_id, payout_id FROM balance_transactions ORDER BY id`,
+      );
     const linesBefore = await lines();
     expect(linesBefore.length).toBeGreaterThan(gifts.length);
     await stack.db.query(`TRUNCATE payouts, balance_transactions, monthly_money`);
@@ -163,7 +199,11 @@ describe('fees and payouts, reconciled', () => {
       const expected = all.filter((p) => yearOf(p.arrivalDate) === year);
       expect(page.payouts.map((p: { id: string }) => p.id)).toEqual(expected.map((p) => p.id));
       const kept = expected.filter((p) => p.status !== 'failed' && p.status !== 'canceled');
-      expect(page.period).toEqual({ label: `Calendar ${year}`, payouts: kept.length, paidOutCents: kept.reduce((s, p) => s + p.amountCents, 0) });
+      expect(page.period).toEqual({
+        label: `Calendar ${year}`,
+        payouts: kept.length,
+        paidOutCents: kept.reduce((s, p) => s + p.amountCents, 0),
+      });
     }
     expect((await api.get('/api/admin/payouts').expect(200)).body.period).toBeNull();
     await api.get('/api/admin/payouts?year=1999').expect(400);

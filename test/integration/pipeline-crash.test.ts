@@ -13,7 +13,11 @@ describe('event pipeline under crashes', () => {
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    stack = await startStack({ emulator: false, workers: 0, env: { STRIPE_API_BASE: 'http://127.0.0.1:9', RELAY_GRACE_SECONDS: '1' } });
+    stack = await startStack({
+      emulator: false,
+      workers: 0,
+      env: { STRIPE_API_BASE: 'http://127.0.0.1:9', RELAY_GRACE_SECONDS: '1' },
+    });
   });
   afterAll(async () => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
@@ -21,7 +25,10 @@ describe('event pipeline under crashes', () => {
   });
 
   function spawnWorker(): ChildProcess {
-    const child = spawn(process.execPath, ['dist-dev/worker/src/main.js'], { env: { ...process.env, ...stack.rawEnv, LOG_LEVEL: 'silent' }, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['dist-dev/worker/src/main.js'], {
+      env: { ...process.env, ...stack.rawEnv, LOG_LEVEL: 'silent' },
+      stdio: 'ignore',
+    });
     children.push(child);
     return child;
   }
@@ -30,20 +37,36 @@ describe('event pipeline under crashes', () => {
   function donorEvents(i: number): Stripe.Event[] {
     const customer = stripeId('cus');
     const created = 1767100000 + i;
-    const events = [buildEvent('customer.created', fixture('customer', { id: customer, name: `Donor ${i}`, created }), { created })];
+    const events = [
+      buildEvent('customer.created', fixture('customer', { id: customer, name: `Donor ${i}`, created }), { created }),
+    ];
     for (let g = 0; g < 3; g++) {
-      const ch = fixture('charge', { id: stripeId('ch'), customer, payment_intent: stripeId('pi'), amount: 1000 * (g + 1), created, metadata: { frequency: 'one-time' } });
+      const ch = fixture('charge', {
+        id: stripeId('ch'),
+        customer,
+        payment_intent: stripeId('pi'),
+        amount: 1000 * (g + 1),
+        created,
+        metadata: { frequency: 'one-time' },
+      });
       events.push(buildEvent('charge.succeeded', ch, { created }));
-      if (g === 2) events.push(buildEvent('charge.refunded', { ...ch, amount_refunded: 1000, refunded: false }, { created }));
+      if (g === 2)
+        events.push(buildEvent('charge.refunded', { ...ch, amount_refunded: 1000, refunded: false }, { created }));
     }
     return events;
   }
 
   /** Aggregates equal a recount from the charges: a doubled or lost application would break the equality. */
   async function expectExactTotals(donors: number): Promise<void> {
-    const [agg] = await stack.db.query(`SELECT sum(total_amount)::int AS amount, sum(donation_count)::int AS count FROM donor_totals`);
-    const [recount] = await stack.db.query(`SELECT sum(amount - amount_refunded)::int AS amount, count(*)::int AS count FROM charges WHERE status = 'succeeded'`);
-    const [daily] = await stack.db.query(`SELECT sum(amount)::int AS amount, sum(count)::int AS count FROM daily_totals`);
+    const [agg] = await stack.db.query(
+      `SELECT sum(total_amount)::int AS amount, sum(donation_count)::int AS count FROM donor_totals`,
+    );
+    const [recount] = await stack.db.query(
+      `SELECT sum(amount - amount_refunded)::int AS amount, count(*)::int AS count FROM charges WHERE status = 'succeeded'`,
+    );
+    const [daily] = await stack.db.query(
+      `SELECT sum(amount)::int AS amount, sum(count)::int AS count FROM daily_totals`,
+    );
     expect(agg).toEqual(recount);
     expect(daily).toEqual(recount);
     expect(recount).toEqual({ amount: donors * (6000 - 1000), count: donors * 3 });
@@ -53,17 +76,22 @@ describe('event pipeline under crashes', () => {
   it('loses and doubles nothing when the worker process is SIGKILLed mid-stream', async () => {
     const DONORS = 150;
     const events = Array.from({ length: DONORS }, (_, i) => donorEvents(i)).flat();
-    for (let i = 0; i < events.length; i += 25) await Promise.all(events.slice(i, i + 25).map((e) => postEvent(stack, e).expect(200)));
+    for (let i = 0; i < events.length; i += 25)
+      await Promise.all(events.slice(i, i + 25).map((e) => postEvent(stack, e).expect(200)));
 
     const first = spawnWorker();
     for (;;) {
-      const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM stripe_events WHERE processed_at IS NOT NULL`);
+      const [{ n }] = await stack.db.query(
+        `SELECT count(*)::int AS n FROM stripe_events WHERE processed_at IS NOT NULL`,
+      );
       if (n >= 50) break;
       await new Promise((r) => setTimeout(r, 20));
     }
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
-    const [{ pending }] = await stack.db.query(`SELECT count(*)::int AS pending FROM stripe_events WHERE processed_at IS NULL`);
+    const [{ pending }] = await stack.db.query(
+      `SELECT count(*)::int AS pending FROM stripe_events WHERE processed_at IS NULL`,
+    );
     expect(pending).toBeGreaterThan(0);
 
     spawnWorker();
@@ -83,9 +111,14 @@ describe('event pipeline under crashes', () => {
       const customer = fixture('customer', { id: stripeId('cus'), name: 'Redis Was Down' });
       const event = buildEvent('customer.created', customer);
       await postEvent(offline, event).expect(200);
-      const [row] = await stack.db.query(`SELECT enqueued_at, processed_at FROM stripe_events WHERE id = $1`, [event.id]);
+      const [row] = await stack.db.query(`SELECT enqueued_at, processed_at FROM stripe_events WHERE id = $1`, [
+        event.id,
+      ]);
       expect(row).toEqual({ enqueued_at: null, processed_at: null });
-      await waitForProjection(stack, { timeoutMs: 30000, predicate: async () => (await stack.db.query(`SELECT 1 FROM donors WHERE id = $1`, [customer.id])).length === 1 });
+      await waitForProjection(stack, {
+        timeoutMs: 30000,
+        predicate: async () => (await stack.db.query(`SELECT 1 FROM donors WHERE id = $1`, [customer.id])).length === 1,
+      });
     } finally {
       await api.close();
     }

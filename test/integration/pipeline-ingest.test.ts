@@ -15,7 +15,8 @@ describe('Stripe webhook ingest', () => {
   });
   afterAll(() => stack.stop());
 
-  const inboxCount = async () => (await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stripe_events`))[0].n;
+  const inboxCount = async () =>
+    (await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stripe_events`))[0].n;
 
   it('stores, acknowledges and projects a signed event', async () => {
     const customer = fixture('customer', { id: stripeId('cus'), name: 'Ada Lovelace', email: 'ada@example.org' });
@@ -28,7 +29,9 @@ describe('Stripe webhook ingest', () => {
     expect(row).toMatchObject({ type: 'customer.created', attempts: 1, last_error: null, ignored: false });
     expect(row.processed_at).not.toBeNull();
     expect(row.enqueued_at).not.toBeNull();
-    expect(await stack.db.query(`SELECT name, email FROM donors WHERE id = $1`, [customer.id])).toEqual([{ name: 'Ada Lovelace', email: 'ada@example.org' }]);
+    expect(await stack.db.query(`SELECT name, email FROM donors WHERE id = $1`, [customer.id])).toEqual([
+      { name: 'Ada Lovelace', email: 'ada@example.org' },
+    ]);
   });
 
   it('answers a duplicate delivery 200 and changes nothing', async () => {
@@ -64,10 +67,16 @@ describe('Stripe webhook ingest', () => {
     expect(wrongSecret.body.message).toBe('Invalid Stripe signature');
 
     const { body, signature } = signedWebhook(event);
-    const tampered = await request(stack.apiUrl).post('/api/stripe/webhook').set('Stripe-Signature', signature).send(body.replace('"customer.created"', '"customer.deleted"'));
+    const tampered = await request(stack.apiUrl)
+      .post('/api/stripe/webhook')
+      .set('Stripe-Signature', signature)
+      .send(body.replace('"customer.created"', '"customer.deleted"'));
     expect(tampered.status).toBe(400);
 
-    const missing = await request(stack.apiUrl).post('/api/stripe/webhook').set('Content-Type', 'application/json').send(body);
+    const missing = await request(stack.apiUrl)
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .send(body);
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Missing Stripe-Signature header');
 
@@ -78,7 +87,10 @@ describe('Stripe webhook ingest', () => {
     const notJson = await postEvent(stack, 'this is not json');
     expect(notJson.status).toBe(400);
 
-    const big = buildEvent('customer.created', fixture('customer', { id: stripeId('cus'), description: 'x'.repeat(1024 * 1024 + 10) }));
+    const big = buildEvent(
+      'customer.created',
+      fixture('customer', { id: stripeId('cus'), description: 'x'.repeat(1024 * 1024 + 10) }),
+    );
     const oversized = await postEvent(stack, big);
     expect(oversized.status).toBe(400);
     expect(oversized.body.message).toMatch(/too large/i);
@@ -88,7 +100,9 @@ describe('Stripe webhook ingest', () => {
 
   it('stores deliveries that arrive together, acknowledging each once its row is stored, one row per event', async () => {
     const before = await inboxCount();
-    const events = Array.from({ length: 30 }, () => buildEvent('customer.created', fixture('customer', { id: stripeId('cus') })));
+    const events = Array.from({ length: 30 }, () =>
+      buildEvent('customer.created', fixture('customer', { id: stripeId('cus') })),
+    );
     const repeated = buildEvent('customer.created', fixture('customer', { id: stripeId('cus') }));
     const answers = await Promise.all([...events, ...Array(5).fill(repeated)].map((e) => postEvent(stack, e)));
     expect(answers.map((r) => r.status)).toEqual(Array(35).fill(200));
@@ -97,7 +111,13 @@ describe('Stripe webhook ingest', () => {
     expect(answers.slice(30).filter((r) => r.body.duplicate === false)).toHaveLength(1);
     expect(await inboxCount()).toBe(before + 31);
     await waitForProjection(stack);
-    expect((await stack.db.query(`SELECT count(*)::int AS n FROM donors WHERE id = ANY($1)`, [[...events, repeated].map((e) => e.data.object.id)]))[0].n).toBe(31);
+    expect(
+      (
+        await stack.db.query(`SELECT count(*)::int AS n FROM donors WHERE id = ANY($1)`, [
+          [...events, repeated].map((e) => e.data.object.id),
+        ])
+      )[0].n,
+    ).toBe(31);
   });
 
   /**
@@ -106,7 +126,9 @@ describe('Stripe webhook ingest', () => {
    */
   async function deliverTogether(events: object[]): Promise<request.Response[]> {
     const inbox = stack.api.get(StripeEventInboxRepository);
-    const early = Array.from({ length: 2 }, () => buildEvent('customer.created', fixture('customer', { id: stripeId('cus') })));
+    const early = Array.from({ length: 2 }, () =>
+      buildEvent('customer.created', fixture('customer', { id: stripeId('cus') })),
+    );
     const locker = await stack.db.pool.connect();
     try {
       await locker.query('BEGIN');
@@ -126,7 +148,9 @@ describe('Stripe webhook ingest', () => {
 
   it('an event Postgres refuses does not take the events stored with it down too', async () => {
     const before = await inboxCount();
-    const good = Array.from({ length: 12 }, () => buildEvent('customer.created', fixture('customer', { id: stripeId('cus') })));
+    const good = Array.from({ length: 12 }, () =>
+      buildEvent('customer.created', fixture('customer', { id: stripeId('cus') })),
+    );
     // Signed and well formed, but its timestamp does not fit a bigint: the statement that carries it fails.
     const poison = { ...buildEvent('customer.created', fixture('customer', { id: stripeId('cus') })), created: 1e20 };
     const answers = await deliverTogether([...good.slice(0, 6), poison, ...good.slice(6)]);
@@ -136,26 +160,55 @@ describe('Stripe webhook ingest', () => {
   });
 
   it('events stored together are projected together; one the projection refuses goes on alone and projects once it can', async () => {
-    const events = Array.from({ length: 8 }, (_, i) => buildEvent('customer.created', fixture('customer', { id: stripeId('cus'), name: i === 3 ? 'Refused Once' : `Together ${i}` })));
+    const events = Array.from({ length: 8 }, (_, i) =>
+      buildEvent(
+        'customer.created',
+        fixture('customer', { id: stripeId('cus'), name: i === 3 ? 'Refused Once' : `Together ${i}` }),
+      ),
+    );
     await stack.db.query(`CREATE FUNCTION refuse_donor() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.name = 'Refused Once' THEN RAISE EXCEPTION 'donor refused by the test'; END IF; RETURN NEW; END $$`);
-    await stack.db.query(`CREATE TRIGGER refuse_donor BEFORE INSERT OR UPDATE ON donors FOR EACH ROW EXECUTE FUNCTION refuse_donor()`);
+    await stack.db.query(
+      `CREATE TRIGGER refuse_donor BEFORE INSERT OR UPDATE ON donors FOR EACH ROW EXECUTE FUNCTION refuse_donor()`,
+    );
     try {
       expect((await deliverTogether(events)).map((r) => r.status)).toEqual(Array(8).fill(200));
       const refused = events[3].id;
       const others = events.filter((e) => e.id !== refused).map((e) => e.id);
-      await waitUntil(async () => (await stack.db.query(`SELECT 1 FROM stripe_events WHERE id = ANY($1) AND processed_at IS NOT NULL`, [others])).length === 7, { timeoutMs: 15_000 });
+      await waitUntil(
+        async () =>
+          (
+            await stack.db.query(`SELECT 1 FROM stripe_events WHERE id = ANY($1) AND processed_at IS NOT NULL`, [
+              others,
+            ])
+          ).length === 7,
+        { timeoutMs: 15_000 },
+      );
       // The refused event has a job of its own, under its id, retried with backoff; its row says why.
-      await waitUntil(async () => (await stack.api.get(JobProducer).getJob(JobName.ProjectStripeEvent, refused)) !== undefined, { timeoutMs: 15_000 });
-      const [row] = await stack.db.query(`SELECT processed_at, attempts, last_error FROM stripe_events WHERE id = $1`, [refused]);
+      await waitUntil(
+        async () => (await stack.api.get(JobProducer).getJob(JobName.ProjectStripeEvent, refused)) !== undefined,
+        { timeoutMs: 15_000 },
+      );
+      const [row] = await stack.db.query(`SELECT processed_at, attempts, last_error FROM stripe_events WHERE id = $1`, [
+        refused,
+      ]);
       expect(row.processed_at).toBeNull();
       expect(row.attempts).toBeGreaterThanOrEqual(1);
       expect(row.last_error).toContain('donor refused by the test');
     } finally {
       await stack.db.query(`DROP TRIGGER IF EXISTS refuse_donor ON donors; DROP FUNCTION IF EXISTS refuse_donor()`);
     }
-    await waitUntil(async () => (await stack.db.query(`SELECT 1 FROM donors WHERE name = 'Refused Once'`)).length === 1, { timeoutMs: 30_000 });
-    expect((await stack.db.query(`SELECT count(*)::int AS n FROM donors WHERE id = ANY($1)`, [events.map((e) => (e.data.object as { id: string }).id)]))[0].n).toBe(8);
+    await waitUntil(
+      async () => (await stack.db.query(`SELECT 1 FROM donors WHERE name = 'Refused Once'`)).length === 1,
+      { timeoutMs: 30_000 },
+    );
+    expect(
+      (
+        await stack.db.query(`SELECT count(*)::int AS n FROM donors WHERE id = ANY($1)`, [
+          events.map((e) => (e.data.object as { id: string }).id),
+        ])
+      )[0].n,
+    ).toBe(8);
   });
 
   it('copies of one event stored by one statement: one row, and only one copy is told it stored it', async () => {
@@ -171,14 +224,23 @@ describe('Stripe webhook ingest', () => {
   });
 
   it('stores an event whose text carries a NUL character (Postgres cannot hold one) without it, instead of refusing it forever', async () => {
-    const customer = fixture('customer', { id: stripeId('cus'), name: 'Ada\u0000 Lovelace', description: 'path C:\\u0000 stays' });
+    const customer = fixture('customer', {
+      id: stripeId('cus'),
+      name: 'Ada\u0000 Lovelace',
+      description: 'path C:\\u0000 stays',
+    });
     const event = buildEvent('customer.created', customer);
     const res = await postEvent(stack, event);
     expect(res.status).toBe(200);
     await waitForProjection(stack);
-    const [row] = await stack.db.query(`SELECT payload->'data'->'object'->>'name' AS name, payload->'data'->'object'->>'description' AS description FROM stripe_events WHERE id = $1`, [event.id]);
+    const [row] = await stack.db.query(
+      `SELECT payload->'data'->'object'->>'name' AS name, payload->'data'->'object'->>'description' AS description FROM stripe_events WHERE id = $1`,
+      [event.id],
+    );
     expect(row).toEqual({ name: 'Ada Lovelace', description: 'path C:\\u0000 stays' });
-    expect(await stack.db.query(`SELECT name FROM donors WHERE id = $1`, [customer.id])).toEqual([{ name: 'Ada Lovelace' }]);
+    expect(await stack.db.query(`SELECT name FROM donors WHERE id = $1`, [customer.id])).toEqual([
+      { name: 'Ada Lovelace' },
+    ]);
   });
 
   it('refuses a chunked body over 1 MB, a compressed body and a form body with 400; other methods are not the webhook', async () => {
@@ -186,13 +248,22 @@ describe('Stripe webhook ingest', () => {
     const event = buildEvent('customer.created', fixture('customer', { id: stripeId('cus') }));
     const { body, signature } = signedWebhook(event);
     const post = (headers: Record<string, string>, payload: string | Buffer) =>
-      fetch(`${stack.apiUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'Stripe-Signature': signature, ...headers }, body: payload });
+      fetch(`${stack.apiUrl}/api/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'Stripe-Signature': signature, ...headers },
+        body: payload,
+      });
 
     // No Content-Length: the limit is enforced while reading.
     const streamed = await fetch(`${stack.apiUrl}/api/stripe/webhook`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-      body: new ReadableStream({ start(c) { for (let i = 0; i < 20; i++) c.enqueue(Buffer.alloc(64 * 1024, 0x20)); c.close(); } }),
+      body: new ReadableStream({
+        start(c) {
+          for (let i = 0; i < 20; i++) c.enqueue(Buffer.alloc(64 * 1024, 0x20));
+          c.close();
+        },
+      }),
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(400);
@@ -222,6 +293,8 @@ describe('Stripe webhook ingest', () => {
       await stack.db.setReachable(true);
     }
     await postEvent(stack, event).expect(200);
-    await waitForProjection(stack, { predicate: async () => (await stack.db.query(`SELECT 1 FROM donors WHERE id = $1`, [customer.id])).length === 1 });
+    await waitForProjection(stack, {
+      predicate: async () => (await stack.db.query(`SELECT 1 FROM donors WHERE id = $1`, [customer.id])).length === 1,
+    });
   });
 });

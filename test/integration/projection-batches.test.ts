@@ -20,10 +20,17 @@ describe('projection in batches', () => {
   it.each([200, 37])('leaves the read model one event at a time leaves (batches of %i)', async (size) => {
     const events = donorEventStream({ donors: 120, tag: `pb${size}` });
     // Customer events after the rest, so batches also hold charges whose donor row does not exist yet.
-    const ordered: Stripe.Event[] = [...events.filter((e) => !e.type.startsWith('customer.')), ...events.filter((e) => e.type.startsWith('customer.'))];
+    const ordered: Stripe.Event[] = [
+      ...events.filter((e) => !e.type.startsWith('customer.')),
+      ...events.filter((e) => e.type.startsWith('customer.')),
+    ];
     const batched = await projectDirectly(ordered, async (ds, deps) => {
       for (let i = 0; i < ordered.length; i += size) {
-        const { outcomes } = await projectStripeEvents(ds, ordered.slice(i, i + size).map((e) => e.id), deps);
+        const { outcomes } = await projectStripeEvents(
+          ds,
+          ordered.slice(i, i + size).map((e) => e.id),
+          deps,
+        );
         expect([...outcomes.values()].filter((o) => o !== 'processed' && o !== 'ignored')).toEqual([]);
       }
     });
@@ -32,7 +39,9 @@ describe('projection in batches', () => {
     dbs.push(reference.db);
     expect(batched.checksums).toEqual(reference.checksums);
     // The stream really holds several events of one object in a batch, and donors with gifts.
-    const [{ n }] = await batched.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM donor_totals WHERE donation_count > 0`);
+    const [{ n }] = await batched.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM donor_totals WHERE donation_count > 0`,
+    );
     expect(n).toBeGreaterThan(100);
   });
 });

@@ -27,13 +27,19 @@ async function redisContents(redis: Redis, prefix: string): Promise<string> {
   for (const key of await redis.keys(`${prefix}:*`)) {
     const type = await redis.type(key);
     const value =
-      type === 'string' ? await redis.get(key)
-      : type === 'hash' ? await redis.hgetall(key)
-      : type === 'list' ? await redis.lrange(key, 0, -1)
-      : type === 'set' ? await redis.smembers(key)
-      : type === 'zset' ? await redis.zrange(key, 0, -1)
-      : type === 'stream' ? await redis.xrange(key, '-', '+')
-      : null;
+      type === 'string'
+        ? await redis.get(key)
+        : type === 'hash'
+          ? await redis.hgetall(key)
+          : type === 'list'
+            ? await redis.lrange(key, 0, -1)
+            : type === 'set'
+              ? await redis.smembers(key)
+              : type === 'zset'
+                ? await redis.zrange(key, 0, -1)
+                : type === 'stream'
+                  ? await redis.xrange(key, '-', '+')
+                  : null;
     parts.push(`${key} ${JSON.stringify(value)}`);
   }
   return parts.join('\n');
@@ -61,11 +67,16 @@ describe('reset links never reach a log', () => {
     await until('the worker to handle the mail job', () => /e-mail not sent/.test(worker!.output()));
     const output = `${api!.output()}\n${worker!.output()}`;
     expect(output).not.toMatch(/reset-password|token=/);
-    const stored = (await stack.db.query(`SELECT encode(token_hash, 'hex') AS h FROM password_reset_tokens`)).map((r: { h: string }) => r.h);
+    const stored = (await stack.db.query(`SELECT encode(token_hash, 'hex') AS h FROM password_reset_tokens`)).map(
+      (r: { h: string }) => r.h,
+    );
     const leaked = (output.match(/[A-Za-z0-9_-]{43}/g) ?? []).filter((candidate) => stored.includes(sha256(candidate)));
     expect(leaked).toEqual([]);
     // The request itself is on record, by address, never by link.
-    const [audit] = await stack.db.query(`SELECT success FROM audit_log WHERE action = 'admin.password_reset.requested' AND admin_id = $1`, [admin.id]);
+    const [audit] = await stack.db.query(
+      `SELECT success FROM audit_log WHERE action = 'admin.password_reset.requested' AND admin_id = $1`,
+      [admin.id],
+    );
     expect(audit).toEqual({ success: true });
   });
 });

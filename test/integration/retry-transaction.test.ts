@@ -53,9 +53,11 @@ it('runs a transaction again when Postgres aborts it for a deadlock, and gives u
   expect(runs).toEqual([1, 2]);
 
   let tries = 0;
-  await expect(transactionWithRetry(ds, async (m) => {
-    tries++;
-    await m.query('SELECT 1/0');
-  })).rejects.toThrow(/division by zero/);
+  await expect(
+    transactionWithRetry(ds, async (m) => {
+      tries++;
+      await m.query('SELECT 1/0');
+    }),
+  ).rejects.toThrow(/division by zero/);
   expect(tries).toBe(1);
 });

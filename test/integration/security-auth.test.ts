@@ -22,7 +22,8 @@ describe('session and enumeration attacks', () => {
   let ip = 0;
   // TRUST_PROXY: each request speaks from its own address, so the per-IP throttle stays out of the timing.
   const api = () => request(stack.apiUrl);
-  const fromNewIp = <T extends { set(k: string, v: string): T }>(req: T) => req.set('X-Forwarded-For', `198.18.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
+  const fromNewIp = <T extends { set(k: string, v: string): T }>(req: T) =>
+    req.set('X-Forwarded-For', `198.18.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
 
   beforeAll(async () => {
     stack = await startStack({ emulator: false, workers: 0, env: { TRUST_PROXY: '1' } });
@@ -45,16 +46,22 @@ describe('session and enumeration attacks', () => {
     await authed(stack, fixed).get('/api/admin/me').expect(401);
     // Signing in while holding another admin's live token binds nothing to it either.
     const other = await signIn(stack);
-    const again = await fromNewIp(api().post('/api/admin/login')).set('Authorization', `Bearer ${other.token}`)
-      .send({ email: victim.admin.email, password: victim.admin.password }).expect(200);
+    const again = await fromNewIp(api().post('/api/admin/login'))
+      .set('Authorization', `Bearer ${other.token}`)
+      .send({ email: victim.admin.email, password: victim.admin.password })
+      .expect(200);
     expect(again.body.sessionToken).not.toBe(other.token);
     expect((await authed(stack, other.token).get('/api/admin/me').expect(200)).body.email).toBe(other.admin.email);
-    expect((await authed(stack, again.body.sessionToken).get('/api/admin/me').expect(200)).body.email).toBe(victim.admin.email);
+    expect((await authed(stack, again.body.sessionToken).get('/api/admin/me').expect(200)).body.email).toBe(
+      victim.admin.email,
+    );
   });
 
   it('a logged-out token stays dead after the same admin signs in again', async () => {
     const { token, admin } = await signIn(stack);
-    await authed(stack, token).post('/api/admin/logout').expect((r) => expect(r.status).toBeLessThan(300));
+    await authed(stack, token)
+      .post('/api/admin/logout')
+      .expect((r) => expect(r.status).toBeLessThan(300));
     await signIn(stack, admin);
     await authed(stack, token).get('/api/admin/me').expect(401);
     await authed(stack, token).post('/api/admin/logout').expect(401);
@@ -64,7 +71,11 @@ describe('session and enumeration attacks', () => {
     await signIn(stack);
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.base64String({ minLength: 40, maxLength: 48 }), fc.string({ minLength: 1, maxLength: 80 }).filter((s) => /^[\x21-\x7e]+$/.test(s)), fc.constantFrom('null', 'undefined', '*', "' OR 1=1 --")),
+        fc.oneof(
+          fc.base64String({ minLength: 40, maxLength: 48 }),
+          fc.string({ minLength: 1, maxLength: 80 }).filter((s) => /^[\x21-\x7e]+$/.test(s)),
+          fc.constantFrom('null', 'undefined', '*', "' OR 1=1 --"),
+        ),
         async (guess) => {
           const res = await authed(stack, guess).get('/api/admin/me');
           if (res.status !== 401) throw new Error(`${guess}: ${res.status}`);
@@ -89,7 +100,9 @@ describe('session and enumeration attacks', () => {
     }
     const k = median(known.map((r) => r.ms));
     const u = median(unknown.map((r) => r.ms));
-    process.stdout.write(`[security] ${what} timing: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms (medians of ${TRIES})\n`);
+    process.stdout.write(
+      `[security] ${what} timing: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms (medians of ${TRIES})\n`,
+    );
     return { known, unknown, k, u };
   }
 
@@ -97,10 +110,22 @@ describe('session and enumeration attacks', () => {
     const attempt = async (email: string) => {
       const t = process.hrtime.bigint();
       const res = await fromNewIp(api().post('/api/admin/login')).send({ email, password: 'Not-The-Password-1' });
-      return { ms: Number(process.hrtime.bigint() - t) / 1e6, status: res.status, body: res.body, headers: Object.keys(res.headers).filter((h) => !['date', 'etag', 'content-length'].includes(h)).sort() };
+      return {
+        ms: Number(process.hrtime.bigint() - t) / 1e6,
+        status: res.status,
+        body: res.body,
+        headers: Object.keys(res.headers)
+          .filter((h) => !['date', 'etag', 'content-length'].includes(h))
+          .sort(),
+      };
     };
     const { known, unknown, k, u } = await knownVsUnknown('login', attempt);
-    for (const r of [...known, ...unknown]) expect({ status: r.status, body: r.body, headers: r.headers }).toEqual({ status: 401, body: known[0].body, headers: known[0].headers });
+    for (const r of [...known, ...unknown])
+      expect({ status: r.status, body: r.body, headers: r.headers }).toEqual({
+        status: 401,
+        body: known[0].body,
+        headers: known[0].headers,
+      });
     expect(known[0].body.message).toBe('Invalid email or password');
     expect(Math.abs(k - u)).toBeLessThan(0.3 * Math.max(k, u));
   }, 120000);
@@ -112,7 +137,8 @@ describe('session and enumeration attacks', () => {
       return { ms: Number(process.hrtime.bigint() - t) / 1e6, status: res.status, body: res.body };
     };
     const { known, unknown, k, u } = await knownVsUnknown('reset', attempt);
-    for (const r of [...known, ...unknown]) expect({ status: r.status, body: r.body }).toEqual({ status: 200, body: { message: RESET_MESSAGE } });
+    for (const r of [...known, ...unknown])
+      expect({ status: r.status, body: r.body }).toEqual({ status: 200, body: { message: RESET_MESSAGE } });
     // These answers take a few ms, where scheduler noise alone is ~1 ms: 30% of the median, but at least 5 ms.
     expect(Math.abs(k - u)).toBeLessThan(Math.max(0.3 * Math.max(k, u), 5));
   }, 120000);

@@ -23,22 +23,30 @@ describe('settings table', () => {
     expect(read).toEqual({ value: 7, updatedAt: written.updatedAt, updatedBy: admin.id });
     await settings.write(db, FISCAL_START, 10, null);
     expect((await settings.read(db, FISCAL_START)).value).toBe(10);
-    expect(await db.query(`SELECT count(*)::int AS n FROM settings WHERE key = 'test.fiscal_start'`)).toEqual([{ n: 1 }]);
+    expect(await db.query(`SELECT count(*)::int AS n FROM settings WHERE key = 'test.fiscal_start'`)).toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('refuses an invalid value, and reads a stored value that no longer passes the check as the default', async () => {
-    await expect(settings.write(db, FISCAL_START, 13, null)).rejects.toThrow('Invalid value for setting test.fiscal_start');
+    await expect(settings.write(db, FISCAL_START, 13, null)).rejects.toThrow(
+      'Invalid value for setting test.fiscal_start',
+    );
     await db.query(`UPDATE settings SET value = '"July"' WHERE key = 'test.fiscal_start'`);
     expect((await settings.read(db, FISCAL_START)).value).toBe(1);
   });
 
   it('records donor and system actors in the audit log beside admins', async () => {
-    await db.query(`INSERT INTO audit_log (action, actor_kind, donor_id) VALUES ('recurring.amount_changed', 'donor', 'cus_1')`);
+    await db.query(
+      `INSERT INTO audit_log (action, actor_kind, donor_id) VALUES ('recurring.amount_changed', 'donor', 'cus_1')`,
+    );
     await db.query(`INSERT INTO audit_log (action) VALUES ('admin.login')`);
     expect(await db.query(`SELECT action, actor_kind, donor_id FROM audit_log ORDER BY id`)).toEqual([
       { action: 'recurring.amount_changed', actor_kind: 'donor', donor_id: 'cus_1' },
       { action: 'admin.login', actor_kind: 'admin', donor_id: null },
     ]);
-    await expect(db.query(`INSERT INTO audit_log (action, actor_kind) VALUES ('x', 'visitor')`)).rejects.toThrow(/check constraint/);
+    await expect(db.query(`INSERT INTO audit_log (action, actor_kind) VALUES ('x', 'visitor')`)).rejects.toThrow(
+      /check constraint/,
+    );
   });
 });

@@ -14,8 +14,15 @@ import { startStack, type Stack } from '../helpers/stack.js';
  * message's id and kind only, never an address or a subject.
  */
 const donor = {
-  frequency: 'one-time', firstName: 'Rosa', lastName: "O'Brien-Núñez Jr.", email: 'rosa.fields@example.org',
-  phone: '', address: '4 Mill Street', city: 'Marshall', state: 'AR', zipCode: '72650',
+  frequency: 'one-time',
+  firstName: 'Rosa',
+  lastName: "O'Brien-Núñez Jr.",
+  email: 'rosa.fields@example.org',
+  phone: '',
+  address: '4 Mill Street',
+  city: 'Marshall',
+  state: 'AR',
+  zipCode: '72650',
 };
 const STRANGER = 'stranger@example.net';
 
@@ -37,7 +44,8 @@ describe('tribute notices: names, subject, caps; mail log lines', () => {
     await smtp?.close();
   });
 
-  const intent = (donationData: object) => request(stack.apiUrl).post('/api/create-payment-intent').send({ amount: 500, donationData });
+  const intent = (donationData: object) =>
+    request(stack.apiUrl).post('/api/create-payment-intent').send({ amount: 500, donationData });
   const give = async (donationData: object) => {
     const res = await intent(donationData).expect(200);
     await stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: 'pm_card_visa' });
@@ -45,12 +53,22 @@ describe('tribute notices: names, subject, caps; mail log lines', () => {
   };
 
   it.each([
-    ['firstName', 'Your account is locked, verify at http://evil.invalid/login', 'firstName cannot contain a web or e-mail address'],
+    [
+      'firstName',
+      'Your account is locked, verify at http://evil.invalid/login',
+      'firstName cannot contain a web or e-mail address',
+    ],
     ['lastName', 'see evil.invalid/login', 'lastName cannot contain a web or e-mail address'],
     ['tributeName', '<a href="http://evil.invalid">Grandma</a>', 'tributeName cannot contain < or >'],
     ['tributeName', 'Grandma\r\nBcc: victim@example.org', 'tributeName must be one line of plain text'],
   ])('refuses a %s of %j with a clear 400, before any payment exists', async (field, value, message) => {
-    const res = await intent({ ...donor, tributeKind: 'honor', tributeName: 'Grandma Ada', tributeEmail: STRANGER, [field]: value }).expect(400);
+    const res = await intent({
+      ...donor,
+      tributeKind: 'honor',
+      tributeName: 'Grandma Ada',
+      tributeEmail: STRANGER,
+      [field]: value,
+    }).expect(400);
     expect(JSON.stringify(res.body)).toContain(message);
   });
 
@@ -63,21 +81,40 @@ describe('tribute notices: names, subject, caps; mail log lines', () => {
     expect(decodeQuotedPrintable(notice.raw)).toContain('in memory of S');
 
     // A second gift naming the same address (another letter case) the same day: the donor is thanked, the address is not written to again.
-    const second = await give({ ...donor, email: 'other.donor@example.org', ...tribute, tributeEmail: STRANGER.toUpperCase() });
+    const second = await give({
+      ...donor,
+      email: 'other.donor@example.org',
+      ...tribute,
+      tributeEmail: STRANGER.toUpperCase(),
+    });
     await smtp.waitFor('other.donor@example.org');
-    const charges = await stack.db.query<{ id: string }>(`SELECT id FROM charges WHERE payment_intent_id = ANY($1) AND tribute_notify_email IS NOT NULL`, [[first, second]]);
+    const charges = await stack.db.query<{ id: string }>(
+      `SELECT id FROM charges WHERE payment_intent_id = ANY($1) AND tribute_notify_email IS NOT NULL`,
+      [[first, second]],
+    );
     expect(charges).toHaveLength(2);
-    expect(await stack.db.query(`SELECT lower(recipient) AS r FROM outbound_mail WHERE kind = 'tribute'`)).toEqual([{ r: STRANGER }]);
+    expect(await stack.db.query(`SELECT lower(recipient) AS r FROM outbound_mail WHERE kind = 'tribute'`)).toEqual([
+      { r: STRANGER },
+    ]);
     expect(smtp.mails.filter((m) => m.to.map((t) => t.toLowerCase()).includes(STRANGER))).toHaveLength(1);
   });
 
   it("the worker's 'e-mail sent' lines carry the message's id and kind, never an address or a subject", async () => {
-    await waitUntil(async () => logLines.filter((l) => l.includes('"msg":"e-mail sent"')).length >= 3, { timeoutMs: 20_000 });
-    const sent = logLines.filter((l) => l.includes('"msg":"e-mail sent"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    await waitUntil(async () => logLines.filter((l) => l.includes('"msg":"e-mail sent"')).length >= 3, {
+      timeoutMs: 20_000,
+    });
+    const sent = logLines
+      .filter((l) => l.includes('"msg":"e-mail sent"'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     for (const line of sent) {
-      expect(Object.keys(line).filter((k) => !['level', 'time', 'pid', 'hostname', 'name', 'msg'].includes(k)).sort()).toEqual(['attempt', 'kind', 'mailId']);
+      expect(
+        Object.keys(line)
+          .filter((k) => !['level', 'time', 'pid', 'hostname', 'name', 'msg'].includes(k))
+          .sort(),
+      ).toEqual(['attempt', 'kind', 'mailId']);
     }
     const all = logLines.join('\n');
-    for (const secret of [STRANGER, 'rosa.fields@example.org', 'other.donor@example.org', 'Connor', 'A tribute gift']) expect(all).not.toContain(secret);
+    for (const secret of [STRANGER, 'rosa.fields@example.org', 'other.donor@example.org', 'Connor', 'A tribute gift'])
+      expect(all).not.toContain(secret);
   });
 });

@@ -24,7 +24,11 @@ let septemberBeforeWin: { total: number; received: number };
 const month = async (m: string) => ({
   dash: (await api.get(`/api/stripe/analytics?month=${m}`).expect(200)).body.overview,
   end: (await api.get(`/api/stripe/month-end?month=${m}`).expect(200)).body,
-  ledger: (await api.get(`/api/stripe/transactions?start_date=${m}-01&end_date=${m}-${m.endsWith('09') ? '30' : '31'}&pageSize=1`).expect(200)).body.totals,
+  ledger: (
+    await api
+      .get(`/api/stripe/transactions?start_date=${m}-01&end_date=${m}-${m.endsWith('09') ? '30' : '31'}&pageSize=1`)
+      .expect(200)
+  ).body.totals,
 });
 const settle = async (predicate: () => Promise<boolean>) => {
   await stack.emulator!.flushWebhooks(20000);
@@ -36,20 +40,39 @@ beforeAll(async () => {
   api = authed(stack, (await signIn(stack)).token);
   stripe = createStripeClient(stack.env, { maxNetworkRetries: 0 });
   await stack.emulator!.advanceClock(at('2026-09-25T17:00:00Z') - stack.emulator!.now());
-  await stripe.paymentIntents.create({ amount: 2000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'] });
-  const disputed = await stripe.paymentIntents.create({ amount: 5000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'] });
+  await stripe.paymentIntents.create({
+    amount: 2000,
+    currency: 'usd',
+    payment_method: 'pm_card_visa',
+    confirm: true,
+    allowed_payment_method_types: ['card'],
+  });
+  const disputed = await stripe.paymentIntents.create({
+    amount: 5000,
+    currency: 'usd',
+    payment_method: 'pm_card_visa',
+    confirm: true,
+    allowed_payment_method_types: ['card'],
+  });
   await stack.emulator!.advanceClock(at('2026-09-29T17:00:00Z') - stack.emulator!.now());
   const dispute = await emulatorHelper(stack.emulator!, `charges/${disputed.latest_charge as string}/dispute`, {});
-  await settle(async () => (await stack.db.query(`SELECT 1 FROM charges WHERE dispute_status = 'needs_response'`)).length === 1);
+  await settle(
+    async () => (await stack.db.query(`SELECT 1 FROM charges WHERE dispute_status = 'needs_response'`)).length === 1,
+  );
   const sep = await month('2026-09');
   septemberBeforeWin = { total: sep.dash.totalAmount, received: sep.end.total.receivedCents };
   // Won on October 2 (Chicago): Stripe reinstates the funds that day.
   await stack.emulator!.advanceClock(at('2026-10-02T17:00:00Z') - stack.emulator!.now());
   await emulatorHelper(stack.emulator!, `disputes/${dispute.id}/close`, { status: 'won' });
   await stack.emulator!.advanceClock(at('2026-10-03T17:00:00Z') - stack.emulator!.now());
-  await settle(async () => (await stack.db.query(
-    `SELECT 1 FROM charges c JOIN balance_transactions b ON b.charge_id = c.id AND b.reporting_category = 'dispute_reversal' WHERE c.dispute_status = 'won'`,
-  )).length === 1);
+  await settle(
+    async () =>
+      (
+        await stack.db.query(
+          `SELECT 1 FROM charges c JOIN balance_transactions b ON b.charge_id = c.id AND b.reporting_category = 'dispute_reversal' WHERE c.dispute_status = 'won'`,
+        )
+      ).length === 1,
+  );
 });
 afterAll(() => stack?.stop());
 
@@ -90,8 +113,12 @@ it("holds the Payouts identity with the dispute fee kept and the dispute reverse
 
 it('rebuilds, on upgrade, the day of a dispute won before the upgrade from its reversal line', async () => {
   const state = async () => ({
-    daily: await stack.db.query(`SELECT day::text, source, donation_type, brand, amount::text, count FROM daily_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`),
-    monthly: await stack.db.query(`SELECT month::text, source, donation_type, brand, amount::text, count FROM monthly_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`),
+    daily: await stack.db.query(
+      `SELECT day::text, source, donation_type, brand, amount::text, count FROM daily_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`,
+    ),
+    monthly: await stack.db.query(
+      `SELECT month::text, source, donation_type, brand, amount::text, count FROM monthly_totals WHERE amount <> 0 OR count <> 0 ORDER BY 1, 2, 3, 4`,
+    ),
     won: await stack.db.query(`SELECT id, dispute_reinstated_at FROM charges WHERE disputed ORDER BY id`),
   });
   const kept = await state();
@@ -103,7 +130,9 @@ it('rebuilds, on upgrade, the day of a dispute won before the upgrade from its r
   const zone = process.env.TIME_ZONE;
   process.env.TIME_ZONE = TZ;
   try {
-    await new WonDisputeDays1764705000000().up({ query: (sql: string, params?: unknown[]) => stack.db.query(sql, params) } as unknown as QueryRunner);
+    await new WonDisputeDays1764705000000().up({
+      query: (sql: string, params?: unknown[]) => stack.db.query(sql, params),
+    } as unknown as QueryRunner);
   } finally {
     if (zone === undefined) delete process.env.TIME_ZONE;
     else process.env.TIME_ZONE = zone;

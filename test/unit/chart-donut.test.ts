@@ -1,8 +1,18 @@
 import { CHART_PALETTE, donutOption, donutSlices } from '../../web/src/features/analytics/components/chart-options.js';
 
 /** The Donation Frequency donut: at most six slices, each its own colour, the smallest ones together as 'Other'. */
-const TEN = ['One-time', 'Monthly', 'Quarterly', 'Annual', 'Stock', 'Check', 'Cash', 'In-kind', 'Property', 'Other']
-  .map((label, i) => ({ label, value: 1000 - i * 90 }));
+const TEN = [
+  'One-time',
+  'Monthly',
+  'Quarterly',
+  'Annual',
+  'Stock',
+  'Check',
+  'Cash',
+  'In-kind',
+  'Property',
+  'Other',
+].map((label, i) => ({ label, value: 1000 - i * 90 }));
 
 describe('Donation Frequency donut', () => {
   it('shows the five largest kinds and the rest together as Other (a manual type named Other joins it)', () => {
@@ -18,7 +28,14 @@ describe('Donation Frequency donut', () => {
 
   it('keeps six kinds or fewer as they are, largest first, and leaves out kinds with nothing', () => {
     const six = [...TEN.slice(0, 5), { label: 'Cash', value: 5000 }, { label: 'Check', value: 0 }];
-    expect(donutSlices(six).map((s) => s.label)).toEqual(['Cash', 'One-time', 'Monthly', 'Quarterly', 'Annual', 'Stock']);
+    expect(donutSlices(six).map((s) => s.label)).toEqual([
+      'Cash',
+      'One-time',
+      'Monthly',
+      'Quarterly',
+      'Annual',
+      'Stock',
+    ]);
   });
 
   it('gives every slice its own colour of the six-colour palette and a legend that never pages', () => {

@@ -48,9 +48,12 @@ function isSuccess(call: ts.CallExpression): boolean {
   if (SUCCESS.has(name)) return true;
   if (name !== 'ApiResponse') return false;
   const arg = call.arguments[0];
-  const status = arg && ts.isObjectLiteralExpression(arg)
-    ? arg.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === 'status')
-    : undefined;
+  const status =
+    arg && ts.isObjectLiteralExpression(arg)
+      ? arg.properties.find(
+          (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === 'status',
+        )
+      : undefined;
   return Boolean(status && /^2\d\d$/.test(status.initializer.getText()));
 }
 
@@ -63,7 +66,8 @@ export function handlersOf(file: string, text: string): Handler[] {
       const calls = decoratorCalls(m);
       if (!calls.some((c) => HTTP.has(c.expression.getText()))) continue;
       const writesResponse = m.parameters.some((p) =>
-        decoratorCalls(p).some((c) => c.expression.getText() === 'Res' && !/passthrough:\s*true/.test(c.getText())));
+        decoratorCalls(p).some((c) => c.expression.getText() === 'Res' && !/passthrough:\s*true/.test(c.getText())),
+      );
       found.push({
         where: `${path.relative(ROOT, file)} ${cls.name?.text ?? '?'}.${m.name.getText()}`,
         returnType: m.type ? m.type.getText() : null,
@@ -79,11 +83,13 @@ export function handlersOf(file: string, text: string): Handler[] {
 export function problems(h: Handler): string[] {
   const out: string[] = [];
   if (!h.returnType) out.push(`${h.where}: no declared return type`);
-  if (!h.success.length) out.push(`${h.where}: no @ApiOkResponse / @ApiCreatedResponse / @ApiAcceptedResponse / @ApiNoContentResponse`);
+  if (!h.success.length)
+    out.push(`${h.where}: no @ApiOkResponse / @ApiCreatedResponse / @ApiAcceptedResponse / @ApiNoContentResponse`);
   for (const s of h.success) {
     if (s.name === 'ApiNoContentResponse' || h.writesResponse) continue;
     if (!s.type) out.push(`${h.where}: @${s.name} names no DTO type`);
-    else if (h.returnType && !new RegExp(`\\b${s.type}\\b`).test(h.returnType)) out.push(`${h.where}: returns ${h.returnType}, but @${s.name} documents ${s.type}`);
+    else if (h.returnType && !new RegExp(`\\b${s.type}\\b`).test(h.returnType))
+      out.push(`${h.where}: returns ${h.returnType}, but @${s.name} documents ${s.type}`);
   }
   return out;
 }

@@ -31,8 +31,13 @@ describe('docker-compose.yml', () => {
     expect(services.backup.profiles).toEqual(['tools']);
   });
 
-  it('builds api, worker, migrations and backups from this repository\'s Dockerfile and runs their entry points', () => {
-    const entry = { api: 'dist/api/src/main.js', worker: 'dist/worker/src/main.js', migrate: 'dist/ops/migrate.js', backup: 'dist/ops/db-backup.js' };
+  it("builds api, worker, migrations and backups from this repository's Dockerfile and runs their entry points", () => {
+    const entry = {
+      api: 'dist/api/src/main.js',
+      worker: 'dist/worker/src/main.js',
+      migrate: 'dist/ops/migrate.js',
+      backup: 'dist/ops/db-backup.js',
+    };
     for (const [name, script] of Object.entries(entry)) {
       expect(services[name].build).toEqual({ context: '.', dockerfile: 'Dockerfile' });
       expect(services[name].command).toEqual(['node', script]);
@@ -41,13 +46,28 @@ describe('docker-compose.yml', () => {
 
   it('gives api and worker every variable the code reads (EnvDto), required ones without a default', () => {
     const vars = envVariables();
-    expect(vars).toEqual(expect.arrayContaining(['DATABASE_URL', 'STRIPE_SECRET_KEY', 'SMTP_URL', 'INBOX_RETENTION_DAYS', 'PRODUCTION_REHEARSAL']));
+    expect(vars).toEqual(
+      expect.arrayContaining([
+        'DATABASE_URL',
+        'STRIPE_SECRET_KEY',
+        'SMTP_URL',
+        'INBOX_RETENTION_DAYS',
+        'PRODUCTION_REHEARSAL',
+      ]),
+    );
     for (const name of ['api', 'worker']) {
       const env = services[name].environment as Record<string, string>;
       const missing = vars.filter((v) => !(v in env) && !NOT_PASSED[v]);
       expect({ service: name, missing }).toEqual({ service: name, missing: [] });
       expect(env.NODE_ENV).toBe('production');
-      for (const required of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'PUBLIC_URL']) expect(env[required]).toMatch(new RegExp(`^\\$\\{${required}:\\?`));
+      for (const required of [
+        'STRIPE_SECRET_KEY',
+        'STRIPE_PUBLISHABLE_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'SMTP_URL',
+        'PUBLIC_URL',
+      ])
+        expect(env[required]).toMatch(new RegExp(`^\\$\\{${required}:\\?`));
       expect(env.DATABASE_URL).toMatch(/\$\{POSTGRES_PASSWORD:\?/);
       expect(env.TRUST_PROXY).not.toMatch(/true/);
     }
@@ -65,7 +85,7 @@ describe('docker-compose.yml', () => {
     expect(envVariables().filter((v) => !named.has(v) && v !== 'DEMO_MODE' && v !== 'WEB_DIST_DIR')).toEqual([]);
   });
 
-  it('keeps the data in volumes: postgres, redis (append-only), backups, Caddy\'s certificates', () => {
+  it("keeps the data in volumes: postgres, redis (append-only), backups, Caddy's certificates", () => {
     expect(services.postgres.volumes).toEqual(['pgdata:/var/lib/postgresql/data']);
     expect(services.redis.volumes).toEqual(['redisdata:/data']);
     expect(services.redis.command.join(' ')).toContain('--appendonly yes');
@@ -79,7 +99,7 @@ describe('docker-compose.yml', () => {
     expect(services.worker.ports).toBeUndefined();
   });
 
-  it('publishes the API on loopback only, and Caddy on 80 and 443 for PUBLIC_URL\'s host', () => {
+  it("publishes the API on loopback only, and Caddy on 80 and 443 for PUBLIC_URL's host", () => {
     expect(services.api.ports).toEqual(['127.0.0.1:3000:3000']);
     expect(services.caddy.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
     expect(services.caddy.command).toEqual(['caddy', 'reverse-proxy', '--from', '${PUBLIC_URL}', '--to', 'api:3000']);

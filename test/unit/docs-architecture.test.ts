@@ -15,7 +15,9 @@ function foldersOnDisk(): string[] {
 
 /** The folders the table's rows name: the backticked path in each row's first cell. */
 function foldersInTable(): string[] {
-  const rows = readFileSync('docs/ARCHITECTURE.md', 'utf8').split('\n').filter((l) => l.startsWith('| `'));
+  const rows = readFileSync('docs/ARCHITECTURE.md', 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('| `'));
   return rows.map((row) => /^\| `([^`]+)`/.exec(row)![1]).filter((p) => ROOTS.some((root) => p.startsWith(`${root}/`)));
 }
 

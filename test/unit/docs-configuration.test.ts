@@ -10,7 +10,9 @@ function schemaVariables(): string[] {
 
 /** The variables docs/CONFIGURATION.md documents: the backticked names in the first cell of its table rows. */
 function documentedVariables(): string[] {
-  const rows = readFileSync('docs/CONFIGURATION.md', 'utf8').split('\n').filter((l) => l.startsWith('| `'));
+  const rows = readFileSync('docs/CONFIGURATION.md', 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('| `'));
   const names = rows.flatMap((row) => [...row.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]));
   return [...new Set(names)].sort();
 }
@@ -27,7 +29,11 @@ describe('docs/CONFIGURATION.md against the environment schema (EnvDto)', () => 
   });
 
   it('reads both lists for real (the schema has its known variables; the table has rows)', () => {
-    expect(schemaVariables()).toEqual(expect.arrayContaining(['DATABASE_URL', 'STRIPE_SECRET_KEY', 'TIME_ZONE', 'INBOX_RETENTION_DAYS']));
-    expect(documentedVariables()).toEqual(expect.arrayContaining(['DATABASE_URL', 'YEAR_END_STATEMENT_TEXT', 'BACKUP_KEEP']));
+    expect(schemaVariables()).toEqual(
+      expect.arrayContaining(['DATABASE_URL', 'STRIPE_SECRET_KEY', 'TIME_ZONE', 'INBOX_RETENTION_DAYS']),
+    );
+    expect(documentedVariables()).toEqual(
+      expect.arrayContaining(['DATABASE_URL', 'YEAR_END_STATEMENT_TEXT', 'BACKUP_KEEP']),
+    );
   });
 });

@@ -4,7 +4,9 @@ import path from 'node:path';
 /** The documents a reader moves between: the README, everything under docs/, and the two manuals beside their code. */
 function documents(): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.md') ? [path.join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.md') ? [path.join(dir, e.name)] : [],
+    );
   return ['README.md', ...walk('docs'), 'dev/stripe-emulator/README.md', 'test/bench/README.md'];
 }
 
@@ -15,7 +17,9 @@ function prose(markdown: string): string {
 
 /** Every `[text](target)` and `![alt](target)` that points into the repository (not a web address). */
 function relativeLinks(file: string): string[] {
-  const targets = [...prose(readFileSync(file, 'utf8')).matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((m) => m[1]);
+  const targets = [...prose(readFileSync(file, 'utf8')).matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map(
+    (m) => m[1],
+  );
   return targets.filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t));
 }
 
@@ -23,10 +27,15 @@ function relativeLinks(file: string): string[] {
 function anchors(file: string): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
-  for (const line of readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```/gm, '').split('\n')) {
+  for (const line of readFileSync(file, 'utf8')
+    .replace(/^```[\s\S]*?^```/gm, '')
+    .split('\n')) {
     const m = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!m) continue;
-    const base = m[1].toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const base = m[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n === 0 ? base : `${base}-${n}`);
@@ -42,7 +51,8 @@ describe('links in README.md and docs/', () => {
         const [target, anchor] = link.split('#');
         const resolved = target === '' ? file : path.join(path.dirname(file), decodeURIComponent(target));
         if (!existsSync(resolved)) broken.push(`${file}: ${link} (no such file)`);
-        else if (anchor && resolved.endsWith('.md') && !anchors(resolved).has(anchor)) broken.push(`${file}: ${link} (no such heading)`);
+        else if (anchor && resolved.endsWith('.md') && !anchors(resolved).has(anchor))
+          broken.push(`${file}: ${link} (no such heading)`);
       }
     }
     expect({ broken }).toEqual({ broken: [] });
@@ -51,7 +61,9 @@ describe('links in README.md and docs/', () => {
   it('reads links for real: the README links each document of docs/ and each page of the guide', () => {
     const fromReadme = new Set(relativeLinks('README.md').map((l) => path.normalize(l.split('#')[0])));
     const expected = documents().filter((f) => f !== 'README.md' && statSync(f).isFile());
-    expect({ notLinkedFromReadme: expected.filter((f) => !fromReadme.has(path.normalize(f))) }).toEqual({ notLinkedFromReadme: [] });
+    expect({ notLinkedFromReadme: expected.filter((f) => !fromReadme.has(path.normalize(f))) }).toEqual({
+      notLinkedFromReadme: [],
+    });
   });
 
   it('keeps README.md short: at most 220 lines (the rest lives in docs/ by reader)', () => {

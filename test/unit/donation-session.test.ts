@@ -1,4 +1,9 @@
-import { clearDonationSession, giftKey, loadDonationSession, saveDonationSession } from '../../web/src/features/donate/donation-session.js';
+import {
+  clearDonationSession,
+  giftKey,
+  loadDonationSession,
+  saveDonationSession,
+} from '../../web/src/features/donate/donation-session.js';
 import { emptyDonationForm } from '../../web/src/features/donate/types.js';
 
 /**
@@ -28,11 +33,27 @@ afterAll(() => {
   delete g.window;
 });
 
-const started = { key: 'k', start: { clientSecret: 'pi_1_secret_2', recordToken: 'tok', chargedCents: 4025, paymentIntentId: 'pi_1', subscriptionId: undefined } };
+const started = {
+  key: 'k',
+  start: {
+    clientSecret: 'pi_1_secret_2',
+    recordToken: 'tok',
+    chargedCents: 4025,
+    paymentIntentId: 'pi_1',
+    subscriptionId: undefined,
+  },
+};
 
 describe('the donate page’s session', () => {
   it('gives back what was saved, and nothing after it is cleared', () => {
-    const form = { ...emptyDonationForm, amount: '40.25', frequency: 'monthly' as const, firstName: 'Edna', coverFees: true, tributeKind: 'memory' as const };
+    const form = {
+      ...emptyDonationForm,
+      amount: '40.25',
+      frequency: 'monthly' as const,
+      firstName: 'Edna',
+      coverFees: true,
+      tributeKind: 'memory' as const,
+    };
     saveDonationSession({ form, started });
     expect(loadDonationSession()).toEqual({ form, started });
     clearDonationSession();
@@ -41,13 +62,26 @@ describe('the donate page’s session', () => {
   });
 
   it('keeps only the form’s own fields, each of its own type; an unknown frequency or tribute kind is the default', () => {
-    storage.setItem('donate:gift', JSON.stringify({
-      form: { amount: 25, firstName: 'Ann', coverFees: 'yes', frequency: 'weekly', tributeKind: 'party', cardNumber: '4242424242424242' },
-      started: { key: 'k', start: { clientSecret: 7, recordToken: 'tok', chargedCents: 4025 } },
-    }));
+    storage.setItem(
+      'donate:gift',
+      JSON.stringify({
+        form: {
+          amount: 25,
+          firstName: 'Ann',
+          coverFees: 'yes',
+          frequency: 'weekly',
+          tributeKind: 'party',
+          cardNumber: '4242424242424242',
+        },
+        started: { key: 'k', start: { clientSecret: 7, recordToken: 'tok', chargedCents: 4025 } },
+      }),
+    );
     expect(loadDonationSession()).toEqual({ form: { ...emptyDonationForm, firstName: 'Ann' }, started: null });
     // A payment saved before the answer carried what it charges: started again rather than guessed.
-    storage.setItem('donate:gift', JSON.stringify({ form: {}, started: { key: 'k', start: { clientSecret: 'pi_1_secret_2', recordToken: 'tok' } } }));
+    storage.setItem(
+      'donate:gift',
+      JSON.stringify({ form: {}, started: { key: 'k', start: { clientSecret: 'pi_1_secret_2', recordToken: 'tok' } } }),
+    );
     expect(loadDonationSession().started).toBeNull();
   });
 

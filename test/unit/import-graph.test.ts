@@ -16,7 +16,9 @@ describe('the import graph', () => {
   it('reads every folder and resolves the imports it finds', () => {
     for (const folder of FOLDERS) expect([...graph.keys()].some((f) => f.startsWith(`${folder}/`))).toBe(true);
     expect(graph.get('api/src/http/csv-response.ts')).toContain('api/src/http/csv-cell.ts');
-    expect(resolveSpecifier(path.join(ROOT, 'api/src/main.ts'), './create-api-app.js')).toBe(path.join(ROOT, 'api/src/create-api-app.ts'));
+    expect(resolveSpecifier(path.join(ROOT, 'api/src/main.ts'), './create-api-app.js')).toBe(
+      path.join(ROOT, 'api/src/create-api-app.ts'),
+    );
   });
 
   it('has no cycle (each is printed as one loop through it, with the number of files tangled with it)', () => {

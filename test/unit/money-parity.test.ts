@@ -5,7 +5,11 @@ import { checkManualDonation } from '../../api/src/manual-donations/manual-donat
 import { manualAmountCents } from '../../core/src/gifts/manual-amount.js';
 import { formatUsd, parseDollars } from '../../core/src/gifts/money.js';
 import { giftTotal } from '../../web/src/lib/gift-total.js';
-import { payloadDollars, validateManualDonation, type ManualDonationValues } from '../../web/src/features/transactions/lib/manual-donation-rules.js';
+import {
+  payloadDollars,
+  validateManualDonation,
+  type ManualDonationValues,
+} from '../../web/src/features/transactions/lib/manual-donation-rules.js';
 
 /**
  * Issue 28: one money rule in server and browser. Every amount from $0.01 to $100,000.00 (10,000,000 of them), as
@@ -54,8 +58,19 @@ describe('one money rule: the browser and the server read every amount to $100,0
 
   it('reads a sample written as people write it ("$1,234.56", "1,234.56") the same in the form and the API', async () => {
     const form: ManualDonationValues = {
-      donorName: 'Ann Lee', donorEmail: '', donorPhone: '', donorAddress: '', amount: '', donationType: 'cash', donationDate: '2026-01-15',
-      notes: '', giftDescription: '', receivedGoods: false, goodsDescription: '', goodsValue: '',  fundId: '',
+      donorName: 'Ann Lee',
+      donorEmail: '',
+      donorPhone: '',
+      donorAddress: '',
+      amount: '',
+      donationType: 'cash',
+      donationDate: '2026-01-15',
+      notes: '',
+      giftDescription: '',
+      receivedGoods: false,
+      goodsDescription: '',
+      goodsValue: '',
+      fundId: '',
     };
     const wrong: string[] = [];
     for (const cents of sample) {
@@ -63,7 +78,11 @@ describe('one money rule: the browser and the server read every amount to $100,0
       for (const text of [usd, usd.slice(1)]) {
         const donate = giftTotal({ amount: text, coverFees: false }, undefined)?.giftCents ?? null;
         const formOk = Object.keys(validateManualDonation({ ...form, amount: text })).length === 0;
-        const checked = await checkManualDonation({ donorName: 'Ann Lee', amount: payloadDollars(text), donationType: 'cash', donationDate: '2026-01-15' }, 'America/Chicago', new Date('2026-03-10T12:00:00Z'));
+        const checked = await checkManualDonation(
+          { donorName: 'Ann Lee', amount: payloadDollars(text), donationType: 'cash', donationDate: '2026-01-15' },
+          'America/Chicago',
+          new Date('2026-03-10T12:00:00Z'),
+        );
         const served = checked.ok ? checked.value.amountCents : null;
         const dto = await validate(plainToInstance(RecordDonationDto, { amount: text }));
         const dtoOk = !dto.some((e) => e.property === 'amount');
@@ -78,9 +97,26 @@ describe('one money rule: the browser and the server read every amount to $100,0
 
   it('refuses the same text on both sides with one message', async () => {
     for (const text of ['1,2,3', '12,50', '40.', '.5', '1.005', '1e3', '-5', '$ 5', 'abc', '']) {
-      const browser = validateManualDonation({ donorName: 'A', donorEmail: '', donorPhone: '', donorAddress: '', amount: text, donationType: 'cash', donationDate: '2026-01-15',
-        notes: '', giftDescription: '', receivedGoods: false, goodsDescription: '', goodsValue: '', fundId: '' }).amount;
-      const checked = await checkManualDonation({ donorName: 'A', amount: payloadDollars(text), donationType: 'cash', donationDate: '2026-01-15' }, 'America/Chicago', new Date('2026-03-10T12:00:00Z'));
+      const browser = validateManualDonation({
+        donorName: 'A',
+        donorEmail: '',
+        donorPhone: '',
+        donorAddress: '',
+        amount: text,
+        donationType: 'cash',
+        donationDate: '2026-01-15',
+        notes: '',
+        giftDescription: '',
+        receivedGoods: false,
+        goodsDescription: '',
+        goodsValue: '',
+        fundId: '',
+      }).amount;
+      const checked = await checkManualDonation(
+        { donorName: 'A', amount: payloadDollars(text), donationType: 'cash', donationDate: '2026-01-15' },
+        'America/Chicago',
+        new Date('2026-03-10T12:00:00Z'),
+      );
       const server = checked.ok ? null : checked.problems.find((p) => p.field === 'amount')?.message;
       expect([text, browser]).toEqual([text, 'Enter a valid amount (e.g., 25.00 or 1,250.00)']);
       expect([text, server]).toEqual([text, browser]);

@@ -22,9 +22,11 @@ describe('the production build', () => {
   let emitted: string[] = [];
 
   beforeAll(() => {
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--outDir', out, '--sourceMap', 'false'], {
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--outDir', out, '--sourceMap', 'false'],
+      { stdio: 'pipe' },
+    );
     emitted = files(out).map((f) => path.relative(out, f));
   }, 180_000);
 
@@ -38,8 +40,16 @@ describe('the production build', () => {
 
   it('holds the entry points of the API, the worker, the migrations, the production launcher and the admin scripts', () => {
     for (const entry of [
-      'api/src/main.js', 'worker/src/main.js', 'ops/migrate.js', 'api/src/cli/admin-create.js', 'worker/src/cli/backfill.js', 'worker/src/cli/replay.js',
-      'worker/src/cli/stripe-setup.js', 'ops/start-production.js', 'ops/db-backup.js', 'ops/db-restore.js',
+      'api/src/main.js',
+      'worker/src/main.js',
+      'ops/migrate.js',
+      'api/src/cli/admin-create.js',
+      'worker/src/cli/backfill.js',
+      'worker/src/cli/replay.js',
+      'worker/src/cli/stripe-setup.js',
+      'ops/start-production.js',
+      'ops/db-backup.js',
+      'ops/db-restore.js',
     ]) {
       expect(emitted).toContain(entry);
     }
@@ -48,6 +58,8 @@ describe('the production build', () => {
   it('contains only api, worker, core, migrations and ops: no test, dev tooling, spec or emulator code', () => {
     const outside = emitted.filter((f) => !SHIPPED.includes(f.split(path.sep)[0]));
     expect(outside).toEqual([]);
-    expect(emitted.filter((f) => /\.(spec|test)\.js$/.test(f) || /stripe-emulator|launcher|demo-history/.test(f))).toEqual([]);
+    expect(
+      emitted.filter((f) => /\.(spec|test)\.js$/.test(f) || /stripe-emulator|launcher|demo-history/.test(f)),
+    ).toEqual([]);
   });
 });

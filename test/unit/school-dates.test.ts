@@ -1,5 +1,11 @@
 import { formatDateTime, formatUnixDate } from '../../web/src/lib/format.js';
-import { formatInSchoolZone, schoolDate, schoolTimeZone, schoolToday, schoolYear } from '../../web/src/lib/school-dates.js';
+import {
+  formatInSchoolZone,
+  schoolDate,
+  schoolTimeZone,
+  schoolToday,
+  schoolYear,
+} from '../../web/src/lib/school-dates.js';
 
 /**
  * The web app's dates are the school's, whatever zone the browser is in: this process runs with TZ set to

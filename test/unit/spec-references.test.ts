@@ -22,7 +22,9 @@ describe('SPEC references', () => {
 
   it('every "SPEC section N" names a section that exists', () => {
     const refs = FOLDERS.flatMap((folder) =>
-      sourceFiles(folder).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/SPEC section (\d+)/g)].map((m) => ({ file, n: Number(m[1]) }))),
+      sourceFiles(folder).flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/SPEC section (\d+)/g)].map((m) => ({ file, n: Number(m[1]) })),
+      ),
     );
     expect(refs.length).toBeGreaterThan(5);
     expect(refs.filter((r) => !sections.has(r.n))).toEqual([]);

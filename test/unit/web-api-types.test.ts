@@ -17,7 +17,13 @@ const CLIENTS = new Set(['web/src/lib/api-client.ts', 'web/src/features/my-givin
 const FILE_DOWNLOADS = new Set(['web/src/lib/download.ts', 'web/src/features/my-giving/api/download-statement.ts']);
 const RAW = new Set(['apiRequest', 'donorRequest']);
 /** Helper -> whether it may send a body (its second type argument then names it). */
-const HELPERS: Record<string, boolean> = { apiGet: false, apiUpload: false, donorGet: false, apiSend: true, donorSend: true };
+const HELPERS: Record<string, boolean> = {
+  apiGet: false,
+  apiUpload: false,
+  donorGet: false,
+  apiSend: true,
+  donorSend: true,
+};
 
 function webFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -41,7 +47,11 @@ function apiTypeNames(source: ts.SourceFile): Set<string> {
 function fromApiTypes(node: ts.TypeNode, names: Set<string>, allowVoid: boolean): boolean {
   if (ts.isParenthesizedTypeNode(node)) return fromApiTypes(node.type, names, allowVoid);
   if (ts.isArrayTypeNode(node)) return fromApiTypes(node.elementType, names, false);
-  if (ts.isUnionTypeNode(node)) return node.types.every((t) => fromApiTypes(t, names, allowVoid) || (ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword));
+  if (ts.isUnionTypeNode(node))
+    return node.types.every(
+      (t) =>
+        fromApiTypes(t, names, allowVoid) || (ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword),
+    );
   if (ts.isIndexedAccessTypeNode(node)) return fromApiTypes(node.objectType, names, false);
   if (ts.isTypeReferenceNode(node)) {
     let name: ts.EntityName = node.typeName;
@@ -59,19 +69,33 @@ function calleeName(call: ts.CallExpression): string | null {
 }
 
 export function apiCallProblems(rel: string, text: string): string[] {
-  const source = ts.createSourceFile(rel, text, ts.ScriptTarget.Latest, true, rel.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    rel,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    rel.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const names = apiTypeNames(source);
   const out: string[] = [];
   const at = (n: ts.Node) => `${rel}:${source.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
   const visit = (n: ts.Node): void => {
     if (ts.isCallExpression(n)) {
       const name = calleeName(n);
-      if ((name === 'fetch' || name === '.json') && !CLIENTS.has(rel)) out.push(`${at(n)}: ${name === 'fetch' ? 'fetch()' : '.json()'} outside the API clients: use apiGet/apiSend (or donorGet/donorSend) with api-types.ts types`);
-      if (name && RAW.has(name) && !CLIENTS.has(rel) && !FILE_DOWNLOADS.has(rel)) out.push(`${at(n)}: ${name}() answers an untyped Response: use apiGet/apiSend (or donorGet/donorSend) with api-types.ts types`);
+      if ((name === 'fetch' || name === '.json') && !CLIENTS.has(rel))
+        out.push(
+          `${at(n)}: ${name === 'fetch' ? 'fetch()' : '.json()'} outside the API clients: use apiGet/apiSend (or donorGet/donorSend) with api-types.ts types`,
+        );
+      if (name && RAW.has(name) && !CLIENTS.has(rel) && !FILE_DOWNLOADS.has(rel))
+        out.push(
+          `${at(n)}: ${name}() answers an untyped Response: use apiGet/apiSend (or donorGet/donorSend) with api-types.ts types`,
+        );
       if (name && name in HELPERS && !CLIENTS.has(rel)) {
         const [answer, body] = n.typeArguments ?? [];
-        if (!answer || !fromApiTypes(answer, names, true)) out.push(`${at(n)}: ${name}'s answer type ${answer ? answer.getText() : '(none)'} is not from api-types.ts`);
-        if (HELPERS[name] && n.arguments.length >= 3 && (!body || !fromApiTypes(body, names, false))) out.push(`${at(n)}: ${name}'s body type ${body ? body.getText() : '(none)'} is not from api-types.ts`);
+        if (!answer || !fromApiTypes(answer, names, true))
+          out.push(`${at(n)}: ${name}'s answer type ${answer ? answer.getText() : '(none)'} is not from api-types.ts`);
+        if (HELPERS[name] && n.arguments.length >= 3 && (!body || !fromApiTypes(body, names, false)))
+          out.push(`${at(n)}: ${name}'s body type ${body ? body.getText() : '(none)'} is not from api-types.ts`);
       }
     }
     ts.forEachChild(n, visit);
@@ -87,10 +111,14 @@ export function apiCallProblems(rel: string, text: string): string[] {
 }
 
 describe('web API calls use the generated types', () => {
-  const files = webFiles(WEB).map((f) => path.relative(ROOT, f).split(path.sep).join('/')).filter((f) => f !== API_TYPES);
+  const files = webFiles(WEB)
+    .map((f) => path.relative(ROOT, f).split(path.sep).join('/'))
+    .filter((f) => f !== API_TYPES);
 
   it('finds the calls it checks', () => {
-    const calls = files.map((f) => (readFileSync(f, 'utf8').match(/\b(apiGet|apiSend|apiUpload|donorGet|donorSend)</g) ?? []).length);
+    const calls = files.map(
+      (f) => (readFileSync(f, 'utf8').match(/\b(apiGet|apiSend|apiUpload|donorGet|donorSend)</g) ?? []).length,
+    );
     expect(calls.reduce((a, b) => a + b, 0)).toBeGreaterThan(60);
   });
 

@@ -15,7 +15,10 @@ async function render(svgText, file, widths) {
   mkdirSync(path.dirname(file), { recursive: true });
   for (const w of widths) {
     const target = `${file}-${w}.webp`;
-    await sharp(Buffer.from(svgText), { density: 144 }).resize({ width: w }).webp({ quality: 74, effort: 6 }).toFile(target);
+    await sharp(Buffer.from(svgText), { density: 144 })
+      .resize({ width: w })
+      .webp({ quality: 74, effort: 6 })
+      .toFile(target);
     const size = statSync(target).size;
     const flag = size > LIMIT ? '  <-- over 40 kB' : '';
     console.log(`${path.relative(out, target).padEnd(44)} ${(size / 1024).toFixed(1).padStart(6)} kB${flag}`);
@@ -23,8 +26,10 @@ async function render(svgText, file, widths) {
   }
 }
 
-for (const [slug, scene] of Object.entries(programScenes)) await render(scene(), path.join(out, 'programs', slug), [400, 800]);
-for (const [slug, scene] of Object.entries(galleryScenes)) await render(scene(), path.join(out, 'gallery', slug), [320, 640]);
+for (const [slug, scene] of Object.entries(programScenes))
+  await render(scene(), path.join(out, 'programs', slug), [400, 800]);
+for (const [slug, scene] of Object.entries(galleryScenes))
+  await render(scene(), path.join(out, 'gallery', slug), [320, 640]);
 await render(mapScene(), path.join(out, 'map'), [480, 960]);
 
 // Keep a copy of the SVG sources next to nothing public: they are regenerated from code, so no need to ship them.

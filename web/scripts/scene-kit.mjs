@@ -2,10 +2,28 @@
 // Every function returns an SVG fragment string; coordinates are in the scene's own units.
 
 export const C = {
-  ink: '#1d2521', pine: '#1e5b46', leaf: '#3f8f6b', mint: '#6fae8a', sage: '#a9cdb5',
-  terracotta: '#9c3f17', rust: '#c8642f', gold: '#f2c063', sand: '#f5efe4', paper: '#fdfaf4',
-  sky: '#bfe0f0', skyDeep: '#8cc3df', dawn: '#f7d9a0', cream: '#fbeedd', wood: '#a8744a', woodDark: '#7a5232',
-  grey: '#c9c4bb', slate: '#5b6b73', white: '#ffffff', plum: '#7b4b8a', blue: '#2f6fa8', red: '#c0392b',
+  ink: '#1d2521',
+  pine: '#1e5b46',
+  leaf: '#3f8f6b',
+  mint: '#6fae8a',
+  sage: '#a9cdb5',
+  terracotta: '#9c3f17',
+  rust: '#c8642f',
+  gold: '#f2c063',
+  sand: '#f5efe4',
+  paper: '#fdfaf4',
+  sky: '#bfe0f0',
+  skyDeep: '#8cc3df',
+  dawn: '#f7d9a0',
+  cream: '#fbeedd',
+  wood: '#a8744a',
+  woodDark: '#7a5232',
+  grey: '#c9c4bb',
+  slate: '#5b6b73',
+  white: '#ffffff',
+  plum: '#7b4b8a',
+  blue: '#2f6fa8',
+  red: '#c0392b',
 };
 export const SKIN = ['#f1c9a5', '#d9a577', '#a8714a', '#7a4a2c', '#e8b894'];
 export const HAIR = ['#2b1d14', '#5a3a22', '#a0522d', '#d8c07a', '#888888'];
@@ -77,7 +95,9 @@ export function seated(x, y, s = 1, o = {}) {
   const shirt = o.shirt ?? C.terracotta;
   const skin = o.skin ?? SKIN[1];
   const hair = o.hair ?? HAIR[1];
-  const armUp = o.handUp ? `<path d="M16 -52 L30 -96" stroke="${shirt}" stroke-width="11" stroke-linecap="round"/><circle cx="31" cy="-101" r="7" fill="${skin}"/>` : `<path d="M16 -52 L38 -30" stroke="${shirt}" stroke-width="11" stroke-linecap="round"/>`;
+  const armUp = o.handUp
+    ? `<path d="M16 -52 L30 -96" stroke="${shirt}" stroke-width="11" stroke-linecap="round"/><circle cx="31" cy="-101" r="7" fill="${skin}"/>`
+    : `<path d="M16 -52 L38 -30" stroke="${shirt}" stroke-width="11" stroke-linecap="round"/>`;
   return `<g transform="translate(${x} ${y}) scale(${s})">
 <path d="M-6 0 H26 V34" stroke="#33404a" stroke-width="13" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
 <rect x="-20" y="-62" width="40" height="62" rx="16" fill="${shirt}"/>${armUp}
@@ -157,17 +177,19 @@ export function gardenBed(x, y, w, plant = 'flower') {
   const colors = [C.red, C.gold, C.plum, '#e57373', C.white];
   for (let px = x + 18, i = 0; px < x + w - 10; px += 30, i++) {
     out += `<path d="M${px} ${y - 4} V${y - 30}" stroke="${C.leaf}" stroke-width="4"/><ellipse cx="${px - 7}" cy="${y - 16}" rx="7" ry="4" fill="${C.leaf}"/>`;
-    out += plant === 'tomato'
-      ? `<circle cx="${px}" cy="${y - 34}" r="8" fill="${C.red}"/><circle cx="${px + 8}" cy="${y - 22}" r="6" fill="${C.red}"/>`
-      : `<circle cx="${px}" cy="${y - 36}" r="8" fill="${colors[i % colors.length]}"/><circle cx="${px}" cy="${y - 36}" r="3" fill="${C.gold}"/>`;
+    out +=
+      plant === 'tomato'
+        ? `<circle cx="${px}" cy="${y - 34}" r="8" fill="${C.red}"/><circle cx="${px + 8}" cy="${y - 22}" r="6" fill="${C.red}"/>`
+        : `<circle cx="${px}" cy="${y - 36}" r="8" fill="${colors[i % colors.length]}"/><circle cx="${px}" cy="${y - 36}" r="3" fill="${C.gold}"/>`;
   }
   return out;
 }
 
 export function easel(x, y, s = 1, art = 'sun') {
-  const painting = art === 'sun'
-    ? `<rect x="-40" y="-130" width="80" height="64" fill="${C.sky}"/><circle cx="16" cy="-112" r="10" fill="${C.gold}"/><path d="M-40 -80 q20 -20 40 -6 t40 -4 v24 h-80z" fill="${C.leaf}"/>`
-    : `<rect x="-40" y="-130" width="80" height="64" fill="${C.cream}"/><circle cx="-12" cy="-100" r="14" fill="${C.red}"/><circle cx="12" cy="-96" r="12" fill="${C.blue}"/><path d="M-30 -74 l20 -20 20 14 20 -22" stroke="${C.plum}" stroke-width="5" fill="none"/>`;
+  const painting =
+    art === 'sun'
+      ? `<rect x="-40" y="-130" width="80" height="64" fill="${C.sky}"/><circle cx="16" cy="-112" r="10" fill="${C.gold}"/><path d="M-40 -80 q20 -20 40 -6 t40 -4 v24 h-80z" fill="${C.leaf}"/>`
+      : `<rect x="-40" y="-130" width="80" height="64" fill="${C.cream}"/><circle cx="-12" cy="-100" r="14" fill="${C.red}"/><circle cx="12" cy="-96" r="12" fill="${C.blue}"/><path d="M-30 -74 l20 -20 20 14 20 -22" stroke="${C.plum}" stroke-width="5" fill="none"/>`;
   return `<g transform="translate(${x} ${y}) scale(${s})"><path d="M-30 0 L0 -150 L30 0 M0 -150 V0" stroke="${C.woodDark}" stroke-width="6" fill="none"/><rect x="-46" y="-136" width="92" height="76" fill="${C.woodDark}"/>${painting}</g>`;
 }
 
@@ -181,7 +203,8 @@ export function potPlant(x, y, s = 1, flower = C.red) {
 
 export function storefront(x, y, w, awning, sign) {
   let stripes = '';
-  for (let i = 0; i < w; i += 24) stripes += `<rect x="${x + i}" y="${y - 130}" width="12" height="26" fill="${C.white}" opacity=".85"/>`;
+  for (let i = 0; i < w; i += 24)
+    stripes += `<rect x="${x + i}" y="${y - 130}" width="12" height="26" fill="${C.white}" opacity=".85"/>`;
   return `<rect x="${x}" y="${y - 190}" width="${w}" height="190" fill="${sign}"/><rect x="${x}" y="${y - 130}" width="${w}" height="26" fill="${awning}"/>${stripes}
 <rect x="${x + 14}" y="${y - 94}" width="${w * 0.5}" height="70" fill="${C.sky}" stroke="${C.ink}" stroke-width="3"/>
 <rect x="${x + w * 0.62}" y="${y - 94}" width="${w * 0.3}" height="94" fill="${C.woodDark}"/>
@@ -207,6 +230,7 @@ export function pumpkin(x, y, s = 1) {
 export function banner(x, y, w, fill = C.pine) {
   let flags = '';
   const colors = [C.gold, C.terracotta, C.blue, C.leaf, C.plum];
-  for (let i = 0; i < w / 40; i++) flags += `<path d="M${x + i * 40} ${y + 8} l20 30 l20 -30z" fill="${colors[i % colors.length]}"/>`;
+  for (let i = 0; i < w / 40; i++)
+    flags += `<path d="M${x + i * 40} ${y + 8} l20 30 l20 -30z" fill="${colors[i % colors.length]}"/>`;
   return `<path d="M${x} ${y} Q${x + w / 2} ${y + 30} ${x + w} ${y}" stroke="${fill}" stroke-width="3" fill="none"/>${flags}`;
 }

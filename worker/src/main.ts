@@ -11,7 +11,8 @@ try {
   exitCleanlyOnSignals(() => app.close(), logger);
   logger.info('worker started');
 } catch (err) {
-  const message = err instanceof MigrationsBehindError ? err.message : `Worker failed to start: ${(err as Error).message}`;
+  const message =
+    err instanceof MigrationsBehindError ? err.message : `Worker failed to start: ${(err as Error).message}`;
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }

@@ -10,7 +10,11 @@ import { JOB_HANDLERS } from './jobs/job-handler.js';
 import { QueueConsumer } from './jobs/queue-consumer.js';
 import { ResetTokenIssuer } from './mail/reset-token.repository.js';
 import { SendMailHandler } from './mail/send-mail.handler.js';
-import { ProjectionBatcher, ProjectStripeEventHandler, ProjectStripeEventsHandler } from './projections/project-stripe-event.handler.js';
+import {
+  ProjectionBatcher,
+  ProjectStripeEventHandler,
+  ProjectStripeEventsHandler,
+} from './projections/project-stripe-event.handler.js';
 import { ReadBalanceTransactionsHandler } from './projections/read-balance-transactions.handler.js';
 import { InboxRelay } from './relay/inbox-relay.js';
 import { InboxPruner } from './inbox/inbox-pruner.js';
@@ -18,14 +22,23 @@ import { Acknowledger } from './outbox/acknowledger.js';
 import { OutboxSender } from './outbox/outbox-sender.js';
 import { migrations } from '../../migrations/index.js';
 
-const handlers = [ProjectStripeEventHandler, ProjectStripeEventsHandler, ReadBalanceTransactionsHandler, SendMailHandler];
+const handlers = [
+  ProjectStripeEventHandler,
+  ProjectStripeEventsHandler,
+  ReadBalanceTransactionsHandler,
+  SendMailHandler,
+];
 
 @Module({})
 export class WorkerModule {
   static forRoot(env: EnvDto, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(env), DatabaseModule.forRoot(migrations, 'school-worker', env.WORKER_CONCURRENCY + 4), StripeModule],
+      imports: [
+        ConfigModule.forRoot(env),
+        DatabaseModule.forRoot(migrations, 'school-worker', env.WORKER_CONCURRENCY + 4),
+        StripeModule,
+      ],
       providers: [
         { provide: LOGGER, useValue: logger },
         ResetTokenIssuer,

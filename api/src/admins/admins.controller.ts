@@ -1,5 +1,25 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Req,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
 import { badRequest, ErrorDto } from '../../../core/src/http/errors.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
@@ -11,7 +31,8 @@ import { OwnerOnly } from '../auth/roles.decorator.js';
 import { AdminsService } from './admins.service.js';
 import { AdminListingDto, ChangeRoleDto, InviteAdminDto } from './dto/admins.dto.js';
 
-const uuid = (name: string) => new ParseUUIDPipe({ errorHttpStatusCode: 400, exceptionFactory: () => badRequest(`${name} must be a UUID`) });
+const uuid = (name: string) =>
+  new ParseUUIDPipe({ errorHttpStatusCode: 400, exceptionFactory: () => badRequest(`${name} must be a UUID`) });
 
 @ApiTags('Admin: admins')
 @ApiBearerAuth()
@@ -29,10 +50,16 @@ export class AdminsController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Invites an admin: an e-mail with a single-use link (7 days) to set a password and enrol two-factor' })
+  @ApiOperation({
+    summary: 'Invites an admin: an e-mail with a single-use link (7 days) to set a password and enrol two-factor',
+  })
   @ApiCreatedResponse({ type: AdminListingDto })
   @ApiConflictResponse({ type: ErrorDto, description: 'The e-mail already belongs to an admin.' })
-  invite(@CurrentAdmin() actor: PublicAdmin, @Body() body: InviteAdminDto, @Req() req: Request): Promise<AdminListingDto> {
+  invite(
+    @CurrentAdmin() actor: PublicAdmin,
+    @Body() body: InviteAdminDto,
+    @Req() req: Request,
+  ): Promise<AdminListingDto> {
     return this.admins.invite(actor, body, requestMeta(req));
   }
 
@@ -40,14 +67,21 @@ export class AdminsController {
   @ApiOperation({ summary: 'Changes an admin’s role (the last active owner cannot be demoted)' })
   @ApiOkResponse({ type: SuccessDto })
   @ApiConflictResponse({ type: ErrorDto })
-  async changeRole(@CurrentAdmin() actor: PublicAdmin, @Param('id') id: string, @Body() body: ChangeRoleDto, @Req() req: Request): Promise<SuccessDto> {
+  async changeRole(
+    @CurrentAdmin() actor: PublicAdmin,
+    @Param('id') id: string,
+    @Body() body: ChangeRoleDto,
+    @Req() req: Request,
+  ): Promise<SuccessDto> {
     await this.admins.changeRole(actor, id, body.role, requestMeta(req));
     return { success: true };
   }
 
   @Post(':id/disable')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Disables an admin: sign-in refused, every session ends at once (not the last active owner)' })
+  @ApiOperation({
+    summary: 'Disables an admin: sign-in refused, every session ends at once (not the last active owner)',
+  })
   @ApiOkResponse({ type: SuccessDto })
   async disable(@CurrentAdmin() actor: PublicAdmin, @Param('id') id: string, @Req() req: Request): Promise<SuccessDto> {
     await this.admins.setDisabled(actor, id, true, requestMeta(req));
@@ -66,7 +100,11 @@ export class AdminsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sends a pending invitation again (a new link; the earlier one stops working)' })
   @ApiOkResponse({ type: SuccessDto })
-  async resendInvite(@CurrentAdmin() actor: PublicAdmin, @Param('id') id: string, @Req() req: Request): Promise<SuccessDto> {
+  async resendInvite(
+    @CurrentAdmin() actor: PublicAdmin,
+    @Param('id') id: string,
+    @Req() req: Request,
+  ): Promise<SuccessDto> {
     await this.admins.resendInvite(actor, id, requestMeta(req));
     return { success: true };
   }
@@ -75,7 +113,11 @@ export class AdminsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Clears an admin’s two-factor sign-in (a lost phone) and ends their sessions' })
   @ApiOkResponse({ type: SuccessDto })
-  async resetTwoFactor(@CurrentAdmin() actor: PublicAdmin, @Param('id') id: string, @Req() req: Request): Promise<SuccessDto> {
+  async resetTwoFactor(
+    @CurrentAdmin() actor: PublicAdmin,
+    @Param('id') id: string,
+    @Req() req: Request,
+  ): Promise<SuccessDto> {
     await this.admins.resetTwoFactor(actor, id, requestMeta(req));
     return { success: true };
   }
@@ -89,7 +131,12 @@ export class AdminsController {
   @Delete(':id/sessions/:sessionId')
   @HttpCode(200)
   @ApiOkResponse({ type: SuccessDto })
-  async revokeSession(@CurrentAdmin() actor: PublicAdmin, @Param('id') id: string, @Param('sessionId', uuid('sessionId')) sessionId: string, @Req() req: Request): Promise<SuccessDto> {
+  async revokeSession(
+    @CurrentAdmin() actor: PublicAdmin,
+    @Param('id') id: string,
+    @Param('sessionId', uuid('sessionId')) sessionId: string,
+    @Req() req: Request,
+  ): Promise<SuccessDto> {
     await this.admins.revokeSession(actor, id, sessionId, requestMeta(req));
     return { success: true };
   }
@@ -98,7 +145,11 @@ export class AdminsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Ends every session of the admin' })
   @ApiOkResponse({ type: LogoutEverywhereResponseDto })
-  async signOutEverywhere(@CurrentAdmin() actor: PublicAdmin, @Param('id') id: string, @Req() req: Request): Promise<LogoutEverywhereResponseDto> {
+  async signOutEverywhere(
+    @CurrentAdmin() actor: PublicAdmin,
+    @Param('id') id: string,
+    @Req() req: Request,
+  ): Promise<LogoutEverywhereResponseDto> {
     return { success: true, sessionsRevoked: await this.admins.signOutEverywhere(actor, id, requestMeta(req)) };
   }
 }

@@ -36,7 +36,10 @@ export class AdminsRepository {
    * Locks every admin row (FOR UPDATE) and answers the one asked for with how many active owners there are, so
    * two owners demoting or disabling each other at once cannot leave the school with none.
    */
-  async lockForChange(m: Queryable, id: string): Promise<{ target?: { role: AdminRole; disabled: boolean; invited: boolean }; activeOwners: number }> {
+  async lockForChange(
+    m: Queryable,
+    id: string,
+  ): Promise<{ target?: { role: AdminRole; disabled: boolean; invited: boolean }; activeOwners: number }> {
     const rows: Array<{ id: string; role: AdminRole; disabled: boolean; invited: boolean }> = await m.query(
       `SELECT id, role, disabled_at IS NOT NULL AS disabled, password_hash IS NULL AS invited FROM admins ORDER BY id FOR UPDATE`,
     );
@@ -49,6 +52,9 @@ export class AdminsRepository {
   }
 
   async setDisabled(m: Queryable, id: string, disabled: boolean): Promise<void> {
-    await m.query(`UPDATE admins SET disabled_at = CASE WHEN $2 THEN coalesce(disabled_at, now()) ELSE NULL END WHERE id = $1`, [id, disabled]);
+    await m.query(
+      `UPDATE admins SET disabled_at = CASE WHEN $2 THEN coalesce(disabled_at, now()) ELSE NULL END WHERE id = $1`,
+      [id, disabled],
+    );
   }
 }

@@ -37,7 +37,10 @@ export class AdminsService {
 
   async list(): Promise<AdminListingDto[]> {
     return (await this.repo.list()).map((r) => ({
-      id: r.id, email: r.email, name: r.name, role: r.role,
+      id: r.id,
+      email: r.email,
+      name: r.name,
+      role: r.role,
       status: r.disabled_at ? 'disabled' : r.invited ? 'invited' : 'active',
       twoFactorEnabled: Boolean(r.totp_enabled_at),
       lastSignInAt: r.last_sign_in_at?.toISOString() ?? null,
@@ -51,7 +54,13 @@ export class AdminsService {
     const created = await this.ds.transaction(async (m) => {
       const admin = await this.admins.withManager(m).insert(email, dto.name.trim(), null, dto.role, actor.id);
       if (!admin) throw new DomainError(409, `An admin with the e-mail ${email} already exists`);
-      await this.audit.record('admin.invited', { adminId: actor.id, success: true, ...meta, details: { targetAdminId: admin.id, email, role: dto.role }, manager: m });
+      await this.audit.record('admin.invited', {
+        adminId: actor.id,
+        success: true,
+        ...meta,
+        details: { targetAdminId: admin.id, email, role: dto.role },
+        manager: m,
+      });
       return admin;
     });
     // Only the id is queued: the worker mints the link's token when it sends (as for password resets).
@@ -63,15 +72,27 @@ export class AdminsService {
     const target = await this.find(id);
     if (!target.invited || target.disabled_at) throw badRequest('Only a pending invitation can be sent again.');
     await this.jobs.add(JobName.SendMail, { kind: 'admin-invite', adminId: id });
-    await this.audit.record('admin.invite_resent', { adminId: actor.id, success: true, ...meta, details: { targetAdminId: id } });
+    await this.audit.record('admin.invite_resent', {
+      adminId: actor.id,
+      success: true,
+      ...meta,
+      details: { targetAdminId: id },
+    });
   }
 
   async changeRole(actor: PublicAdmin, id: string, role: AdminRole, meta: RequestMeta): Promise<void> {
     await this.guardedChange(id, async (m, target, activeOwners) => {
       if (target.role === role) return false;
-      if (target.role === 'owner' && !target.disabled && !target.invited && activeOwners <= 1) throw new DomainError(409, LAST_OWNER);
+      if (target.role === 'owner' && !target.disabled && !target.invited && activeOwners <= 1)
+        throw new DomainError(409, LAST_OWNER);
       await this.repo.setRole(m, id, role);
-      await this.audit.record('admin.role_changed', { adminId: actor.id, success: true, ...meta, details: { targetAdminId: id, from: target.role, to: role }, manager: m });
+      await this.audit.record('admin.role_changed', {
+        adminId: actor.id,
+        success: true,
+        ...meta,
+        details: { targetAdminId: id, from: target.role, to: role },
+        manager: m,
+      });
       return true;
     });
   }
@@ -79,11 +100,16 @@ export class AdminsService {
   async setDisabled(actor: PublicAdmin, id: string, disabled: boolean, meta: RequestMeta): Promise<void> {
     await this.guardedChange(id, async (m, target, activeOwners) => {
       if (target.disabled === disabled) return false;
-      if (disabled && target.role === 'owner' && !target.invited && activeOwners <= 1) throw new DomainError(409, LAST_OWNER);
+      if (disabled && target.role === 'owner' && !target.invited && activeOwners <= 1)
+        throw new DomainError(409, LAST_OWNER);
       await this.repo.setDisabled(m, id, disabled);
       const revoked = disabled ? await this.sessions.revokeAllFor(id, m) : 0;
       await this.audit.record(disabled ? 'admin.disabled' : 'admin.enabled', {
-        adminId: actor.id, success: true, ...meta, details: { targetAdminId: id, ...(disabled ? { sessionsRevoked: revoked } : {}) }, manager: m,
+        adminId: actor.id,
+        success: true,
+        ...meta,
+        details: { targetAdminId: id, ...(disabled ? { sessionsRevoked: revoked } : {}) },
+        manager: m,
       });
       return true;
     });
@@ -95,7 +121,13 @@ export class AdminsService {
     await this.ds.transaction(async (m) => {
       await this.twoFactor.reset(id, m);
       const revoked = await this.sessions.revokeAllFor(id, m);
-      await this.audit.record('admin.two_factor.reset', { adminId: actor.id, success: true, ...meta, details: { targetAdminId: id, sessionsRevoked: revoked }, manager: m });
+      await this.audit.record('admin.two_factor.reset', {
+        adminId: actor.id,
+        success: true,
+        ...meta,
+        details: { targetAdminId: id, sessionsRevoked: revoked },
+        manager: m,
+      });
     });
   }
 
@@ -112,7 +144,12 @@ export class AdminsService {
   async signOutEverywhere(actor: PublicAdmin, id: string, meta: RequestMeta): Promise<number> {
     await this.find(id);
     const revoked = await this.sessions.revokeAllFor(id);
-    await this.audit.record('admin.logout_everywhere', { adminId: actor.id, success: true, ...meta, details: { targetAdminId: id, sessionsRevoked: revoked } });
+    await this.audit.record('admin.logout_everywhere', {
+      adminId: actor.id,
+      success: true,
+      ...meta,
+      details: { targetAdminId: id, sessionsRevoked: revoked },
+    });
     return revoked;
   }
 
@@ -124,7 +161,11 @@ export class AdminsService {
 
   private async guardedChange(
     id: string,
-    change: (m: DataSource['manager'], target: { role: AdminRole; disabled: boolean; invited: boolean }, activeOwners: number) => Promise<boolean>,
+    change: (
+      m: DataSource['manager'],
+      target: { role: AdminRole; disabled: boolean; invited: boolean },
+      activeOwners: number,
+    ) => Promise<boolean>,
   ): Promise<void> {
     if (!UUID.test(id)) throw notFound('Admin not found');
     await this.ds.transaction(async (m) => {

@@ -32,7 +32,11 @@ export function successRatePercent(succeeded: number, failed: number): number {
  * Amounts leave here in dollars; counts are gifts (card charges that succeeded, refunded or not, plus manual gifts).
  */
 export function computeAnalytics(
-  kinds: TotalsByKind[], days: TotalsByDay[], today: string, failedCharges = 0, pending: PendingCharges = { count: 0, cents: 0 },
+  kinds: TotalsByKind[],
+  days: TotalsByDay[],
+  today: string,
+  failedCharges = 0,
+  pending: PendingCharges = { count: 0, cents: 0 },
 ): AnalyticsNumbers {
   let totalCents = 0;
   let totalCount = 0;
@@ -55,7 +59,13 @@ export function computeAnalytics(
   const byMonth = new Map<string, number>();
   for (const [day, amount] of byDay) byMonth.set(monthOf(day), (byMonth.get(monthOf(day)) ?? 0) + amount);
 
-  const monthlyTrends = lastTwelveMonths(today).map((month) => ({ month: monthLabel(month), amount: centsToDollars(byMonth.get(month) ?? 0), gross: 0, fees: 0, net: 0 }));
+  const monthlyTrends = lastTwelveMonths(today).map((month) => ({
+    month: monthLabel(month),
+    amount: centsToDollars(byMonth.get(month) ?? 0),
+    gross: 0,
+    fees: 0,
+    net: 0,
+  }));
   const dailyTrends = [];
   for (let i = 29; i >= 0; i--) {
     const date = addDays(today, -i);
@@ -117,7 +127,13 @@ export function lastTwelveMonths(today: string): string[] {
 /** The monthly chart over other months (a calendar or fiscal year): one point per month, absent months 0. */
 export function withMonths(a: AnalyticsNumbers, months: string[], totals: TotalsByMonth[]): AnalyticsNumbers {
   const byMonth = new Map(totals.map((t) => [t.month, Number(t.amount)]));
-  const monthlyTrends = months.map((month) => ({ month: monthLabel(month), amount: centsToDollars(byMonth.get(month) ?? 0), gross: 0, fees: 0, net: 0 }));
+  const monthlyTrends = months.map((month) => ({
+    month: monthLabel(month),
+    amount: centsToDollars(byMonth.get(month) ?? 0),
+    gross: 0,
+    fees: 0,
+    net: 0,
+  }));
   return { ...a, charts: { ...a.charts, monthlyTrends } };
 }
 

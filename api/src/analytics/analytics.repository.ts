@@ -31,7 +31,8 @@ export interface MoneyByMonth extends MoneyLineSums {
 /** Months as an inclusive range of 'yyyy-MM' (a calendar or fiscal year); null: all time. */
 export type MonthRange = { from: string; to: string } | null;
 
-const monthFilter = (range: MonthRange, col = 'month') => (range ? `WHERE ${col} BETWEEN ($1 || '-01')::date AND ($2 || '-01')::date` : '');
+const monthFilter = (range: MonthRange, col = 'month') =>
+  range ? `WHERE ${col} BETWEEN ($1 || '-01')::date AND ($2 || '-01')::date` : '';
 const monthParams = (range: MonthRange) => (range ? [range.from, range.to] : []);
 
 /**

@@ -52,16 +52,16 @@ export class AnalyticsService {
     numbers = withMoney(numbers, months, money);
     const period: AnalyticsPeriodDto = p
       ? {
-        year: p.kind === 'month' ? Number(p.month.slice(0, 4)) : p.year, basis: p.kind === 'month' ? 'calendar' : basis,
-        quarter: p.kind === 'quarter' ? p.quarter : null, month: p.kind === 'month' ? p.month : null,
-        label: periodLabel(p, startMonth), fromDay: days!.fromDay, toDay: days!.toDay,
-      }
+          year: p.kind === 'month' ? Number(p.month.slice(0, 4)) : p.year,
+          basis: p.kind === 'month' ? 'calendar' : basis,
+          quarter: p.kind === 'quarter' ? p.quarter : null,
+          month: p.kind === 'month' ? p.month : null,
+          label: periodLabel(p, startMonth),
+          fromDay: days!.fromDay,
+          toDay: days!.toDay,
+        }
       : { year: null, basis, quarter: null, month: null, label: 'All Time', fromDay: null, toDay: null };
-    return {
-      ...numbers,
-      period,
-      recentTransactions: recent.map((r) => toTransaction(r)),
-    };
+    return { ...numbers, period, recentTransactions: recent.map((r) => toTransaction(r)) };
   }
 
   /**

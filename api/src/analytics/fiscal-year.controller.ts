@@ -1,5 +1,12 @@
 import { Controller, Get, Inject, Injectable } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { ENV } from '../../../core/src/config/load-env.js';
@@ -9,8 +16,17 @@ import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AnyRole } from '../auth/roles.decorator.js';
 
 export class FiscalYearDto {
-  @ApiProperty({ minimum: 1, maximum: 12, description: "The fiscal year's first month (1 = January: fiscal years are calendar years)" }) startMonth: number;
-  @ApiProperty({ example: '2026-11-23', description: "Today in the school's TIME_ZONE (the period pickers count years from it)" }) today: string;
+  @ApiProperty({
+    minimum: 1,
+    maximum: 12,
+    description: "The fiscal year's first month (1 = January: fiscal years are calendar years)",
+  })
+  startMonth: number;
+  @ApiProperty({
+    example: '2026-11-23',
+    description: "Today in the school's TIME_ZONE (the period pickers count years from it)",
+  })
+  today: string;
 }
 
 /** What every period picker needs to offer fiscal years: the start month in force and the school's today. */
@@ -35,7 +51,9 @@ export class FiscalYearController {
   constructor(@Inject(FiscalYearService) private readonly service: FiscalYearService) {}
 
   @Get('fiscal-year')
-  @ApiOperation({ summary: "The fiscal year's first month (an owner sets it on the Settings page) and today's date in TIME_ZONE" })
+  @ApiOperation({
+    summary: "The fiscal year's first month (an owner sets it on the Settings page) and today's date in TIME_ZONE",
+  })
   @ApiOkResponse({ type: FiscalYearDto })
   get(): Promise<FiscalYearDto> {
     return this.service.get();

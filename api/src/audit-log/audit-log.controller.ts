@@ -1,5 +1,12 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
@@ -11,20 +18,53 @@ import { neutraliseCsvRow } from '../http/csv-cell.js';
 import { AuditFilterDto, AuditFiltersDto, AuditPageDto, AuditQueryDto, type AuditEntryDto } from './audit-log.dto.js';
 import { AuditLogRepository, type AuditRow } from './audit-log.repository.js';
 
-const CSV_HEADERS = ['Time (UTC)', 'Actor', 'Admin', 'Admin Email', 'Donor', 'Action', 'Outcome', 'Address', 'Browser', 'Email Typed', 'Details'];
+const CSV_HEADERS = [
+  'Time (UTC)',
+  'Actor',
+  'Admin',
+  'Admin Email',
+  'Donor',
+  'Action',
+  'Outcome',
+  'Address',
+  'Browser',
+  'Email Typed',
+  'Details',
+];
 
 function entry(r: AuditRow): AuditEntryDto {
   return {
-    id: r.id, at: r.at.toISOString(), actorKind: r.actor_kind,
+    id: r.id,
+    at: r.at.toISOString(),
+    actorKind: r.actor_kind,
     admin: r.admin_id && r.admin_name ? { id: r.admin_id, name: r.admin_name, email: r.admin_email ?? '' } : null,
-    donorId: r.donor_id, action: r.action, success: r.success, ip: r.ip, userAgent: r.user_agent, emailTried: r.email_tried, details: r.details,
-    repeats: r.repeats, lastAt: r.last_at?.toISOString() ?? null,
+    donorId: r.donor_id,
+    action: r.action,
+    success: r.success,
+    ip: r.ip,
+    userAgent: r.user_agent,
+    emailTried: r.email_tried,
+    details: r.details,
+    repeats: r.repeats,
+    lastAt: r.last_at?.toISOString() ?? null,
   };
 }
 
 function csvRow(r: AuditRow): string[] {
   const outcome = r.success === null ? '' : r.success ? 'success' : r.repeats > 1 ? `failure x${r.repeats}` : 'failure';
-  return neutraliseCsvRow([r.at.toISOString(), r.actor_kind, r.admin_name, r.admin_email, r.donor_id, r.action, outcome, r.ip, r.user_agent, r.email_tried, JSON.stringify(r.details)]);
+  return neutraliseCsvRow([
+    r.at.toISOString(),
+    r.actor_kind,
+    r.admin_name,
+    r.admin_email,
+    r.donor_id,
+    r.action,
+    outcome,
+    r.ip,
+    r.user_agent,
+    r.email_tried,
+    JSON.stringify(r.details),
+  ]);
 }
 
 /**
@@ -66,7 +106,11 @@ export class AuditLogController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV (streamed)' })
   async export(@Query() q: AuditFilterDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.audit.record('export.downloaded', { ...AuditService.context(req), success: true, details: { report: 'audit-log', filters: { ...q } } });
+    await this.audit.record('export.downloaded', {
+      ...AuditService.context(req),
+      success: true,
+      details: { report: 'audit-log', filters: { ...q } },
+    });
     const repo = this.repo;
     const tz = this.env.TIME_ZONE;
     async function* batches() {

@@ -17,7 +17,10 @@ export class AuditFilterDto {
   @Matches(/^cus_[A-Za-z0-9]{1,250}$/, { message: 'donorId must be a donor id (cus_...)' })
   donorId?: string;
 
-  @ApiPropertyOptional({ example: 'admin.login', description: 'An action, or a family of them ending in a dot (admin.)' })
+  @ApiPropertyOptional({
+    example: 'admin.login',
+    description: 'An action, or a family of them ending in a dot (admin.)',
+  })
   @IsOptional()
   @Matches(/^[a-z][a-z0-9_.]{0,99}$/, { message: 'action must be an action name such as admin.login' })
   action?: string;
@@ -67,10 +70,20 @@ export class AuditEntryDto {
   @ApiProperty({ type: Boolean, nullable: true }) success: boolean | null;
   @ApiProperty({ type: String, nullable: true }) ip: string | null;
   @ApiProperty({ type: String, nullable: true }) userAgent: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'The e-mail typed at a sign-in attempt' }) emailTried: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The e-mail typed at a sign-in attempt' }) emailTried:
+    string | null;
   @ApiProperty({ type: 'object', additionalProperties: true }) details: Record<string, unknown>;
-  @ApiProperty({ description: 'How many times this refusal happened from this address within the hour after `at` (1: once)' }) repeats: number;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it last happened, if more than once' }) lastAt: string | null;
+  @ApiProperty({
+    description: 'How many times this refusal happened from this address within the hour after `at` (1: once)',
+  })
+  repeats: number;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When it last happened, if more than once',
+  })
+  lastAt: string | null;
 }
 
 export class AuditPageDto {

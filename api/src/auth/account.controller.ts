@@ -7,7 +7,14 @@ import { requestMeta } from './auth.controller.js';
 import { CurrentAdmin } from './current-admin.decorator.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { ChangePasswordResponseDto, LogoutEverywhereResponseDto, SuccessDto } from './dto/responses.js';
-import { AccountCodeDto, EnrolmentStartDto, RecoveryCodesDto, SessionDto, TwoFactorSetupDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
+import {
+  AccountCodeDto,
+  EnrolmentStartDto,
+  RecoveryCodesDto,
+  SessionDto,
+  TwoFactorSetupDto,
+  TwoFactorStatusDto,
+} from './dto/two-factor.dto.js';
 import { AnyRole } from './roles.decorator.js';
 
 /** The signed-in admin's own account, whatever their role. */
@@ -21,9 +28,21 @@ export class AccountController {
   @Post('change-password')
   @HttpCode(200)
   @ApiOkResponse({ type: ChangePasswordResponseDto })
-  @ApiOperation({ summary: 'Changes the signed-in admin’s password; every session ends and this browser gets a new token' })
-  async changePassword(@CurrentAdmin() admin: PublicAdmin, @Body() body: ChangePasswordDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ChangePasswordResponseDto> {
-    const sessionToken = await this.account.changePassword(admin, body.currentPassword, body.newPassword, requestMeta(req));
+  @ApiOperation({
+    summary: 'Changes the signed-in admin’s password; every session ends and this browser gets a new token',
+  })
+  async changePassword(
+    @CurrentAdmin() admin: PublicAdmin,
+    @Body() body: ChangePasswordDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ChangePasswordResponseDto> {
+    const sessionToken = await this.account.changePassword(
+      admin,
+      body.currentPassword,
+      body.newPassword,
+      requestMeta(req),
+    );
     res.setHeader('Cache-Control', 'no-store');
     return { success: true, sessionToken, message: 'Password changed. Every other session has been signed out.' };
   }
@@ -32,7 +51,10 @@ export class AccountController {
   @HttpCode(200)
   @ApiOkResponse({ type: LogoutEverywhereResponseDto })
   @ApiOperation({ summary: 'Signs the admin out of every session, this one included' })
-  async signOutEverywhere(@CurrentAdmin() admin: PublicAdmin, @Req() req: Request): Promise<LogoutEverywhereResponseDto> {
+  async signOutEverywhere(
+    @CurrentAdmin() admin: PublicAdmin,
+    @Req() req: Request,
+  ): Promise<LogoutEverywhereResponseDto> {
     const sessionsRevoked = await this.account.signOutEverywhere(admin, requestMeta(req));
     return { success: true, sessionsRevoked };
   }
@@ -45,20 +67,38 @@ export class AccountController {
 
   @Post('account/two-factor/setup')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Starts (or restarts) enrolment after the password or a current code: a new secret and its QR code; the current one stays until a code confirms the new one' })
+  @ApiOperation({
+    summary:
+      'Starts (or restarts) enrolment after the password or a current code: a new secret and its QR code; the current one stays until a code confirms the new one',
+  })
   @ApiOkResponse({ type: EnrolmentStartDto })
-  twoFactorSetup(@CurrentAdmin() admin: PublicAdmin, @Body() body: TwoFactorSetupDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<EnrolmentStartDto> {
+  twoFactorSetup(
+    @CurrentAdmin() admin: PublicAdmin,
+    @Body() body: TwoFactorSetupDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<EnrolmentStartDto> {
     res.setHeader('Cache-Control', 'no-store');
     return this.account.twoFactorSetup(admin, body, requestMeta(req));
   }
 
   @Post('account/two-factor/confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Confirms enrolment with one code; answers ten new recovery codes (shown once), ends the admin’s other sessions and e-mails them' })
+  @ApiOperation({
+    summary:
+      'Confirms enrolment with one code; answers ten new recovery codes (shown once), ends the admin’s other sessions and e-mails them',
+  })
   @ApiOkResponse({ type: RecoveryCodesDto })
-  async twoFactorConfirm(@CurrentAdmin() admin: PublicAdmin, @Body() body: AccountCodeDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RecoveryCodesDto> {
+  async twoFactorConfirm(
+    @CurrentAdmin() admin: PublicAdmin,
+    @Body() body: AccountCodeDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RecoveryCodesDto> {
     res.setHeader('Cache-Control', 'no-store');
-    return { recoveryCodes: await this.account.twoFactorConfirm(admin, body.code, requestMeta(req), req.adminSessionId) };
+    return {
+      recoveryCodes: await this.account.twoFactorConfirm(admin, body.code, requestMeta(req), req.adminSessionId),
+    };
   }
 
   @Get('account/sessions')
@@ -72,7 +112,11 @@ export class AccountController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Ends one of the signed-in admin’s sessions' })
   @ApiOkResponse({ type: SuccessDto })
-  async revokeSession(@CurrentAdmin() admin: PublicAdmin, @Param('sessionId', new ParseUUIDPipe({ errorHttpStatusCode: 400 })) sessionId: string, @Req() req: Request): Promise<SuccessDto> {
+  async revokeSession(
+    @CurrentAdmin() admin: PublicAdmin,
+    @Param('sessionId', new ParseUUIDPipe({ errorHttpStatusCode: 400 })) sessionId: string,
+    @Req() req: Request,
+  ): Promise<SuccessDto> {
     await this.account.revokeSession(admin, admin.id, sessionId, requestMeta(req));
     return { success: true };
   }

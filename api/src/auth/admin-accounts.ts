@@ -15,14 +15,22 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
  * Creates an admin (no public sign-up: the CLI, ADMIN_EMAIL/ADMIN_PASSWORD at start-up and demo mode call this).
  * Checks the e-mail, the name and the password policy, hashes with argon2id, and writes an audit row.
  */
-export async function createAdmin(db: Queryable, input: { email: string; name: string; password: string; role?: AdminRole }): Promise<PublicAdmin> {
+export async function createAdmin(
+  db: Queryable,
+  input: { email: string; name: string; password: string; role?: AdminRole },
+): Promise<PublicAdmin> {
   const email = (input.email ?? '').trim();
   const name = (input.name ?? '').trim();
   if (!EMAIL.test(email) || email.length > 320) throw new AdminInputError('email must be a valid e-mail address');
   if (!name || name.length > 200) throw new AdminInputError('name is required (at most 200 characters)');
   const problem = passwordProblem(input.password, [email, name]);
   if (problem) throw new AdminInputError(problem);
-  const admin = await new AdminRepository(db).insert(email, name, await hashPassword(input.password), input.role ?? 'owner');
+  const admin = await new AdminRepository(db).insert(
+    email,
+    name,
+    await hashPassword(input.password),
+    input.role ?? 'owner',
+  );
   if (!admin) throw new AdminInputError(`An admin with the e-mail ${email} already exists`);
   await db.query(`INSERT INTO audit_log (action, admin_id, success, details) VALUES ('admin.created', $1, true, $2)`, [
     admin.id,
@@ -55,7 +63,8 @@ export async function ensureInitialAdmin(
       logger.info({ email: admin.email }, 'created the first admin from ADMIN_EMAIL');
       return admin;
     } catch (err) {
-      if (err instanceof AdminInputError) throw new Error(`ADMIN_PASSWORD/ADMIN_EMAIL refused: ${err.message}`, { cause: err });
+      if (err instanceof AdminInputError)
+        throw new Error(`ADMIN_PASSWORD/ADMIN_EMAIL refused: ${err.message}`, { cause: err });
       throw err;
     }
   });

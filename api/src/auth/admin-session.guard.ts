@@ -39,8 +39,11 @@ export class AdminSessionGuard implements CanActivate {
     }
     req.admin = { id: session.id, email: session.email, name: session.name, role: session.role };
     req.adminSessionId = session.sessionId;
-    const allowed = this.reflector.getAllAndOverride<readonly AdminRole[]>(ROLES_KEY, [ctx.getHandler(), ctx.getClass()]) ?? DEFAULT_ROLES;
-    if (!allowed.includes(session.role)) throw forbidden(`Your role (${session.role}) does not allow this. Ask an owner.`);
+    const allowed =
+      this.reflector.getAllAndOverride<readonly AdminRole[]>(ROLES_KEY, [ctx.getHandler(), ctx.getClass()]) ??
+      DEFAULT_ROLES;
+    if (!allowed.includes(session.role))
+      throw forbidden(`Your role (${session.role}) does not allow this. Ask an owner.`);
     return true;
   }
 }

@@ -49,7 +49,13 @@ export class AdminRepository {
   }
 
   /** Inserts; undefined when the e-mail is taken (case-insensitively, citext). No password: an invitation. */
-  async insert(email: string, name: string, passwordHash: string | null, role: AdminRole = 'owner', invitedBy: string | null = null): Promise<PublicAdmin | undefined> {
+  async insert(
+    email: string,
+    name: string,
+    passwordHash: string | null,
+    role: AdminRole = 'owner',
+    invitedBy: string | null = null,
+  ): Promise<PublicAdmin | undefined> {
     const rows = await this.db.query(
       `INSERT INTO admins (email, name, password_hash, role, invited_by) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (email) DO NOTHING
@@ -70,6 +76,9 @@ export class AdminRepository {
 
   /** A real password change: every session issued before this instant stops working (see SessionRepository). */
   async setPassword(id: string, passwordHash: string): Promise<void> {
-    await this.db.query(`UPDATE admins SET password_hash = $2, password_changed_at = clock_timestamp() WHERE id = $1`, [id, passwordHash]);
+    await this.db.query(`UPDATE admins SET password_hash = $2, password_changed_at = clock_timestamp() WHERE id = $1`, [
+      id,
+      passwordHash,
+    ]);
   }
 }

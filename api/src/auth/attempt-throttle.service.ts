@@ -5,7 +5,13 @@ import { ENV } from '../../../core/src/config/load-env.js';
 import { adminEmailThrottleKey } from '../../../core/src/donor-identity/email-key.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import {
-  consumeAll, enforce, type LimitVerdict, peekAll, RedisRateLimits, TooManyRequestsException, waitText,
+  consumeAll,
+  enforce,
+  type LimitVerdict,
+  peekAll,
+  RedisRateLimits,
+  TooManyRequestsException,
+  waitText,
 } from '../../../core/src/rate-limit/rate-limits.js';
 import { AUTH_LOGGER } from './auth.tokens.js';
 
@@ -65,7 +71,10 @@ export class AttemptThrottle implements OnModuleDestroy {
   private readonly resetAddress: RateLimiterRedis;
   private readonly links: Record<LinkForm, RateLimiterRedis>;
 
-  constructor(@Inject(ENV) env: EnvDto, @Inject(AUTH_LOGGER) private readonly logger: Logger) {
+  constructor(
+    @Inject(ENV) env: EnvDto,
+    @Inject(AUTH_LOGGER) private readonly logger: Logger,
+  ) {
     this.limits = new RedisRateLimits(env.REDIS_URL, env.REDIS_PREFIX, 'api-throttle');
     this.pair = this.limits.limiter('throttle:login:pair', LOGIN_LIMITS.pair);
     this.address = this.limits.limiter('throttle:login:ip', LOGIN_LIMITS.address);
@@ -86,7 +95,11 @@ export class AttemptThrottle implements OnModuleDestroy {
    */
   async checkLogin(t: SignInTarget, isKnownAddress: () => Promise<boolean>): Promise<void> {
     const pairKey = `${t.account}|${t.ip}`;
-    let verdict = await peekAll([[this.pair, pairKey], [this.address, t.ip], [this.account, t.account]]);
+    let verdict = await peekAll([
+      [this.pair, pairKey],
+      [this.address, t.ip],
+      [this.account, t.account],
+    ]);
     if (verdict.waitMs > 0 && (await isKnownAddress())) verdict = await peekAll([[this.slow, pairKey]]);
     this.refuseIfWaiting('login', verdict);
   }
@@ -94,7 +107,10 @@ export class AttemptThrottle implements OnModuleDestroy {
   /** Counts a failed sign-in; from a known address past the pair limit, sets the doubling wait. */
   async loginFailed(t: SignInTarget, isKnownAddress: () => Promise<boolean>): Promise<void> {
     const pairKey = `${t.account}|${t.ip}`;
-    const verdict = await consumeAll([[this.address, t.ip], [this.account, t.account]]);
+    const verdict = await consumeAll([
+      [this.address, t.ip],
+      [this.account, t.account],
+    ]);
     if (verdict.unavailable) return this.unavailable('login', verdict.unavailable, 'attempt not counted');
     try {
       const res = await this.pair.consume(pairKey).catch((r: unknown) => r);
@@ -112,12 +128,20 @@ export class AttemptThrottle implements OnModuleDestroy {
   /** A successful sign-in clears that pair's failures (not the address's or the account's: see LOGIN_LIMITS). */
   async loginSucceeded(t: SignInTarget): Promise<void> {
     const pairKey = `${t.account}|${t.ip}`;
-    await Promise.all([this.pair.delete(pairKey), this.slow.delete(pairKey)]).catch((err: Error) => this.unavailable('login', err, 'failures not cleared'));
+    await Promise.all([this.pair.delete(pairKey), this.slow.delete(pairKey)]).catch((err: Error) =>
+      this.unavailable('login', err, 'failures not cleared'),
+    );
   }
 
   /** Counts a reset request against the e-mail and the address; throws when either is over its limit. */
   async hitReset(email: string, ip: string | undefined): Promise<void> {
-    this.refuseIfWaiting('reset', await consumeAll([[this.resetEmail, adminEmailThrottleKey(email)], [this.resetAddress, ip ?? 'unknown']]));
+    this.refuseIfWaiting(
+      'reset',
+      await consumeAll([
+        [this.resetEmail, adminEmailThrottleKey(email)],
+        [this.resetAddress, ip ?? 'unknown'],
+      ]),
+    );
   }
 
   /** Counts a use of an invitation or reset link's form from the address; throws when it is over its limit. */
@@ -126,7 +150,12 @@ export class AttemptThrottle implements OnModuleDestroy {
   }
 
   private refuseIfWaiting(scope: 'login' | 'reset' | LinkForm, verdict: LimitVerdict): void {
-    const what = { login: 'failed sign-in attempts', reset: 'password reset requests', 'invite-accept': 'attempts to accept an invitation', 'reset-confirm': 'attempts to set a new password' }[scope];
+    const what = {
+      login: 'failed sign-in attempts',
+      reset: 'password reset requests',
+      'invite-accept': 'attempts to accept an invitation',
+      'reset-confirm': 'attempts to set a new password',
+    }[scope];
     enforce(
       verdict,
       (err) => this.unavailable(scope, err, 'allowing the attempt'),

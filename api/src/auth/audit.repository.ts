@@ -27,7 +27,10 @@ export class AuditRepository {
    */
   async insertOrRepeat(e: AuditEntry, windowSeconds: number): Promise<void> {
     await this.ds.transaction(async (m) => {
-      await m.query(`SELECT pg_advisory_xact_lock(hashtext('audit-refusal:' || $1 || ':' || coalesce($2, '')))`, [e.action, e.ip ?? null]);
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('audit-refusal:' || $1 || ':' || coalesce($2, '')))`, [
+        e.action,
+        e.ip ?? null,
+      ]);
       const [{ n }] = await m.query(
         `WITH hit AS (
            UPDATE audit_log SET repeats = repeats + 1, last_at = now()
@@ -47,8 +50,17 @@ export class AuditRepository {
   async insert(e: AuditEntry, db: Queryable = this.ds): Promise<void> {
     await db.query(
       `INSERT INTO audit_log (action, admin_id, email_tried, success, ip, user_agent, details, actor_kind, donor_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [e.action, e.adminId ?? null, e.emailTried?.slice(0, 320) ?? null, e.success ?? null, e.ip ?? null, e.userAgent?.slice(0, 512) ?? null, JSON.stringify(e.details ?? {}),
-        e.actorKind ?? 'admin', e.donorId ?? null],
+      [
+        e.action,
+        e.adminId ?? null,
+        e.emailTried?.slice(0, 320) ?? null,
+        e.success ?? null,
+        e.ip ?? null,
+        e.userAgent?.slice(0, 512) ?? null,
+        JSON.stringify(e.details ?? {}),
+        e.actorKind ?? 'admin',
+        e.donorId ?? null,
+      ],
     );
   }
 }

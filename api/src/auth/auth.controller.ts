@@ -34,7 +34,11 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ApiOkResponse({ type: LoginResponseDto })
-  async signIn(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponseDto> {
+  async signIn(
+    @Body() body: LoginDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginResponseDto> {
     res.setHeader('Cache-Control', 'no-store');
     return loginAnswer(await this.login.login(body.email, body.password, requestMeta(req)));
   }
@@ -44,7 +48,11 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Second step of signing in: a code from the authenticator app, or a recovery code' })
   @ApiOkResponse({ type: LoginResponseDto })
-  async secondFactor(@Body() body: TwoFactorCodeDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponseDto> {
+  async secondFactor(
+    @Body() body: TwoFactorCodeDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginResponseDto> {
     res.setHeader('Cache-Control', 'no-store');
     return loginAnswer(await this.twoFactor.verify(body.challengeToken, body.code, requestMeta(req)));
   }
@@ -54,7 +62,10 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Enrolment during sign-in: a new secret and its QR code' })
   @ApiOkResponse({ type: EnrolmentStartDto })
-  async enrolmentSetup(@Body() body: ChallengeDto, @Res({ passthrough: true }) res: Response): Promise<EnrolmentStartDto> {
+  async enrolmentSetup(
+    @Body() body: ChallengeDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<EnrolmentStartDto> {
     res.setHeader('Cache-Control', 'no-store');
     return this.twoFactor.enrolmentSetup(body.challengeToken);
   }
@@ -62,9 +73,15 @@ export class AuthController {
   @Public()
   @Post('login/two-factor/enrol')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Enrolment during sign-in: one code confirms it; answers the session and ten recovery codes' })
+  @ApiOperation({
+    summary: 'Enrolment during sign-in: one code confirms it; answers the session and ten recovery codes',
+  })
   @ApiOkResponse({ type: EnrolResponseDto })
-  async enrol(@Body() body: TwoFactorCodeDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<EnrolResponseDto> {
+  async enrol(
+    @Body() body: TwoFactorCodeDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<EnrolResponseDto> {
     res.setHeader('Cache-Control', 'no-store');
     const outcome = await this.twoFactor.enrol(body.challengeToken, body.code, requestMeta(req));
     return { ...loginAnswer(outcome), recoveryCodes: outcome.recoveryCodes };

@@ -57,7 +57,17 @@ export const TWO_FACTOR_KEY_REQUIRED =
     InviteAcceptService,
     { provide: APP_GUARD, useClass: AdminSessionGuard },
   ],
-  exports: [AuditService, SessionService, AccountService, TwoFactorService, AdminRepository, LoginService, TwoFactorRepository, AttemptThrottle, SessionRepository],
+  exports: [
+    AuditService,
+    SessionService,
+    AccountService,
+    TwoFactorService,
+    AdminRepository,
+    LoginService,
+    TwoFactorRepository,
+    AttemptThrottle,
+    SessionRepository,
+  ],
 })
 export class AuthModule implements OnApplicationBootstrap {
   constructor(
@@ -74,7 +84,9 @@ export class AuthModule implements OnApplicationBootstrap {
     await this.twoFactor.checkKey();
     await ensureInitialAdmin(this.ds, this.env, this.logger);
     if (keyMissingButRequired) {
-      this.logger.warn('two-factor sign-in is required but TWO_FACTOR_KEY is not set: admins cannot sign in until it is');
+      this.logger.warn(
+        'two-factor sign-in is required but TWO_FACTOR_KEY is not set: admins cannot sign in until it is',
+      );
     }
     await warmUpDummyHash();
   }

@@ -38,8 +38,18 @@ export class InviteAcceptService {
       const row = await this.tokens.findForUpdate(m, tokenHash(token), 'invite');
       if (!row) return { reason: 'unknown_token', error: 'Invalid invitation link' };
       const id = row.admin_id;
-      if (row.used_at || !row.invited) return { reason: 'used_token', error: 'This invitation has already been used. Sign in with your password instead.', adminId: id };
-      if (row.revoked_at) return { reason: 'revoked_token', error: `This invitation was replaced by a newer one. Use the latest e-mail, or ${AGAIN.toLowerCase()}`, adminId: id };
+      if (row.used_at || !row.invited)
+        return {
+          reason: 'used_token',
+          error: 'This invitation has already been used. Sign in with your password instead.',
+          adminId: id,
+        };
+      if (row.revoked_at)
+        return {
+          reason: 'revoked_token',
+          error: `This invitation was replaced by a newer one. Use the latest e-mail, or ${AGAIN.toLowerCase()}`,
+          adminId: id,
+        };
       if (row.expired) return { reason: 'expired_token', error: `This invitation has expired. ${AGAIN}`, adminId: id };
       if (row.disabled_at) return { reason: 'disabled', error: `This invitation was withdrawn. ${AGAIN}`, adminId: id };
       const problem = passwordProblem(newPassword, [row.email, row.name]);
@@ -51,6 +61,9 @@ export class InviteAcceptService {
     if (outcome.error !== undefined) throw await fail(outcome.reason, outcome.error, outcome.adminId);
     await this.audit.record('admin.invite_accepted', { adminId: outcome.adminId, success: true, ...meta });
     const admin = (await this.admins.findById(outcome.adminId))!;
-    return this.login.afterPassword(admin, meta, { target: signInTarget(admin.id, admin.email, meta.ip), forceEnrol: true });
+    return this.login.afterPassword(admin, meta, {
+      target: signInTarget(admin.id, admin.email, meta.ip),
+      forceEnrol: true,
+    });
   }
 }

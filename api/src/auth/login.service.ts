@@ -5,7 +5,13 @@ import { settings } from '../../../core/src/settings/settings.repository.js';
 import { DomainError, unauthorized } from '../../../core/src/http/errors.js';
 import { newToken, tokenHash } from '../../../core/src/tokens/opaque-token.js';
 import { type AdminRow, type PublicAdmin, AdminRepository } from './admin.repository.js';
-import { AttemptThrottle, LOGIN_LIMITS, signInTarget, type SignInTarget, TooManyAttemptsException } from './attempt-throttle.service.js';
+import {
+  AttemptThrottle,
+  LOGIN_LIMITS,
+  signInTarget,
+  type SignInTarget,
+  TooManyAttemptsException,
+} from './attempt-throttle.service.js';
 import { AuditService } from './audit.service.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hashing.js';
 import { SessionRepository } from './session.repository.js';
@@ -29,12 +35,22 @@ export type LoginOutcome =
   | { next: 'two-factor' | 'enrol-two-factor'; challengeToken: string; admin?: undefined };
 
 /** "Did this admin sign in from this address lately?" (the throttle's known address), asked at most once and only when needed. */
-export function knownAddressCheck(sessions: SessionRepository, adminId: string | undefined, ip: string | undefined): () => Promise<boolean> {
+export function knownAddressCheck(
+  sessions: SessionRepository,
+  adminId: string | undefined,
+  ip: string | undefined,
+): () => Promise<boolean> {
   let answer: Promise<boolean> | undefined;
-  return () => (answer ??= adminId && ip ? sessions.signedInFrom(adminId, ip, LOGIN_LIMITS.knownDays) : Promise.resolve(false));
+  return () =>
+    (answer ??= adminId && ip ? sessions.signedInFrom(adminId, ip, LOGIN_LIMITS.knownDays) : Promise.resolve(false));
 }
 
-export const publicAdmin = (a: Pick<AdminRow, 'id' | 'email' | 'name' | 'role'>): PublicAdmin => ({ id: a.id, email: a.email, name: a.name, role: a.role });
+export const publicAdmin = (a: Pick<AdminRow, 'id' | 'email' | 'name' | 'role'>): PublicAdmin => ({
+  id: a.id,
+  email: a.email,
+  name: a.name,
+  role: a.role,
+});
 
 /**
  * Sign-in: the account is looked up first so the throttle counts against the admin's id (whatever spelling of
@@ -65,7 +81,13 @@ export class LoginService {
       await this.throttle.checkLogin(target, isKnownAddress);
     } catch (err) {
       if (err instanceof TooManyAttemptsException) {
-        await this.audit.record('admin.login', { adminId: admin?.id, emailTried: email, success: false, ...meta, details: { reason: 'throttled' } });
+        await this.audit.record('admin.login', {
+          adminId: admin?.id,
+          emailTried: email,
+          success: false,
+          ...meta,
+          details: { reason: 'throttled' },
+        });
       }
       throw err;
     }
@@ -73,7 +95,10 @@ export class LoginService {
     if (!admin || !ok || admin.disabled_at) {
       if (!ok) await this.throttle.loginFailed(target, isKnownAddress);
       await this.audit.record('admin.login', {
-        adminId: admin?.id, emailTried: email, success: false, ...meta,
+        adminId: admin?.id,
+        emailTried: email,
+        success: false,
+        ...meta,
         details: { reason: !admin ? 'unknown_email' : !ok ? 'wrong_password' : 'disabled' },
       });
       throw unauthorized(INVALID_LOGIN);
@@ -86,7 +111,11 @@ export class LoginService {
    * The password was right (sign-in, or an invitation accepted): a session, or the second step. `forceEnrol`
    * (invitations) asks for enrolment even when the school does not require two-factor sign-in.
    */
-  async afterPassword(admin: AdminRow, meta: RequestMeta, opts: { emailTried?: string; target: SignInTarget; forceEnrol?: boolean }): Promise<LoginOutcome> {
+  async afterPassword(
+    admin: AdminRow,
+    meta: RequestMeta,
+    opts: { emailTried?: string; target: SignInTarget; forceEnrol?: boolean },
+  ): Promise<LoginOutcome> {
     let next: 'two-factor' | 'enrol-two-factor' | undefined;
     if (admin.totp_enabled_at) next = 'two-factor';
     else if ((await settings.read(this.ds, REQUIRE_TWO_FACTOR)).value) {
@@ -96,17 +125,31 @@ export class LoginService {
     if (!next) return this.openSession(admin, meta, opts.target, { emailTried: opts.emailTried });
     const challengeToken = newToken();
     await this.twoFactorRows.createChallenge(admin.id, tokenHash(challengeToken), CHALLENGE_MINUTES);
-    await this.audit.record('admin.login.password_accepted', { adminId: admin.id, emailTried: opts.emailTried, success: true, ...meta, details: { next } });
+    await this.audit.record('admin.login.password_accepted', {
+      adminId: admin.id,
+      emailTried: opts.emailTried,
+      success: true,
+      ...meta,
+      details: { next },
+    });
     return { next, challengeToken };
   }
 
   /** The end of every successful sign-in: a session, the pair's failures cleared, an audit row. */
-  async openSession(admin: Pick<AdminRow, 'id' | 'email' | 'name' | 'role'>, meta: RequestMeta, target: SignInTarget, extra: { emailTried?: string; secondFactor?: string } = {}): Promise<LoginOutcome> {
+  async openSession(
+    admin: Pick<AdminRow, 'id' | 'email' | 'name' | 'role'>,
+    meta: RequestMeta,
+    target: SignInTarget,
+    extra: { emailTried?: string; secondFactor?: string } = {},
+  ): Promise<LoginOutcome> {
     const sessionToken = await this.sessions.issue(admin.id, meta);
     await this.admins.recordSignIn(admin.id);
     await this.throttle.loginSucceeded(target);
     await this.audit.record('admin.login', {
-      adminId: admin.id, emailTried: extra.emailTried ?? admin.email, success: true, ...meta,
+      adminId: admin.id,
+      emailTried: extra.emailTried ?? admin.email,
+      success: true,
+      ...meta,
       details: extra.secondFactor ? { secondFactor: extra.secondFactor } : {},
     });
     return { sessionToken, admin: publicAdmin(admin) };

@@ -44,7 +44,11 @@ export class InviteController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sets the invited admin’s password; answers like sign-in (usually: enrol two-factor next)' })
   @ApiOkResponse({ type: LoginResponseDto })
-  async accept(@Body() body: PasswordResetConfirmDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponseDto> {
+  async accept(
+    @Body() body: PasswordResetConfirmDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginResponseDto> {
     res.setHeader('Cache-Control', 'no-store');
     return loginAnswer(await this.invites.accept(body.token, body.newPassword, requestMeta(req)));
   }

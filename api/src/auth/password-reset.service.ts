@@ -43,7 +43,9 @@ export class PasswordResetService implements BeforeApplicationShutdown {
   async request(email: string, meta: RequestMeta): Promise<void> {
     email = email.trim();
     await this.throttle.hitReset(email, meta.ip);
-    const task = this.issue(email, meta).catch((err) => this.logger.error({ err }, 'password reset request failed after answering'));
+    const task = this.issue(email, meta).catch((err) =>
+      this.logger.error({ err }, 'password reset request failed after answering'),
+    );
     this.pending.add(task);
     void task.finally(() => this.pending.delete(task));
   }
@@ -54,7 +56,10 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     // (expired or not) past its forced two-factor set-up, nor reopen a disabled account.
     const reason = !admin ? 'unknown_email' : admin.disabled_at ? 'disabled' : !admin.password_hash ? 'invited' : null;
     await this.audit.record('admin.password_reset.requested', {
-      adminId: admin?.id, emailTried: email, success: reason === null, ...meta,
+      adminId: admin?.id,
+      emailTried: email,
+      success: reason === null,
+      ...meta,
       details: reason ? { reason } : {},
     });
     if (!admin || reason) return;
@@ -69,26 +74,46 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     };
     await this.throttle.hitLink('reset-confirm', meta.ip);
     if (!isWellFormedToken(token)) throw await fail('malformed_token', 'Invalid reset token');
-    type Outcome = { error: string; reason: string; adminId?: string } | { error?: undefined; adminId: string; revoked: number };
+    type Outcome =
+      { error: string; reason: string; adminId?: string } | { error?: undefined; adminId: string; revoked: number };
     const outcome = await this.tokens.dataSource.transaction(async (m): Promise<Outcome> => {
       const row = await this.tokens.findForUpdate(m, tokenHash(token));
-      if (!row) return { reason: 'unknown_token', error: 'Invalid reset token' }
+      if (!row) return { reason: 'unknown_token', error: 'Invalid reset token' };
       const again = 'Please request a new password reset.';
-      if (row.used_at) return { reason: 'used_token', error: `This reset link has already been used. ${again}`, adminId: row.admin_id }
-      if (row.revoked_at) return { reason: 'revoked_token', error: `This reset link was replaced by a newer one. ${again}`, adminId: row.admin_id }
-      if (row.expired) return { reason: 'expired_token', error: `This reset link has expired. ${again}`, adminId: row.admin_id }
-      if (row.invited || row.disabled_at) return { reason: row.disabled_at ? 'disabled' : 'invited', error: 'Invalid reset token', adminId: row.admin_id }
+      if (row.used_at)
+        return {
+          reason: 'used_token',
+          error: `This reset link has already been used. ${again}`,
+          adminId: row.admin_id,
+        };
+      if (row.revoked_at)
+        return {
+          reason: 'revoked_token',
+          error: `This reset link was replaced by a newer one. ${again}`,
+          adminId: row.admin_id,
+        };
+      if (row.expired)
+        return { reason: 'expired_token', error: `This reset link has expired. ${again}`, adminId: row.admin_id };
+      if (row.invited || row.disabled_at)
+        return {
+          reason: row.disabled_at ? 'disabled' : 'invited',
+          error: 'Invalid reset token',
+          adminId: row.admin_id,
+        };
       // A refused password leaves the token usable, so the admin can try a better one from the same link.
       const problem = passwordProblem(newPassword, [row.email, row.name]);
-      if (problem) return { reason: 'weak_password', error: problem, adminId: row.admin_id }
+      if (problem) return { reason: 'weak_password', error: problem, adminId: row.admin_id };
       await this.admins.withManager(m).setPassword(row.admin_id, await hashPassword(newPassword));
       await this.tokens.markUsed(m, row.id, row.admin_id);
       const revoked = await this.sessions.revokeAllFor(row.admin_id, m);
-      return { adminId: row.admin_id, revoked }
+      return { adminId: row.admin_id, revoked };
     });
     if (outcome.error !== undefined) throw await fail(outcome.reason, outcome.error, outcome.adminId);
     await this.audit.record('admin.password_reset.completed', {
-      adminId: outcome.adminId, success: true, ...meta, details: { sessionsRevoked: outcome.revoked },
+      adminId: outcome.adminId,
+      success: true,
+      ...meta,
+      details: { sessionsRevoked: outcome.revoked },
     });
   }
 

@@ -20,7 +20,11 @@ export class ResetTokenRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   /** Locks the token's row for the rest of the transaction, so two confirms of one token cannot both win. */
-  async findForUpdate(m: EntityManager, tokenHash: Buffer, purpose: 'reset' | 'invite' = 'reset'): Promise<ResetTokenRow | undefined> {
+  async findForUpdate(
+    m: EntityManager,
+    tokenHash: Buffer,
+    purpose: 'reset' | 'invite' = 'reset',
+  ): Promise<ResetTokenRow | undefined> {
     const rows = await m.query(
       `SELECT t.id, t.admin_id, a.email::text AS email, a.name, t.expires_at <= now() AS expired, t.used_at, t.revoked_at,
               a.disabled_at, a.password_hash IS NULL AS invited
@@ -35,7 +39,10 @@ export class ResetTokenRepository {
   /** Spends the token, and revokes every other unused token of the admin (resets and invitations alike). */
   async markUsed(m: EntityManager, id: string, adminId: string): Promise<void> {
     await m.query(`UPDATE password_reset_tokens SET used_at = now() WHERE id = $1`, [id]);
-    await m.query(`UPDATE password_reset_tokens SET revoked_at = now() WHERE admin_id = $1 AND id <> $2 AND used_at IS NULL AND revoked_at IS NULL`, [adminId, id]);
+    await m.query(
+      `UPDATE password_reset_tokens SET revoked_at = now() WHERE admin_id = $1 AND id <> $2 AND used_at IS NULL AND revoked_at IS NULL`,
+      [adminId, id],
+    );
   }
 
   get dataSource(): DataSource {

@@ -27,7 +27,14 @@ const SLIDE_STEP_SECONDS = 30;
 export class SessionRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  async create(opts: { adminId: string; tokenHash: Buffer; idleMinutes: number; absoluteHours: number; ip?: string; userAgent?: string }): Promise<string> {
+  async create(opts: {
+    adminId: string;
+    tokenHash: Buffer;
+    idleMinutes: number;
+    absoluteHours: number;
+    ip?: string;
+    userAgent?: string;
+  }): Promise<string> {
     const rows = await this.ds.query(
       `INSERT INTO admin_sessions (admin_id, token_hash, idle_expires_at, absolute_expires_at, ip, user_agent)
        VALUES ($1, $2, now() + make_interval(mins => $3), now() + make_interval(hours => $4), $5, $6)
@@ -95,12 +102,17 @@ export class SessionRepository {
 
   /** Revokes one session of the admin; false when it is not theirs or already ended. */
   async revokeOf(adminId: string, sessionId: string): Promise<boolean> {
-    const [, count] = await this.ds.query(`UPDATE admin_sessions SET revoked_at = now() WHERE id = $1 AND admin_id = $2 AND revoked_at IS NULL`, [sessionId, adminId]);
+    const [, count] = await this.ds.query(
+      `UPDATE admin_sessions SET revoked_at = now() WHERE id = $1 AND admin_id = $2 AND revoked_at IS NULL`,
+      [sessionId, adminId],
+    );
     return count > 0;
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.ds.query(`UPDATE admin_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [sessionId]);
+    await this.ds.query(`UPDATE admin_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [
+      sessionId,
+    ]);
   }
 
   /** Revokes every session of the admin but `keepSessionId` (the one asking). */
@@ -113,7 +125,10 @@ export class SessionRepository {
   }
 
   async revokeAllFor(adminId: string, manager: { query: DataSource['query'] } = this.ds): Promise<number> {
-    const [, count] = await manager.query(`UPDATE admin_sessions SET revoked_at = now() WHERE admin_id = $1 AND revoked_at IS NULL`, [adminId]);
+    const [, count] = await manager.query(
+      `UPDATE admin_sessions SET revoked_at = now() WHERE admin_id = $1 AND revoked_at IS NULL`,
+      [adminId],
+    );
     return count;
   }
 }

@@ -22,7 +22,12 @@ function fail(message: string, code = 1): never {
 let args;
 try {
   args = parseArgs({
-    options: { email: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false }, help: { type: 'boolean' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
+      help: { type: 'boolean' },
+    },
     strict: true,
   }).values;
 } catch (err) {
@@ -57,7 +62,9 @@ try {
   process.stdout.write(`Created admin ${admin.email} (${admin.name}), id ${admin.id}\n`);
 } catch (err) {
   process.exitCode = 1;
-  process.stderr.write(err instanceof AdminInputError ? `${err.message}\n` : `Could not create the admin: ${(err as Error).message}\n`);
+  process.stderr.write(
+    err instanceof AdminInputError ? `${err.message}\n` : `Could not create the admin: ${(err as Error).message}\n`,
+  );
 } finally {
   if (ds.isInitialized) await ds.destroy();
 }

@@ -4,19 +4,20 @@ import type { Logger } from 'pino';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
-import { consumeAll, type Counter, enforce, RedisRateLimits, TooManyRequestsException } from '../../../core/src/rate-limit/rate-limits.js';
+import {
+  consumeAll,
+  type Counter,
+  enforce,
+  RedisRateLimits,
+  TooManyRequestsException,
+} from '../../../core/src/rate-limit/rate-limits.js';
 import { DONATIONS_LOGGER } from './donations.tokens.js';
 
 /**
  * Card-testing defence: stolen-card testers hammer public donation forms with many small intents. Intent
  * creation is limited per client IP and per donor e-mail; recording (which needs no card) per IP only.
  */
-export const DONATION_LIMITS = {
-  windowMs: 10 * 60_000,
-  intentPerIp: 10,
-  intentPerEmail: 5,
-  recordPerIp: 20,
-} as const;
+export const DONATION_LIMITS = { windowMs: 10 * 60_000, intentPerIp: 10, intentPerEmail: 5, recordPerIp: 20 } as const;
 
 export const TOO_MANY_DONATION_ATTEMPTS = 'Too many donation attempts. Please wait a few minutes and try again.';
 
@@ -38,7 +39,10 @@ export class DonationRateLimiter implements OnModuleDestroy {
   private readonly intentEmail: RateLimiterRedis;
   private readonly recordIp: RateLimiterRedis;
 
-  constructor(@Inject(ENV) env: EnvDto, @Inject(DONATIONS_LOGGER) private readonly logger: Logger) {
+  constructor(
+    @Inject(ENV) env: EnvDto,
+    @Inject(DONATIONS_LOGGER) private readonly logger: Logger,
+  ) {
     this.limits = new RedisRateLimits(env.REDIS_URL, env.REDIS_PREFIX, 'api-donate-limit');
     const seconds = DONATION_LIMITS.windowMs / 1000;
     this.intentIp = this.limits.limiter('donate:intent:ip', { points: DONATION_LIMITS.intentPerIp, seconds });
@@ -49,7 +53,10 @@ export class DonationRateLimiter implements OnModuleDestroy {
   /** Counts one intent attempt; throws 429 when the IP or the e-mail is over its limit. */
   async hitIntent(ip: string | undefined, email: string): Promise<void> {
     const e = emailKeyHash(email);
-    await this.hit([[this.intentIp, ip ?? 'unknown'], [this.intentEmail, e]]);
+    await this.hit([
+      [this.intentIp, ip ?? 'unknown'],
+      [this.intentEmail, e],
+    ]);
   }
 
   async hitRecord(ip: string | undefined): Promise<void> {

@@ -33,10 +33,27 @@ export class DonationRecordsRepository {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (payment_intent_id) WHERE payment_intent_id IS NOT NULL DO NOTHING
        RETURNING id`,
-      [r.paymentIntentId, r.subscriptionId, r.customerId, r.amountCents, r.frequency, r.firstName, r.lastName, r.email, r.phone, r.address, r.city, r.state, r.zipCode],
+      [
+        r.paymentIntentId,
+        r.subscriptionId,
+        r.customerId,
+        r.amountCents,
+        r.frequency,
+        r.firstName,
+        r.lastName,
+        r.email,
+        r.phone,
+        r.address,
+        r.city,
+        r.state,
+        r.zipCode,
+      ],
     );
     if (rows.length) return { id: rows[0].id, created: true };
-    const existing: Array<{ id: string }> = await this.ds.query(`SELECT id FROM donation_records WHERE payment_intent_id = $1`, [r.paymentIntentId]);
+    const existing: Array<{ id: string }> = await this.ds.query(
+      `SELECT id FROM donation_records WHERE payment_intent_id = $1`,
+      [r.paymentIntentId],
+    );
     return { id: existing[0].id, created: false };
   }
 }

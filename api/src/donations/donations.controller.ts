@@ -5,7 +5,12 @@ import { DonationsService } from './donations.service.js';
 import { CreatePaymentIntentDto } from './dto/create-payment-intent.dto.js';
 import { RecordDonationDto } from './dto/record-donation.dto.js';
 import { DonationRecordedDto, PaymentIntentResponseDto } from './dto/payment-start.dto.js';
-import { MakeMonthlyDto, MonthlyPlanStartedDto, ReceiptStatusDto, ReceiptStatusQueryDto } from './dto/receipt-status.dto.js';
+import {
+  MakeMonthlyDto,
+  MonthlyPlanStartedDto,
+  ReceiptStatusDto,
+  ReceiptStatusQueryDto,
+} from './dto/receipt-status.dto.js';
 import { MakeMonthlyService } from './make-monthly.service.js';
 
 /** The two public donation calls (SPEC section 7). Not under /api/admin or /api/stripe, so no session needed. */
@@ -21,7 +26,11 @@ export class DonationsController {
   @Post('create-payment-intent')
   @HttpCode(200)
   @ApiOkResponse({ type: PaymentIntentResponseDto })
-  createPaymentIntent(@Body() body: CreatePaymentIntentDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<PaymentIntentResponseDto> {
+  createPaymentIntent(
+    @Body() body: CreatePaymentIntentDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PaymentIntentResponseDto> {
     res.setHeader('Cache-Control', 'no-store');
     return this.donations.createPaymentIntent(body, req.ip);
   }
@@ -30,7 +39,11 @@ export class DonationsController {
   @Post('donation')
   @HttpCode(201)
   @ApiCreatedResponse({ type: DonationRecordedDto })
-  recordDonation(@Body() body: RecordDonationDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<DonationRecordedDto> {
+  recordDonation(
+    @Body() body: RecordDonationDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DonationRecordedDto> {
     res.setHeader('Cache-Control', 'no-store');
     return this.donations.record(body, req.ip);
   }
@@ -42,7 +55,10 @@ export class DonationsController {
   @Post('donation/receipt')
   @HttpCode(200)
   @ApiOkResponse({ type: ReceiptStatusDto })
-  receiptStatus(@Body() body: ReceiptStatusQueryDto, @Res({ passthrough: true }) res: Response): Promise<ReceiptStatusDto> {
+  receiptStatus(
+    @Body() body: ReceiptStatusQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ReceiptStatusDto> {
     res.setHeader('Cache-Control', 'no-store');
     return this.donations.receiptStatus(body);
   }
@@ -51,7 +67,11 @@ export class DonationsController {
   @Post('donation/make-monthly')
   @HttpCode(200)
   @ApiOkResponse({ type: MonthlyPlanStartedDto })
-  makeMonthly(@Body() body: MakeMonthlyDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MonthlyPlanStartedDto> {
+  makeMonthly(
+    @Body() body: MakeMonthlyDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MonthlyPlanStartedDto> {
     res.setHeader('Cache-Control', 'no-store');
     return this.donations.limitedMakeMonthly(req.ip, () => this.monthly.start(body.paymentIntentId, body.recordToken));
   }

@@ -18,7 +18,11 @@ import { PaymentFeesModule } from '../payment-fees/payment-fees.module.js';
   imports: [PaymentFeesModule],
   controllers: [DonationsController],
   providers: [
-    { provide: DONATIONS_LOGGER, inject: [LOGGER], useFactory: (logger: Logger) => logger.child({ module: 'donations' }) },
+    {
+      provide: DONATIONS_LOGGER,
+      inject: [LOGGER],
+      useFactory: (logger: Logger) => logger.child({ module: 'donations' }),
+    },
     DonorMatchRepository,
     StripeDonationsService,
     PaidGiftReader,

@@ -26,7 +26,8 @@ export const FUND_NOT_OFFERED = 'fundId must be one of the funds offered';
 
 export const PAYMENT_NOT_CONFIRMED = 'That payment has not been completed.';
 export const PAYMENT_NOT_YOURS = 'This donation cannot be recorded: it does not match a payment started on this page.';
-export const PAYMENT_UNCONFIRMABLE = 'We could not confirm the payment with the payment provider just now, so the donation was not recorded. Please try again in a moment.';
+export const PAYMENT_UNCONFIRMABLE =
+  'We could not confirm the payment with the payment provider just now, so the donation was not recorded. Please try again in a moment.';
 
 @Injectable()
 export class DonationsService {
@@ -58,7 +59,9 @@ export class DonationsService {
     const expected = Buffer.from(state.tokenHash, 'hex');
     const given = Buffer.from(recordTokenHash(q.recordToken), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw forbidden(PAYMENT_NOT_YOURS);
-    return state.receiptNumber ? { status: 'acknowledged', receiptNumber: state.receiptNumber } : { status: 'pending', receiptNumber: null };
+    return state.receiptNumber
+      ? { status: 'acknowledged', receiptNumber: state.receiptNumber }
+      : { status: 'pending', receiptNumber: null };
   }
 
   /**
@@ -66,7 +69,11 @@ export class DonationsService {
    * chosen method, card unless said otherwise: PaymentFeesService, never a figure from the browser) and its tribute,
    * as the payment's metadata will carry them.
    */
-  private async designation(amount: number, d: IntentDonationDataDto, method: PaymentMethodType | undefined): Promise<GiftDesignation> {
+  private async designation(
+    amount: number,
+    d: IntentDonationDataDto,
+    method: PaymentMethodType | undefined,
+  ): Promise<GiftDesignation> {
     const fundId = d.fundId ?? GENERAL_FUND_ID;
     // General is always open: a gift to it is started without the database (only Stripe and Redis are needed).
     if (fundId !== GENERAL_FUND_ID && !(await funds.isOpen(this.ds, fundId))) throw badRequest(FUND_NOT_OFFERED);
@@ -76,10 +83,17 @@ export class DonationsService {
       giftCents: fee > 0 ? amount : null,
       feeCoverageCents: fee > 0 ? fee : null,
       // The payment is then limited to this method (StripeDonationsService), and the worker checks the one that paid.
-      feeMethod: fee > 0 ? method ?? 'card' : null,
-      tribute: d.tributeKind && d.tributeName
-        ? { kind: d.tributeKind, name: d.tributeName, notifyEmail: d.tributeEmail ?? null, notifyAddress: d.tributeAddress ?? null, showAmount: d.tributeShowAmount === true }
-        : null,
+      feeMethod: fee > 0 ? (method ?? 'card') : null,
+      tribute:
+        d.tributeKind && d.tributeName
+          ? {
+              kind: d.tributeKind,
+              name: d.tributeName,
+              notifyEmail: d.tributeEmail ?? null,
+              notifyAddress: d.tributeAddress ?? null,
+              showAmount: d.tributeShowAmount === true,
+            }
+          : null,
     };
   }
 
@@ -92,7 +106,13 @@ export class DonationsService {
     const designation = await this.designation(dto.amount, dto.donationData, dto.paymentMethodType);
     const chargedCents = dto.amount + (designation.feeCoverageCents ?? 0);
     const recordToken = newToken();
-    const start = await this.payments.start(chargedCents, dto.donationData.frequency, dto.donationData, recordTokenHash(recordToken), designation);
+    const start = await this.payments.start(
+      chargedCents,
+      dto.donationData.frequency,
+      dto.donationData,
+      recordTokenHash(recordToken),
+      designation,
+    );
     return { ...start, recordToken, chargedCents };
   }
 
@@ -108,8 +128,19 @@ export class DonationsService {
     try {
       found = await this.paid.read(dto, dto.recordToken);
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message, type: (err as { type?: string }).type, paymentIntentId: dto.paymentIntentId, subscriptionId: dto.subscriptionId }, 'could not confirm a donation payment with Stripe; not recorded');
-      const down = err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError;
+      this.logger.warn(
+        {
+          err: (err as Error).message,
+          type: (err as { type?: string }).type,
+          paymentIntentId: dto.paymentIntentId,
+          subscriptionId: dto.subscriptionId,
+        },
+        'could not confirm a donation payment with Stripe; not recorded',
+      );
+      const down =
+        err instanceof Stripe.errors.StripeConnectionError ||
+        err instanceof Stripe.errors.StripeAPIError ||
+        err instanceof Stripe.errors.StripeRateLimitError;
       throw new DomainError(down ? 503 : 502, PAYMENT_UNCONFIRMABLE);
     }
     if (found.kind === 'unknown') throw forbidden(PAYMENT_NOT_YOURS);

@@ -14,8 +14,14 @@ const TOKEN_KEY = 'record_token_sha256';
 
 /** Form field -> metadata key. The optional ones are left out when empty (Stripe drops empty values anyway). */
 const DONOR_KEYS = {
-  firstName: 'donor_first_name', lastName: 'donor_last_name', email: 'donor_email', phone: 'donor_phone',
-  address: 'donor_address', city: 'donor_city', state: 'donor_state', zipCode: 'donor_zip',
+  firstName: 'donor_first_name',
+  lastName: 'donor_last_name',
+  email: 'donor_email',
+  phone: 'donor_phone',
+  address: 'donor_address',
+  city: 'donor_city',
+  state: 'donor_state',
+  zipCode: 'donor_zip',
 } as const satisfies Partial<Record<keyof DonorDetailsDto, string>>;
 
 /** The donor's details as typed on the donation form (the fields of its DTO that travel with the gift). */
@@ -27,7 +33,13 @@ export type GiftDonor = Pick<DonorDetailsDto, keyof typeof DONOR_KEYS>;
  * from them. The record token's hash binds the record to the browser that started the payment.
  */
 export function giftMetadata(frequency: Frequency, d: GiftDonor, recordTokenHash: string): Stripe.MetadataParam {
-  const meta: Record<string, string> = { frequency, donation_type: frequency, source: WEBSITE_SOURCE, donor_name: donorName(d), [TOKEN_KEY]: recordTokenHash };
+  const meta: Record<string, string> = {
+    frequency,
+    donation_type: frequency,
+    source: WEBSITE_SOURCE,
+    donor_name: donorName(d),
+    [TOKEN_KEY]: recordTokenHash,
+  };
   for (const [field, key] of Object.entries(DONOR_KEYS)) {
     const value = d[field as keyof GiftDonor];
     if (value) meta[key] = value;

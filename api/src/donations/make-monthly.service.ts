@@ -10,15 +10,24 @@ import { recordTokenMatches } from './gift-metadata.js';
 import { StripeDonationsService } from './stripe-donations.service.js';
 
 export const NOT_YOURS = 'This gift cannot be made monthly: it does not match a payment made on this page.';
-export const NO_SAVED_CARD = 'We could not keep the card of this gift for a monthly gift. Please start a monthly gift with the form.';
+export const NO_SAVED_CARD =
+  'We could not keep the card of this gift for a monthly gift. Please start a monthly gift with the form.';
 
 /** The metadata keys a monthly plan made from a one-time gift does not carry over. */
-const NOT_CARRIED = new Set(['record_token_sha256', 'frequency', 'donation_type', 'donor_tribute_email', 'donor_tribute_address']);
+const NOT_CARRIED = new Set([
+  'record_token_sha256',
+  'frequency',
+  'donation_type',
+  'donor_tribute_email',
+  'donor_tribute_address',
+]);
 
 /** One calendar month after a unix time, in UTC (the 31st becomes the month's last day, as Stripe anchors it). */
 export function oneMonthAfter(unix: number): number {
   const d = new Date(unix * 1000);
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  const target = new Date(
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
   return Math.floor(target.getTime() / 1000);
@@ -39,7 +48,10 @@ export class MakeMonthlyService {
     @Inject(DONATIONS_LOGGER) private readonly logger: Logger,
   ) {}
 
-  async start(paymentIntentId: string, recordToken: string): Promise<{ subscriptionId: string; amountCents: number; firstChargeAt: number }> {
+  async start(
+    paymentIntentId: string,
+    recordToken: string,
+  ): Promise<{ subscriptionId: string; amountCents: number; firstChargeAt: number }> {
     let pi: Stripe.PaymentIntent;
     try {
       pi = await this.stripe.paymentIntents.retrieve(paymentIntentId);
@@ -47,7 +59,8 @@ export class MakeMonthlyService {
       if (isStripeResourceMissing(err)) throw forbidden(NOT_YOURS);
       throw this.unavailable(err);
     }
-    if (!recordTokenMatches(pi.metadata, recordToken) || pi.metadata?.frequency !== 'one-time') throw forbidden(NOT_YOURS);
+    if (!recordTokenMatches(pi.metadata, recordToken) || pi.metadata?.frequency !== 'one-time')
+      throw forbidden(NOT_YOURS);
     if (pi.status !== 'succeeded') throw badRequest('That payment has not been completed.');
     const firstChargeAt = oneMonthAfter(pi.created);
     const existing = pi.metadata.monthly_subscription_id;
@@ -55,13 +68,27 @@ export class MakeMonthlyService {
     const customer = typeof pi.customer === 'string' ? pi.customer : pi.customer?.id;
     const paymentMethod = typeof pi.payment_method === 'string' ? pi.payment_method : pi.payment_method?.id;
     if (!customer || !paymentMethod || !pi.setup_future_usage) throw badRequest(NO_SAVED_CARD);
-    const metadata: Record<string, string> = { frequency: 'monthly', donation_type: 'monthly', made_monthly_from: pi.id };
-    for (const [k, v] of Object.entries(pi.metadata)) if (!NOT_CARRIED.has(k) && k !== 'monthly_subscription_id') metadata[k] = v;
+    const metadata: Record<string, string> = {
+      frequency: 'monthly',
+      donation_type: 'monthly',
+      made_monthly_from: pi.id,
+    };
+    for (const [k, v] of Object.entries(pi.metadata))
+      if (!NOT_CARRIED.has(k) && k !== 'monthly_subscription_id') metadata[k] = v;
     try {
       const sub = await this.stripe.subscriptions.create(
         {
           customer,
-          items: [{ price_data: { currency: 'usd', unit_amount: pi.amount, product: await this.donations.recurringProductId(), recurring: { interval: 'month' } } }],
+          items: [
+            {
+              price_data: {
+                currency: 'usd',
+                unit_amount: pi.amount,
+                product: await this.donations.recurringProductId(),
+                recurring: { interval: 'month' },
+              },
+            },
+          ],
           description: `Monthly donation to ${SCHOOL.name}`,
           default_payment_method: paymentMethod,
           billing_cycle_anchor: firstChargeAt,
@@ -79,7 +106,10 @@ export class MakeMonthlyService {
   }
 
   private unavailable(err: unknown): DomainError {
-    this.logger.warn({ err: (err as Error).message, type: (err as { type?: string }).type }, 'could not start a monthly gift from a one-time gift');
+    this.logger.warn(
+      { err: (err as Error).message, type: (err as { type?: string }).type },
+      'could not start a monthly gift from a one-time gift',
+    );
     return new DomainError(502, 'We could not start the monthly gift just now. Please try again in a moment.');
   }
 }

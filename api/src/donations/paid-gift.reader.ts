@@ -25,7 +25,8 @@ export type PaidGiftLookup = { kind: 'paid'; gift: PaidGift } | { kind: 'unknown
 
 const PAID_OR_PROCESSING = new Set(['succeeded', 'processing']);
 
-const idOf = (x: string | { id: string } | null | undefined): string | null => (typeof x === 'string' ? x : (x?.id ?? null));
+const idOf = (x: string | { id: string } | null | undefined): string | null =>
+  typeof x === 'string' ? x : (x?.id ?? null);
 
 /**
  * Reads back, at record time, the payment the browser says it just made. Stripe errors other than "no such
@@ -36,7 +37,9 @@ export class PaidGiftReader {
   constructor(@Inject(STRIPE) private readonly stripe: Stripe) {}
 
   async read(ref: { paymentIntentId?: string; subscriptionId?: string }, recordToken: string): Promise<PaidGiftLookup> {
-    return ref.subscriptionId ? this.recurring(ref.subscriptionId, recordToken) : this.oneTime(ref.paymentIntentId!, recordToken);
+    return ref.subscriptionId
+      ? this.recurring(ref.subscriptionId, recordToken)
+      : this.oneTime(ref.paymentIntentId!, recordToken);
   }
 
   /** A one-time gift: its PaymentIntent succeeded (or, paid by bank, is processing). */
@@ -48,8 +51,12 @@ export class PaidGiftReader {
     return {
       kind: 'paid',
       gift: {
-        paymentIntentId: pi.id, subscriptionId: null, customerId: idOf(pi.customer), amountCents: pi.amount_received || pi.amount,
-        frequency: frequencyFromMetadata(pi.metadata, 'one-time'), donor,
+        paymentIntentId: pi.id,
+        subscriptionId: null,
+        customerId: idOf(pi.customer),
+        amountCents: pi.amount_received || pi.amount,
+        frequency: frequencyFromMetadata(pi.metadata, 'one-time'),
+        donor,
       },
     };
   }
@@ -64,14 +71,22 @@ export class PaidGiftReader {
     if (!sub || !donor || !recordTokenMatches(sub.metadata, token)) return { kind: 'unknown' };
     const invoices = await this.stripe.invoices.list({ subscription: sub.id, limit: 100, expand: ['data.payments'] });
     const first = invoices.data.find((i) => i.billing_reason === 'subscription_create');
-    const paid = first?.status === 'paid' && first.amount_paid > 0 ? first.payments?.data.find((p) => p.status === 'paid') : undefined;
-    const paymentIntentId = idOf(paid?.payment.payment_intent) ?? (first?.status === 'open' ? await this.processingPayment(first) : null);
+    const paid =
+      first?.status === 'paid' && first.amount_paid > 0
+        ? first.payments?.data.find((p) => p.status === 'paid')
+        : undefined;
+    const paymentIntentId =
+      idOf(paid?.payment.payment_intent) ?? (first?.status === 'open' ? await this.processingPayment(first) : null);
     if (!first || !paymentIntentId) return { kind: 'unpaid' };
     return {
       kind: 'paid',
       gift: {
-        paymentIntentId, subscriptionId: sub.id, customerId: idOf(sub.customer), amountCents: paid ? first.amount_paid : first.amount_due,
-        frequency: frequencyFromMetadata(sub.metadata, 'monthly'), donor,
+        paymentIntentId,
+        subscriptionId: sub.id,
+        customerId: idOf(sub.customer),
+        amountCents: paid ? first.amount_paid : first.amount_due,
+        frequency: frequencyFromMetadata(sub.metadata, 'monthly'),
+        donor,
       },
     };
   }
@@ -80,7 +95,8 @@ export class PaidGiftReader {
   private async processingPayment(invoice: Stripe.Invoice): Promise<string | null> {
     for (const p of invoice.payments?.data ?? []) {
       const id = idOf(p.payment.payment_intent);
-      if (id && p.status === 'open' && (await this.stripe.paymentIntents.retrieve(id)).status === 'processing') return id;
+      if (id && p.status === 'open' && (await this.stripe.paymentIntents.retrieve(id)).status === 'processing')
+        return id;
     }
     return null;
   }

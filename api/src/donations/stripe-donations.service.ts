@@ -6,7 +6,12 @@ import { WEBSITE_SOURCE } from '../../../core/src/gifts/donor-origin.js';
 import { SCHOOL_FACTS as SCHOOL } from '../../../core/src/school/school-facts.js';
 import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
 import { DonorMatchRepository } from './donor-match.repository.js';
-import { FREQUENCY_INTERVALS, FREQUENCY_LABELS, type Frequency, type RecurringFrequency } from '../../../core/src/gifts/frequencies.js';
+import {
+  FREQUENCY_INTERVALS,
+  FREQUENCY_LABELS,
+  type Frequency,
+  type RecurringFrequency,
+} from '../../../core/src/gifts/frequencies.js';
 import { DONATIONS_LOGGER } from './donations.tokens.js';
 import { donorName, giftMetadata, type GiftDonor } from './gift-metadata.js';
 import { designationMetadata, type GiftDesignation } from '../../../core/src/gifts/gift-designation.js';
@@ -49,7 +54,13 @@ export class StripeDonationsService {
    * the designation (fund, fee split, tribute), which a recurring gift's renewals inherit from the subscription.
    * `amountCents` is what is charged: the gift plus any fee coverage.
    */
-  async start(amountCents: number, frequency: Frequency, donor: GiftDonor, recordTokenHash: string, designation: GiftDesignation): Promise<PaymentStart> {
+  async start(
+    amountCents: number,
+    frequency: Frequency,
+    donor: GiftDonor,
+    recordTokenHash: string,
+    designation: GiftDesignation,
+  ): Promise<PaymentStart> {
     try {
       const customerId = await this.customerFor(donor);
       const metadata = { ...giftMetadata(frequency, donor, recordTokenHash), ...designationMetadata(designation) };
@@ -60,7 +71,10 @@ export class StripeDonationsService {
         : await this.recurring(amountCents, frequency, customerId, metadata, only);
     } catch (err) {
       if (err instanceof DomainError) throw err;
-      this.logger.error({ err: (err as Error).message, type: (err as { type?: string }).type, frequency }, 'could not start a donation payment');
+      this.logger.error(
+        { err: (err as Error).message, type: (err as { type?: string }).type, frequency },
+        'could not start a donation payment',
+      );
       throw new PaymentSetupException();
     }
   }
@@ -99,7 +113,13 @@ export class StripeDonationsService {
     return created.id;
   }
 
-  private async oneTime(amount: number, customer: string, d: GiftDonor, metadata: Stripe.MetadataParam, only: PaymentMethodType | null): Promise<PaymentStart> {
+  private async oneTime(
+    amount: number,
+    customer: string,
+    d: GiftDonor,
+    metadata: Stripe.MetadataParam,
+    only: PaymentMethodType | null,
+  ): Promise<PaymentStart> {
     const pi = await this.stripe.paymentIntents.create({
       amount,
       currency: 'usd',
@@ -112,22 +132,42 @@ export class StripeDonationsService {
       // Dynamic payment methods (this API version has no payment_method_types): card, wallets, Link and US bank
       // account, as the Payment Element offers them; none of them redirects, so the donor stays on the page.
       // With the fees covered, only the method they were computed for.
-      ...(only ? { allowed_payment_method_types: [only] } : { automatic_payment_methods: { enabled: true, allow_redirects: 'never' } }),
+      ...(only
+        ? { allowed_payment_method_types: [only] }
+        : { automatic_payment_methods: { enabled: true, allow_redirects: 'never' } }),
     });
     if (!pi.client_secret) throw new Error('PaymentIntent came back without a client secret');
     return { clientSecret: pi.client_secret, paymentIntentId: pi.id };
   }
 
-  private async recurring(amount: number, frequency: RecurringFrequency, customer: string, metadata: Stripe.MetadataParam, only: PaymentMethodType | null): Promise<PaymentStart> {
+  private async recurring(
+    amount: number,
+    frequency: RecurringFrequency,
+    customer: string,
+    metadata: Stripe.MetadataParam,
+    only: PaymentMethodType | null,
+  ): Promise<PaymentStart> {
     const { interval, interval_count } = FREQUENCY_INTERVALS[frequency];
     const sub = await this.stripe.subscriptions.create({
       customer,
-      items: [{ price_data: { currency: 'usd', unit_amount: amount, product: await this.productId(), recurring: { interval, interval_count } } }],
+      items: [
+        {
+          price_data: {
+            currency: 'usd',
+            unit_amount: amount,
+            product: await this.productId(),
+            recurring: { interval, interval_count },
+          },
+        },
+      ],
       description: `${FREQUENCY_LABELS[frequency]} donation to ${SCHOOL.name}`,
       payment_behavior: 'default_incomplete',
       // No payment_method_types: the first invoice takes what the account offers (card, wallets, Link, US bank
       // account), the same choice the Payment Element shows; the method used is saved for the renewals.
-      payment_settings: { save_default_payment_method: 'on_subscription', ...(only ? { payment_method_types: [only] } : {}) },
+      payment_settings: {
+        save_default_payment_method: 'on_subscription',
+        ...(only ? { payment_method_types: [only] } : {}),
+      },
       metadata,
       expand: ['latest_invoice.confirmation_secret'],
     });
@@ -153,7 +193,11 @@ export class StripeDonationsService {
         if ((err as { statusCode?: number }).statusCode !== 404) throw err;
       }
       try {
-        const p = await this.stripe.products.create({ id: RECURRING_PRODUCT_ID, name: `Recurring donation to ${SCHOOL.name}`, metadata: { source: WEBSITE_SOURCE } });
+        const p = await this.stripe.products.create({
+          id: RECURRING_PRODUCT_ID,
+          name: `Recurring donation to ${SCHOOL.name}`,
+          metadata: { source: WEBSITE_SOURCE },
+        });
         return p.id;
       } catch (err) {
         // Another process created it between our two calls.

@@ -12,7 +12,8 @@ export class NotCsvError extends Error {}
 function binaryKind(head: Buffer): string | null {
   if (head.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004') return 'an Excel workbook or another zip file';
   if (head.subarray(0, 4).toString('latin1') === '%PDF') return 'a PDF';
-  if (head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'an old Excel (.xls) workbook';
+  if (head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])))
+    return 'an old Excel (.xls) workbook';
   if (head.includes(0)) return 'a binary file';
   return null;
 }
@@ -24,10 +25,20 @@ function guard(maxBytes: number): Transform {
     transform(chunk: Buffer, _enc, done) {
       if (seen === 0) {
         const kind = binaryKind(chunk.subarray(0, 512));
-        if (kind) return done(new NotCsvError(`This file is not a CSV: it looks like ${kind}. Save it as "CSV UTF-8 (comma delimited)" and upload that.`));
+        if (kind)
+          return done(
+            new NotCsvError(
+              `This file is not a CSV: it looks like ${kind}. Save it as "CSV UTF-8 (comma delimited)" and upload that.`,
+            ),
+          );
       }
       seen += chunk.length;
-      if (seen > maxBytes) return done(new NotCsvError(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Split it into smaller CSV files.`));
+      if (seen > maxBytes)
+        return done(
+          new NotCsvError(
+            `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Split it into smaller CSV files.`,
+          ),
+        );
       done(null, chunk);
     },
   });
@@ -43,8 +54,10 @@ function unreadable(err: CsvError): string {
     CSV_QUOTE_NOT_CLOSED: 'a quote mark (") is opened and never closed',
     CSV_MAX_RECORD_SIZE: 'a row is longer than 64 kB',
   };
-  return `This file could not be read as a CSV: ${why[err.code] ?? 'its rows are not well formed'}${at}. `
-    + 'Open it in a spreadsheet program and save it again as "CSV UTF-8 (comma delimited)", which quotes such values for you.';
+  return (
+    `This file could not be read as a CSV: ${why[err.code] ?? 'its rows are not well formed'}${at}. ` +
+    'Open it in a spreadsheet program and save it again as "CSV UTF-8 (comma delimited)", which quotes such values for you.'
+  );
 }
 
 /**
@@ -57,7 +70,13 @@ export async function streamCsv(
   stage: (rows: { rowNumber: number; cells: string[] }[]) => Promise<void>,
   maxBytes = MAX_UPLOAD_BYTES,
 ): Promise<{ headers: string[]; rowCount: number }> {
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, max_record_size: 64 * 1024 });
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    max_record_size: 64 * 1024,
+  });
   const limited = guard(maxBytes);
   body.on('error', (e) => limited.destroy(e));
   limited.on('error', (e) => parser.destroy(e));
@@ -85,7 +104,10 @@ export async function streamCsv(
     throw err;
   }
   if (batch.length) await stage(batch);
-  if (!headers || headers.length < 2) throw new NotCsvError('This file is not a CSV with a header row: the first line should name the columns, separated by commas.');
+  if (!headers || headers.length < 2)
+    throw new NotCsvError(
+      'This file is not a CSV with a header row: the first line should name the columns, separated by commas.',
+    );
   if (rowNumber === 1) throw new NotCsvError('This CSV has a header row but no rows of gifts.');
   return { headers, rowCount: rowNumber - 1 };
 }

@@ -1,7 +1,18 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse,
-  ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnauthorizedResponse, ApiUnsupportedMediaTypeResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AnyRole } from '../auth/roles.decorator.js';
@@ -10,7 +21,13 @@ import { DomainError, ErrorDto } from '../../../core/src/http/errors.js';
 import { MAX_UPLOAD_BYTES } from './csv-upload.js';
 import { DonorImportsService } from './donor-imports.service.js';
 import {
-  ImportPreviewDto, ImportProgressDto, PreviewBodyDto, PreviewRowsDto, PreviewRowsQueryDto, UploadedImportDto, UploadQueryDto,
+  ImportPreviewDto,
+  ImportProgressDto,
+  PreviewBodyDto,
+  PreviewRowsDto,
+  PreviewRowsQueryDto,
+  UploadedImportDto,
+  UploadQueryDto,
 } from './dto/donor-import.dto.js';
 
 /** What browsers and spreadsheet programs send a .csv file as. */
@@ -36,21 +53,33 @@ export class DonorImportsController {
   @ApiConsumes('text/csv')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiCreatedResponse({ type: UploadedImportDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: 'Not a CSV (named: an Excel workbook, a PDF, ...), no header row or no rows.' })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description: 'Not a CSV (named: an Excel workbook, a PDF, ...), no header row or no rows.',
+  })
   @ApiPayloadTooLargeResponse({ type: ErrorDto })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorDto })
   async upload(@Query() query: UploadQueryDto, @Req() req: Request): Promise<UploadedImportDto> {
     const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-    if (!CSV_TYPES.includes(type)) throw new DomainError(415, 'Upload a CSV file (comma-separated values). Save a spreadsheet as "CSV UTF-8" first.');
+    if (!CSV_TYPES.includes(type))
+      throw new DomainError(
+        415,
+        'Upload a CSV file (comma-separated values). Save a spreadsheet as "CSV UTF-8" first.',
+      );
     if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) {
-      throw new DomainError(413, `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Split it into smaller CSV files.`);
+      throw new DomainError(
+        413,
+        `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Split it into smaller CSV files.`,
+      );
     }
     return this.service.upload(req, query.fileName?.trim() || 'upload.csv', AuditService.context(req));
   }
 
   @Post(':id/preview')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Dry run: check every row with the mapping and say what the import would do; changes no donor or gift' })
+  @ApiOperation({
+    summary: 'Dry run: check every row with the mapping and say what the import would do; changes no donor or gift',
+  })
   @ApiOkResponse({ type: ImportPreviewDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
@@ -59,7 +88,9 @@ export class DonorImportsController {
   }
 
   @Get(':id/rows')
-  @ApiOperation({ summary: 'The previewed rows after a row number, 100 at a time (date, amount, type, fund and outcome of each)' })
+  @ApiOperation({
+    summary: 'The previewed rows after a row number, 100 at a time (date, amount, type, fund and outcome of each)',
+  })
   @ApiOkResponse({ type: PreviewRowsDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   rows(@Param('id', new ParseUUIDPipe()) id: string, @Query() query: PreviewRowsQueryDto): Promise<PreviewRowsDto> {

@@ -45,7 +45,12 @@ export interface PendingRow {
 }
 
 /** What the aggregates need of an inserted manual gift. */
-export type ManualGiftFacts = { amount: string; donation_type: string; stripe_customer_id: string | null; donation_date: Date };
+export type ManualGiftFacts = {
+  amount: string;
+  donation_type: string;
+  stripe_customer_id: string | null;
+  donation_date: Date;
+};
 
 /** donor_imports, donor_import_rows and imported_gifts: all SQL of the CSV import. */
 @Injectable()
@@ -68,7 +73,11 @@ export class DonorImportsRepository {
   }
 
   async uploaded(db: Queryable, id: string, headers: string[], rowCount: number): Promise<void> {
-    await db.query(`UPDATE donor_imports SET headers = $2, row_count = $3, status = 'uploaded' WHERE id = $1`, [id, headers, rowCount]);
+    await db.query(`UPDATE donor_imports SET headers = $2, row_count = $3, status = 'uploaded' WHERE id = $1`, [
+      id,
+      headers,
+      rowCount,
+    ]);
   }
 
   async remove(db: Queryable, id: string): Promise<void> {
@@ -81,7 +90,12 @@ export class DonorImportsRepository {
   }
 
   /** A batch of staged rows after `after`, in file order (keyset: the cost does not grow with the file). */
-  async rowsAfter(db: Queryable, importId: string, after: number, limit: number): Promise<{ row_number: number; cells: string[] }[]> {
+  async rowsAfter(
+    db: Queryable,
+    importId: string,
+    after: number,
+    limit: number,
+  ): Promise<{ row_number: number; cells: string[] }[]> {
     return db.query(
       `SELECT row_number, cells FROM donor_import_rows WHERE import_id = $1 AND row_number > $2 ORDER BY row_number LIMIT $3`,
       [importId, after, limit],
@@ -108,7 +122,10 @@ export class DonorImportsRepository {
 
   async alreadyImported(db: Queryable, rowKeys: string[]): Promise<Set<string>> {
     if (!rowKeys.length) return new Set();
-    const rows: { row_key: string }[] = await db.query(`SELECT row_key FROM imported_gifts WHERE row_key = ANY($1::text[])`, [rowKeys]);
+    const rows: { row_key: string }[] = await db.query(
+      `SELECT row_key FROM imported_gifts WHERE row_key = ANY($1::text[])`,
+      [rowKeys],
+    );
     return new Set(rows.map((r) => r.row_key));
   }
 
@@ -118,10 +135,21 @@ export class DonorImportsRepository {
               row_key = o.row_key, donor_key = o.donor_key, customer_id = o.customer_id, gift = o.gift, done = false
          FROM jsonb_to_recordset($2::jsonb) AS o(n integer, outcome text, problems jsonb, shown jsonb, row_key text, donor_key text, customer_id text, gift jsonb)
         WHERE r.import_id = $1 AND r.row_number = o.n`,
-      [importId, JSON.stringify(outcomes.map((o) => ({
-        n: o.rowNumber, outcome: o.outcome, problems: o.problems ?? null, shown: o.shown, row_key: o.rowKey ?? null, donor_key: o.donorKey ?? null,
-        customer_id: o.customerId ?? null, gift: o.gift ?? null,
-      })))],
+      [
+        importId,
+        JSON.stringify(
+          outcomes.map((o) => ({
+            n: o.rowNumber,
+            outcome: o.outcome,
+            problems: o.problems ?? null,
+            shown: o.shown,
+            row_key: o.rowKey ?? null,
+            donor_key: o.donorKey ?? null,
+            customer_id: o.customerId ?? null,
+            gift: o.gift ?? null,
+          })),
+        ),
+      ],
     );
   }
 
@@ -137,9 +165,19 @@ export class DonorImportsRepository {
     );
   }
 
-  async summary(db: Queryable, importId: string): Promise<{
-    newRows: number; matchedRows: number; alreadyImported: number; errorRows: number; newDonors: number; matchedDonors: number;
-    fileTotalCents: number; importTotalCents: number; unreadAmounts: number;
+  async summary(
+    db: Queryable,
+    importId: string,
+  ): Promise<{
+    newRows: number;
+    matchedRows: number;
+    alreadyImported: number;
+    errorRows: number;
+    newDonors: number;
+    matchedDonors: number;
+    fileTotalCents: number;
+    importTotalCents: number;
+    unreadAmounts: number;
   }> {
     const [s] = await db.query(
       `SELECT count(*) FILTER (WHERE outcome = 'new')::int AS "newRows", count(*) FILTER (WHERE outcome = 'matched')::int AS "matchedRows",
@@ -163,7 +201,12 @@ export class DonorImportsRepository {
   }
 
   /** A page of previewed rows in file order (keyset on the row number), each as the preview lists it. */
-  async previewRows(db: Queryable, importId: string, after: number, limit: number): Promise<Array<ShownRow & { row: number; outcome: Outcome }>> {
+  async previewRows(
+    db: Queryable,
+    importId: string,
+    after: number,
+    limit: number,
+  ): Promise<Array<ShownRow & { row: number; outcome: Outcome }>> {
     const rows: { row: number; outcome: Outcome; shown: ShownRow }[] = await db.query(
       `SELECT row_number AS row, outcome, shown FROM donor_import_rows
         WHERE import_id = $1 AND row_number > $2 AND outcome IS NOT NULL ORDER BY row_number LIMIT $3`,
@@ -173,8 +216,11 @@ export class DonorImportsRepository {
   }
 
   async setStatus(db: Queryable, id: string, status: DonorImportRow['status'], mapping?: ColumnMapping): Promise<void> {
-    await db.query(`UPDATE donor_imports SET status = $2, mapping = coalesce($3::jsonb, mapping) WHERE id = $1`,
-      [id, status, mapping ? JSON.stringify(mapping) : null]);
+    await db.query(`UPDATE donor_imports SET status = $2, mapping = coalesce($3::jsonb, mapping) WHERE id = $1`, [
+      id,
+      status,
+      mapping ? JSON.stringify(mapping) : null,
+    ]);
   }
 
   async pending(db: Queryable, importId: string, limit: number): Promise<PendingRow[]> {
@@ -186,7 +232,10 @@ export class DonorImportsRepository {
   }
 
   async countPending(db: Queryable, importId: string): Promise<number> {
-    const [r] = await db.query(`SELECT count(*)::int AS n FROM donor_import_rows WHERE import_id = $1 AND NOT done AND outcome IN ('new', 'matched')`, [importId]);
+    const [r] = await db.query(
+      `SELECT count(*)::int AS n FROM donor_import_rows WHERE import_id = $1 AND NOT done AND outcome IN ('new', 'matched')`,
+      [importId],
+    );
     return r.n;
   }
 
@@ -195,7 +244,12 @@ export class DonorImportsRepository {
    * (the gift's id is made first, so the key row can name it; the foreign key is checked at the statement's end).
    * A key an earlier import holds is skipped, with its gift: only the rows whose key was claimed are answered.
    */
-  async insertGifts(db: Queryable, importId: string, createdBy: string | null, rows: Array<{ rowKey: string; customerId: string; gift: StagedGift; requiresIrsReceipt: boolean }>): Promise<ManualGiftFacts[]> {
+  async insertGifts(
+    db: Queryable,
+    importId: string,
+    createdBy: string | null,
+    rows: Array<{ rowKey: string; customerId: string; gift: StagedGift; requiresIrsReceipt: boolean }>,
+  ): Promise<ManualGiftFacts[]> {
     if (!rows.length) return [];
     return db.query(
       `WITH input AS (
@@ -211,11 +265,28 @@ export class DonorImportsRepository {
               i.goods_description, i.goods_value
          FROM input i JOIN claimed c ON c.manual_donation_id = i.gid
        RETURNING amount, donation_type, stripe_customer_id, donation_date`,
-      [importId, JSON.stringify(rows.map(({ rowKey, customerId, gift: g, requiresIrsReceipt }) => ({
-        row_key: rowKey, customer: customerId, name: g.donorName, email: g.donorEmail, phone: g.donorPhone, address: g.donorAddress,
-        amount: g.amountCents, type: g.donationType, at: g.donationDate, notes: g.notes, irs: requiresIrsReceipt,
-        gift_description: g.giftDescription, goods_description: g.goods?.description ?? null, goods_value: g.goods?.valueCents ?? null,
-      }))), createdBy],
+      [
+        importId,
+        JSON.stringify(
+          rows.map(({ rowKey, customerId, gift: g, requiresIrsReceipt }) => ({
+            row_key: rowKey,
+            customer: customerId,
+            name: g.donorName,
+            email: g.donorEmail,
+            phone: g.donorPhone,
+            address: g.donorAddress,
+            amount: g.amountCents,
+            type: g.donationType,
+            at: g.donationDate,
+            notes: g.notes,
+            irs: requiresIrsReceipt,
+            gift_description: g.giftDescription,
+            goods_description: g.goods?.description ?? null,
+            goods_value: g.goods?.valueCents ?? null,
+          })),
+        ),
+        createdBy,
+      ],
     );
   }
 
@@ -234,11 +305,17 @@ export class DonorImportsRepository {
   async keptDonors(db: Queryable, customerIds: string[]): Promise<Map<string, string>> {
     if (!customerIds.length) return new Map();
     const rows: { id: string; kept: string }[] = await db.query(
-      `SELECT id, coalesce(merged_into, id) AS kept FROM donors WHERE id = ANY($1::text[])`, [customerIds]);
+      `SELECT id, coalesce(merged_into, id) AS kept FROM donors WHERE id = ANY($1::text[])`,
+      [customerIds],
+    );
     return new Map(rows.map((r) => [r.id, r.kept]));
   }
 
-  async markAllDone(db: Queryable, importId: string, rows: Array<{ rowNumber: number; customerId: string }>): Promise<void> {
+  async markAllDone(
+    db: Queryable,
+    importId: string,
+    rows: Array<{ rowNumber: number; customerId: string }>,
+  ): Promise<void> {
     await db.query(
       `UPDATE donor_import_rows r SET done = true, customer_id = x.customer_id
          FROM unnest($2::int[], $3::text[]) AS x(row_number, customer_id)
@@ -248,7 +325,10 @@ export class DonorImportsRepository {
   }
 
   async progress(db: Queryable, id: string, giftsAdded: number, donorsCreated: number): Promise<void> {
-    await db.query(`UPDATE donor_imports SET gifts_added = gifts_added + $2, donors_created = donors_created + $3 WHERE id = $1`, [id, giftsAdded, donorsCreated]);
+    await db.query(
+      `UPDATE donor_imports SET gifts_added = gifts_added + $2, donors_created = donors_created + $3 WHERE id = $1`,
+      [id, giftsAdded, donorsCreated],
+    );
   }
 
   /** The import is over: its counts stay, its staged rows (the file's donor data) go. */

@@ -66,22 +66,37 @@ export class DonorImportsService {
     }
     await this.ds.transaction(async (m) => {
       await this.repo.uploaded(m, id, read.headers, read.rowCount);
-      await this.audit.record('donor_import.uploaded', { ...ctx, details: { importId: id, rows: read.rowCount }, manager: m });
+      await this.audit.record('donor_import.uploaded', {
+        ...ctx,
+        details: { importId: id, rows: read.rowCount },
+        manager: m,
+      });
     });
-    return { id, fileName, headers: read.headers, rowCount: read.rowCount, suggestedMapping: suggestMapping(read.headers) };
+    return {
+      id,
+      fileName,
+      headers: read.headers,
+      rowCount: read.rowCount,
+      suggestedMapping: suggestMapping(read.headers),
+    };
   }
 
   private async open(id: string) {
     const found = await this.repo.find(this.ds, id);
     if (!found || found.status === 'uploading') throw notFound('Import not found');
-    if (found.status === 'done') throw new DomainError(409, 'This file has been imported already. Upload it again to check it against the donors now.');
+    if (found.status === 'done')
+      throw new DomainError(
+        409,
+        'This file has been imported already. Upload it again to check it against the donors now.',
+      );
     return found;
   }
 
   /** Checks every row (in batches, reading the staged rows back) and says what the import would do. */
   async preview(id: string, mapping: ColumnMapping): Promise<ImportPreviewDto> {
     const found = await this.open(id);
-    if (found.status === 'importing') throw new DomainError(409, 'This import has started; finish it before previewing again.');
+    if (found.status === 'importing')
+      throw new DomainError(409, 'This import has started; finish it before previewing again.');
     const problems = mappingProblems(mapping, found.headers.length);
     if (problems.length) throw new DomainError(400, problems.map((p) => p.message).join('. '));
     const now = new Date();
@@ -92,17 +107,30 @@ export class DonorImportsService {
       const rows = await this.repo.rowsAfter(this.ds, id, after, PREVIEW_BATCH);
       if (!rows.length) break;
       after = rows[rows.length - 1].row_number;
-      const read = await Promise.all(rows.map(async (r) => ({ n: r.row_number, res: await readRow(r.cells, mapping, this.env.TIME_ZONE, now, fundIds) })));
+      const read = await Promise.all(
+        rows.map(async (r) => ({
+          n: r.row_number,
+          res: await readRow(r.cells, mapping, this.env.TIME_ZONE, now, fundIds),
+        })),
+      );
       const good = read.flatMap((r) => (r.res.ok ? [{ n: r.n, v: r.res.value }] : []));
       const [byEmail, byName, imported] = await Promise.all([
-        this.repo.donorsByEmail(this.ds, [...new Set(good.flatMap((g) => (g.v.gift.donorEmail ? [g.v.gift.donorEmail] : [])))]),
-        this.repo.donorsByNameAndAddress(this.ds, [...new Set(good.filter((g) => g.v.address.line1).map((g) => nameKey(g.v)))]),
-        this.repo.alreadyImported(this.ds, good.map((g) => g.v.rowKey)),
+        this.repo.donorsByEmail(this.ds, [
+          ...new Set(good.flatMap((g) => (g.v.gift.donorEmail ? [g.v.gift.donorEmail] : []))),
+        ]),
+        this.repo.donorsByNameAndAddress(this.ds, [
+          ...new Set(good.filter((g) => g.v.address.line1).map((g) => nameKey(g.v))),
+        ]),
+        this.repo.alreadyImported(
+          this.ds,
+          good.map((g) => g.v.rowKey),
+        ),
       ]);
       const outcomes: RowOutcome[] = read.map(({ n, res }) => {
         if (!res.ok) return { rowNumber: n, outcome: 'error', problems: res.problems, shown: res.shown };
         const v = res.value;
-        const customerId = (v.gift.donorEmail && byEmail.get(v.gift.donorEmail)) || (v.address.line1 && byName.get(nameKey(v))) || null;
+        const customerId =
+          (v.gift.donorEmail && byEmail.get(v.gift.donorEmail)) || (v.address.line1 && byName.get(nameKey(v))) || null;
         const gift = { ...v.gift, donationDate: v.gift.donationDate.toISOString(), address: v.address };
         const outcome = imported.has(v.rowKey) ? 'imported' : customerId ? 'matched' : 'new';
         const shown = { ...res.shown, fund: fundNames.get(v.gift.fundId) ?? res.shown.fund };
@@ -123,16 +151,26 @@ export class DonorImportsService {
       this.repo.find(this.ds, id),
     ]);
     return {
-      id, rowCount: found!.row_count, readyRows: s.newRows + s.matchedRows, newDonors: s.newDonors, matchedDonors: s.matchedDonors,
-      alreadyImported: s.alreadyImported, errorCount: s.errorRows, fileTotalCents: s.fileTotalCents, importTotalCents: s.importTotalCents,
-      unreadAmounts: s.unreadAmounts, errors, rows,
+      id,
+      rowCount: found!.row_count,
+      readyRows: s.newRows + s.matchedRows,
+      newDonors: s.newDonors,
+      matchedDonors: s.matchedDonors,
+      alreadyImported: s.alreadyImported,
+      errorCount: s.errorRows,
+      fileTotalCents: s.fileTotalCents,
+      importTotalCents: s.importTotalCents,
+      unreadAmounts: s.unreadAmounts,
+      errors,
+      rows,
     };
   }
 
   /** The previewed rows after row `after` (a spreadsheet row number), a page at a time. */
   async rows(id: string, after: number): Promise<PreviewRowsDto> {
     const found = await this.repo.find(this.ds, id);
-    if (!found || found.status === 'uploading' || found.status === 'uploaded') throw notFound('Preview this import first');
+    if (!found || found.status === 'uploading' || found.status === 'uploaded')
+      throw notFound('Preview this import first');
     return { rows: await this.repo.previewRows(this.ds, id, after, PREVIEW_PAGE) };
   }
 
@@ -151,14 +189,20 @@ export class DonorImportsService {
       const rows = await this.repo.pending(m, id, IMPORT_BATCH);
       const { donorOf, created } = await this.donorsFor(m, id, rows);
       const added = await this.addGifts(m, id, rows, donorOf, ctx);
-      await this.repo.markAllDone(m, id, rows.map((r) => ({ rowNumber: r.row_number, customerId: donorOf(r) })));
+      await this.repo.markAllDone(
+        m,
+        id,
+        rows.map((r) => ({ rowNumber: r.row_number, customerId: donorOf(r) })),
+      );
       await this.repo.progress(m, id, added, created);
       const finished = (await this.repo.countPending(m, id)) === 0;
       if (finished) {
         const totals = (await this.repo.find(m, id))!;
         await this.repo.finish(m, id);
         await this.audit.record('donor_import.completed', {
-          ...ctx, details: { importId: id, giftsAdded: totals.gifts_added, donorsCreated: totals.donors_created }, manager: m,
+          ...ctx,
+          details: { importId: id, giftsAdded: totals.gifts_added, donorsCreated: totals.donors_created },
+          manager: m,
         });
       }
       return { added, created, finished };
@@ -167,22 +211,40 @@ export class DonorImportsService {
     const after = (await this.repo.find(this.ds, id))!;
     const remaining = step.finished ? 0 : await this.repo.countPending(this.ds, id);
     const total = step.finished ? after.gifts_added : after.gifts_added + remaining;
-    return { id, total, processed: total - remaining, giftsAdded: after.gifts_added, donorsCreated: after.donors_created, finished: step.finished };
+    return {
+      id,
+      total,
+      processed: total - remaining,
+      giftsAdded: after.gifts_added,
+      donorsCreated: after.donors_created,
+      finished: step.finished,
+    };
   }
 
   /**
    * Each row's donor: matched in the preview, created by an earlier batch of this import, or created now in
    * Stripe (once per new donor; the Stripe calls of a batch run a few at a time, their rows are written in order).
    */
-  private async donorsFor(m: Queryable, importId: string, rows: PendingRow[]): Promise<{ donorOf: (r: PendingRow) => string; created: number }> {
+  private async donorsFor(
+    m: Queryable,
+    importId: string,
+    rows: PendingRow[],
+  ): Promise<{ donorOf: (r: PendingRow) => string; created: number }> {
     const unmatched = rows.filter((r) => !r.customer_id);
     const byKey = await this.repo.customersOfDonorKeys(m, importId, [...new Set(unmatched.map((r) => r.donor_key))]);
-    const toCreate = [...new Map(unmatched.filter((r) => !byKey.has(r.donor_key)).map((r) => [r.donor_key, r])).values()];
+    const toCreate = [
+      ...new Map(unmatched.filter((r) => !byKey.has(r.donor_key)).map((r) => [r.donor_key, r])).values(),
+    ];
     for (let i = 0; i < toCreate.length; i += STRIPE_CONCURRENCY) {
       const chunk = toCreate.slice(i, i + STRIPE_CONCURRENCY);
       const customers = await Promise.all(chunk.map((r) => this.createCustomer(importId, r)));
       for (const [k, customer] of customers.entries()) {
-        await writeCustomer({ db: m, stripe: this.stripe, warn: (msg, details) => this.logger.warn(details ?? {}, msg) }, customer, customer.created, false);
+        await writeCustomer(
+          { db: m, stripe: this.stripe, warn: (msg, details) => this.logger.warn(details ?? {}, msg) },
+          customer,
+          customer.created,
+          false,
+        );
         byKey.set(chunk[k].donor_key, customer.id);
       }
     }
@@ -198,12 +260,22 @@ export class DonorImportsService {
           ...(g.donorEmail ? { email: g.donorEmail } : {}),
           ...(g.donorPhone ? { phone: g.donorPhone } : {}),
           ...(g.address.line1
-            ? { address: { line1: g.address.line1, city: g.address.city ?? '', state: g.address.state ?? '', postal_code: g.address.postal_code ?? '', country: 'US' } }
+            ? {
+                address: {
+                  line1: g.address.line1,
+                  city: g.address.city ?? '',
+                  state: g.address.state ?? '',
+                  postal_code: g.address.postal_code ?? '',
+                  country: 'US',
+                },
+              }
             : {}),
           metadata: { source: 'csv_import' },
         },
         // A retried batch (its transaction rolled back after Stripe answered) gets the same customer back.
-        { idempotencyKey: `donor-import-${importId}-${createHash('sha256').update(row.donor_key).digest('hex').slice(0, 32)}` },
+        {
+          idempotencyKey: `donor-import-${importId}-${createHash('sha256').update(row.donor_key).digest('hex').slice(0, 32)}`,
+        },
       );
     } catch (err) {
       throw stripeWriteError(err, 'create an imported donor');
@@ -215,12 +287,26 @@ export class DonorImportsService {
    * skipped. Set-based (one insert, a few aggregate statements) under the merges lock, so a donor merged since the
    * preview gives to the kept donor. Answers how many were added.
    */
-  private async addGifts(m: Queryable, importId: string, rows: PendingRow[], donorOf: (r: PendingRow) => string, ctx: AuditContext): Promise<number> {
+  private async addGifts(
+    m: Queryable,
+    importId: string,
+    rows: PendingRow[],
+    donorOf: (r: PendingRow) => string,
+    ctx: AuditContext,
+  ): Promise<number> {
     await holdMergesShared(m);
     const kept = await this.repo.keptDonors(m, [...new Set(rows.map(donorOf))]);
-    const inserted = await this.repo.insertGifts(m, importId, ctx.adminId ?? null, rows.map((r) => ({
-      rowKey: r.row_key, customerId: kept.get(donorOf(r)) ?? donorOf(r), gift: r.gift, requiresIrsReceipt: needsIrsReceipt(r.gift.amountCents),
-    })));
+    const inserted = await this.repo.insertGifts(
+      m,
+      importId,
+      ctx.adminId ?? null,
+      rows.map((r) => ({
+        rowKey: r.row_key,
+        customerId: kept.get(donorOf(r)) ?? donorOf(r),
+        gift: r.gift,
+        requiresIrsReceipt: needsIrsReceipt(r.gift.amountCents),
+      })),
+    );
     // The totals of the whole batch in a few statements, as the worker writes a batch of projected gifts.
     const totals = new AggregateBatch();
     for (const gift of inserted) totals.add(null, manualContribution(gift));

@@ -36,8 +36,18 @@ export function suggestMapping(headers: readonly string[]): ColumnMapping {
 
 /** The spreadsheet's words for a gift's type -> our manual donation types (in-kind is 'item'). */
 const TYPE_WORDS: Record<string, string> = {
-  cash: 'cash', check: 'check', cheque: 'check', stock: 'stock', securities: 'stock', 'in-kind': 'item', 'in kind': 'item',
-  inkind: 'item', item: 'item', crypto: 'crypto', cryptocurrency: 'crypto', other: 'other',
+  cash: 'cash',
+  check: 'check',
+  cheque: 'check',
+  stock: 'stock',
+  securities: 'stock',
+  'in-kind': 'item',
+  'in kind': 'item',
+  inkind: 'item',
+  item: 'item',
+  crypto: 'crypto',
+  cryptocurrency: 'crypto',
+  other: 'other',
 };
 
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
@@ -64,15 +74,24 @@ export type RowProblem = RowProblemDto;
 /** What the preview lists of every row, good or bad: as read when it could be, else as the file has it. */
 export type ShownRow = Omit<PreviewRowDto, 'row' | 'outcome'>;
 
-export type RowResult = { ok: true; value: ImportedGift; shown: ShownRow } | { ok: false; problems: RowProblem[]; shown: ShownRow };
+export type RowResult =
+  { ok: true; value: ImportedGift; shown: ShownRow } | { ok: false; problems: RowProblem[]; shown: ShownRow };
 
 const clean = (v: string | undefined) => (v ?? '').replace(/\s+/g, ' ').trim();
 const norm = (v: string | null) => (v ?? '').toLowerCase();
 
 /** The manual-gift fields an import fills -> the import field whose cell it comes from. */
 const FROM_FIELD: Record<string, ImportField> = {
-  donorName: 'name', donorEmail: 'email', donorPhone: 'phone', donorAddress: 'address', amount: 'amount',
-  donationType: 'type', donationDate: 'giftDate', notes: 'note', giftDescription: 'note', fundId: 'fund',
+  donorName: 'name',
+  donorEmail: 'email',
+  donorPhone: 'phone',
+  donorAddress: 'address',
+  amount: 'amount',
+  donationType: 'type',
+  donationDate: 'giftDate',
+  notes: 'note',
+  giftDescription: 'note',
+  fundId: 'fund',
 };
 
 /**
@@ -81,7 +100,11 @@ const FROM_FIELD: Record<string, ImportField> = {
  * each with the rule's own sentence and the text that failed.
  */
 export async function readRow(
-  cells: readonly string[], mapping: ColumnMapping, timeZone: string, now: Date, funds: ReadonlyMap<string, number> = new Map(),
+  cells: readonly string[],
+  mapping: ColumnMapping,
+  timeZone: string,
+  now: Date,
+  funds: ReadonlyMap<string, number> = new Map(),
 ): Promise<RowResult> {
   const cell = (f: ImportField) => (mapping[f] === undefined ? '' : clean(cells[mapping[f]!]));
   const name = mapping.name === undefined ? clean(`${cell('firstName')} ${cell('lastName')}`) : cell('name');
@@ -90,7 +113,11 @@ export async function readRow(
   const fundName = cell('fund');
   const fundId = fundName ? funds.get(fundName.toLowerCase()) : 1;
   if (fundId === undefined) {
-    problems.push({ field: 'fund', value: fundName, message: `Unknown fund (add it on the Funds page first, or use ${[...funds.keys()].join(', ') || 'general'})` });
+    problems.push({
+      field: 'fund',
+      value: fundName,
+      message: `Unknown fund (add it on the Funds page first, or use ${[...funds.keys()].join(', ') || 'general'})`,
+    });
   }
   const line1 = cell('address') || null;
   const city = cell('city') || null;
@@ -98,33 +125,60 @@ export async function readRow(
   const zip = cell('zip') || null;
   const typeText = cell('type').toLowerCase();
   const donationType = mapping.type === undefined || typeText === '' ? 'cash' : TYPE_WORDS[typeText];
-  if (!donationType) problems.push({ field: 'type', value: cell('type'), message: 'Unknown gift type (use cash, check, stock, in-kind or crypto)' });
+  if (!donationType)
+    problems.push({
+      field: 'type',
+      value: cell('type'),
+      message: 'Unknown gift type (use cash, check, stock, in-kind or crypto)',
+    });
   const cityLine = [city, [state, zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const fullAddress = [line1, cityLine].filter(Boolean).join(', ');
   // '$1,250.00' as spreadsheets write it: the one dollars grammar takes the $ and the commas.
   const amountText = cell('amount');
   const day = isoDay(cell('giftDate'));
-  const checked = await checkManualDonation({
-    donorName: name,
-    donorEmail: cell('email'),
-    donorPhone: cell('phone') || undefined,
-    donorAddress: fullAddress || undefined,
-    amount: amountText,
-    donationType: donationType ?? 'cash',
-    donationDate: day,
-    notes: cell('note') || undefined,
-    // A non-cash row's note is its description (required: its acknowledgment describes the gift, never values it).
-    giftDescription: isCashGift('manual', donationType ?? 'cash') ? undefined : cell('note') || undefined,
-    fundId: fundId ?? 1,
-  }, timeZone, now);
+  const checked = await checkManualDonation(
+    {
+      donorName: name,
+      donorEmail: cell('email'),
+      donorPhone: cell('phone') || undefined,
+      donorAddress: fullAddress || undefined,
+      amount: amountText,
+      donationType: donationType ?? 'cash',
+      donationDate: day,
+      notes: cell('note') || undefined,
+      // A non-cash row's note is its description (required: its acknowledgment describes the gift, never values it).
+      giftDescription: isCashGift('manual', donationType ?? 'cash') ? undefined : cell('note') || undefined,
+      fundId: fundId ?? 1,
+    },
+    timeZone,
+    now,
+  );
   const shown: ShownRow = {
-    name, email: cell('email') || null, date: cell('giftDate'), amountCents: manualAmountCents(amountText), amountText,
-    type: donationType ?? cell('type'), fund: fundName || 'General',
+    name,
+    email: cell('email') || null,
+    date: cell('giftDate'),
+    amountCents: manualAmountCents(amountText),
+    amountText,
+    type: donationType ?? cell('type'),
+    fund: fundName || 'General',
   };
   if (!checked.ok) {
     for (const p of checked.problems) {
       const field = FROM_FIELD[p.field] ?? null;
-      problems.push({ field, value: field === 'name' ? name : field === 'address' ? fullAddress : field === 'giftDate' ? cell('giftDate') : field ? cell(field) : '', message: p.message });
+      problems.push({
+        field,
+        value:
+          field === 'name'
+            ? name
+            : field === 'address'
+              ? fullAddress
+              : field === 'giftDate'
+                ? cell('giftDate')
+                : field
+                  ? cell(field)
+                  : '',
+        message: p.message,
+      });
     }
   }
   if (!checked.ok || problems.length) return { ok: false, problems: ordered(problems), shown };
@@ -132,9 +186,21 @@ export async function readRow(
   const gift = { ...checked.value, donorEmail: checked.value.donorEmail ? emailKey(checked.value.donorEmail) : null };
   const donorKey = gift.donorEmail ? `e:${gift.donorEmail}` : `n:${norm(gift.donorName)}|${norm(line1)}|${norm(zip)}`;
   const rowKey = createHash('sha256')
-    .update(JSON.stringify([donorKey, gift.donationDate.toISOString(), gift.amountCents, gift.donationType, gift.notes ?? '']))
+    .update(
+      JSON.stringify([
+        donorKey,
+        gift.donationDate.toISOString(),
+        gift.amountCents,
+        gift.donationType,
+        gift.notes ?? '',
+      ]),
+    )
     .digest('hex');
-  return { ok: true, value: { gift, address: { line1, city, state, postal_code: zip }, donorKey, rowKey }, shown: { ...shown, date: dayOf(gift.donationDate, timeZone) } };
+  return {
+    ok: true,
+    value: { gift, address: { line1, city, state, postal_code: zip }, donorKey, rowKey },
+    shown: { ...shown, date: dayOf(gift.donationDate, timeZone) },
+  };
 }
 
 /** Problems in the mapping screen's field order, so a row reads left to right as the admin mapped it. */

@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import {
-  ApiAcceptedResponse, ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse,
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
@@ -8,7 +16,12 @@ import { AuditService } from '../auth/audit.service.js';
 import { AnyRole } from '../auth/roles.decorator.js';
 import { AcknowledgmentsService } from './acknowledgments.service.js';
 import {
-  AcknowledgmentSettingDto, DonorMessagesDto, MailSummaryDto, RetriedMailDto, SendAcknowledgmentDto, SentAcknowledgmentDto,
+  AcknowledgmentSettingDto,
+  DonorMessagesDto,
+  MailSummaryDto,
+  RetriedMailDto,
+  SendAcknowledgmentDto,
+  SentAcknowledgmentDto,
 } from './dto/donor-mail.dto.js';
 
 @ApiTags('Admin: donor mail')
@@ -20,7 +33,9 @@ export class AcknowledgmentsController {
   constructor(@Inject(AcknowledgmentsService) private readonly service: AcknowledgmentsService) {}
 
   @Get('acknowledgments/setting')
-  @ApiOperation({ summary: 'Automatic acknowledgments: on or off, and since when (owners change it on the Settings page)' })
+  @ApiOperation({
+    summary: 'Automatic acknowledgments: on or off, and since when (owners change it on the Settings page)',
+  })
   @ApiOkResponse({ type: AcknowledgmentSettingDto })
   setting(): Promise<AcknowledgmentSettingDto> {
     return this.service.setting();
@@ -39,13 +54,18 @@ export class AcknowledgmentsController {
   @HttpCode(202)
   @ApiOperation({
     summary: "Send (or send again) a gift's acknowledgment to the donor",
-    description: 'A gift without a receipt number gets the next one of its year. The e-mail goes through the outbox (202: queued).',
+    description:
+      'A gift without a receipt number gets the next one of its year. The e-mail goes through the outbox (202: queued).',
   })
   @ApiAcceptedResponse({ type: SentAcknowledgmentDto })
   @ApiBadRequestResponse({ type: ErrorDto, description: 'No e-mail address, refunded in full, or a malformed id.' })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto, description: 'One is already waiting to be sent.' })
-  send(@Param('customerId') customerId: string, @Body() body: SendAcknowledgmentDto, @Req() req: Request): Promise<SentAcknowledgmentDto> {
+  send(
+    @Param('customerId') customerId: string,
+    @Body() body: SendAcknowledgmentDto,
+    @Req() req: Request,
+  ): Promise<SentAcknowledgmentDto> {
     return this.service.send(customerId, body, AuditService.context(req));
   }
 

@@ -10,7 +10,14 @@ import { outbox } from '../../../core/src/mail-outbox/outbox.repository.js';
 import { settings } from '../../../core/src/settings/settings.repository.js';
 import { AuditService } from '../auth/audit.service.js';
 import { DonorMailRepository, type MessageRow } from './donor-mail.repository.js';
-import type { AcknowledgmentSettingDto, DonorMessageDto, DonorMessagesDto, MailSummaryDto, SendAcknowledgmentDto, SentAcknowledgmentDto } from './dto/donor-mail.dto.js';
+import type {
+  AcknowledgmentSettingDto,
+  DonorMessageDto,
+  DonorMessagesDto,
+  MailSummaryDto,
+  SendAcknowledgmentDto,
+  SentAcknowledgmentDto,
+} from './dto/donor-mail.dto.js';
 import { BIGSERIAL_ID } from '../http/ids.js';
 
 export interface AuditContext {
@@ -26,7 +33,6 @@ export function checkedCustomerId(id: string): string {
   if (!CUSTOMER_ID.test(id)) throw new DomainError(400, `Invalid donor id: ${id.slice(0, 60)} (expected cus_...)`);
   return id;
 }
-
 
 export function toMessage(r: MessageRow): DonorMessageDto {
   return {
@@ -70,12 +76,19 @@ export class AcknowledgmentsService {
 
   async donorMessages(customerId: string): Promise<DonorMessagesDto> {
     const donor = await this.findDonor(customerId);
-    const [messages, gifts] = await Promise.all([this.repo.messages(customerId), this.repo.unacknowledgedGifts(customerId)]);
+    const [messages, gifts] = await Promise.all([
+      this.repo.messages(customerId),
+      this.repo.unacknowledgedGifts(customerId),
+    ]);
     return {
       email: donor.deleted_at ? null : donor.email,
       messages: messages.map(toMessage),
       unacknowledgedGifts: gifts.map((g) => ({
-        giftKind: g.gift_kind, giftId: g.gift_id, date: new Date(g.at).toISOString(), amount: centsToDollars(Number(g.net)), receiptNumber: g.receipt_number,
+        giftKind: g.gift_kind,
+        giftId: g.gift_id,
+        date: new Date(g.at).toISOString(),
+        amount: centsToDollars(Number(g.net)),
+        receiptNumber: g.receipt_number,
       })),
     };
   }
@@ -84,10 +97,24 @@ export class AcknowledgmentsService {
   async send(customerId: string, body: SendAcknowledgmentDto, ctx: AuditContext): Promise<SentAcknowledgmentDto> {
     await this.findDonor(customerId);
     return this.ds.transaction(async (m) => {
-      const result = await sendAcknowledgment(m, { customerId, giftKind: body.giftKind, giftId: body.giftId, adminId: ctx.adminId ?? null, timeZone: this.env.TIME_ZONE });
+      const result = await sendAcknowledgment(m, {
+        customerId,
+        giftKind: body.giftKind,
+        giftId: body.giftId,
+        adminId: ctx.adminId ?? null,
+        timeZone: this.env.TIME_ZONE,
+      });
       if (!result.ok) throw new DomainError(result.status, result.message);
       await this.audit.record('acknowledgment.sent', {
-        ...ctx, details: { customerId, giftKind: body.giftKind, giftId: body.giftId, receiptNumber: result.receiptNumber, mailId: result.messageId }, manager: m,
+        ...ctx,
+        details: {
+          customerId,
+          giftKind: body.giftKind,
+          giftId: body.giftId,
+          receiptNumber: result.receiptNumber,
+          mailId: result.messageId,
+        },
+        manager: m,
       });
       return { receiptNumber: result.receiptNumber, recipient: result.recipient, messageId: result.messageId };
     });
@@ -95,7 +122,11 @@ export class AcknowledgmentsService {
 
   async summary(): Promise<MailSummaryDto> {
     const [counts, failed] = await Promise.all([outbox.counts(this.ds), this.repo.failed()]);
-    return { ...counts, smtpConfigured: Boolean(this.env.SMTP_URL), failedMessages: failed.map((r) => ({ ...toMessage(r), customerId: r.customer_id })) };
+    return {
+      ...counts,
+      smtpConfigured: Boolean(this.env.SMTP_URL),
+      failedMessages: failed.map((r) => ({ ...toMessage(r), customerId: r.customer_id })),
+    };
   }
 
   async retry(id: string, ctx: AuditContext): Promise<{ id: string; status: 'queued' }> {

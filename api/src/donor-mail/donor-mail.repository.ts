@@ -37,7 +37,9 @@ export class DonorMailRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   async donor(id: string): Promise<{ id: string; email: string | null; deleted_at: Date | null } | null> {
-    const rows = await this.ds.query(`SELECT id, nullif(email, '') AS email, deleted_at FROM donors WHERE id = $1`, [id]);
+    const rows = await this.ds.query(`SELECT id, nullif(email, '') AS email, deleted_at FROM donors WHERE id = $1`, [
+      id,
+    ]);
     return rows[0] ?? null;
   }
 
@@ -68,7 +70,9 @@ export class DonorMailRepository {
   }
 
   failed(): Promise<MessageRow[]> {
-    return this.ds.query(`SELECT ${MESSAGE_COLUMNS} FROM outbound_mail o ${WITH_RECEIPT} WHERE o.status = 'failed' ORDER BY o.created_at DESC, o.id DESC LIMIT 50`);
+    return this.ds.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM outbound_mail o ${WITH_RECEIPT} WHERE o.status = 'failed' ORDER BY o.created_at DESC, o.id DESC LIMIT 50`,
+    );
   }
 
   async adminName(id: string | null): Promise<string | null> {

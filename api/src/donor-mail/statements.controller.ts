@@ -1,6 +1,14 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import {
-  ApiAcceptedResponse, ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags,
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -20,7 +28,9 @@ export class StatementsController {
   constructor(@Inject(StatementsService) private readonly service: StatementsService) {}
 
   @Get('statements/:year')
-  @ApiOperation({ summary: 'Year-end statements by e-mail: who gave, who has an e-mail address, and how far sending got' })
+  @ApiOperation({
+    summary: 'Year-end statements by e-mail: who gave, who has an e-mail address, and how far sending got',
+  })
   @ApiOkResponse({ type: StatementRunDto })
   run(@Param('year') year: string): Promise<StatementRunDto> {
     return this.service.run(year);
@@ -28,7 +38,10 @@ export class StatementsController {
 
   @Post('statements/:year/send')
   @HttpCode(202)
-  @ApiOperation({ summary: "E-mail every donor of the year their statement (only those not sent yet)", description: 'Queued in the outbox; follow with GET statements/{year}.' })
+  @ApiOperation({
+    summary: 'E-mail every donor of the year their statement (only those not sent yet)',
+    description: 'Queued in the outbox; follow with GET statements/{year}.',
+  })
   @ApiAcceptedResponse({ type: SendStatementsResultDto })
   send(@Param('year') year: string, @Req() req: Request): Promise<SendStatementsResultDto> {
     return this.service.send(year, AuditService.context(req));
@@ -40,7 +53,11 @@ export class StatementsController {
   @ApiAcceptedResponse({ type: ResentStatementDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
-  resend(@Param('year') year: string, @Param('customerId') customerId: string, @Req() req: Request): Promise<ResentStatementDto> {
+  resend(
+    @Param('year') year: string,
+    @Param('customerId') customerId: string,
+    @Req() req: Request,
+  ): Promise<ResentStatementDto> {
     return this.service.resend(year, customerId, AuditService.context(req));
   }
 

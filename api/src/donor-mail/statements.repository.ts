@@ -67,7 +67,9 @@ export class StatementsRepository {
     return db.query(`${GIVERS} ORDER BY d.name NULLS LAST, g.customer_id`, [year, timeZone]);
   }
 
-  async progress(year: number): Promise<{ sent: number; sending: number; queued: number; failed: number; last_queued_at: Date | null }> {
+  async progress(
+    year: number,
+  ): Promise<{ sent: number; sending: number; queued: number; failed: number; last_queued_at: Date | null }> {
     const [row] = await this.ds.query(PROGRESS, [year]);
     return row;
   }
@@ -79,7 +81,19 @@ export class StatementsRepository {
   }
 
   /** The year's statement messages, newest first: who got which version, and how its sending went. */
-  history(year: number, limit = 200): Promise<Array<{ customer_id: string; name: string | null; edition: string | null; status: string; created_at: Date; sent_at: Date | null }>> {
+  history(
+    year: number,
+    limit = 200,
+  ): Promise<
+    Array<{
+      customer_id: string;
+      name: string | null;
+      edition: string | null;
+      status: string;
+      created_at: Date;
+      sent_at: Date | null;
+    }>
+  > {
     return this.ds.query(
       `SELECT o.customer_id, d.name, o.statement_edition AS edition, o.status, o.created_at, o.sent_at
          FROM outbound_mail o LEFT JOIN donors d ON d.id = o.customer_id
@@ -103,7 +117,13 @@ export class StatementsRepository {
    * INSERT; UNIQUE (kind, subject_key) leaves donors already queued or sent alone), and gives donors whose
    * statement failed for good, and who have no other delivered, a fresh start. Answers how many were queued.
    */
-  async queueYear(db: Queryable, year: number, timeZone: string, adminId: string | null, edition: 'interim' | 'final'): Promise<number> {
+  async queueYear(
+    db: Queryable,
+    year: number,
+    timeZone: string,
+    adminId: string | null,
+    edition: 'interim' | 'final',
+  ): Promise<number> {
     // Interim (the year is not over): once per donor, keyed cus_...:2026. Final: keyed by the gifts it lists, so a
     // second final send reaches only donors whose gifts changed since, with a corrected statement.
     const inserted = await db.query(

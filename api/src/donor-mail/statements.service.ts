@@ -9,7 +9,13 @@ import { parseTaxYear } from '../../../core/src/statements/tax-year.js';
 import { renderStatements, statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
 import { AuditService } from '../auth/audit.service.js';
 import { checkedCustomerId, type AuditContext } from './acknowledgments.service.js';
-import type { DonorYearsDto, ResentStatementDto, SendStatementsResultDto, StatementHistoryDto, StatementRunDto } from './dto/statements.dto.js';
+import type {
+  DonorYearsDto,
+  ResentStatementDto,
+  SendStatementsResultDto,
+  StatementHistoryDto,
+  StatementRunDto,
+} from './dto/statements.dto.js';
 import { statementEditionFor } from '../../../core/src/school/donor-mail-texts.js';
 import { todayIn } from '../../../core/src/gifts/calendar.js';
 import { StatementsRepository } from './statements.repository.js';
@@ -55,14 +61,26 @@ export class StatementsService {
       yearEnds: `${year}-12-31`,
       toSend: edition === 'final' ? finalCandidates : notQueued + progress.failed,
       history: history.map((h) => ({
-        customerId: h.customer_id, name: h.name, edition: (h.edition ?? 'unversioned') as StatementHistoryDto['edition'], status: h.status as StatementHistoryDto['status'],
-        queuedAt: new Date(h.created_at).toISOString(), sentAt: h.sent_at ? new Date(h.sent_at).toISOString() : null,
+        customerId: h.customer_id,
+        name: h.name,
+        edition: (h.edition ?? 'unversioned') as StatementHistoryDto['edition'],
+        status: h.status as StatementHistoryDto['status'],
+        queuedAt: new Date(h.created_at).toISOString(),
+        sentAt: h.sent_at ? new Date(h.sent_at).toISOString() : null,
       })),
       donors: givers.length,
       withEmail: givers.length - postal.length,
       withoutEmail: postal.length,
-      withoutEmailDonors: postal.slice(0, MAX_POSTAL_BATCH).map((g) => ({ id: g.customer_id, name: g.name, reason: g.deleted ? 'deleted' : 'no-email' })),
-      progress: { sent: progress.sent, queued: progress.queued, sending: progress.sending, failed: progress.failed, notQueued },
+      withoutEmailDonors: postal
+        .slice(0, MAX_POSTAL_BATCH)
+        .map((g) => ({ id: g.customer_id, name: g.name, reason: g.deleted ? 'deleted' : 'no-email' })),
+      progress: {
+        sent: progress.sent,
+        queued: progress.queued,
+        sending: progress.sending,
+        failed: progress.failed,
+        notQueued,
+      },
       lastQueuedAt: progress.last_queued_at ? new Date(progress.last_queued_at).toISOString() : null,
     };
   }
@@ -95,15 +113,31 @@ export class StatementsService {
     return this.ds.transaction(async (m) => {
       const giver = (await this.repo.givers(year, this.env.TIME_ZONE, m)).find((g) => g.customer_id === customerId);
       if (!giver) throw notFound(`This donor has no gifts in ${year}`);
-      if (!giver.email) throw new DomainError(400, giver.deleted ? 'This donor was deleted; download the statement instead' : 'This donor has no e-mail address. Add one, or download the statement to mail it.');
+      if (!giver.email)
+        throw new DomainError(
+          400,
+          giver.deleted
+            ? 'This donor was deleted; download the statement instead'
+            : 'This donor has no e-mail address. Add one, or download the statement to mail it.',
+        );
       const key = `${customerId}:${year}`;
-      if (await outbox.pending(m, 'statement', key)) throw new DomainError(409, `A ${year} statement for this donor is already waiting to be sent`);
+      if (await outbox.pending(m, 'statement', key))
+        throw new DomainError(409, `A ${year} statement for this donor is already waiting to be sent`);
       const id = await outbox.enqueueOrResend(m, {
-        kind: 'statement', subjectKey: key, recipient: giver.email, customerId, statementYear: year, requestedBy: ctx.adminId ?? null,
+        kind: 'statement',
+        subjectKey: key,
+        recipient: giver.email,
+        customerId,
+        statementYear: year,
+        requestedBy: ctx.adminId ?? null,
         statementEdition: this.edition(year),
       });
       if (!id) throw new DomainError(409, `A ${year} statement for this donor is already waiting to be sent`);
-      await this.audit.record('statement.resent', { ...ctx, details: { year, customerId, mailId: String(id) }, manager: m });
+      await this.audit.record('statement.resent', {
+        ...ctx,
+        details: { year, customerId, mailId: String(id) },
+        manager: m,
+      });
       return { messageId: String(id), recipient: giver.email };
     });
   }
@@ -113,20 +147,34 @@ export class StatementsService {
     const year = this.year(rawYear);
     const postal = (await this.repo.givers(year, this.env.TIME_ZONE)).filter((g) => !g.email);
     if (postal.length === 0) throw notFound(`Every donor of ${year} has an e-mail address: there is nothing to print`);
-    if (postal.length > MAX_POSTAL_BATCH) throw new DomainError(400, `${postal.length} donors have no e-mail address; download their statements from their pages (at most ${MAX_POSTAL_BATCH} in one file)`);
+    if (postal.length > MAX_POSTAL_BATCH)
+      throw new DomainError(
+        400,
+        `${postal.length} donors have no e-mail address; download their statements from their pages (at most ${MAX_POSTAL_BATCH} in one file)`,
+      );
     const issuedOn = statementIssuedOn(this.env.TIME_ZONE);
     const statements = [];
     for (const g of postal) {
       const donor = (await findStatementDonor(this.ds, g.customer_id))!;
-      statements.push({ donor, year, gifts: await donorYearGifts(this.ds, g.customer_id, year, this.env.TIME_ZONE), statementText: this.env.YEAR_END_STATEMENT_TEXT, issuedOn });
+      statements.push({
+        donor,
+        year,
+        gifts: await donorYearGifts(this.ds, g.customer_id, year, this.env.TIME_ZONE),
+        statementText: this.env.YEAR_END_STATEMENT_TEXT,
+        issuedOn,
+      });
     }
     const pdf = await renderStatements(statements);
-    await this.audit.record('export.downloaded', { ...ctx, details: { report: 'year-end-statements-postal', year, donors: postal.length } });
+    await this.audit.record('export.downloaded', {
+      ...ctx,
+      details: { report: 'year-end-statements-postal', year, donors: postal.length },
+    });
     return { filename: `year-end-statements-${year}-by-post.pdf`, pdf, count: postal.length };
   }
 
   async donorYears(customerId: string): Promise<DonorYearsDto> {
-    if (!(await findStatementDonor(this.ds, checkedCustomerId(customerId)))) throw notFound(`Customer not found: ${customerId}`);
+    if (!(await findStatementDonor(this.ds, checkedCustomerId(customerId))))
+      throw notFound(`Customer not found: ${customerId}`);
     return { years: await donorGiftYears(this.ds, customerId, this.env.TIME_ZONE) };
   }
 }

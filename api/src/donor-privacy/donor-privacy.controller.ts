@@ -1,6 +1,13 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
-  ApiBadGatewayResponse, ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags,
+  ApiBadGatewayResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -13,12 +20,23 @@ import { DonorExportQueryDto, EraseDonorDto, ErasedDto } from './donor-privacy.d
 import { DonorPrivacyService } from './donor-privacy.service.js';
 import type { ExportSections } from './donor-privacy.repository.js';
 
-const cell = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const cell = (v: unknown) =>
+  v === null || v === undefined
+    ? ''
+    : v instanceof Date
+      ? v.toISOString()
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
 
 /** One row per field of every record: Section, Record, Field, Value (complete, whatever each table's columns). */
 async function* csvRows(sections: ExportSections): AsyncGenerator<string[][]> {
   for (const [section, rows] of Object.entries(sections)) {
-    yield rows.flatMap((r, i) => Object.entries(r).map(([k, v]) => neutraliseCsvRow([section, String(r.id ?? r.customer_id ?? i + 1), k, cell(v)])));
+    yield rows.flatMap((r, i) =>
+      Object.entries(r).map(([k, v]) =>
+        neutraliseCsvRow([section, String(r.id ?? r.customer_id ?? i + 1), k, cell(v)]),
+      ),
+    );
   }
 }
 
@@ -32,13 +50,26 @@ export class DonorPrivacyController {
 
   @AnyRole()
   @Get('export')
-  @ApiOperation({ summary: 'Everything held about a donor: donor record, gifts, donation records, manual gifts, self-service and admin actions (JSON or CSV)' })
+  @ApiOperation({
+    summary:
+      'Everything held about a donor: donor record, gifts, donation records, manual gifts, self-service and admin actions (JSON or CSV)',
+  })
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ description: 'donor-{id}.json or donor-{id}.csv' })
-  async export(@Param('customerId') id: string, @Query() q: DonorExportQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async export(
+    @Param('customerId') id: string,
+    @Query() q: DonorExportQueryDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     const format = q.format ?? 'json';
     const data = await this.service.export(id, format, AuditService.context(req));
-    if (format === 'csv') return sendCsv(res, { filename: `donor-${id}.csv`, headers: ['Section', 'Record', 'Field', 'Value'], batches: csvRows(data.sections) });
+    if (format === 'csv')
+      return sendCsv(res, {
+        filename: `donor-${id}.csv`,
+        headers: ['Section', 'Record', 'Field', 'Value'],
+        batches: csvRows(data.sections),
+      });
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Content-Disposition', `attachment; filename="donor-${id}.json"`);
     res.status(200).json(data);
@@ -48,7 +79,8 @@ export class DonorPrivacyController {
   @Post('erase')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Erases the donor’s personal data everywhere we hold it and deletes the Stripe customer; amounts and dates stay',
+    summary:
+      'Erases the donor’s personal data everywhere we hold it and deletes the Stripe customer; amounts and dates stay',
     description: 'Confirmed by the donor’s name as shown (their e-mail when nameless). Cannot be undone.',
   })
   @ApiOkResponse({ type: ErasedDto })

@@ -18,5 +18,6 @@ export class EraseDonorDto {
 export class ErasedDto {
   @ApiProperty() id: string;
   @ApiProperty() erased: boolean;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, description: 'Rows changed per table' }) changed: Record<string, number>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, description: 'Rows changed per table' })
+  changed: Record<string, number>;
 }

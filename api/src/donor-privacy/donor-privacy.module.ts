@@ -6,5 +6,9 @@ import { DonorPrivacyService } from './donor-privacy.service.js';
 import { StripeDonorScrub } from './stripe-donor-scrub.js';
 
 /** A donor's data export and erasure. */
-@Module({ imports: [DonorsModule], controllers: [DonorPrivacyController], providers: [DonorPrivacyRepository, DonorPrivacyService, StripeDonorScrub] })
+@Module({
+  imports: [DonorsModule],
+  controllers: [DonorPrivacyController],
+  providers: [DonorPrivacyRepository, DonorPrivacyService, StripeDonorScrub],
+})
 export class DonorPrivacyModule {}

@@ -11,13 +11,19 @@ const SECTIONS: ReadonlyArray<[section: string, sql: string]> = [
   ['paymentMethods', `SELECT * FROM payment_methods WHERE customer_id = $1 ORDER BY created, id`],
   ['donationRecords', `SELECT * FROM donation_records WHERE customer_id = $1 ORDER BY created_at, id`],
   ['manualGifts', `SELECT * FROM manual_donations WHERE stripe_customer_id = $1 ORDER BY donation_date, id`],
-  ['storedEvents', `SELECT id, type, created, payload FROM stripe_events
-                      WHERE payload->'data'->'object'->>'customer' = $1 OR payload->'data'->'object'->>'id' = $1 ORDER BY created, id`],
+  [
+    'storedEvents',
+    `SELECT id, type, created, payload FROM stripe_events
+                      WHERE payload->'data'->'object'->>'customer' = $1 OR payload->'data'->'object'->>'id' = $1 ORDER BY created, id`,
+  ],
   ['givingTotals', `SELECT * FROM donor_totals WHERE customer_id = $1`],
   // The donor's own actions (self-service) and the admins' actions about them.
   ['selfServiceActions', `SELECT id, at, action, success, details FROM audit_log WHERE donor_id = $1 ORDER BY id`],
-  ['adminActions', `SELECT l.id, l.at, l.action, a.name AS admin, l.details FROM audit_log l LEFT JOIN admins a ON a.id = l.admin_id
-                      WHERE l.details->>'customerId' = $1 ORDER BY l.id`],
+  [
+    'adminActions',
+    `SELECT l.id, l.at, l.action, a.name AS admin, l.details FROM audit_log l LEFT JOIN admins a ON a.id = l.admin_id
+                      WHERE l.details->>'customerId' = $1 ORDER BY l.id`,
+  ],
 ];
 
 /** Bookkeeping columns of ours that say nothing about the donor. */
@@ -32,7 +38,9 @@ export type ExportSections = Record<string, Array<Record<string, unknown>>>;
 export class DonorPrivacyRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  async findDonor(id: string): Promise<{ id: string; name: string | null; email: string | null; erased_at: Date | null } | undefined> {
+  async findDonor(
+    id: string,
+  ): Promise<{ id: string; name: string | null; email: string | null; erased_at: Date | null } | undefined> {
     const rows = await this.ds.query(`SELECT id, name, email, erased_at FROM donors WHERE id = $1`, [id]);
     return rows[0];
   }
@@ -46,7 +54,12 @@ export class DonorPrivacyRepository {
        UNION SELECT 'invoices', id FROM invoices WHERE customer_id = $1`,
       [customerId, emails],
     );
-    const out: Record<StripeObjectKind, string[]> = { paymentIntents: [], charges: [], subscriptions: [], invoices: [] };
+    const out: Record<StripeObjectKind, string[]> = {
+      paymentIntents: [],
+      charges: [],
+      subscriptions: [],
+      invoices: [],
+    };
     for (const r of rows) out[r.kind].push(r.id);
     return out;
   }

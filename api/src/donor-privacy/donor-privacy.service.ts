@@ -13,7 +13,8 @@ import { CUSTOMER_ID, type AuditContext } from '../donors/donors.service.js';
 import { DonorPrivacyRepository, type ExportSections } from './donor-privacy.repository.js';
 import { StripeDonorScrub } from './stripe-donor-scrub.js';
 
-const sameText = (a: string, b: string) => a.trim().normalize('NFC').toLowerCase() === b.trim().normalize('NFC').toLowerCase();
+const sameText = (a: string, b: string) =>
+  a.trim().normalize('NFC').toLowerCase() === b.trim().normalize('NFC').toLowerCase();
 
 /**
  * A donor's right to know and to be forgotten. Export: everything we hold about the donor, table by table.
@@ -39,19 +40,29 @@ export class DonorPrivacyService {
     return donor;
   }
 
-  async export(id: string, format: 'json' | 'csv', ctx: AuditContext): Promise<{ exportedAt: string; customerId: string; sections: ExportSections }> {
+  async export(
+    id: string,
+    format: 'json' | 'csv',
+    ctx: AuditContext,
+  ): Promise<{ exportedAt: string; customerId: string; sections: ExportSections }> {
     await this.donor(id);
     const sections = await this.repo.exportSections(id);
     await this.audit.record('donor.exported', { ...ctx, success: true, details: { customerId: id, format } });
     return { exportedAt: new Date().toISOString(), customerId: id, sections };
   }
 
-  async erase(id: string, confirmName: string, ctx: AuditContext): Promise<{ id: string; erased: true; changed: Record<string, number> }> {
+  async erase(
+    id: string,
+    confirmName: string,
+    ctx: AuditContext,
+  ): Promise<{ id: string; erased: true; changed: Record<string, number> }> {
     const donor = await this.donor(id);
     if (donor.erased_at) throw new DomainError(409, 'This donor’s personal data has already been erased.');
     const expected = donor.name?.trim() || donor.email?.trim() || id;
     if (!sameText(confirmName, expected)) {
-      throw badRequest(`To confirm, type the donor’s ${donor.name?.trim() ? 'name' : donor.email?.trim() ? 'e-mail' : 'id'} exactly as shown.`);
+      throw badRequest(
+        `To confirm, type the donor’s ${donor.name?.trim() ? 'name' : donor.email?.trim() ? 'e-mail' : 'id'} exactly as shown.`,
+      );
     }
     // A donor merged into this one is the same person: both records (and both Stripe customers) are erased.
     const merged = await mergedDonorIds(this.ds, id);
@@ -79,7 +90,15 @@ export class DonorPrivacyService {
         for (const [table, n] of Object.entries(changed)) result[table] = (result[table] ?? 0) + n;
       }
       await this.audit.record('donor.erased', {
-        ...ctx, success: true, details: { customerId: id, ...(merged.length ? { mergedCustomerIds: merged } : {}), changed: result, stripeScrubbed }, manager: m,
+        ...ctx,
+        success: true,
+        details: {
+          customerId: id,
+          ...(merged.length ? { mergedCustomerIds: merged } : {}),
+          changed: result,
+          stripeScrubbed,
+        },
+        manager: m,
       });
       return result;
     });

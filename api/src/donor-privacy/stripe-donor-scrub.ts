@@ -10,7 +10,10 @@ export const STRIPE_SCRUB_FAILED =
   'Could not erase the donor: the payment provider did not answer correctly. Nothing was erased on our side; please try again.';
 
 type Scrubbed = Record<StripeObjectKind, number>;
-interface Described { description?: string | null; metadata?: Stripe.Metadata | null }
+interface Described {
+  description?: string | null;
+  metadata?: Stripe.Metadata | null;
+}
 
 /**
  * The erasure's part at Stripe: every payment intent, charge, subscription and invoice of the donor (Stripe's
@@ -40,24 +43,42 @@ export class StripeDonorScrub {
     const customer = t.customerId;
     const s = this.stripe;
     const done: Scrubbed = { paymentIntents: 0, charges: 0, subscriptions: 0, invoices: 0 };
-    const count = (kind: StripeObjectKind) => () => { done[kind] += 1; };
+    const count = (kind: StripeObjectKind) => () => {
+      done[kind] += 1;
+    };
 
-    for (const pi of await this.all(s.paymentIntents.list({ customer, limit: 100 }), known.paymentIntents, (id) => s.paymentIntents.retrieve(id))) {
-      const params: Stripe.PaymentIntentUpdateParams = { ...this.common(pi, t), ...(pi.receipt_email ? { receipt_email: '' } : {}) };
+    for (const pi of await this.all(s.paymentIntents.list({ customer, limit: 100 }), known.paymentIntents, (id) =>
+      s.paymentIntents.retrieve(id),
+    )) {
+      const params: Stripe.PaymentIntentUpdateParams = {
+        ...this.common(pi, t),
+        ...(pi.receipt_email ? { receipt_email: '' } : {}),
+      };
       if (Object.keys(params).length) await s.paymentIntents.update(pi.id, params).then(count('paymentIntents'));
     }
     // A charge's receipt e-mail cannot be unset at Stripe (it keeps it, with the billing details).
-    for (const ch of await this.all(s.charges.list({ customer, limit: 100 }), known.charges, (id) => s.charges.retrieve(id))) {
+    for (const ch of await this.all(s.charges.list({ customer, limit: 100 }), known.charges, (id) =>
+      s.charges.retrieve(id),
+    )) {
       const params = this.common(ch, t);
       if (Object.keys(params).length) await s.charges.update(ch.id, params).then(count('charges'));
     }
-    for (const sub of await this.all(s.subscriptions.list({ customer, status: 'all', limit: 100 }), known.subscriptions, (id) => s.subscriptions.retrieve(id))) {
+    for (const sub of await this.all(
+      s.subscriptions.list({ customer, status: 'all', limit: 100 }),
+      known.subscriptions,
+      (id) => s.subscriptions.retrieve(id),
+    )) {
       // A canceled subscription takes only metadata.
       const { description, ...rest } = this.common(sub, t);
-      const params = sub.status === 'canceled' || sub.status === 'incomplete_expired' ? rest : { ...rest, ...(description ? { description } : {}) };
+      const params =
+        sub.status === 'canceled' || sub.status === 'incomplete_expired'
+          ? rest
+          : { ...rest, ...(description ? { description } : {}) };
       if (Object.keys(params).length) await s.subscriptions.update(sub.id, params).then(count('subscriptions'));
     }
-    for (const inv of await this.all(s.invoices.list({ customer, limit: 100 }), known.invoices, (id) => s.invoices.retrieve(id))) {
+    for (const inv of await this.all(s.invoices.list({ customer, limit: 100 }), known.invoices, (id) =>
+      s.invoices.retrieve(id),
+    )) {
       const params = this.common(inv, t);
       if (Object.keys(params).length) await s.invoices.update(inv.id!, params).then(count('invoices'));
     }
@@ -65,14 +86,24 @@ export class StripeDonorScrub {
   }
 
   /** Stripe's list of the customer's objects, and those only the read model links to the donor. */
-  private async all<T extends { id?: string }>(list: Stripe.ApiListPromise<T>, knownIds: string[], retrieve: (id: string) => Promise<T>): Promise<T[]> {
+  private async all<T extends { id?: string }>(
+    list: Stripe.ApiListPromise<T>,
+    knownIds: string[],
+    retrieve: (id: string) => Promise<T>,
+  ): Promise<T[]> {
     const listed = await list.autoPagingToArray({ limit: 10_000 });
     const seen = new Set(listed.map((o) => o.id));
     // An object Stripe does not have (a row projected from another account's or a test's events) is skipped.
-    const extra = await Promise.all(knownIds.filter((id) => !seen.has(id)).map((id) => retrieve(id).catch((err: unknown) => {
-      if (isStripeResourceMissing(err)) return null;
-      throw err;
-    })));
+    const extra = await Promise.all(
+      knownIds
+        .filter((id) => !seen.has(id))
+        .map((id) =>
+          retrieve(id).catch((err: unknown) => {
+            if (isStripeResourceMissing(err)) return null;
+            throw err;
+          }),
+        ),
+    );
     return [...listed, ...extra.filter((o): o is Awaited<T> => o !== null)];
   }
 

@@ -1,16 +1,30 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
-  ApiTags, ApiUnauthorizedResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
 import { AnyRole } from '../auth/roles.decorator.js';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { DonorMergesService } from './donor-merges.service.js';
-import { DonorMergeDto, MergeDuplicateDto, MergePreviewDto, MergeResultDto, MergeUndoneDto } from './dto/donor-merge.dto.js';
+import {
+  DonorMergeDto,
+  MergeDuplicateDto,
+  MergePreviewDto,
+  MergeResultDto,
+  MergeUndoneDto,
+} from './dto/donor-merge.dto.js';
 
-const STRIPE_NOTE = 'Both Stripe customers stay in Stripe (Stripe cannot merge customers); later gifts of the duplicate count under the kept donor.';
+const STRIPE_NOTE =
+  'Both Stripe customers stay in Stripe (Stripe cannot merge customers); later gifts of the duplicate count under the kept donor.';
 
 @ApiTags('Admin: donors')
 @ApiBearerAuth()
@@ -21,17 +35,26 @@ export class DonorMergesController {
   constructor(@Inject(DonorMergesService) private readonly merges: DonorMergesService) {}
 
   @Get('preview')
-  @ApiOperation({ summary: 'What merging a duplicate into this donor would do', description: `Both records with their gift counts and totals (DOLLARS), and the kept donor after. ${STRIPE_NOTE}` })
+  @ApiOperation({
+    summary: 'What merging a duplicate into this donor would do',
+    description: `Both records with their gift counts and totals (DOLLARS), and the kept donor after. ${STRIPE_NOTE}`,
+  })
   @ApiOkResponse({ type: MergePreviewDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({ type: ErrorDto, description: 'One of them is merged already, or the duplicate keeps merged records.' })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description: 'One of them is merged already, or the duplicate keeps merged records.',
+  })
   preview(@Param('id') id: string, @Query() q: MergeDuplicateDto): Promise<MergePreviewDto> {
     return this.merges.preview(id, q.duplicateId);
   }
 
   @Post()
-  @ApiOperation({ summary: 'Merge a duplicate record into this donor (kept)', description: `The duplicate’s gifts move to this donor; the duplicate leaves every list and count. Audited; undone by POST .../merges/{mergeId}/undo. ${STRIPE_NOTE}` })
+  @ApiOperation({
+    summary: 'Merge a duplicate record into this donor (kept)',
+    description: `The duplicate’s gifts move to this donor; the duplicate leaves every list and count. Audited; undone by POST .../merges/{mergeId}/undo. ${STRIPE_NOTE}`,
+  })
   @ApiCreatedResponse({ type: MergeResultDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
@@ -49,7 +72,11 @@ export class DonorMergesController {
 
   @Post(':mergeId/undo')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Undo a merge', description: 'Moves back exactly the gifts the merge moved (and the duplicate’s gifts that arrived since); both records are as before. Audited.' })
+  @ApiOperation({
+    summary: 'Undo a merge',
+    description:
+      'Moves back exactly the gifts the merge moved (and the duplicate’s gifts that arrived since); both records are as before. Audited.',
+  })
   @ApiOkResponse({ type: MergeUndoneDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   undo(@Param('id') id: string, @Param('mergeId') mergeId: string, @Req() req: Request): Promise<MergeUndoneDto> {

@@ -62,9 +62,13 @@ export class DonorMergesRepository {
   }
 
   async giftIdsOf(db: Queryable, customerId: string): Promise<{ card: string[]; manual: string[] }> {
-    const card: Array<{ id: string }> = await db.query(`SELECT id FROM charges WHERE customer_id = $1 ORDER BY id`, [customerId]);
+    const card: Array<{ id: string }> = await db.query(`SELECT id FROM charges WHERE customer_id = $1 ORDER BY id`, [
+      customerId,
+    ]);
     const manual: Array<{ id: string }> = await db.query(
-      `SELECT id::text AS id FROM manual_donations WHERE stripe_customer_id = $1 ORDER BY id`, [customerId]);
+      `SELECT id::text AS id FROM manual_donations WHERE stripe_customer_id = $1 ORDER BY id`,
+      [customerId],
+    );
     return { card: card.map((r) => r.id), manual: manual.map((r) => r.id) };
   }
 
@@ -73,7 +77,11 @@ export class DonorMergesRepository {
   }
 
   /** The active merge of `keptId` with this id, locked. */
-  async activeForUpdate(db: Queryable, keptId: string, mergeId: string): Promise<{ id: string; kept_id: string; merged_id: string } | null> {
+  async activeForUpdate(
+    db: Queryable,
+    keptId: string,
+    mergeId: string,
+  ): Promise<{ id: string; kept_id: string; merged_id: string } | null> {
     if (!BIGSERIAL_ID.test(mergeId)) return null;
     const rows = await db.query(
       `SELECT id::text AS id, kept_id, merged_id FROM donor_merges WHERE id = $1 AND kept_id = $2 AND undone_at IS NULL FOR UPDATE`,
@@ -83,7 +91,10 @@ export class DonorMergesRepository {
   }
 
   async movedGifts(db: Queryable, mergeId: string): Promise<Array<{ gift_kind: GiftKind; gift_id: string }>> {
-    return db.query(`SELECT gift_kind, gift_id FROM donor_merge_gifts WHERE merge_id = $1 ORDER BY gift_kind, gift_id`, [mergeId]);
+    return db.query(
+      `SELECT gift_kind, gift_id FROM donor_merge_gifts WHERE merge_id = $1 ORDER BY gift_kind, gift_id`,
+      [mergeId],
+    );
   }
 
   /** Undone: the gift list goes (the gifts are back), the merge row stays as the record of what happened. */

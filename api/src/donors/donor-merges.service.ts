@@ -9,7 +9,10 @@ import { lockRow } from '../../../core/src/db/row-lock.js';
 import { centsToDollars } from '../../../core/src/gifts/money.js';
 import { DomainError, badRequest, notFound } from '../../../core/src/http/errors.js';
 import {
-  holdMergesExclusive, moveCharge, moveManualGift, recordMovedGift,
+  holdMergesExclusive,
+  moveCharge,
+  moveManualGift,
+  recordMovedGift,
 } from '../../../core/src/read-model/donor-merges.js';
 import { sameDonorEmail } from '../../../core/src/donor-identity/email-key.js';
 import { DonorSummaryCache } from './donor-summary.cache.js';
@@ -59,12 +62,18 @@ export class DonorMergesService {
       CUSTOMER_ID.test(keptId) ? this.repo.side(db, keptId) : null,
       this.repo.side(db, duplicateId),
     ]);
-    for (const [row, id] of [[kept, keptId], [dup, duplicateId]] as const) {
+    for (const [row, id] of [
+      [kept, keptId],
+      [dup, duplicateId],
+    ] as const) {
       if (!row || row.deleted_at) throw notFound(`Customer not found: ${id}`);
       if (row.merged_into) throw new DomainError(409, `Donor ${id} is already merged into ${row.merged_into}.`);
     }
     if (Number(dup!.keeps_merged) > 0) {
-      throw new DomainError(409, 'The duplicate keeps records merged into it. Undo those merges first, or merge the other way.');
+      throw new DomainError(
+        409,
+        'The duplicate keeps records merged into it. Undo those merges first, or merge the other way.',
+      );
     }
     return { kept: toSide(kept!), duplicate: toSide(dup!) };
   }
@@ -72,7 +81,13 @@ export class DonorMergesService {
   async preview(keptId: string, duplicateId: string): Promise<MergePreviewDto> {
     const { kept, duplicate } = await this.sides(this.ds, keptId, duplicateId);
     const after = gifts(kept.allGifts.count + duplicate.allGifts.count, kept.cents + duplicate.cents);
-    return { kept: strip(kept), duplicate: strip(duplicate), after, selfServiceEmail: kept.email || null, emailWarning: selfServiceWarning(kept.email, duplicate.email) };
+    return {
+      kept: strip(kept),
+      duplicate: strip(duplicate),
+      after,
+      selfServiceEmail: kept.email || null,
+      emailWarning: selfServiceWarning(kept.email, duplicate.email),
+    };
   }
 
   async merge(keptId: string, duplicateId: string, ctx: AuditContext): Promise<MergeResultDto> {
@@ -94,7 +109,9 @@ export class DonorMergesService {
       await this.repo.setMovedCounts(m, mergeId, ids.card.length, ids.manual.length);
       const moved = { movedCardGifts: ids.card.length, movedManualGifts: ids.manual.length };
       await this.audit.record('donor.merged', {
-        ...ctx, details: { customerId: keptId, mergedCustomerId: duplicateId, mergeId, ...moved }, manager: m,
+        ...ctx,
+        details: { customerId: keptId, mergedCustomerId: duplicateId, mergeId, ...moved },
+        manager: m,
       });
       return { mergeId, keptId, mergedId: duplicateId, ...moved };
     });
@@ -105,8 +122,13 @@ export class DonorMergesService {
   async list(keptId: string): Promise<DonorMergeDto[]> {
     const rows = await this.repo.activeOf(keptId);
     return rows.map((r) => ({
-      id: r.id, mergedId: r.merged_id, name: r.name, email: r.email, mergedAt: new Date(r.merged_at).toISOString(),
-      mergedBy: r.merged_by_name, movedGifts: Number(r.moved_card) + Number(r.moved_manual),
+      id: r.id,
+      mergedId: r.merged_id,
+      name: r.name,
+      email: r.email,
+      mergedAt: new Date(r.merged_at).toISOString(),
+      mergedBy: r.merged_by_name,
+      movedGifts: Number(r.moved_card) + Number(r.moved_manual),
     }));
   }
 
@@ -119,12 +141,17 @@ export class DonorMergesService {
       for (const id of [merge.kept_id, merge.merged_id].sort()) await lockRow(m, 'donors', id);
       let restored = 0;
       for (const g of await this.repo.movedGifts(m, merge.id)) {
-        const back = g.gift_kind === 'card' ? await moveCharge(m, g.gift_id, merge.merged_id, tz) : await moveManualGift(m, g.gift_id, merge.merged_id, tz);
+        const back =
+          g.gift_kind === 'card'
+            ? await moveCharge(m, g.gift_id, merge.merged_id, tz)
+            : await moveManualGift(m, g.gift_id, merge.merged_id, tz);
         if (back) restored += 1;
       }
       await this.repo.markUndone(m, merge, ctx.adminId ?? null);
       await this.audit.record('donor.merge_undone', {
-        ...ctx, details: { customerId: keptId, mergedCustomerId: merge.merged_id, mergeId: merge.id, restoredGifts: restored }, manager: m,
+        ...ctx,
+        details: { customerId: keptId, mergedCustomerId: merge.merged_id, mergeId: merge.id, restoredGifts: restored },
+        manager: m,
       });
       return { mergeId: merge.id, undone: true as const, restoredGifts: restored };
     });

@@ -1,8 +1,15 @@
 import { Inject, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { AnyRole, OwnerOnly } from '../auth/roles.decorator.js';
 import {
-  ApiBadGatewayResponse, ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse,
-  ApiOperation, ApiTags, ApiUnauthorizedResponse,
+  ApiBadGatewayResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
@@ -24,7 +31,8 @@ export class DonorsController {
   @Get('customers')
   @ApiOperation({
     summary: 'Donors (paginated, newest first) with a summary',
-    description: 'donationStats.totalDonated and summary.totalLifetimeValue are DOLLARS. Deleted donors are left out, and so are customers of card attempts that never succeeded. Without query parameters: the first page of 50.',
+    description:
+      'donationStats.totalDonated and summary.totalLifetimeValue are DOLLARS. Deleted donors are left out, and so are customers of card attempts that never succeeded. Without query parameters: the first page of 50.',
   })
   @ApiOkResponse({ type: DonorListDto })
   @ApiBadRequestResponse({ type: ErrorDto })
@@ -33,7 +41,10 @@ export class DonorsController {
   }
 
   @Post('customers')
-  @ApiOperation({ summary: 'Create a donor in Stripe (and in the read model at once)', description: 'Answers the new donor in the single-donor shape.' })
+  @ApiOperation({
+    summary: 'Create a donor in Stripe (and in the read model at once)',
+    description: 'Answers the new donor in the single-donor shape.',
+  })
   @ApiCreatedResponse({ type: DonorDto })
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid fields, or Stripe refused them.' })
   @ApiBadGatewayResponse({ type: ErrorDto, description: 'Stripe could not be reached; nothing was written.' })
@@ -52,7 +63,8 @@ export class DonorsController {
   @Patch('customer/:id')
   @ApiOperation({
     summary: "Edit a donor's name, e-mail, phone and address in Stripe",
-    description: 'Written to Stripe only; the read model follows through the customer.updated webhook, like every other change. Audited (field names, not values).',
+    description:
+      'Written to Stripe only; the read model follows through the customer.updated webhook, like every other change. Audited (field names, not values).',
   })
   @ApiOkResponse({ type: UpdatedDto })
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid fields, or Stripe refused them.' })
@@ -65,7 +77,10 @@ export class DonorsController {
   @OwnerOnly()
   @Delete('customer/:id')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Delete a donor in Stripe; tombstoned here', description: 'Their gifts stay in tax reports and statements.' })
+  @ApiOperation({
+    summary: 'Delete a donor in Stripe; tombstoned here',
+    description: 'Their gifts stay in tax reports and statements.',
+  })
   @ApiOkResponse({ type: DeletedDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiBadGatewayResponse({ type: ErrorDto })

@@ -6,7 +6,16 @@ import type { PaymentMethodRow } from '../../../core/src/read-model/to-payment-m
 /** A donor as the admin screens read it: the donors row's shown columns with its totals (bigints come as text). */
 export type DonorListing = Pick<
   DonorRow,
-  'id' | 'name' | 'email' | 'phone' | 'address_line1' | 'address_line2' | 'address_city' | 'address_state' | 'address_postal_code' | 'deleted_at'
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'address_line1'
+  | 'address_line2'
+  | 'address_city'
+  | 'address_state'
+  | 'address_postal_code'
+  | 'deleted_at'
 > & {
   /** Unix seconds. */
   created: string;

@@ -75,7 +75,10 @@ export class DonorsService {
         phone: r.phone,
         address: { line1: r.address_line1, city: r.address_city, state: r.address_state },
         created: Number(r.created),
-        donationStats: { totalDonated: centsToDollars(Number(r.total_amount)), donationCount: Number(r.donation_count) },
+        donationStats: {
+          totalDonated: centsToDollars(Number(r.total_amount)),
+          donationCount: Number(r.donation_count),
+        },
         paymentMethods: methods.filter((m) => m.customer_id === r.id).map(card),
       })),
       page,
@@ -152,7 +155,14 @@ export class DonorsService {
    */
   async update(id: string, dto: UpdateDonorDto, ctx: AuditContext): Promise<UpdatedDto> {
     await this.getLive(id);
-    const address = { line1: dto.line1 ?? '', line2: dto.line2 ?? '', city: dto.city ?? '', state: dto.state ?? '', postal_code: dto.postal_code ?? '', country: 'US' };
+    const address = {
+      line1: dto.line1 ?? '',
+      line2: dto.line2 ?? '',
+      city: dto.city ?? '',
+      state: dto.state ?? '',
+      postal_code: dto.postal_code ?? '',
+      country: 'US',
+    };
     try {
       await this.stripe.customers.update(id, { name: dto.name, email: dto.email, phone: dto.phone ?? '', address });
     } catch (err) {
@@ -176,7 +186,11 @@ export class DonorsService {
     }
     await this.ds.transaction(async (m) => {
       for (const customerId of [id, ...merged]) await tombstoneDonor(m, customerId, new Date());
-      await this.audit.record('donor.deleted', { ...ctx, details: { customerId: id, ...(merged.length ? { mergedCustomerIds: merged } : {}) }, manager: m });
+      await this.audit.record('donor.deleted', {
+        ...ctx,
+        details: { customerId: id, ...(merged.length ? { mergedCustomerIds: merged } : {}) },
+        manager: m,
+      });
     });
     this.summaryCache.invalidate();
     return { id, deleted: true };

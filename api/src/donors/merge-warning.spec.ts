@@ -8,7 +8,9 @@ describe('selfServiceWarning (the merge preview: which address keeps My Giving)'
   });
 
   it('names the address that keeps it and the one that loses it, a look-alike included', () => {
-    expect(selfServiceWarning('alice@example.org', 'alİce@example.org')).toContain('only alice@example.org (the kept record\'s) signs in to My Giving for these gifts; alİce@example.org no longer does.');
+    expect(selfServiceWarning('alice@example.org', 'alİce@example.org')).toContain(
+      "only alice@example.org (the kept record's) signs in to My Giving for these gifts; alİce@example.org no longer does.",
+    );
     expect(selfServiceWarning(null, 'rosa@work.example')).toBe(
       'The kept record has no e-mail address: after the merge, no one signs in to My Giving for these gifts; rosa@work.example no longer does. Add the e-mail to the kept record first, or merge the other way.',
     );

@@ -6,7 +6,14 @@ import type { PublicAdmin } from '../auth/admin.repository.js';
 import { requestMeta } from '../auth/auth.controller.js';
 import { CurrentAdmin } from '../auth/current-admin.decorator.js';
 import { AnyRole, OwnerOnly } from '../auth/roles.decorator.js';
-import { CreateFundDto, DonationOptionsDto, FundDto, FundTotalDto, FundTotalsQueryDto, UpdateFundDto } from './funds.dto.js';
+import {
+  CreateFundDto,
+  DonationOptionsDto,
+  FundDto,
+  FundTotalDto,
+  FundTotalsQueryDto,
+  UpdateFundDto,
+} from './funds.dto.js';
 import { FundsService } from './funds.service.js';
 import { FundIdParamDto } from '../http/ids.js';
 
@@ -69,7 +76,10 @@ export class FundTotalsController {
   constructor(@Inject(FundsService) private readonly service: FundsService) {}
 
   @Get('totals')
-  @ApiOperation({ summary: 'Each fund’s gifts over a range of days (TIME_ZONE): count, CENTS to the fund, CENTS of fee coverage kept apart' })
+  @ApiOperation({
+    summary:
+      'Each fund’s gifts over a range of days (TIME_ZONE): count, CENTS to the fund, CENTS of fee coverage kept apart',
+  })
   @ApiOkResponse({ type: [FundTotalDto] })
   totals(@Query() q: FundTotalsQueryDto): Promise<FundTotalDto[]> {
     return this.service.totals(q);

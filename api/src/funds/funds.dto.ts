@@ -9,7 +9,8 @@ const NAME = 'name must be 1 to 60 characters';
 export class FundDto {
   @ApiProperty({ example: 2 }) id: number;
   @ApiProperty({ example: 'Transportation' }) name: string;
-  @ApiProperty({ type: String, nullable: true, example: 'The accessible van and its rides' }) description: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'The accessible van and its rides' }) description:
+    string | null;
   @ApiProperty({ description: 'Archived funds keep their gifts but are no longer offered' }) archived: boolean;
 }
 
@@ -32,25 +33,39 @@ export class DonationOptionsDto {
 
 export class CreateFundDto {
   @ApiProperty({ example: 'Scholarships' })
-  @Transform(trim) @IsString({ message: NAME }) @IsNotEmpty({ message: NAME }) @MaxLength(60, { message: NAME })
+  @Transform(trim)
+  @IsString({ message: NAME })
+  @IsNotEmpty({ message: NAME })
+  @MaxLength(60, { message: NAME })
   name: string;
 
   @ApiPropertyOptional({ type: String, nullable: true })
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(200, { message: 'description must be at most 200 characters' })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'description must be at most 200 characters' })
   description?: string | null;
 }
 
 export class UpdateFundDto {
   @ApiPropertyOptional()
-  @Transform(trim) @ValidateIf((o) => o.name !== undefined) @IsString({ message: NAME }) @IsNotEmpty({ message: NAME }) @MaxLength(60, { message: NAME })
+  @Transform(trim)
+  @ValidateIf((o) => o.name !== undefined)
+  @IsString({ message: NAME })
+  @IsNotEmpty({ message: NAME })
+  @MaxLength(60, { message: NAME })
   name?: string;
 
   @ApiPropertyOptional({ type: String, nullable: true })
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(200, { message: 'description must be at most 200 characters' })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'description must be at most 200 characters' })
   description?: string | null;
 
   @ApiPropertyOptional({ description: 'Archive (no longer offered) or bring back' })
-  @IsOptional() @IsBoolean({ message: 'archived must be true or false' })
+  @IsOptional()
+  @IsBoolean({ message: 'archived must be true or false' })
   archived?: boolean;
 }
 
@@ -61,6 +76,10 @@ export class FundTotalDto {
   @ApiProperty({ example: 'Transportation' }) name: string;
   @ApiProperty() archived: boolean;
   @ApiProperty({ description: 'Succeeded card gifts and manual gifts to the fund in the range.' }) gifts: number;
-  @ApiProperty({ description: 'CENTS that reached the fund: net of refunds and disputes not won, without the fee coverage.' }) toFundCents: number;
-  @ApiProperty({ description: 'CENTS donors added to cover card fees on these gifts (kept apart from the fund).' }) feeCoverageCents: number;
+  @ApiProperty({
+    description: 'CENTS that reached the fund: net of refunds and disputes not won, without the fee coverage.',
+  })
+  toFundCents: number;
+  @ApiProperty({ description: 'CENTS donors added to cover card fees on these gifts (kept apart from the fund).' })
+  feeCoverageCents: number;
 }

@@ -23,12 +23,18 @@ export class HealthController {
    * an outsider more about the system than they need.
    */
   @Get()
-  @ApiOperation({ summary: '200 {status: ok, projection} when the database and Redis answer, 503 {status: degraded} otherwise; details for a signed-in admin' })
+  @ApiOperation({
+    summary:
+      '200 {status: ok, projection} when the database and Redis answer, 503 {status: degraded} otherwise; details for a signed-in admin',
+  })
   @ApiOkResponse({ type: HealthDto })
   @ApiServiceUnavailableResponse({ type: HealthDto })
   async get(@Req() req: Request, @Res() res: Response): Promise<void> {
     const token = bearerToken(req.get('authorization'));
-    const [report, admin] = await Promise.all([this.health.check(), token ? this.sessions.validate(token).catch(() => undefined) : undefined]);
+    const [report, admin] = await Promise.all([
+      this.health.check(),
+      token ? this.sessions.validate(token).catch(() => undefined) : undefined,
+    ]);
     res.setHeader('Cache-Control', 'no-store');
     const body: HealthDto = admin ? report : { status: report.status, projection: report.projection };
     res.status(report.status === 'ok' ? 200 : 503).json(body);

@@ -7,8 +7,13 @@ export class DatabaseHealthDto {
   @ApiPropertyOptional() latencyMs?: number;
   @ApiPropertyOptional() error?: string;
   @ApiPropertyOptional() unprocessedEvents?: number;
-  @ApiPropertyOptional({ description: 'Seconds since the oldest unprocessed event was stored (0 when none waits): how far the read model lags.' }) projectionLagSeconds?: number;
-  @ApiPropertyOptional({ description: 'Signed events the sanity checks refused (kept, never projected).' }) rejectedEvents?: number;
+  @ApiPropertyOptional({
+    description:
+      'Seconds since the oldest unprocessed event was stored (0 when none waits): how far the read model lags.',
+  })
+  projectionLagSeconds?: number;
+  @ApiPropertyOptional({ description: 'Signed events the sanity checks refused (kept, never projected).' })
+  rejectedEvents?: number;
   @ApiPropertyOptional() rejectedEventsLast24h?: number;
 }
 
@@ -33,16 +38,26 @@ export class MailHealthDto {
   @ApiPropertyOptional() queued?: number;
   @ApiPropertyOptional() sending?: number;
   @ApiPropertyOptional() failed?: number;
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Seconds the oldest queued message has waited.' }) oldestQueuedSeconds?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Seconds the oldest queued message has waited.' })
+  oldestQueuedSeconds?: number | null;
   @ApiPropertyOptional() error?: string;
 }
 
 export class HealthDto {
-  @ApiProperty({ enum: ['ok', 'degraded'], description: 'degraded (HTTP 503): the database or Redis does not answer.' }) status: 'ok' | 'degraded';
-  @ApiProperty({ enum: ['ok', 'behind', 'unknown'], description: 'behind: events wait longer than 5 minutes (no worker running, or failing).' }) projection: 'ok' | 'behind' | 'unknown';
+  @ApiProperty({ enum: ['ok', 'degraded'], description: 'degraded (HTTP 503): the database or Redis does not answer.' })
+  status: 'ok' | 'degraded';
+  @ApiProperty({
+    enum: ['ok', 'behind', 'unknown'],
+    description: 'behind: events wait longer than 5 minutes (no worker running, or failing).',
+  })
+  projection: 'ok' | 'behind' | 'unknown';
   @ApiPropertyOptional({ type: DatabaseHealthDto, description: 'Signed-in admins only.' }) database?: DatabaseHealthDto;
   @ApiPropertyOptional({ type: RedisHealthDto, description: 'Signed-in admins only.' }) redis?: RedisHealthDto;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { $ref: '#/components/schemas/QueueHealthDto' }, description: 'Signed-in admins only: by queue name.' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/QueueHealthDto' },
+    description: 'Signed-in admins only: by queue name.',
+  })
   queues?: Record<string, QueueHealthDto>;
   @ApiPropertyOptional({ type: MailHealthDto, description: 'Signed-in admins only.' }) mail?: MailHealthDto;
 }

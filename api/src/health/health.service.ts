@@ -16,7 +16,10 @@ export const PROJECTION_BEHIND_SECONDS = 300;
 export type HealthReport = Required<HealthDto>;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref())]);
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref()),
+  ]);
 }
 
 @Injectable()
@@ -40,7 +43,10 @@ export class HealthService implements OnModuleDestroy {
         continue;
       }
       try {
-        const c = await withTimeout(this.producer.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed'), 1500);
+        const c = await withTimeout(
+          this.producer.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed'),
+          1500,
+        );
         const [waiting, active, delayed] = [c.waiting ?? 0, c.active ?? 0, c.delayed ?? 0];
         queues[name] = { depth: waiting + active + delayed, waiting, active, delayed, failed: c.failed ?? 0 };
       } catch (err) {
@@ -49,7 +55,9 @@ export class HealthService implements OnModuleDestroy {
     }
     const lag = database.projectionLagSeconds;
     const projection = lag === undefined ? 'unknown' : lag > PROJECTION_BEHIND_SECONDS ? 'behind' : 'ok';
-    const mail = database.ok ? await withTimeout(outbox.counts(this.ds), 2000).catch((err: Error) => ({ error: err.message })) : { error: 'database unavailable' };
+    const mail = database.ok
+      ? await withTimeout(outbox.counts(this.ds), 2000).catch((err: Error) => ({ error: err.message }))
+      : { error: 'database unavailable' };
     return { status: database.ok && redis.ok ? 'ok' : 'degraded', projection, database, redis, queues, mail };
   }
 

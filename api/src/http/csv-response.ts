@@ -61,4 +61,3 @@ export async function sendCsv(res: Response, csv: CsvExport): Promise<void> {
   res.write('\uFEFF');
   await pipeline(Readable.from(rows()), formatter, coalesce(WRITE_BYTES), res);
 }
-

@@ -10,6 +10,9 @@ import { parseDollars } from '../../../core/src/gifts/money.js';
 export function IsDollarText(message: string): PropertyDecorator {
   return applyDecorators(
     Transform(({ value }) => (typeof value === 'number' ? String(value) : value)),
-    ValidateBy({ name: 'dollarText', validator: { validate: (v: unknown) => parseDollars(v) !== null, defaultMessage: () => message } }),
+    ValidateBy({
+      name: 'dollarText',
+      validator: { validate: (v: unknown) => parseDollars(v) !== null, defaultMessage: () => message },
+    }),
   );
 }

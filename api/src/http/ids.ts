@@ -15,7 +15,11 @@ export const BIGSERIAL_ID = /^[1-9][0-9]{0,17}$/;
 
 /** A fund id as JSON or a query string may carry it: digits become a number, '' and null mean "not given". */
 export const toFundId = ({ value }: { value: unknown }): unknown =>
-  value === '' || value === null ? undefined : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  value === '' || value === null
+    ? undefined
+    : typeof value === 'string' && /^\d{1,10}$/.test(value)
+      ? Number(value)
+      : value;
 
 /** A fund id: a whole number from 1 to FUND_ID_MAX, refused with `message` otherwise (each of a list with `each`). */
 export function IsFundId(message: string, opts: { each?: boolean } = {}): PropertyDecorator {

@@ -6,11 +6,14 @@ import { nameProblem } from '../../../core/src/people/person-name.js';
  * message ('tributeName cannot contain a web or e-mail address'). Non-strings are left to the type check.
  */
 export function IsPersonName(label: string, options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy({
-    name: 'isPersonName',
-    validator: {
-      validate: (value: unknown) => typeof value !== 'string' || nameProblem(value, label) === null,
-      defaultMessage: (args) => nameProblem(String(args?.value ?? ''), label) ?? `${label} is not a name`,
+  return ValidateBy(
+    {
+      name: 'isPersonName',
+      validator: {
+        validate: (value: unknown) => typeof value !== 'string' || nameProblem(value, label) === null,
+        defaultMessage: (args) => nameProblem(String(args?.value ?? ''), label) ?? `${label} is not a name`,
+      },
     },
-  }, options);
+    options,
+  );
 }

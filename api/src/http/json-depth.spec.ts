@@ -16,7 +16,14 @@ describe('jsonNestingExceeds', () => {
     // eslint-disable-next-line no-misleading-character-class -- both halves are wanted, as said above
     const tricky = fc.stringMatching(/^[[\]{}"\\a é😀]{0,12}$/);
     const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' }, tricky, fc.integer(), fc.constant(null), fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(tricky, tie('node'), { maxKeys: 3 })),
+      node: fc.oneof(
+        { depthSize: 'small' },
+        tricky,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(tricky, tie('node'), { maxKeys: 3 }),
+      ),
     })).node;
     fc.assert(
       fc.property(value, fc.integer({ min: 0, max: 6 }), fc.boolean(), (v, limit, pretty) => {

@@ -37,4 +37,5 @@ export const API_JSON_DEPTH_LIMIT = 8;
  */
 export const WEBHOOK_JSON_DEPTH_LIMIT = 32;
 
-export const tooDeepMessage = (limit: number) => `JSON body nested too deeply (at most ${limit} levels of arrays and objects)`;
+export const tooDeepMessage = (limit: number) =>
+  `JSON body nested too deeply (at most ${limit} levels of arrays and objects)`;

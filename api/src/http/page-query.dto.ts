@@ -7,7 +7,12 @@ const toInt = ({ value }: { value: unknown }) => (value === undefined || value =
 /** page and pageSize of a paginated admin list (the donor list, the ledger). */
 export class PageQueryDto {
   // Bounded so the row offset stays a safe integer: 1e17 passed IsInt and overflowed Postgres's bigint (a 500).
-  @ApiPropertyOptional({ description: 'Page number, from 1 (default 1) to 1,000,000.', minimum: 1, maximum: 1_000_000, default: 1 })
+  @ApiPropertyOptional({
+    description: 'Page number, from 1 (default 1) to 1,000,000.',
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 1,
+  })
   @IsOptional()
   @Transform(toInt)
   @IsInt({ message: 'page must be a whole number from 1 to 1,000,000' })
@@ -15,7 +20,12 @@ export class PageQueryDto {
   @Max(1_000_000, { message: 'page must be a whole number from 1 to 1,000,000' })
   page?: number;
 
-  @ApiPropertyOptional({ description: 'Rows per page (default 50, at most 100).', minimum: 1, maximum: 100, default: 50 })
+  @ApiPropertyOptional({
+    description: 'Rows per page (default 50, at most 100).',
+    minimum: 1,
+    maximum: 100,
+    default: 50,
+  })
   @IsOptional()
   @Transform(toInt)
   @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })

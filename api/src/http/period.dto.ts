@@ -11,7 +11,11 @@ const toInt = ({ value }: { value: unknown }) => (value === undefined || value =
  * Nothing: all time.
  */
 export class PeriodDto extends YearPeriodDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 4, description: 'A quarter of the year (on its basis): FY 2027 Q1 with a July start is Jul-Sep 2026. Needs year.' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 4,
+    description: 'A quarter of the year (on its basis): FY 2027 Q1 with a July start is Jul-Sep 2026. Needs year.',
+  })
   @IsOptional()
   @Transform(toInt)
   @ValidateIf((o: PeriodDto) => o.quarter !== undefined)
@@ -20,7 +24,10 @@ export class PeriodDto extends YearPeriodDto {
   @Max(4, { message: 'quarter must be 1, 2, 3 or 4' })
   quarter?: number;
 
-  @ApiPropertyOptional({ example: '2026-10', description: "One month, 'yyyy-MM' (in TIME_ZONE); year, basis and quarter are then ignored." })
+  @ApiPropertyOptional({
+    example: '2026-10',
+    description: "One month, 'yyyy-MM' (in TIME_ZONE); year, basis and quarter are then ignored.",
+  })
   @IsOptional()
   @Matches(/^20\d\d-(0[1-9]|1[0-2])$/, { message: "month must be 'yyyy-MM'" })
   month?: string;
@@ -31,5 +38,7 @@ export function periodOf(q: PeriodDto): Period | null {
   if (q.month) return { kind: 'month', month: q.month };
   if (q.year === undefined) return null;
   const basis = q.basis ?? 'calendar';
-  return q.quarter ? { kind: 'quarter', basis, year: q.year, quarter: q.quarter } : { kind: 'year', basis, year: q.year };
+  return q.quarter
+    ? { kind: 'quarter', basis, year: q.year, quarter: q.quarter }
+    : { kind: 'year', basis, year: q.year };
 }

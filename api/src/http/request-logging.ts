@@ -17,7 +17,8 @@ export function requestLogging(logger: Logger) {
       return id;
     },
     autoLogging: { ignore: (req) => req.url === '/api/health' },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     serializers: {
       req: (req) => ({ id: req.id, method: req.method, url: req.url?.split('?')[0] }),
       res: (res) => ({ statusCode: res.statusCode }),

@@ -38,6 +38,8 @@ export function securityHeaders(env: EnvDto) {
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: env.PUBLIC_URL.startsWith('https:') ? { maxAge: 15552000, includeSubDomains: true } : false,
+    strictTransportSecurity: env.PUBLIC_URL.startsWith('https:')
+      ? { maxAge: 15552000, includeSubDomains: true }
+      : false,
   });
 }

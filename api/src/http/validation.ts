@@ -28,7 +28,8 @@ function firstMessage(errors: ValidationError[], path = ''): string {
 const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 function forbiddenInput(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? `${path || 'value'} must not contain NUL characters` : null;
+  if (typeof value === 'string')
+    return value.includes('\u0000') ? `${path || 'value'} must not contain NUL characters` : null;
   if (depth > 20 || value === null || typeof value !== 'object') return null;
   const proto = Object.getPrototypeOf(value);
   if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;

@@ -11,7 +11,12 @@ const YEAR_MESSAGE = 'year must be a whole number from 2000 to 2100';
  * page, named by the calendar year in which it ends; core/src/fiscal-year). Days are local days in TIME_ZONE.
  */
 export class YearPeriodDto {
-  @ApiPropertyOptional({ example: 2026, minimum: 2000, maximum: 2100, description: 'The year (in TIME_ZONE); its meaning depends on basis.' })
+  @ApiPropertyOptional({
+    example: 2026,
+    minimum: 2000,
+    maximum: 2100,
+    description: 'The year (in TIME_ZONE); its meaning depends on basis.',
+  })
   @IsOptional()
   @Transform(toInt)
   @IsInt({ message: YEAR_MESSAGE })
@@ -21,7 +26,8 @@ export class YearPeriodDto {
 
   @ApiPropertyOptional({
     enum: YEAR_BASES,
-    description: "calendar (default): January to December. fiscal: the fiscal year named by the calendar year in which it ends (FY 2026 with a July start: Jul 1, 2025 - Jun 30, 2026).",
+    description:
+      'calendar (default): January to December. fiscal: the fiscal year named by the calendar year in which it ends (FY 2026 with a July start: Jul 1, 2025 - Jun 30, 2026).',
   })
   @IsOptional()
   @IsIn(YEAR_BASES as unknown as string[], { message: `basis must be one of ${YEAR_BASES.join(', ')}` })

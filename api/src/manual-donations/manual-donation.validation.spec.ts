@@ -6,7 +6,13 @@ const GOOD = { donorName: 'Ann Lee', amount: '1,250.00', donationType: 'cash', d
 
 describe('checkManualDonation', () => {
   it('answers every problem at once, one per field; validateManualDonation answers the first', async () => {
-    const body = { ...GOOD, donorName: ' ', donorEmail: 'nope', donationDate: '2026-02-30', goodsDescription: 'a dinner' };
+    const body = {
+      ...GOOD,
+      donorName: ' ',
+      donorEmail: 'nope',
+      donationDate: '2026-02-30',
+      goodsDescription: 'a dinner',
+    };
     const checked = await checkManualDonation(body, TZ, NOW);
     expect(checked.ok ? null : checked.problems).toEqual([
       { field: 'donorName', message: 'Donor name is required' },
@@ -19,7 +25,9 @@ describe('checkManualDonation', () => {
 
   it('reads the goods fields only once their own rules passed', async () => {
     const checked = await checkManualDonation({ ...GOOD, goodsDescription: [] }, TZ, NOW);
-    expect(checked.ok ? null : checked.problems).toEqual([{ field: 'goodsDescription', message: 'What the donor received must be text' }]);
+    expect(checked.ok ? null : checked.problems).toEqual([
+      { field: 'goodsDescription', message: 'What the donor received must be text' },
+    ]);
   });
 
   it('takes a good body', async () => {

@@ -33,7 +33,8 @@ function firstMessage(errors: ValidationError[]): string {
 }
 
 const isBlankValue = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const blankToNull = (v: string | undefined | null) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
+const blankToNull = (v: string | undefined | null) =>
+  v === undefined || v === null || v.trim() === '' ? null : v.trim();
 
 /** One problem of a manual donation body: the field (a property of CreateManualDonationDto) and its sentence. */
 export interface ManualDonationProblem {
@@ -47,8 +48,13 @@ export type ManualCheck = { ok: true; value: ManualDonationInput } | { ok: false
  * Every problem of the body at once, one per field: the fields' own rules in form order, then the date's calendar
  * rules (when its text passed), then the goods rules (when the amount did). validateManualDonation answers the first.
  */
-export async function checkManualDonation(body: unknown, timeZone: string, now: Date = new Date()): Promise<ManualCheck> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, problems: [{ field: 'body', message: 'Send the manual donation as a JSON object' }] };
+export async function checkManualDonation(
+  body: unknown,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<ManualCheck> {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return { ok: false, problems: [{ field: 'body', message: 'Send the manual donation as a JSON object' }] };
   const dto = plainToInstance(CreateManualDonationDto, body);
   const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: true });
   const problems: ManualDonationProblem[] = errors.map((e) => ({ field: e.property, message: firstMessage([e]) }));
@@ -61,15 +67,26 @@ export async function checkManualDonation(body: unknown, timeZone: string, now: 
   const goodsDescription = goodsChecked ? blankToNull(dto.goodsDescription) : null;
   const goodsValue = goodsChecked && !isBlankValue(dto.goodsValue) ? manualAmountCents(dto.goodsValue) : null;
   if (goodsChecked) {
-    if (goodsDescription && goodsValue === null) problems.push({ field: 'goodsValue', message: 'Enter the fair-market value of what the donor received' });
-    else if (!goodsDescription && goodsValue !== null) problems.push({ field: 'goodsDescription', message: 'Describe what the donor received in return' });
+    if (goodsDescription && goodsValue === null)
+      problems.push({ field: 'goodsValue', message: 'Enter the fair-market value of what the donor received' });
+    else if (!goodsDescription && goodsValue !== null)
+      problems.push({ field: 'goodsDescription', message: 'Describe what the donor received in return' });
     else if (goodsValue !== null && amountCents !== null && goodsValue > amountCents) {
-      problems.push({ field: 'goodsValue', message: 'The value of what the donor received cannot be more than the gift' });
+      problems.push({
+        field: 'goodsValue',
+        message: 'The value of what the donor received cannot be more than the gift',
+      });
     }
   }
-  const giftDescription = typeof dto.giftDescription === 'string' || dto.giftDescription == null ? blankToNull(dto.giftDescription) : null;
+  const giftDescription =
+    typeof dto.giftDescription === 'string' || dto.giftDescription == null ? blankToNull(dto.giftDescription) : null;
   // A gift of property is described on everything the donor receives (its amount is only the school's estimate).
-  if (!failed.has('donationType') && !failed.has('giftDescription') && !isCashGift('manual', dto.donationType) && !giftDescription) {
+  if (
+    !failed.has('donationType') &&
+    !failed.has('giftDescription') &&
+    !isCashGift('manual', dto.donationType) &&
+    !giftDescription
+  ) {
     problems.push({ field: 'giftDescription', message: GIFT_DESCRIPTION_REQUIRED });
   }
   if (problems.length || !date?.ok || amountCents === null) return { ok: false, problems };
@@ -93,7 +110,11 @@ export async function checkManualDonation(body: unknown, timeZone: string, now: 
 }
 
 /** The manual donation body, checked field by field in form order; the first problem is the answer. */
-export async function validateManualDonation(body: unknown, timeZone: string, now: Date = new Date()): Promise<ManualValidation> {
+export async function validateManualDonation(
+  body: unknown,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<ManualValidation> {
   const checked = await checkManualDonation(body, timeZone, now);
   return checked.ok ? checked : { ok: false, message: checked.problems[0]?.message ?? 'Invalid manual donation' };
 }

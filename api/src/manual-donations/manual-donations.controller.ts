@@ -1,7 +1,14 @@
 import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { AnyRole } from '../auth/roles.decorator.js';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -28,10 +35,16 @@ export class ManualDonationsController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Record an offline gift (cash, check, stock, item, crypto, other)', description: 'requires_irs_receipt is set for $250 or more.' })
+  @ApiOperation({
+    summary: 'Record an offline gift (cash, check, stock, item, crypto, other)',
+    description: 'requires_irs_receipt is set for $250 or more.',
+  })
   @ApiBody({ type: CreateManualDonationDto })
   @ApiCreatedResponse({ type: ManualDonationDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: "The first invalid field, in the form's words; or an unknown stripeCustomerId." })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description: "The first invalid field, in the form's words; or an unknown stripeCustomerId.",
+  })
   // The body is typed `unknown` on purpose: the global pipe then leaves it alone and validateManualDonation
   // answers with the spec's exact messages.
   async create(@Body() body: unknown, @Req() req: Request): Promise<ManualDonationDto> {

@@ -32,18 +32,37 @@ export class ManualDonationsRepository {
   }
 
   async liveDonorExists(db: Queryable, customerId: string): Promise<boolean> {
-    const rows = await db.query(`SELECT 1 FROM donors WHERE id = $1 AND deleted_at IS NULL AND merged_into IS NULL`, [customerId]);
+    const rows = await db.query(`SELECT 1 FROM donors WHERE id = $1 AND deleted_at IS NULL AND merged_into IS NULL`, [
+      customerId,
+    ]);
     return rows.length > 0;
   }
 
-  async insert(db: Queryable, m: ManualDonationInput & { requiresIrsReceipt: boolean; createdBy: string | null }): Promise<ManualDonationRow> {
+  async insert(
+    db: Queryable,
+    m: ManualDonationInput & { requiresIrsReceipt: boolean; createdBy: string | null },
+  ): Promise<ManualDonationRow> {
     const rows = await db.query(
       `INSERT INTO manual_donations (stripe_customer_id, donor_name, donor_email, donor_phone, donor_address, amount,
          donation_type, donation_date, notes, requires_irs_receipt, created_by, gift_description, goods_description, goods_value, fund_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *`,
-      [m.stripeCustomerId, m.donorName, m.donorEmail, m.donorPhone, m.donorAddress, m.amountCents, m.donationType,
-        m.donationDate, m.notes, m.requiresIrsReceipt, m.createdBy, m.giftDescription, m.goods?.description ?? null, m.goods?.valueCents ?? null,
-        m.fundId ?? 1],
+      [
+        m.stripeCustomerId,
+        m.donorName,
+        m.donorEmail,
+        m.donorPhone,
+        m.donorAddress,
+        m.amountCents,
+        m.donationType,
+        m.donationDate,
+        m.notes,
+        m.requiresIrsReceipt,
+        m.createdBy,
+        m.giftDescription,
+        m.goods?.description ?? null,
+        m.goods?.valueCents ?? null,
+        m.fundId ?? 1,
+      ],
     );
     return rows[0];
   }

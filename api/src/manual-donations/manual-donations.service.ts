@@ -70,7 +70,8 @@ export class ManualDonationsService {
       if (input.stripeCustomerId && !(await this.repo.liveDonorExists(m, input.stripeCustomerId))) {
         throw new ManualDonationError(400, `Unknown donor: ${input.stripeCustomerId}`);
       }
-      if (!(await this.repo.fundExists(m, input.fundId))) throw new ManualDonationError(400, "Choose one of the school's funds");
+      if (!(await this.repo.fundExists(m, input.fundId)))
+        throw new ManualDonationError(400, "Choose one of the school's funds");
       const inserted = await this.repo.insert(m, {
         ...input,
         requiresIrsReceipt: needsIrsReceipt(input.amountCents),
@@ -79,7 +80,12 @@ export class ManualDonationsService {
       await applyContributionChange(m, null, manualContribution(inserted), this.env.TIME_ZONE);
       await this.audit.record('manual_donation.created', {
         ...ctx,
-        details: { manualDonationId: inserted.id, amount: input.amountCents, customerId: input.stripeCustomerId, fundId: input.fundId },
+        details: {
+          manualDonationId: inserted.id,
+          amount: input.amountCents,
+          customerId: input.stripeCustomerId,
+          fundId: input.fundId,
+        },
         manager: m,
       });
       return inserted;

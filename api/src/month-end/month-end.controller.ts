@@ -1,5 +1,13 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
@@ -28,8 +36,10 @@ export class MonthEndController {
 
   @Get()
   @ApiOperation({
-    summary: "A month's close: gross, refunds, disputes, fees, received, after fees, by method and by fund, and the payouts arriving in it",
-    description: 'Amounts in CENTS. Days in TIME_ZONE. Each balance transaction counts on the day Stripe made it (a refund in the month of the refund); manual gifts on their date.',
+    summary:
+      "A month's close: gross, refunds, disputes, fees, received, after fees, by method and by fund, and the payouts arriving in it",
+    description:
+      'Amounts in CENTS. Days in TIME_ZONE. Each balance transaction counts on the day Stripe made it (a refund in the month of the refund); manual gifts on their date.',
   })
   @ApiOkResponse({ type: MonthEndDto })
   get(@Query() q: MonthEndQueryDto): Promise<MonthEndDto> {
@@ -37,12 +47,19 @@ export class MonthEndController {
   }
 
   @Get('export')
-  @ApiOperation({ summary: 'The month-end figures as CSV: month-end_{yyyy-MM}.csv', description: `Columns: ${MONTH_END_HEADERS.join(', ')}. Dollars with 2 decimals.` })
+  @ApiOperation({
+    summary: 'The month-end figures as CSV: month-end_{yyyy-MM}.csv',
+    description: `Columns: ${MONTH_END_HEADERS.join(', ')}. Dollars with 2 decimals.`,
+  })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV' })
   async csv(@Query() q: MonthEndQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const m = await this.monthEnd.get(q.month);
-    await this.audit.record('export.downloaded', { ...AuditService.context(req), success: true, details: { report: 'month-end', month: m.month } });
+    await this.audit.record('export.downloaded', {
+      ...AuditService.context(req),
+      success: true,
+      details: { report: 'month-end', month: m.month },
+    });
     async function* batches() {
       yield monthEndCsvRows(m);
     }
@@ -56,7 +73,11 @@ export class MonthEndController {
   async pdf(@Query() q: MonthEndQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const m = await this.monthEnd.get(q.month);
     const pdf = await renderMonthEnd(m, statementIssuedOn(this.env.TIME_ZONE));
-    await this.audit.record('export.downloaded', { ...AuditService.context(req), success: true, details: { report: 'month-end-pdf', month: m.month } });
+    await this.audit.record('export.downloaded', {
+      ...AuditService.context(req),
+      success: true,
+      details: { report: 'month-end-pdf', month: m.month },
+    });
     sendPdf(res, monthEndFilename(m, 'pdf'), pdf);
   }
 }

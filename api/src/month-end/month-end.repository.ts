@@ -32,7 +32,8 @@ export interface MonthPayoutRow {
 }
 
 /** The local days $1..$2 in zone $3, as a condition on a timestamptz column. */
-const inDays = (col: string) => `${col} >= ($1::date)::timestamp AT TIME ZONE $3::text AND ${col} < ($2::date + 1)::timestamp AT TIME ZONE $3::text`;
+const inDays = (col: string) =>
+  `${col} >= ($1::date)::timestamp AT TIME ZONE $3::text AND ${col} < ($2::date + 1)::timestamp AT TIME ZONE $3::text`;
 const dayParams = (m: MonthDays) => [m.fromDay, m.toDay, m.timeZone];
 const MOVEMENT = MOVEMENT_TYPES.map((t) => `'${t}'`).join(', ');
 
@@ -46,7 +47,10 @@ export class MonthEndRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   async money(m: MonthDays): Promise<MoneyLineSums[]> {
-    return this.ds.query(`SELECT type, amount::text, fee::text, net::text FROM monthly_money WHERE month = ($1 || '-01')::date`, [m.month]);
+    return this.ds.query(
+      `SELECT type, amount::text, fee::text, net::text FROM monthly_money WHERE month = ($1 || '-01')::date`,
+      [m.month],
+    );
   }
 
   async linesByMethodAndFund(m: MonthDays): Promise<MethodFundLines[]> {

@@ -4,14 +4,28 @@ import { ENV } from '../../../core/src/config/load-env.js';
 import { periodDays, periodLabel, shiftMonth } from '../../../core/src/fiscal-year/periods.js';
 import { payoutArrivalDay, todayIn } from '../../../core/src/gifts/calendar.js';
 import { giftTypeLabel, MANUAL_DONATION_TYPES } from '../../../core/src/gifts/gift-labels.js';
-import { addMoney, manualMoney, moneyFigures, NO_MONEY, type MoneyFigures } from '../../../core/src/read-model/money-lines.js';
+import {
+  addMoney,
+  manualMoney,
+  moneyFigures,
+  NO_MONEY,
+  type MoneyFigures,
+} from '../../../core/src/read-model/money-lines.js';
 import type { MonthEndDto, MonthEndFiguresDto } from './month-end.dto.js';
 import { MonthEndRepository, type MonthDays } from './month-end.repository.js';
 
 const METHOD_NAMES = { card: 'Card', bank: 'Bank (ACH)', other: 'Other Stripe lines' } as const;
 
 function row(name: string, f: MoneyFigures): MonthEndFiguresDto {
-  return { name, grossCents: f.gross, refundCents: f.refunds, disputeCents: f.disputes, feeCents: f.fees, receivedCents: f.received, afterFeesCents: f.afterFees };
+  return {
+    name,
+    grossCents: f.gross,
+    refundCents: f.refunds,
+    disputeCents: f.disputes,
+    feeCents: f.fees,
+    receivedCents: f.received,
+    afterFeesCents: f.afterFees,
+  };
 }
 
 /** Adds figures under a name, keeping the order names were first seen. */
@@ -42,7 +56,10 @@ export class MonthEndService {
     const period = { kind: 'month' as const, month };
     const days: MonthDays = { month, ...periodDays(period, 1), timeZone: this.env.TIME_ZONE };
     const [money, lines, manual, payouts] = await Promise.all([
-      this.repo.money(days), this.repo.linesByMethodAndFund(days), this.repo.manualByTypeAndFund(days), this.repo.payouts(days),
+      this.repo.money(days),
+      this.repo.linesByMethodAndFund(days),
+      this.repo.manualByTypeAndFund(days),
+      this.repo.payouts(days),
     ]);
     const stripe = moneyFigures(money);
     const byMethod = new Map<string, MoneyFigures>();
@@ -51,7 +68,8 @@ export class MonthEndService {
       const of = lines.filter((l) => l.method === method);
       if (of.length) tally(byMethod, METHOD_NAMES[method], moneyFigures(of));
     }
-    for (const fund of new Set(lines.map((l) => l.fund))) tally(byFund, fund, moneyFigures(lines.filter((l) => l.fund === fund)));
+    for (const fund of new Set(lines.map((l) => l.fund)))
+      tally(byFund, fund, moneyFigures(lines.filter((l) => l.fund === fund)));
     let total = stripe;
     const rank = (t: string) => (MANUAL_DONATION_TYPES as readonly string[]).indexOf(t);
     for (const m of [...manual].sort((a, b) => rank(a.donation_type) - rank(b.donation_type))) {
@@ -60,14 +78,25 @@ export class MonthEndService {
       tally(byFund, m.fund, f);
       total = addMoney(total, f);
     }
-    const sum = (statuses: string[]) => payouts.filter((p) => statuses.includes(p.status)).reduce((s, p) => s + Number(p.amount), 0);
+    const sum = (statuses: string[]) =>
+      payouts.filter((p) => statuses.includes(p.status)).reduce((s, p) => s + Number(p.amount), 0);
     return {
-      month, label: periodLabel(period, 1), fromDay: days.fromDay, toDay: days.toDay,
-      total: row('All methods', total), stripe: row('Card and bank', stripe),
-      depositedCents: sum(['paid']), inTransitCents: sum(['pending', 'in_transit']),
+      month,
+      label: periodLabel(period, 1),
+      fromDay: days.fromDay,
+      toDay: days.toDay,
+      total: row('All methods', total),
+      stripe: row('Card and bank', stripe),
+      depositedCents: sum(['paid']),
+      inTransitCents: sum(['pending', 'in_transit']),
       byMethod: [...byMethod].map(([name, f]) => row(name, f)),
       byFund: [...byFund].sort((a, b) => a[0].localeCompare(b[0])).map(([name, f]) => row(name, f)),
-      payouts: payouts.map((p) => ({ id: p.id, amountCents: Number(p.amount), status: p.status, arrivalDay: payoutArrivalDay(p.arrival_date) })),
+      payouts: payouts.map((p) => ({
+        id: p.id,
+        amountCents: Number(p.amount),
+        status: p.status,
+        arrivalDay: payoutArrivalDay(p.arrival_date),
+      })),
     };
   }
 }

@@ -45,7 +45,11 @@ export class DonorSessionGuard implements CanActivate {
   private async reachOf(s: SignedInLink): Promise<Pick<SignedInDonor, 'email' | 'customerIds'> | null> {
     const reach = await this.giving.reach(s.email);
     if (!reach) return null;
-    if (s.purpose === 'card' && !(s.subscriptionId && (await this.giving.ownsPlan(reach.customerIds, s.subscriptionId)))) return null;
+    if (
+      s.purpose === 'card' &&
+      !(s.subscriptionId && (await this.giving.ownsPlan(reach.customerIds, s.subscriptionId)))
+    )
+      return null;
     return reach;
   }
 }

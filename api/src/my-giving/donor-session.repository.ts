@@ -28,7 +28,10 @@ export class DonorSessionRepository {
   constructor(@Inject(DataSource) readonly ds: DataSource) {}
 
   /** The session keeps no list of the donor's customers: its reach is read per request (see DonorSessionGuard). */
-  async create(db: Queryable, s: { tokenHash: Buffer; linkId: string; purpose: DonorLinkPurpose; subscriptionId: string | null }): Promise<void> {
+  async create(
+    db: Queryable,
+    s: { tokenHash: Buffer; linkId: string; purpose: DonorLinkPurpose; subscriptionId: string | null },
+  ): Promise<void> {
     await db.query(
       `INSERT INTO donor_sessions (token_hash, link_id, purpose, subscription_id, expires_at)
        VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5))`,
@@ -47,8 +50,7 @@ export class DonorSessionRepository {
       [tokenHash, DONOR_ACCESS.sessionIdleMinutes],
     );
     const row = (Array.isArray(result[0]) ? result[0][0] : result[0]) as
-      | { id: string; email: string; purpose: DonorLinkPurpose; subscription_id: string | null }
-      | undefined;
+      { id: string; email: string; purpose: DonorLinkPurpose; subscription_id: string | null } | undefined;
     return row && { id: row.id, email: row.email, purpose: row.purpose, subscriptionId: row.subscription_id };
   }
 

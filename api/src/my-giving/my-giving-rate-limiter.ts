@@ -5,7 +5,13 @@ import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { LOGGER } from '../../../core/src/logging/logger.js';
-import { consumeAll, type Counter, enforce, RedisRateLimits, TooManyRequestsException } from '../../../core/src/rate-limit/rate-limits.js';
+import {
+  consumeAll,
+  type Counter,
+  enforce,
+  RedisRateLimits,
+  TooManyRequestsException,
+} from '../../../core/src/rate-limit/rate-limits.js';
 
 /**
  * Sign-in links cost an e-mail each and could be used to flood someone's inbox: limited per client IP and per
@@ -34,7 +40,10 @@ export class MyGivingRateLimiter implements OnModuleDestroy {
 
   async hitLink(ip: string | undefined, email: string): Promise<void> {
     const e = emailKeyHash(email);
-    await this.hit([[this.linkIp, ip ?? 'unknown'], [this.linkEmail, e]]);
+    await this.hit([
+      [this.linkIp, ip ?? 'unknown'],
+      [this.linkEmail, e],
+    ]);
   }
 
   async hitOpen(ip: string | undefined): Promise<void> {
@@ -44,7 +53,8 @@ export class MyGivingRateLimiter implements OnModuleDestroy {
   private async hit(counters: Counter[]): Promise<void> {
     enforce(
       await consumeAll(counters),
-      (err) => this.logger.warn({ err: err.message }, 'sign-in link rate limit unavailable (Redis); allowing the request'),
+      (err) =>
+        this.logger.warn({ err: err.message }, 'sign-in link rate limit unavailable (Redis); allowing the request'),
       (seconds) => new TooManyRequestsException(seconds, TOO_MANY_LINK_REQUESTS),
     );
   }

@@ -1,11 +1,26 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DonorSessionRepository, type SignedInDonor } from './donor-session.repository.js';
 import { CurrentDonor, DonorSessionGuard } from './donor-session.guard.js';
 import {
-  MyGivingCancelDto, CardSetupDto, ChangeAmountDto, ConfirmCardDto, DonorSessionDto, LinkRequestedDto, MyGivingDto, OpenSessionDto,
-  PlanActionResultDto, RequestLinkDto,
+  MyGivingCancelDto,
+  CardSetupDto,
+  ChangeAmountDto,
+  ConfirmCardDto,
+  DonorSessionDto,
+  LinkRequestedDto,
+  MyGivingDto,
+  OpenSessionDto,
+  PlanActionResultDto,
+  RequestLinkDto,
 } from './dto/my-giving.dto.js';
 import { MyGivingService } from './my-giving.service.js';
 import { PlanActionsService } from './plan-actions.service.js';
@@ -26,7 +41,11 @@ export class MyGivingSignInController {
   @HttpCode(202)
   @ApiOperation({ summary: 'E-mails a sign-in link to the address when it has gifts; the same answer either way' })
   @ApiOkResponse({ type: LinkRequestedDto })
-  async requestLink(@Body() body: RequestLinkDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LinkRequestedDto> {
+  async requestLink(
+    @Body() body: RequestLinkDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LinkRequestedDto> {
     res.setHeader('Cache-Control', 'no-store');
     await this.signIn.requestLink(body.email, req.ip);
     return { message: LINK_REQUESTED };
@@ -34,9 +53,15 @@ export class MyGivingSignInController {
 
   @Post('session')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Spends an e-mailed link and opens a donor session (410 when the link was used or expired)' })
+  @ApiOperation({
+    summary: 'Spends an e-mailed link and opens a donor session (410 when the link was used or expired)',
+  })
   @ApiOkResponse({ type: DonorSessionDto })
-  open(@Body() body: OpenSessionDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<DonorSessionDto> {
+  open(
+    @Body() body: OpenSessionDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DonorSessionDto> {
     res.setHeader('Cache-Control', 'no-store');
     return this.signIn.open(body.token, meta(req));
   }
@@ -54,7 +79,9 @@ export class MyGivingController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "The donor's recurring gifts, this year's gifts with receipt numbers, and their statements" })
+  @ApiOperation({
+    summary: "The donor's recurring gifts, this year's gifts with receipt numbers, and their statements",
+  })
   @ApiOkResponse({ type: MyGivingDto })
   overview(@CurrentDonor() s: SignedInDonor): Promise<MyGivingDto> {
     return this.giving.overview(s);
@@ -64,7 +91,13 @@ export class MyGivingController {
   @ApiOperation({ summary: "The donor's own year-end statement (PDF)" })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The PDF (attachment)', schema: { type: 'string', format: 'binary' } })
-  async statement(@CurrentDonor() s: SignedInDonor, @Param('customerId') customerId: string, @Param('year') year: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async statement(
+    @CurrentDonor() s: SignedInDonor,
+    @Param('customerId') customerId: string,
+    @Param('year') year: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     const { filename, pdf } = await this.giving.statement(s, customerId, year, meta(req));
     res.status(200);
     res.setHeader('Content-Type', 'application/pdf');
@@ -83,14 +116,23 @@ export class MyGivingController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Changes the amount from the next charge on (no proration)' })
   @ApiOkResponse({ type: PlanActionResultDto })
-  async amount(@CurrentDonor() s: SignedInDonor, @Param('id') id: string, @Body() body: ChangeAmountDto, @Req() req: Request): Promise<PlanActionResultDto> {
+  async amount(
+    @CurrentDonor() s: SignedInDonor,
+    @Param('id') id: string,
+    @Body() body: ChangeAmountDto,
+    @Req() req: Request,
+  ): Promise<PlanActionResultDto> {
     return { message: await this.actions.changeAmount(s, id, body.amount, body.coverFees === true, meta(req)) };
   }
 
   @Post('plans/:id/pause')
   @HttpCode(200)
   @ApiOkResponse({ type: PlanActionResultDto })
-  async pause(@CurrentDonor() s: SignedInDonor, @Param('id') id: string, @Req() req: Request): Promise<PlanActionResultDto> {
+  async pause(
+    @CurrentDonor() s: SignedInDonor,
+    @Param('id') id: string,
+    @Req() req: Request,
+  ): Promise<PlanActionResultDto> {
     return { message: await this.actions.pause(s, id, meta(req)) };
   }
 
@@ -98,20 +140,32 @@ export class MyGivingController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Resumes a paused gift, or keeps a gift whose cancellation was scheduled' })
   @ApiOkResponse({ type: PlanActionResultDto })
-  async resume(@CurrentDonor() s: SignedInDonor, @Param('id') id: string, @Req() req: Request): Promise<PlanActionResultDto> {
+  async resume(
+    @CurrentDonor() s: SignedInDonor,
+    @Param('id') id: string,
+    @Req() req: Request,
+  ): Promise<PlanActionResultDto> {
     return { message: await this.actions.resume(s, id, meta(req)) };
   }
 
   @Post('plans/:id/cancel')
   @HttpCode(200)
   @ApiOkResponse({ type: PlanActionResultDto })
-  async cancel(@CurrentDonor() s: SignedInDonor, @Param('id') id: string, @Body() body: MyGivingCancelDto, @Req() req: Request): Promise<PlanActionResultDto> {
+  async cancel(
+    @CurrentDonor() s: SignedInDonor,
+    @Param('id') id: string,
+    @Body() body: MyGivingCancelDto,
+    @Req() req: Request,
+  ): Promise<PlanActionResultDto> {
     return { message: await this.actions.cancel(s, id, body.when, meta(req)) };
   }
 
   @Post('plans/:id/card-setup')
   @HttpCode(200)
-  @ApiOperation({ summary: "A SetupIntent for the new card or bank account (confirmed in the browser with the Payment Element's confirmSetup)" })
+  @ApiOperation({
+    summary:
+      "A SetupIntent for the new card or bank account (confirmed in the browser with the Payment Element's confirmSetup)",
+  })
   @ApiOkResponse({ type: CardSetupDto })
   async cardSetup(@CurrentDonor() s: SignedInDonor, @Param('id') id: string): Promise<CardSetupDto> {
     return { clientSecret: await this.actions.cardSetup(s, id) };
@@ -119,9 +173,17 @@ export class MyGivingController {
 
   @Post('plans/:id/card')
   @HttpCode(200)
-  @ApiOperation({ summary: "Makes the confirmed card or bank account the gift's payment method and pays an unpaid renewal with it at once" })
+  @ApiOperation({
+    summary:
+      "Makes the confirmed card or bank account the gift's payment method and pays an unpaid renewal with it at once",
+  })
   @ApiOkResponse({ type: PlanActionResultDto })
-  async card(@CurrentDonor() s: SignedInDonor, @Param('id') id: string, @Body() body: ConfirmCardDto, @Req() req: Request): Promise<PlanActionResultDto> {
+  async card(
+    @CurrentDonor() s: SignedInDonor,
+    @Param('id') id: string,
+    @Body() body: ConfirmCardDto,
+    @Req() req: Request,
+  ): Promise<PlanActionResultDto> {
     return { message: await this.actions.confirmCard(s, id, body.setupIntentId, meta(req)) };
   }
 }

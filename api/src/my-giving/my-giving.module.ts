@@ -13,6 +13,14 @@ import { PaymentFeesModule } from '../payment-fees/payment-fees.module.js';
 @Module({
   imports: [PaymentFeesModule],
   controllers: [MyGivingSignInController, MyGivingController],
-  providers: [DonorSessionRepository, DonorSessionGuard, MyGivingRateLimiter, MyGivingRepository, MyGivingService, PlanActionsService, SignInService],
+  providers: [
+    DonorSessionRepository,
+    DonorSessionGuard,
+    MyGivingRateLimiter,
+    MyGivingRepository,
+    MyGivingService,
+    PlanActionsService,
+    SignInService,
+  ],
 })
 export class MyGivingModule {}

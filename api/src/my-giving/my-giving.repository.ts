@@ -59,7 +59,10 @@ export class MyGivingRepository {
 
   /** Whether a recurring gift belongs to one of these customers (a card link's gift, at each request). */
   async ownsPlan(customerIds: string[], planId: string): Promise<boolean> {
-    const rows = await this.ds.query(`SELECT 1 FROM subscriptions WHERE id = $2 AND customer_id = ANY($1::text[])`, [customerIds, planId]);
+    const rows = await this.ds.query(`SELECT 1 FROM subscriptions WHERE id = $2 AND customer_id = ANY($1::text[])`, [
+      customerIds,
+      planId,
+    ]);
     return rows.length > 0;
   }
 
@@ -116,7 +119,11 @@ export class MyGivingRepository {
 
   /** The years each customer of the donor has a statement for, newest first. */
   async statementYears(customerIds: string[], timeZone: string): Promise<Array<{ customerId: string; year: number }>> {
-    const per = await Promise.all(customerIds.map(async (customerId) => (await donorGiftYears(this.ds, customerId, timeZone)).map((year) => ({ customerId, year }))));
+    const per = await Promise.all(
+      customerIds.map(async (customerId) =>
+        (await donorGiftYears(this.ds, customerId, timeZone)).map((year) => ({ customerId, year })),
+      ),
+    );
     return per.flat().sort((a, b) => b.year - a.year);
   }
 }

@@ -7,7 +7,11 @@ import { planFeeCoverage } from '../../../core/src/donor-access/plan-changes.js'
 import { notFound } from '../../../core/src/http/errors.js';
 import { isBankDebit } from '../../../core/src/read-model/to-charge-row.js';
 import { donorYearGifts, findStatementDonor } from '../../../core/src/statements/statement-gifts.js';
-import { renderStatement, statementFilename, statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
+import {
+  renderStatement,
+  statementFilename,
+  statementIssuedOn,
+} from '../../../core/src/statements/year-end-statement.pdf.js';
 import { AuditService } from '../auth/audit.service.js';
 import type { RequestMeta } from '../auth/login.service.js';
 import type { SignedInDonor } from './donor-session.repository.js';
@@ -52,10 +56,23 @@ export class MyGivingService {
       email: s.email,
       plans: plans.map(toPlanDto),
       year,
-      gifts: gifts.map((g) => ({ id: g.id, day: g.day, amount: Number(g.net), frequency: g.gift_type, receiptNumber: g.receipt_number ?? null })),
+      gifts: gifts.map((g) => ({
+        id: g.id,
+        day: g.day,
+        amount: Number(g.net),
+        frequency: g.gift_type,
+        receiptNumber: g.receipt_number ?? null,
+      })),
       processing: processing.map((g) => {
         const day = dayOf(new Date(g.created), this.env.TIME_ZONE);
-        return { id: g.id, day, expectedDay: businessDayAfter(day), amount: Number(g.amount), frequency: g.frequency, bankLast4: g.last4 };
+        return {
+          id: g.id,
+          day,
+          expectedDay: businessDayAfter(day),
+          amount: Number(g.amount),
+          frequency: g.frequency,
+          bankLast4: g.last4,
+        };
       }),
       statements,
       timeZone: this.env.TIME_ZONE,
@@ -63,14 +80,35 @@ export class MyGivingService {
   }
 
   /** The donor's own year-end statement: the same PDF the admin downloads. */
-  async statement(s: SignedInDonor, customerId: string, yearText: string, meta: RequestMeta): Promise<{ filename: string; pdf: Buffer }> {
+  async statement(
+    s: SignedInDonor,
+    customerId: string,
+    yearText: string,
+    meta: RequestMeta,
+  ): Promise<{ filename: string; pdf: Buffer }> {
     const year = Number(yearText);
-    const offered = s.purpose === 'manage' && (await this.repo.statementYears(s.customerIds, this.env.TIME_ZONE)).some((x) => x.customerId === customerId && x.year === year);
+    const offered =
+      s.purpose === 'manage' &&
+      (await this.repo.statementYears(s.customerIds, this.env.TIME_ZONE)).some(
+        (x) => x.customerId === customerId && x.year === year,
+      );
     const donor = offered ? await findStatementDonor(this.repo.ds, customerId) : null;
     if (!donor) throw notFound('No statement for this year');
     const gifts = await donorYearGifts(this.repo.ds, customerId, year, this.env.TIME_ZONE);
-    const pdf = await renderStatement({ donor, year, gifts, statementText: this.env.YEAR_END_STATEMENT_TEXT, issuedOn: statementIssuedOn(this.env.TIME_ZONE) });
-    await this.audit.record('donor.statement_downloaded', { actorKind: 'donor', donorId: customerId, success: true, ...meta, details: { customerId, year } });
+    const pdf = await renderStatement({
+      donor,
+      year,
+      gifts,
+      statementText: this.env.YEAR_END_STATEMENT_TEXT,
+      issuedOn: statementIssuedOn(this.env.TIME_ZONE),
+    });
+    await this.audit.record('donor.statement_downloaded', {
+      actorKind: 'donor',
+      donorId: customerId,
+      success: true,
+      ...meta,
+      details: { customerId, year },
+    });
     return { filename: statementFilename(year, donor), pdf };
   }
 }

@@ -22,8 +22,10 @@ import type { SignedInDonor } from './donor-session.repository.js';
 import { MyGivingRepository, type PlanRow } from './my-giving.repository.js';
 
 export const PLAN_NOT_FOUND = 'Gift not found';
-export const CARD_LINK_ONLY = 'This link is for updating the card of one gift. To do more, ask for a sign-in link on this page.';
-export const STRIPE_UNREACHABLE = 'We could not reach our payment service, so nothing was changed. Please try again in a few minutes.';
+export const CARD_LINK_ONLY =
+  'This link is for updating the card of one gift. To do more, ask for a sign-in link on this page.';
+export const STRIPE_UNREACHABLE =
+  'We could not reach our payment service, so nothing was changed. Please try again in a few minutes.';
 
 type Action = 'amount' | 'pause' | 'resume' | 'cancel' | 'card';
 
@@ -39,7 +41,8 @@ const at = (unixSeconds: number | null | undefined) => (unixSeconds ? new Date(u
 
 /** 'Visa ending in 4242', 'your bank account ending in 6789' (as a sentence says it), of a payment method Stripe answered. */
 function methodName(pm: Stripe.PaymentMethod): string | null {
-  if (pm.type === 'us_bank_account') return pm.us_bank_account?.last4 ? `your bank account ending in ${pm.us_bank_account.last4}` : 'your bank account';
+  if (pm.type === 'us_bank_account')
+    return pm.us_bank_account?.last4 ? `your bank account ending in ${pm.us_bank_account.last4}` : 'your bank account';
   const card = pm.card;
   return card ? `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending in ${card.last4}` : null;
 }
@@ -71,7 +74,13 @@ export class PlanActionsService {
    * gift's method by the donate form's rule, and the subscription's metadata states the split, so every renewal is
    * recorded as the gift plus its fee coverage; without it the old split is removed.
    */
-  async changeAmount(s: SignedInDonor, planId: string, cents: number, coverFees: boolean, meta: RequestMeta): Promise<string> {
+  async changeAmount(
+    s: SignedInDonor,
+    planId: string,
+    cents: number,
+    coverFees: boolean,
+    meta: RequestMeta,
+  ): Promise<string> {
     return this.act(s, planId, 'amount', meta, async (plan, sub) => {
       const item = sub.items.data[0];
       const recurring = item.price.recurring!;
@@ -80,19 +89,47 @@ export class PlanActionsService {
       const charged = cents + fee;
       // The same amount asked again (a retried request) changes nothing and confirms nothing a second time.
       const same = item.price.unit_amount === charged && planFeeCoverage(charged, sub.metadata, method) === fee;
-      if (!same) await this.stripe.subscriptions.update(sub.id, {
-        items: [{ id: item.id, price_data: { currency: item.price.currency, unit_amount: charged, product: idOf(item.price.product)!, recurring: { interval: recurring.interval, interval_count: recurring.interval_count } } }],
-        proration_behavior: 'none',
-        metadata: fee > 0
-          ? designationMetadata({ fundId: null, giftCents: cents, feeCoverageCents: fee, feeMethod: method, tribute: null })
-          : { gift_cents: '', fee_coverage_cents: '', fee_method: '' },
-      });
-      const next = item.current_period_end ? ` from the next charge on ${this.day(item.current_period_end)}` : ' from the next charge';
-      const amount = fee > 0 ? `${formatUsd(charged)} (${formatUsd(cents)} + ${formatUsd(fee)} fees)` : formatUsd(charged);
+      if (!same)
+        await this.stripe.subscriptions.update(sub.id, {
+          items: [
+            {
+              id: item.id,
+              price_data: {
+                currency: item.price.currency,
+                unit_amount: charged,
+                product: idOf(item.price.product)!,
+                recurring: { interval: recurring.interval, interval_count: recurring.interval_count },
+              },
+            },
+          ],
+          proration_behavior: 'none',
+          metadata:
+            fee > 0
+              ? designationMetadata({
+                  fundId: null,
+                  giftCents: cents,
+                  feeCoverageCents: fee,
+                  feeMethod: method,
+                  tribute: null,
+                })
+              : { gift_cents: '', fee_coverage_cents: '', fee_method: '' },
+        });
+      const next = item.current_period_end
+        ? ` from the next charge on ${this.day(item.current_period_end)}`
+        : ' from the next charge';
+      const amount =
+        fee > 0 ? `${formatUsd(charged)} (${formatUsd(cents)} + ${formatUsd(fee)} fees)` : formatUsd(charged);
       return {
         message: `Your ${this.label(plan)} gift is now ${amount}${next}.`,
         details: { from: Number(plan.amount), to: charged, feeCoverage: fee },
-        change: same ? undefined : { amountCents: charged, fromCents: Number(plan.amount), feeCoverageCents: fee, effectiveAt: at(item.current_period_end) },
+        change: same
+          ? undefined
+          : {
+              amountCents: charged,
+              fromCents: Number(plan.amount),
+              feeCoverageCents: fee,
+              effectiveAt: at(item.current_period_end),
+            },
       };
     });
   }
@@ -101,7 +138,10 @@ export class PlanActionsService {
     return this.act(s, planId, 'pause', meta, async (plan, sub) => {
       const already = Boolean(sub.pause_collection);
       if (!already) await this.stripe.subscriptions.update(sub.id, { pause_collection: { behavior: 'void' } });
-      return { message: `Your ${this.label(plan)} gift is paused. Nothing will be charged until you resume it.`, change: already ? undefined : {} };
+      return {
+        message: `Your ${this.label(plan)} gift is paused. Nothing will be charged until you resume it.`,
+        change: already ? undefined : {},
+      };
     });
   }
 
@@ -115,7 +155,10 @@ export class PlanActionsService {
       const changed = Object.keys(params).length > 0;
       if (changed) await this.stripe.subscriptions.update(sub.id, params);
       const end = sub.items.data[0]?.current_period_end;
-      return { message: `Your ${this.label(plan)} gift is running again.${end ? ` The next charge is on ${this.day(end)}.` : ''}`, change: changed ? { effectiveAt: at(end) } : undefined };
+      return {
+        message: `Your ${this.label(plan)} gift is running again.${end ? ` The next charge is on ${this.day(end)}.` : ''}`,
+        change: changed ? { effectiveAt: at(end) } : undefined,
+      };
     });
   }
 
@@ -123,7 +166,11 @@ export class PlanActionsService {
     return this.act(s, planId, 'cancel', meta, async (plan, sub) => {
       if (when === 'now') {
         await this.stripe.subscriptions.cancel(sub.id);
-        return { message: `Your ${this.label(plan)} gift is canceled. Nothing more will be charged. Thank you for your support.`, details: { when }, change: {} };
+        return {
+          message: `Your ${this.label(plan)} gift is canceled. Nothing more will be charged. Thank you for your support.`,
+          details: { when },
+          change: {},
+        };
       }
       const already = sub.cancel_at_period_end;
       if (!already) await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
@@ -143,7 +190,11 @@ export class PlanActionsService {
   async cardSetup(s: SignedInDonor, planId: string): Promise<string> {
     const { sub } = await this.scope(s, planId, 'card');
     const si = await this.stripeCall(() =>
-      this.stripe.setupIntents.create({ customer: idOf(sub.customer)!, usage: 'off_session', metadata: { subscription: sub.id, source: 'my-giving' } }),
+      this.stripe.setupIntents.create({
+        customer: idOf(sub.customer)!,
+        usage: 'off_session',
+        metadata: { subscription: sub.id, source: 'my-giving' },
+      }),
     );
     return si.client_secret!;
   }
@@ -156,11 +207,13 @@ export class PlanActionsService {
   async confirmCard(s: SignedInDonor, planId: string, setupIntentId: string, meta: RequestMeta): Promise<string> {
     return this.act(s, planId, 'card', meta, async (plan, sub) => {
       const si = await this.stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
-      if (idOf(si.customer) !== idOf(sub.customer) || si.metadata?.subscription !== sub.id) throw notFound('Card setup not found');
+      if (idOf(si.customer) !== idOf(sub.customer) || si.metadata?.subscription !== sub.id)
+        throw notFound('Card setup not found');
       const pm = idOf(si.payment_method);
       const bank = typeof si.payment_method === 'object' && si.payment_method?.type === 'us_bank_account';
       const what = bank ? 'bank account' : 'card';
-      if (si.status !== 'succeeded' || !pm) throw new DomainError(400, `The new ${what} was not confirmed. Please enter it again.`);
+      if (si.status !== 'succeeded' || !pm)
+        throw new DomainError(400, `The new ${what} was not confirmed. Please enter it again.`);
       await this.stripe.subscriptions.update(sub.id, { default_payment_method: pm });
       const open = (await this.stripe.invoices.list({ subscription: sub.id, status: 'open', limit: 10 })).data;
       let paid = 0;
@@ -179,8 +232,16 @@ export class PlanActionsService {
           };
         }
       }
-      const details = { paymentMethod: pm, type: bank ? 'us_bank_account' : 'card', paidInvoices: paid, processingInvoices: processing };
-      const change = { method: typeof si.payment_method === 'object' && si.payment_method ? methodName(si.payment_method) : null, effectiveAt: paid || processing ? null : at(sub.items.data[0]?.current_period_end) };
+      const details = {
+        paymentMethod: pm,
+        type: bank ? 'us_bank_account' : 'card',
+        paidInvoices: paid,
+        processingInvoices: processing,
+      };
+      const change = {
+        method: typeof si.payment_method === 'object' && si.payment_method ? methodName(si.payment_method) : null,
+        effectiveAt: paid || processing ? null : at(sub.items.data[0]?.current_period_end),
+      };
       if (processing) {
         return {
           message: `Your bank account is saved and the missed payment of ${formatUsd(processing)} is on its way from it. Bank payments take about four business days; your receipt follows when it arrives.`,
@@ -199,14 +260,20 @@ export class PlanActionsService {
   }
 
   /** The plan, if it is the session's to touch; the live subscription from Stripe to change it with. */
-  private async scope(s: SignedInDonor, planId: string, action: Action): Promise<{ plan: PlanRow; sub: Stripe.Subscription }> {
+  private async scope(
+    s: SignedInDonor,
+    planId: string,
+    action: Action,
+  ): Promise<{ plan: PlanRow; sub: Stripe.Subscription }> {
     if (s.purpose === 'card' && action !== 'card') throw forbidden(CARD_LINK_ONLY);
-    const plan = s.purpose === 'card' && planId !== s.subscriptionId ? null : await this.repo.plan(s.customerIds, planId);
+    const plan =
+      s.purpose === 'card' && planId !== s.subscriptionId ? null : await this.repo.plan(s.customerIds, planId);
     if (!plan) throw notFound(PLAN_NOT_FOUND);
     const sub = await this.stripeCall(() => this.stripe.subscriptions.retrieve(planId));
     // The read model said it is theirs; Stripe must agree (a customer changed since, or a stale row).
     if (!s.customerIds.includes(idOf(sub.customer) ?? '')) throw notFound(PLAN_NOT_FOUND);
-    if (ENDED.has(sub.status)) throw new DomainError(409, 'This gift has ended. To give again, please use the Donate page.');
+    if (ENDED.has(sub.status))
+      throw new DomainError(409, 'This gift has ended. To give again, please use the Donate page.');
     return { plan, sub };
   }
 
@@ -214,18 +281,38 @@ export class PlanActionsService {
    * One action: Stripe first, then the audit row and, for a change that was made, the change and its confirmation
    * e-mail in one transaction (see planChanges.record).
    */
-  private async act(s: SignedInDonor, planId: string, action: Action, meta: RequestMeta, work: (plan: PlanRow, sub: Stripe.Subscription) => Promise<Done>): Promise<string> {
+  private async act(
+    s: SignedInDonor,
+    planId: string,
+    action: Action,
+    meta: RequestMeta,
+    work: (plan: PlanRow, sub: Stripe.Subscription) => Promise<Done>,
+  ): Promise<string> {
     const { plan, sub } = await this.scope(s, planId, action);
     const done = await this.stripeCall(() => work(plan, sub));
     await this.ds.transaction(async (m) => {
       await this.audit.record(`donor.plan.${action}`, {
-        actorKind: 'donor', donorId: plan.customer_id, success: done.success ?? true, ...meta, manager: m,
+        actorKind: 'donor',
+        donorId: plan.customer_id,
+        success: done.success ?? true,
+        ...meta,
+        manager: m,
         details: { subscriptionId: plan.id, ...done.details },
       });
       if (done.change && done.success !== false) {
         await planChanges.record(m, {
-          subscriptionId: plan.id, customerId: plan.customer_id, action, actor: { kind: 'donor' }, frequency: plan.frequency,
-          amountCents: Number(plan.amount ?? 0), feeCoverageCents: planFeeCoverage(Number(plan.amount ?? 0), plan.metadata, isBankDebit(plan) ? 'us_bank_account' : 'card'), ...done.change,
+          subscriptionId: plan.id,
+          customerId: plan.customer_id,
+          action,
+          actor: { kind: 'donor' },
+          frequency: plan.frequency,
+          amountCents: Number(plan.amount ?? 0),
+          feeCoverageCents: planFeeCoverage(
+            Number(plan.amount ?? 0),
+            plan.metadata,
+            isBankDebit(plan) ? 'us_bank_account' : 'card',
+          ),
+          ...done.change,
         });
       }
     });

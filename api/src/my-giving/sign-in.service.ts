@@ -44,7 +44,9 @@ export class SignInService implements BeforeApplicationShutdown {
 
   async requestLink(email: string, ip: string | undefined): Promise<void> {
     await this.limiter.hitLink(ip, email);
-    const task = this.issue(email).catch((err: Error) => this.logger.error({ err: err.message }, 'sign-in link request failed after answering'));
+    const task = this.issue(email).catch((err: Error) =>
+      this.logger.error({ err: err.message }, 'sign-in link request failed after answering'),
+    );
     this.pending.add(task);
     void task.finally(() => this.pending.delete(task));
   }
@@ -70,17 +72,35 @@ export class SignInService implements BeforeApplicationShutdown {
       if (link.used_at) return { refused: new LinkRefused(410, LINK_USED), link };
       if (link.expired) return { refused: new LinkRefused(410, LINK_EXPIRED), link };
       await donorLinks.markUsed(m, link.id);
-      await this.sessions.create(m, { tokenHash: tokenHash(sessionToken), linkId: link.id, purpose: link.purpose, subscriptionId: link.subscription_id });
+      await this.sessions.create(m, {
+        tokenHash: tokenHash(sessionToken),
+        linkId: link.id,
+        purpose: link.purpose,
+        subscriptionId: link.subscription_id,
+      });
       return { link };
     });
     const donorId = outcome.link?.customer_ids[0] ?? null;
     await this.audit.record('donor.signed_in', {
-      actorKind: 'donor', donorId, success: !outcome.refused, ip: meta.ip, userAgent: meta.userAgent,
-      details: { purpose: outcome.link?.purpose ?? null, customerIds: outcome.link?.customer_ids ?? [], ...(outcome.refused ? { reason: outcome.refused.message } : {}) },
+      actorKind: 'donor',
+      donorId,
+      success: !outcome.refused,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      details: {
+        purpose: outcome.link?.purpose ?? null,
+        customerIds: outcome.link?.customer_ids ?? [],
+        ...(outcome.refused ? { reason: outcome.refused.message } : {}),
+      },
     });
     if (outcome.refused) throw outcome.refused;
     const link = outcome.link!;
-    return { sessionToken, purpose: link.purpose, planId: link.subscription_id, idleMinutes: DONOR_ACCESS.sessionIdleMinutes };
+    return {
+      sessionToken,
+      purpose: link.purpose,
+      planId: link.subscription_id,
+      idleMinutes: DONOR_ACCESS.sessionIdleMinutes,
+    };
   }
 
   async beforeApplicationShutdown(): Promise<void> {

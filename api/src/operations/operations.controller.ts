@@ -1,5 +1,14 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import type { QueueName } from '../../../core/src/queue/queue.constants.js';
@@ -37,7 +46,10 @@ export class OperationsController {
   @ApiConflictResponse({ type: ErrorDto, description: 'The job has not failed.' })
   async retryJob(@Param() p: RetryJobParams, @Req() req: Request): Promise<RetriedDto> {
     const out = await this.ops.retryJob(p.queue as QueueName, p.jobId);
-    await this.audit.record('operations.job_retried', { ...AuditService.context(req), details: { queue: p.queue, jobId: p.jobId } });
+    await this.audit.record('operations.job_retried', {
+      ...AuditService.context(req),
+      details: { queue: p.queue, jobId: p.jobId },
+    });
     return out;
   }
 
@@ -48,7 +60,10 @@ export class OperationsController {
   @ApiOkResponse({ type: ReplayedDto })
   async replayFailed(@Req() req: Request): Promise<ReplayedDto> {
     const out = await this.ops.replay({ failed: true });
-    await this.audit.record('operations.events_replayed', { ...AuditService.context(req), details: { failed: true, count: out.replayed } });
+    await this.audit.record('operations.events_replayed', {
+      ...AuditService.context(req),
+      details: { failed: true, count: out.replayed },
+    });
     return out;
   }
 
@@ -61,7 +76,10 @@ export class OperationsController {
   @ApiNotFoundResponse({ type: ErrorDto })
   async replayOne(@Param() p: ReplayEventParams, @Req() req: Request): Promise<ReplayedDto> {
     const out = await this.ops.replay({ id: p.eventId });
-    await this.audit.record('operations.events_replayed', { ...AuditService.context(req), details: { eventId: p.eventId, count: out.replayed } });
+    await this.audit.record('operations.events_replayed', {
+      ...AuditService.context(req),
+      details: { eventId: p.eventId, count: out.replayed },
+    });
     return out;
   }
 }

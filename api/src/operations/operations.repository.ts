@@ -25,7 +25,11 @@ export class OperationsRepository {
       [limit],
     );
     return rows.map((r: { id: string; type: string; attempts: number; last_error: string; received_at: Date }) => ({
-      id: r.id, type: r.type, attempts: r.attempts, error: r.last_error, receivedAt: new Date(r.received_at).toISOString(),
+      id: r.id,
+      type: r.type,
+      attempts: r.attempts,
+      error: r.last_error,
+      receivedAt: new Date(r.received_at).toISOString(),
     }));
   }
 }

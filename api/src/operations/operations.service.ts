@@ -11,7 +11,15 @@ const FAILED_JOBS_SHOWN = 50;
 const REDIS_TIMEOUT_MS = 2000;
 
 function withTimeout<T>(p: Promise<T>): Promise<T> {
-  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS).unref())]);
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`)),
+        REDIS_TIMEOUT_MS,
+      ).unref(),
+    ),
+  ]);
 }
 
 /**
@@ -49,16 +57,22 @@ export class OperationsService {
   }
 
   private async failedJobs(): Promise<FailedJobDto[]> {
-    const perQueue = await Promise.all(Object.values(QueueName).map((q) => this.producer.queue(q).getFailed(0, FAILED_JOBS_SHOWN - 1)));
+    const perQueue = await Promise.all(
+      Object.values(QueueName).map((q) => this.producer.queue(q).getFailed(0, FAILED_JOBS_SHOWN - 1)),
+    );
     return perQueue
       .flat()
       .filter((job) => job?.id)
       .sort((a, b) => (b.finishedOn ?? b.timestamp) - (a.finishedOn ?? a.timestamp))
       .slice(0, FAILED_JOBS_SHOWN)
       .map((job) => ({
-        queue: job.queueName, id: job.id!, name: job.name,
-        eventId: job.name === JobName.ProjectStripeEvent ? (job.data as { eventId?: string }).eventId ?? null : null,
-        attempts: job.attemptsMade, reason: job.failedReason ?? '', failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+        queue: job.queueName,
+        id: job.id!,
+        name: job.name,
+        eventId: job.name === JobName.ProjectStripeEvent ? ((job.data as { eventId?: string }).eventId ?? null) : null,
+        attempts: job.attemptsMade,
+        reason: job.failedReason ?? '',
+        failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
       }));
   }
 
@@ -66,7 +80,8 @@ export class OperationsService {
   async retryJob(queue: QueueName, jobId: string): Promise<{ retried: boolean }> {
     const job = await withTimeout(this.producer.queue(queue).getJob(jobId));
     if (!job) throw notFound(`No job ${jobId} in the ${queue} queue (it may have been retried or removed already).`);
-    if (!(await job.isFailed())) throw new DomainError(409, `Job ${jobId} has not failed; only failed jobs can be retried.`);
+    if (!(await job.isFailed()))
+      throw new DomainError(409, `Job ${jobId} has not failed; only failed jobs can be retried.`);
     await job.retry('failed');
     return { retried: true };
   }
@@ -74,7 +89,10 @@ export class OperationsService {
   /** Replays one inbox event, or every failed one: reset, then queued again (the ordering guard makes a re-projection harmless). */
   async replay(selection: { id: string } | { failed: true }): Promise<{ replayed: number }> {
     const replayed = await replayEvents(this.ds, this.producer, selection);
-    if ('id' in selection && replayed === 0) throw notFound(`No event ${selection.id} can be replayed (unknown, or its payload was pruned: run npm run stripe:backfill).`);
+    if ('id' in selection && replayed === 0)
+      throw notFound(
+        `No event ${selection.id} can be replayed (unknown, or its payload was pruned: run npm run stripe:backfill).`,
+      );
     return { replayed };
   }
 }

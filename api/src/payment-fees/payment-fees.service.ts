@@ -35,9 +35,15 @@ export class PaymentFeesService {
   current(): Promise<PaymentFees> {
     const configured = paymentFees(this.env);
     return this.cache
-      .get('fees', async () => ({ ...configured, cardFee: cardFeeFromCharges(await this.samples.recent(), configured.cardFee) }))
+      .get('fees', async () => ({
+        ...configured,
+        cardFee: cardFeeFromCharges(await this.samples.recent(), configured.cardFee),
+      }))
       .catch((err: unknown) => {
-        this.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'recent card fees unreadable: the configured fees are used');
+        this.logger.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'recent card fees unreadable: the configured fees are used',
+        );
         return configured;
       });
   }

@@ -1,5 +1,14 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
@@ -22,8 +31,10 @@ export class PayoutsController {
 
   @Get()
   @ApiOperation({
-    summary: 'Payouts to the bank, newest arrival first, with the totals of gross, fees, refunds, net, paid out and pending',
-    description: 'Amounts in CENTS. With year (and basis): only the payouts arriving in that calendar or fiscal year (TIME_ZONE), and what they took to the bank; the totals stay all time.',
+    summary:
+      'Payouts to the bank, newest arrival first, with the totals of gross, fees, refunds, net, paid out and pending',
+    description:
+      'Amounts in CENTS. With year (and basis): only the payouts arriving in that calendar or fiscal year (TIME_ZONE), and what they took to the bank; the totals stay all time.',
   })
   @ApiOkResponse({ type: PayoutsPageDto })
   page(@Query() q: PayoutsQueryDto): Promise<PayoutsPageDto> {
@@ -31,7 +42,10 @@ export class PayoutsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One payout and the gifts, refunds, disputes and fees it carried; the nets add up to its amount', description: 'Amounts in CENTS.' })
+  @ApiOperation({
+    summary: 'One payout and the gifts, refunds, disputes and fees it carried; the nets add up to its amount',
+    description: 'Amounts in CENTS.',
+  })
   @ApiOkResponse({ type: PayoutDetailDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   detail(@Param() p: PayoutParamsDto): Promise<PayoutDetailDto> {
@@ -41,14 +55,19 @@ export class PayoutsController {
   @Get(':id/export')
   @ApiOperation({
     summary: 'One payout as CSV for accounting software: payout_{arrival day}_{id}.csv',
-    description: 'Columns: Date (arrival day in TIME_ZONE), Payee, Memo, Gross, Fee, Net, Account. One row per gift, refund or adjustment (fee 0), one row for the fee total; the Net column adds up to the payout amount. Dollars with 2 decimals.',
+    description:
+      'Columns: Date (arrival day in TIME_ZONE), Payee, Memo, Gross, Fee, Net, Account. One row per gift, refund or adjustment (fee 0), one row for the fee total; the Net column adds up to the payout amount. Dollars with 2 decimals.',
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV' })
   @ApiNotFoundResponse({ type: ErrorDto })
   async csv(@Param() p: PayoutParamsDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const csv = await this.payouts.csv(p.id);
-    await this.audit.record('export.downloaded', { ...AuditService.context(req), success: true, details: { report: 'payout', payout: p.id } });
+    await this.audit.record('export.downloaded', {
+      ...AuditService.context(req),
+      success: true,
+      details: { report: 'payout', payout: p.id },
+    });
     await sendCsv(res, csv);
   }
 }

@@ -39,7 +39,8 @@ export interface ArrivalDays {
 }
 
 /** WHERE the payout arrives on those days; its parameters start at $first. */
-const arriving = (days: ArrivalDays | null, first: number) => (days ? `WHERE ${payoutArrivesSql('arrival_date', `$${first}`, `$${first + 1}`)}` : '');
+const arriving = (days: ArrivalDays | null, first: number) =>
+  days ? `WHERE ${payoutArrivesSql('arrival_date', `$${first}`, `$${first + 1}`)}` : '';
 const arrivalParams = (days: ArrivalDays | null) => (days ? [days.fromDay, days.toDay] : []);
 
 /** The payouts view's SQL: payouts, the balance transactions each carried, and the totals of all money movement. */
@@ -89,7 +90,9 @@ export class PayoutsRepository {
 
   /** Every balance transaction known, summed per type (core/src/read-model/money-lines.ts makes the figures). */
   async linesByType(): Promise<MoneyLineSums[]> {
-    return this.ds.query(`SELECT type, sum(amount)::text AS amount, sum(fee)::text AS fee, sum(net)::text AS net FROM balance_transactions GROUP BY type`);
+    return this.ds.query(
+      `SELECT type, sum(amount)::text AS amount, sum(fee)::text AS fee, sum(net)::text AS net FROM balance_transactions GROUP BY type`,
+    );
   }
 
   /** What payouts that did not fail took: deposited (paid) and on its way (pending or in transit). */

@@ -16,8 +16,15 @@ import { PayoutsRepository, type PayoutLineRow, type PayoutListRow } from './pay
 
 function payout(r: PayoutListRow): PayoutDto {
   return {
-    id: r.id, amountCents: Number(r.amount), currency: r.currency, status: r.status, arrivalDay: payoutArrivalDay(r.arrival_date), arrivalDate: r.arrival_date.toISOString(),
-    created: r.created.toISOString(), failureMessage: r.failure_message, linesKnown: r.lines_synced,
+    id: r.id,
+    amountCents: Number(r.amount),
+    currency: r.currency,
+    status: r.status,
+    arrivalDay: payoutArrivalDay(r.arrival_date),
+    arrivalDate: r.arrival_date.toISOString(),
+    created: r.created.toISOString(),
+    failureMessage: r.failure_message,
+    linesKnown: r.lines_synced,
   };
 }
 
@@ -31,8 +38,14 @@ function kindOf(type: string, category: string): string {
 
 function line(r: PayoutLineRow): PayoutLineDto {
   return {
-    id: r.id, kind: kindOf(r.type, r.reporting_category), created: r.created.toISOString(), chargeId: r.charge_id, payee: r.payee,
-    grossCents: Number(r.amount), feeCents: Number(r.fee), netCents: Number(r.net),
+    id: r.id,
+    kind: kindOf(r.type, r.reporting_category),
+    created: r.created.toISOString(),
+    chargeId: r.charge_id,
+    payee: r.payee,
+    grossCents: Number(r.amount),
+    feeCents: Number(r.fee),
+    netCents: Number(r.net),
   };
 }
 
@@ -58,16 +71,32 @@ export class PayoutsService {
     ]);
     const m = moneyFigures(lines);
     const where = whereTheMoneyIs(m.afterFees, Number(sums.deposited), Number(sums.in_transit));
-    const period = q.year !== undefined && arrived
-      ? { label: basis === 'fiscal' ? yearLabel(q.year, basis, startMonth) : `Calendar ${q.year}`, payouts: arrived.count, paidOutCents: Number(arrived.amount) }
-      : null;
+    const period =
+      q.year !== undefined && arrived
+        ? {
+            label: basis === 'fiscal' ? yearLabel(q.year, basis, startMonth) : `Calendar ${q.year}`,
+            payouts: arrived.count,
+            paidOutCents: Number(arrived.amount),
+          }
+        : null;
     return {
       period,
-      payouts: rows.slice(0, pageSize).map(payout), page, pageSize, hasMore: rows.length > pageSize,
+      payouts: rows.slice(0, pageSize).map(payout),
+      page,
+      pageSize,
+      hasMore: rows.length > pageSize,
       totals: {
-        grossCents: m.gross, feeCents: m.fees, refundCents: m.refunds, disputeCents: m.disputes, receivedCents: m.received, netCents: m.afterFees,
-        paidOutCents: where.deposited + where.inTransit, depositedCents: where.deposited, inTransitCents: where.inTransit,
-        pendingCents: where.available, owedCents: where.owed,
+        grossCents: m.gross,
+        feeCents: m.fees,
+        refundCents: m.refunds,
+        disputeCents: m.disputes,
+        receivedCents: m.received,
+        netCents: m.afterFees,
+        paidOutCents: where.deposited + where.inTransit,
+        depositedCents: where.deposited,
+        inTransitCents: where.inTransit,
+        pendingCents: where.available,
+        owedCents: where.owed,
       },
     };
   }
@@ -77,7 +106,13 @@ export class PayoutsService {
     if (!found) throw notFound('No payout with this id.');
     const lines = (await this.repo.lines(id)).map(line);
     const sum = (k: 'grossCents' | 'feeCents' | 'netCents') => lines.reduce((s, l) => s + l[k], 0);
-    return { payout: payout(found), lines, grossCents: sum('grossCents'), feeCents: sum('feeCents'), netCents: sum('netCents') };
+    return {
+      payout: payout(found),
+      lines,
+      grossCents: sum('grossCents'),
+      feeCents: sum('feeCents'),
+      netCents: sum('netCents'),
+    };
   }
 
   async csv(id: string): Promise<CsvExport> {

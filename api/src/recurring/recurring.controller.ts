@@ -1,7 +1,14 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import {
-  ApiBadGatewayResponse, ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
-  ApiTags, ApiUnauthorizedResponse,
+  ApiBadGatewayResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
@@ -26,14 +33,17 @@ export class RecurringController {
   constructor(@Inject(RecurringService) private readonly recurring: RecurringService) {}
 
   @Get('recurring/summary')
-  @ApiOperation({ summary: 'The Recurring view\'s figures', description: 'monthlyRecurringRevenue is DOLLARS.' })
+  @ApiOperation({ summary: "The Recurring view's figures", description: 'monthlyRecurringRevenue is DOLLARS.' })
   @ApiOkResponse({ type: RecurringSummaryDto })
   summary(): Promise<RecurringSummaryDto> {
     return this.recurring.summary();
   }
 
   @Get('recurring/plans')
-  @ApiOperation({ summary: 'Plans, newest first, by status, one keyset page at a time', description: 'Amounts are DOLLARS.' })
+  @ApiOperation({
+    summary: 'Plans, newest first, by status, one keyset page at a time',
+    description: 'Amounts are DOLLARS.',
+  })
   @ApiOkResponse({ type: PlanPageDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   plans(@Query() query: PlansQueryDto): Promise<PlanPageDto> {
@@ -41,7 +51,10 @@ export class RecurringController {
   }
 
   @Get('donors/:customerId/plans')
-  @ApiOperation({ summary: 'One donor\'s plans with their failed renewals', description: 'Amounts are DOLLARS. A donor with no plans: an empty list.' })
+  @ApiOperation({
+    summary: "One donor's plans with their failed renewals",
+    description: 'Amounts are DOLLARS. A donor with no plans: an empty list.',
+  })
   @ApiOkResponse({ type: DonorPlansDto })
   donorPlans(@Param('customerId') customerId: string): Promise<DonorPlansDto> {
     return this.recurring.donorPlans(customerId);
@@ -53,7 +66,7 @@ export class RecurringController {
   @ApiOkResponse({ type: PlanActionDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({ type: ErrorDto, description: 'The plan\'s status does not allow it.' })
+  @ApiConflictResponse({ type: ErrorDto, description: "The plan's status does not allow it." })
   @ApiBadGatewayResponse({ type: ErrorDto })
   cancel(@Param('id') id: string, @Body() body: CancelPlanDto, @Req() req: Request): Promise<PlanActionDto> {
     return this.recurring.cancel(id, body, AuditService.context(req));
@@ -61,7 +74,7 @@ export class RecurringController {
 
   @Post('recurring/plans/:id/pause')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Pause a plan\'s collection (renewals due meanwhile are voided)' })
+  @ApiOperation({ summary: "Pause a plan's collection (renewals due meanwhile are voided)" })
   @ApiOkResponse({ type: PlanActionDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
@@ -72,7 +85,7 @@ export class RecurringController {
 
   @Post('recurring/plans/:id/resume')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Resume a paused plan\'s collection' })
+  @ApiOperation({ summary: "Resume a paused plan's collection" })
   @ApiOkResponse({ type: PlanActionDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })

@@ -73,14 +73,18 @@ export class RecurringRepository {
     const [[donors], totals, [canceled]] = await Promise.all([
       this.ds.query(`SELECT coalesce((SELECT active_donors FROM recurring_totals), 0) AS n`),
       this.ds.query(`SELECT plan_status, frequency, plans, amount FROM plan_totals WHERE plans <> 0`),
-      this.ds.query(`SELECT count(*)::int AS n FROM subscriptions WHERE plan_status = 'canceled' AND ended_at >= $1`, [canceledSince]),
+      this.ds.query(`SELECT count(*)::int AS n FROM subscriptions WHERE plan_status = 'canceled' AND ended_at >= $1`, [
+        canceledSince,
+      ]),
     ]);
     const rows = totals as { plan_status: string; frequency: string; plans: number; amount: string }[];
     const byStatus: Record<string, number> = {};
     for (const r of rows) byStatus[r.plan_status] = (byStatus[r.plan_status] ?? 0) + r.plans;
     return {
       activeDonors: donors.n,
-      activeByFrequency: rows.filter((r) => r.plan_status === 'active').map((r) => ({ frequency: r.frequency || null, cents: Number(r.amount) })),
+      activeByFrequency: rows
+        .filter((r) => r.plan_status === 'active')
+        .map((r) => ({ frequency: r.frequency || null, cents: Number(r.amount) })),
       canceledLast30Days: canceled.n,
       byStatus,
     };
@@ -123,7 +127,10 @@ export class RecurringRepository {
   }
 
   async find(id: string): Promise<PlanRow | null> {
-    const [row] = await this.ds.query(`SELECT ${PLAN_COLUMNS} FROM subscriptions s LEFT JOIN donors d ON d.id = s.customer_id WHERE s.id = $1`, [id]);
+    const [row] = await this.ds.query(
+      `SELECT ${PLAN_COLUMNS} FROM subscriptions s LEFT JOIN donors d ON d.id = s.customer_id WHERE s.id = $1`,
+      [id],
+    );
     return row ?? null;
   }
 

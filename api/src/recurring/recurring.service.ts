@@ -11,7 +11,13 @@ import { stripeWriteError } from '../../../core/src/stripe/stripe-errors.js';
 import { CUSTOMER_ID, type AuditContext } from '../donors/donors.service.js';
 import type { CancelPlanDto } from './dto/cancel-plan.dto.js';
 import type { PlansQueryDto } from './dto/plans-query.dto.js';
-import { PLAN_STATUSES, RecurringRepository, type FailedInvoiceRow, type PlanCursor, type PlanRow } from './recurring.repository.js';
+import {
+  PLAN_STATUSES,
+  RecurringRepository,
+  type FailedInvoiceRow,
+  type PlanCursor,
+  type PlanRow,
+} from './recurring.repository.js';
 import type { DonorPlansDto, PlanActionDto, PlanPageDto, RecurringSummaryDto } from './dto/recurring.dto.js';
 
 const DEFAULT_LIMIT = 50;
@@ -27,13 +33,15 @@ function encodeCursor(row: PlanRow): string {
 
 function decodeCursor(cursor: string): PlanCursor {
   const [created, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!created || !id || Number.isNaN(Date.parse(created)) || !SUBSCRIPTION_ID.test(id)) throw badRequest('cursor must be the nextCursor of a previous page');
+  if (!created || !id || Number.isNaN(Date.parse(created)) || !SUBSCRIPTION_ID.test(id))
+    throw badRequest('cursor must be the nextCursor of a previous page');
   return { created, id };
 }
 
 /** A plan as the screens show it. The next charge is the period's end while the plan renews and nothing stops it. */
 function toPlan(r: PlanRow) {
-  const renews = (r.plan_status === 'active' || r.plan_status === 'past_due') && !r.cancel_at_period_end && r.cancel_at === null;
+  const renews =
+    (r.plan_status === 'active' || r.plan_status === 'past_due') && !r.cancel_at_period_end && r.cancel_at === null;
   return {
     id: r.id,
     customerId: r.customer_id,
@@ -87,7 +95,10 @@ export class RecurringService {
   async summary(now = new Date()): Promise<RecurringSummaryDto> {
     const since = new Date(now.getTime() - CANCELED_WINDOW_DAYS * 86400_000);
     const s = await this.repo.summary(since);
-    const byStatus = Object.fromEntries(PLAN_STATUSES.map((k) => [k, s.byStatus[k] ?? 0])) as Record<(typeof PLAN_STATUSES)[number], number>;
+    const byStatus = Object.fromEntries(PLAN_STATUSES.map((k) => [k, s.byStatus[k] ?? 0])) as Record<
+      (typeof PLAN_STATUSES)[number],
+      number
+    >;
     return {
       activeDonors: s.activeDonors,
       monthlyRecurringRevenue: centsToDollars(monthlyRecurringCents(s.activeByFrequency)),
@@ -110,7 +121,12 @@ export class RecurringService {
     if (!CUSTOMER_ID.test(customerId)) throw notFound(`Customer not found: ${customerId}`);
     const rows = await this.repo.byCustomer(customerId);
     const failed = await this.repo.failedInvoices(rows.map((r) => r.id));
-    return { plans: rows.map((r) => ({ ...toPlan(r), failedInvoices: failed.filter((i) => i.subscription_id === r.id).map(toFailedInvoice) })) };
+    return {
+      plans: rows.map((r) => ({
+        ...toPlan(r),
+        failedInvoices: failed.filter((i) => i.subscription_id === r.id).map(toFailedInvoice),
+      })),
+    };
   }
 
   async cancel(id: string, dto: CancelPlanDto, ctx: AuditContext): Promise<PlanActionDto> {
@@ -121,7 +137,10 @@ export class RecurringService {
       if (plan.cancel_at_period_end) throw conflict('This plan is already set to end at the end of its period.');
     }
     const sub = await this.write('cancel the plan', () =>
-      dto.when === 'now' ? this.stripe.subscriptions.cancel(id) : this.stripe.subscriptions.update(id, { cancel_at_period_end: true }));
+      dto.when === 'now'
+        ? this.stripe.subscriptions.cancel(id)
+        : this.stripe.subscriptions.update(id, { cancel_at_period_end: true }),
+    );
     const result = dto.when === 'now' ? 'canceled' : 'cancel_scheduled';
     await this.recorded(`plan.${result}`, ctx, plan, sub, 'cancel', dto.when === 'now' ? null : periodEnd(sub));
     return { id, result, stripeStatus: sub.status };
@@ -133,16 +152,24 @@ export class RecurringService {
    */
   async pause(id: string, ctx: AuditContext): Promise<PlanActionDto> {
     const plan = await this.plan(id);
-    if (plan.plan_status !== 'active' && plan.plan_status !== 'past_due') throw conflict(`Only an active or past-due plan can be paused; this one is ${plan.plan_status.replace('_', ' ')}.`);
-    const sub = await this.write('pause the plan', () => this.stripe.subscriptions.update(id, { pause_collection: { behavior: 'void' } }));
+    if (plan.plan_status !== 'active' && plan.plan_status !== 'past_due')
+      throw conflict(
+        `Only an active or past-due plan can be paused; this one is ${plan.plan_status.replace('_', ' ')}.`,
+      );
+    const sub = await this.write('pause the plan', () =>
+      this.stripe.subscriptions.update(id, { pause_collection: { behavior: 'void' } }),
+    );
     await this.recorded('plan.paused', ctx, plan, sub, 'pause', null);
     return { id, result: 'paused', stripeStatus: sub.status };
   }
 
   async resume(id: string, ctx: AuditContext): Promise<PlanActionDto> {
     const plan = await this.plan(id);
-    if (plan.plan_status !== 'paused' || plan.status === 'paused') throw conflict('Only a plan whose collection is paused can be resumed.');
-    const sub = await this.write('resume the plan', () => this.stripe.subscriptions.update(id, { pause_collection: '' }));
+    if (plan.plan_status !== 'paused' || plan.status === 'paused')
+      throw conflict('Only a plan whose collection is paused can be resumed.');
+    const sub = await this.write('resume the plan', () =>
+      this.stripe.subscriptions.update(id, { pause_collection: '' }),
+    );
     await this.recorded('plan.resumed', ctx, plan, sub, 'resume', periodEnd(sub));
     return { id, result: 'resumed', stripeStatus: sub.status };
   }
@@ -151,14 +178,31 @@ export class RecurringService {
    * The audit row and, as the donor's own change would, the change with its confirmation e-mail to the donor (the
    * admin acted on their behalf), in one transaction.
    */
-  private async recorded(action: string, ctx: AuditContext, plan: PlanRow, sub: Stripe.Subscription, change: PlanChange['action'], effectiveAt: Date | null) {
+  private async recorded(
+    action: string,
+    ctx: AuditContext,
+    plan: PlanRow,
+    sub: Stripe.Subscription,
+    change: PlanChange['action'],
+    effectiveAt: Date | null,
+  ) {
     await this.ds.transaction(async (m) => {
-      await this.audit.record(action, { ...ctx, manager: m, details: { customerId: plan.customer_id, subscriptionId: plan.id } });
+      await this.audit.record(action, {
+        ...ctx,
+        manager: m,
+        details: { customerId: plan.customer_id, subscriptionId: plan.id },
+      });
       if (!plan.customer_id) return;
       const amountCents = Number(plan.amount ?? 0);
       await planChanges.record(m, {
-        subscriptionId: plan.id, customerId: plan.customer_id, action: change, actor: { kind: 'admin', adminId: ctx.adminId ?? null },
-        frequency: plan.frequency, amountCents, feeCoverageCents: planFeeCoverage(amountCents, sub.metadata), effectiveAt,
+        subscriptionId: plan.id,
+        customerId: plan.customer_id,
+        action: change,
+        actor: { kind: 'admin', adminId: ctx.adminId ?? null },
+        frequency: plan.frequency,
+        amountCents,
+        feeCoverageCents: planFeeCoverage(amountCents, sub.metadata),
+        effectiveAt,
       });
     });
   }

@@ -1,5 +1,13 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
@@ -20,8 +28,10 @@ export class RetentionController {
 
   @Get()
   @ApiOperation({
-    summary: 'Donor retention of a calendar year: retention rate, first-time donors, LYBUNT and SYBUNT counts, recurring conversion',
-    description: 'Donors are listed donors (a completed card or manual gift, not deleted). Years are calendar years in TIME_ZONE.',
+    summary:
+      'Donor retention of a calendar year: retention rate, first-time donors, LYBUNT and SYBUNT counts, recurring conversion',
+    description:
+      'Donors are listed donors (a completed card or manual gift, not deleted). Years are calendar years in TIME_ZONE.',
   })
   @ApiOkResponse({ type: RetentionDto })
   summary(@Query() q: RetentionYearDto): Promise<RetentionDto> {
@@ -29,7 +39,10 @@ export class RetentionController {
   }
 
   @Get('lapsed')
-  @ApiOperation({ summary: 'One page of the LYBUNT or SYBUNT list, most recent last gift first', description: 'Amounts in CENTS.' })
+  @ApiOperation({
+    summary: 'One page of the LYBUNT or SYBUNT list, most recent last gift first',
+    description: 'Amounts in CENTS.',
+  })
   @ApiOkResponse({ type: LapsedPageDto })
   page(@Query() q: LapsedQueryDto): Promise<LapsedPageDto> {
     return this.retention.page(q);
@@ -38,7 +51,8 @@ export class RetentionController {
   @Get('lapsed/export')
   @ApiOperation({
     summary: 'The whole LYBUNT or SYBUNT list as CSV (streamed): {kind}_{year}_{today}.csv',
-    description: 'Columns: Donor ID, Name, Email, Phone, Address Line 1, Address Line 2, City, State, Postal Code, Country (for mailed appeals), Last Gift Date (TIME_ZONE), Last Gift Amount, Lifetime Total (dollars, 2 decimals), Gifts.',
+    description:
+      'Columns: Donor ID, Name, Email, Phone, Address Line 1, Address Line 2, City, State, Postal Code, Country (for mailed appeals), Last Gift Date (TIME_ZONE), Last Gift Amount, Lifetime Total (dollars, 2 decimals), Gifts.',
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV (streamed)' })

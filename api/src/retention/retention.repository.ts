@@ -45,7 +45,9 @@ export interface YearBasisSql {
 }
 
 export function yearBasisSql(basis: YearBasis, startMonth: number): YearBasisSql {
-  return basis === 'fiscal' && startMonth !== 1 ? { table: 'donor_fiscal_years', startMonth } : { table: 'donor_years', startMonth: 1 };
+  return basis === 'fiscal' && startMonth !== 1
+    ? { table: 'donor_fiscal_years', startMonth }
+    : { table: 'donor_years', startMonth: 1 };
 }
 
 /**
@@ -155,9 +157,18 @@ export class RetentionRepository {
     return row;
   }
 
-  lapsedPage(kind: LapsedKind, year: number, timeZone: string, b: YearBasisSql, offset: number, limit: number): Promise<LapsedRow[]> {
+  lapsedPage(
+    kind: LapsedKind,
+    year: number,
+    timeZone: string,
+    b: YearBasisSql,
+    offset: number,
+    limit: number,
+  ): Promise<LapsedRow[]> {
     return this.ds.query(
-      withLastGift(`SELECT * FROM (${lapsedSql(kind, b)}) p ORDER BY p.last_gift_at DESC, p.customer_id LIMIT $3 OFFSET $4`),
+      withLastGift(
+        `SELECT * FROM (${lapsedSql(kind, b)}) p ORDER BY p.last_gift_at DESC, p.customer_id LIMIT $3 OFFSET $4`,
+      ),
       [year, timeZone, limit, offset],
     );
   }

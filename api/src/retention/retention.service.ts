@@ -15,8 +15,20 @@ import { RetentionFiguresCache } from './retention-figures.cache.js';
 import { RetentionRepository, yearBasisSql, type LapsedRow, type YearBasisSql } from './retention.repository.js';
 
 export const LAPSED_HEADERS = [
-  'Donor ID', 'Name', 'Email', 'Phone', 'Address Line 1', 'Address Line 2', 'City', 'State', 'Postal Code', 'Country',
-  'Last Gift Date', 'Last Gift Amount', 'Lifetime Total', 'Gifts',
+  'Donor ID',
+  'Name',
+  'Email',
+  'Phone',
+  'Address Line 1',
+  'Address Line 2',
+  'City',
+  'State',
+  'Postal Code',
+  'Country',
+  'Last Gift Date',
+  'Last Gift Amount',
+  'Lifetime Total',
+  'Gifts',
 ];
 
 export function share(part: number, whole: number): ShareDto {
@@ -25,8 +37,13 @@ export function share(part: number, whole: number): ShareDto {
 
 function toLapsed(r: LapsedRow): LapsedDonorDto {
   return {
-    id: r.id, name: r.name, email: r.email, lastGiftAt: Math.floor(new Date(r.last_gift_at).getTime() / 1000),
-    lastGiftCents: r.last_gift_cents === null ? null : Number(r.last_gift_cents), lifetimeCents: Number(r.lifetime_cents), gifts: r.gifts,
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    lastGiftAt: Math.floor(new Date(r.last_gift_at).getTime() / 1000),
+    lastGiftCents: r.last_gift_cents === null ? null : Number(r.last_gift_cents),
+    lifetimeCents: Number(r.lifetime_cents),
+    gifts: r.gifts,
   };
 }
 
@@ -88,11 +105,24 @@ export class RetentionService {
     const timeZone = this.env.TIME_ZONE;
     async function* rows(): AsyncGenerator<string[][]> {
       for await (const batch of cursor.batches()) {
-        yield batch.map((r) => neutraliseCsvRow([
-          r.id, r.name ?? '', r.email ?? '', r.phone ?? '', r.address_line1 ?? '', r.address_line2 ?? '', r.address_city ?? '',
-          r.address_state ?? '', r.address_postal_code ?? '', r.address_country ?? '', dayOf(new Date(r.last_gift_at), timeZone),
-          r.last_gift_cents === null ? '' : formatCents(Number(r.last_gift_cents)), formatCents(Number(r.lifetime_cents)), String(r.gifts),
-        ]));
+        yield batch.map((r) =>
+          neutraliseCsvRow([
+            r.id,
+            r.name ?? '',
+            r.email ?? '',
+            r.phone ?? '',
+            r.address_line1 ?? '',
+            r.address_line2 ?? '',
+            r.address_city ?? '',
+            r.address_state ?? '',
+            r.address_postal_code ?? '',
+            r.address_country ?? '',
+            dayOf(new Date(r.last_gift_at), timeZone),
+            r.last_gift_cents === null ? '' : formatCents(Number(r.last_gift_cents)),
+            formatCents(Number(r.lifetime_cents)),
+            String(r.gifts),
+          ]),
+        );
       }
     }
     const yearName = basis === 'fiscal' && b.startMonth !== 1 ? `fy${year}` : String(year);

@@ -26,7 +26,11 @@ export class SettingsController {
   @Patch()
   @ApiOperation({ summary: 'Changes the settings sent; each change is audited' })
   @ApiOkResponse({ type: SettingsDto })
-  update(@CurrentAdmin() actor: PublicAdmin, @Body() body: UpdateSettingsDto, @Req() req: Request): Promise<SettingsDto> {
+  update(
+    @CurrentAdmin() actor: PublicAdmin,
+    @Body() body: UpdateSettingsDto,
+    @Req() req: Request,
+  ): Promise<SettingsDto> {
     return this.service.update(actor, body, requestMeta(req));
   }
 }

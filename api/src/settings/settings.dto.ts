@@ -20,12 +20,18 @@ export class UpdateSettingsDto {
   @Max(RETENTION_DAYS_MAX, { message: DAYS_MESSAGE })
   inboxRetentionDays?: number;
 
-  @ApiPropertyOptional({ description: 'Acknowledge new gifts by e-mail automatically (switching on applies to gifts made from then on)' })
+  @ApiPropertyOptional({
+    description: 'Acknowledge new gifts by e-mail automatically (switching on applies to gifts made from then on)',
+  })
   @IsOptional()
   @IsBoolean({ message: 'automaticAcknowledgments must be true or false' })
   automaticAcknowledgments?: boolean;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 12, description: "The fiscal year's first month (1 = January: fiscal years are calendar years)" })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 12,
+    description: "The fiscal year's first month (1 = January: fiscal years are calendar years)",
+  })
   @IsOptional()
   @IsInt({ message: MONTH_MESSAGE })
   @Min(1, { message: MONTH_MESSAGE })
@@ -34,8 +40,15 @@ export class UpdateSettingsDto {
 }
 
 export class SettingChangeDto {
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Null: never changed (the default applies)' }) updatedAt: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Name of the admin who changed it last' }) updatedBy: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Null: never changed (the default applies)',
+  })
+  updatedAt: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Name of the admin who changed it last' }) updatedBy:
+    string | null;
 }
 
 export class BooleanSettingDto extends SettingChangeDto {
@@ -44,8 +57,10 @@ export class BooleanSettingDto extends SettingChangeDto {
 
 export class RetentionSettingDto extends SettingChangeDto {
   @ApiProperty({ description: 'Days in force' }) value: number;
-  @ApiProperty({ enum: ['setting', 'environment'], description: 'Where the value in force comes from' }) source: 'setting' | 'environment';
-  @ApiProperty({ description: 'INBOX_RETENTION_DAYS of the server (used until a value is set here)' }) environmentValue: number;
+  @ApiProperty({ enum: ['setting', 'environment'], description: 'Where the value in force comes from' }) source:
+    'setting' | 'environment';
+  @ApiProperty({ description: 'INBOX_RETENTION_DAYS of the server (used until a value is set here)' })
+  environmentValue: number;
 }
 
 export class MonthSettingDto extends SettingChangeDto {
@@ -53,7 +68,13 @@ export class MonthSettingDto extends SettingChangeDto {
 }
 
 export class AcknowledgmentsSettingDto extends BooleanSettingDto {
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When automatic acknowledgments were last switched on: gifts dated earlier are never e-mailed automatically' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'When automatic acknowledgments were last switched on: gifts dated earlier are never e-mailed automatically',
+  })
   since: string | null;
 }
 
@@ -61,7 +82,11 @@ export class SettingsDto {
   @ApiProperty({ type: BooleanSettingDto }) requireTwoFactor: BooleanSettingDto;
   @ApiProperty({ type: RetentionSettingDto }) inboxRetentionDays: RetentionSettingDto;
   @ApiProperty({ type: AcknowledgmentsSettingDto }) automaticAcknowledgments: AcknowledgmentsSettingDto;
-  @ApiProperty({ type: MonthSettingDto, description: "The fiscal year's first month; fiscal years are named by the calendar year in which they end" })
+  @ApiProperty({
+    type: MonthSettingDto,
+    description: "The fiscal year's first month; fiscal years are named by the calendar year in which they end",
+  })
   fiscalYearStartMonth: MonthSettingDto;
-  @ApiProperty({ description: 'The server can enrol admins in two-factor sign-in (TWO_FACTOR_KEY is set)' }) twoFactorAvailable: boolean;
+  @ApiProperty({ description: 'The server can enrol admins in two-factor sign-in (TWO_FACTOR_KEY is set)' })
+  twoFactorAvailable: boolean;
 }

@@ -3,11 +3,18 @@ import { DataSource } from 'typeorm';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { badRequest } from '../../../core/src/http/errors.js';
-import { AUTOMATIC_ACKNOWLEDGMENTS, switchAutomaticAcknowledgments } from '../../../core/src/acknowledgments/acknowledgment-setting.js';
+import {
+  AUTOMATIC_ACKNOWLEDGMENTS,
+  switchAutomaticAcknowledgments,
+} from '../../../core/src/acknowledgments/acknowledgment-setting.js';
 import { FISCAL_YEAR_START } from '../../../core/src/fiscal-year/fiscal-year-setting.js';
 import { rebuildDonorFiscalYears } from '../../../core/src/read-model/aggregates.js';
 import { INBOX_RETENTION, inboxRetentionDays, REQUIRE_TWO_FACTOR } from '../../../core/src/settings/admin-settings.js';
-import { settings, type SettingDefinition, type StoredSetting } from '../../../core/src/settings/settings.repository.js';
+import {
+  settings,
+  type SettingDefinition,
+  type StoredSetting,
+} from '../../../core/src/settings/settings.repository.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
 import { AuditService } from '../auth/audit.service.js';
 import type { RequestMeta } from '../auth/login.service.js';
@@ -42,31 +49,55 @@ export class SettingsService {
       fiscalYearStartMonth: { value: fiscal.value, ...(await this.changeOf(fiscal)) },
       automaticAcknowledgments: { value: acks.value.enabled, since: acks.value.since, ...(await this.changeOf(acks)) },
       requireTwoFactor: { value: twoFactor.value, ...(await this.changeOf(twoFactor)) },
-      inboxRetentionDays: { value: inForce.days, source: inForce.source, environmentValue: this.env.INBOX_RETENTION_DAYS, ...(await this.changeOf(retention)) },
+      inboxRetentionDays: {
+        value: inForce.days,
+        source: inForce.source,
+        environmentValue: this.env.INBOX_RETENTION_DAYS,
+        ...(await this.changeOf(retention)),
+      },
       twoFactorAvailable: this.twoFactor.available,
     };
   }
 
   async update(actor: PublicAdmin, dto: UpdateSettingsDto, meta: RequestMeta): Promise<SettingsDto> {
     if (dto.requireTwoFactor && !this.twoFactor.available) {
-      throw badRequest('Two-factor sign-in cannot be required before the server has a TWO_FACTOR_KEY: nobody could enrol.');
+      throw badRequest(
+        'Two-factor sign-in cannot be required before the server has a TWO_FACTOR_KEY: nobody could enrol.',
+      );
     }
     await this.ds.transaction(async (m) => {
       const change = async <T>(def: SettingDefinition<T>, value: T | undefined, from: T) => {
         if (value === undefined || value === from) return;
         await settings.write(m, def, value, actor.id);
-        await this.audit.record('settings.changed', { adminId: actor.id, success: true, ...meta, details: { key: def.key, from, to: value }, manager: m });
+        await this.audit.record('settings.changed', {
+          adminId: actor.id,
+          success: true,
+          ...meta,
+          details: { key: def.key, from, to: value },
+          manager: m,
+        });
       };
       await change(REQUIRE_TWO_FACTOR, dto.requireTwoFactor, (await settings.read(m, REQUIRE_TWO_FACTOR)).value);
-      await change(INBOX_RETENTION, dto.inboxRetentionDays, (await inboxRetentionDays(m, this.env.INBOX_RETENTION_DAYS)).days);
+      await change(
+        INBOX_RETENTION,
+        dto.inboxRetentionDays,
+        (await inboxRetentionDays(m, this.env.INBOX_RETENTION_DAYS)).days,
+      );
       const fiscalStart = (await settings.read(m, FISCAL_YEAR_START)).value;
       await change(FISCAL_YEAR_START, dto.fiscalYearStartMonth, fiscalStart);
       // Each donor's gifts per fiscal year follow the new start month, in the same transaction (seconds at a million gifts).
-      if (dto.fiscalYearStartMonth !== undefined && dto.fiscalYearStartMonth !== fiscalStart) await rebuildDonorFiscalYears(m, this.env.TIME_ZONE, { lock: true });
+      if (dto.fiscalYearStartMonth !== undefined && dto.fiscalYearStartMonth !== fiscalStart)
+        await rebuildDonorFiscalYears(m, this.env.TIME_ZONE, { lock: true });
       if (dto.automaticAcknowledgments !== undefined) {
         const switched = await switchAutomaticAcknowledgments(m, dto.automaticAcknowledgments, actor.id);
         if (switched) {
-          await this.audit.record('settings.changed', { adminId: actor.id, success: true, ...meta, details: { key: AUTOMATIC_ACKNOWLEDGMENTS.key, ...switched }, manager: m });
+          await this.audit.record('settings.changed', {
+            adminId: actor.id,
+            success: true,
+            ...meta,
+            details: { key: AUTOMATIC_ACKNOWLEDGMENTS.key, ...switched },
+            manager: m,
+          });
         }
       }
     });

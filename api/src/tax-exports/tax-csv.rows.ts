@@ -6,29 +6,72 @@ import type { TaxGiftRow } from './tax-exports.repository.js';
 
 /** Columns of tax-report-{year}.csv: one row per gift. Amount is the gift as given; Net Amount after refunds. */
 export const BULK_HEADERS = [
-  'Date', 'Donor Name', 'Email', 'Address', 'Amount', 'Type', 'Method', 'Status', 'Refunded', 'Receipt Required', 'Net Amount', 'Transaction ID',
+  'Date',
+  'Donor Name',
+  'Email',
+  'Address',
+  'Amount',
+  'Type',
+  'Method',
+  'Status',
+  'Refunded',
+  'Receipt Required',
+  'Net Amount',
+  'Transaction ID',
 ];
 
 /** Columns of irs-receipts-required-{year}.csv: gifts of $250 or more (net) that need a written acknowledgment. */
-export const IRS_HEADERS = ['Date', 'Donor Name', 'Email', 'Address', 'Amount', 'Type', 'Method', 'Goods or Services Provided', 'Transaction ID'];
+export const IRS_HEADERS = [
+  'Date',
+  'Donor Name',
+  'Email',
+  'Address',
+  'Amount',
+  'Type',
+  'Method',
+  'Goods or Services Provided',
+  'Transaction ID',
+];
 
 function status(g: TaxGiftRow): string {
   if (g.source === 'manual') return 'succeeded';
-  return chargeDisplayStatus({ status: g.status, amount: Number(g.amount), amount_refunded: Number(g.amount_refunded), disputed: g.disputed, dispute_status: g.dispute_status });
+  return chargeDisplayStatus({
+    status: g.status,
+    amount: Number(g.amount),
+    amount_refunded: Number(g.amount_refunded),
+    disputed: g.disputed,
+    dispute_status: g.dispute_status,
+  });
 }
 
 export function bulkRow(g: TaxGiftRow): string[] {
   const net = Number(g.net);
   return neutraliseCsvRow([
-    g.day, g.name, g.email, g.address, formatCents(Number(g.amount)), giftTypeLabel(g.source, g.gift_type),
-    giftMethodLabel(g.source, g.gift_type, g.brand, g.last4), status(g), formatCents(Number(g.amount_refunded)),
-    needsIrsReceipt(net) ? 'Yes' : 'No', formatCents(net), g.id,
+    g.day,
+    g.name,
+    g.email,
+    g.address,
+    formatCents(Number(g.amount)),
+    giftTypeLabel(g.source, g.gift_type),
+    giftMethodLabel(g.source, g.gift_type, g.brand, g.last4),
+    status(g),
+    formatCents(Number(g.amount_refunded)),
+    needsIrsReceipt(net) ? 'Yes' : 'No',
+    formatCents(net),
+    g.id,
   ]);
 }
 
 export function irsRow(g: TaxGiftRow): string[] {
   return neutraliseCsvRow([
-    g.day, g.name, g.email, g.address, formatCents(Number(g.net)), giftTypeLabel(g.source, g.gift_type),
-    giftMethodLabel(g.source, g.gift_type, g.brand, g.last4), 'No', g.id,
+    g.day,
+    g.name,
+    g.email,
+    g.address,
+    formatCents(Number(g.net)),
+    giftTypeLabel(g.source, g.gift_type),
+    giftMethodLabel(g.source, g.gift_type, g.brand, g.last4),
+    'No',
+    g.id,
   ]);
 }

@@ -1,7 +1,14 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { AnyRole } from '../auth/roles.decorator.js';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -22,7 +29,8 @@ export class TaxExportsController {
 
   @Get('refunds/:year')
   @ApiOperation({
-    summary: "A tax year's refunds and disputes, each counted on the day it happened (the dashboard's figures for that year)",
+    summary:
+      "A tax year's refunds and disputes, each counted on the day it happened (the dashboard's figures for that year)",
     description: 'Refunds made in the calendar year (TIME_ZONE), whatever the year of their gift. Amounts in CENTS.',
   })
   @ApiParam({ name: 'year', example: 2026 })
@@ -49,8 +57,10 @@ export class TaxExportsController {
 
   @Get('irs-receipts/:year')
   @ApiOperation({
-    summary: 'Gifts of $250 or more (net of refunds) needing a written acknowledgment: irs-receipts-required-{year}.csv',
-    description: 'Columns: Date, Donor Name, Email, Address, Amount, Type, Method, Goods or Services Provided, Transaction ID.',
+    summary:
+      'Gifts of $250 or more (net of refunds) needing a written acknowledgment: irs-receipts-required-{year}.csv',
+    description:
+      'Columns: Date, Donor Name, Email, Address, Amount, Type, Method, Goods or Services Provided, Transaction ID.',
   })
   @ApiParam({ name: 'year', example: 2026 })
   @ApiProduces('text/csv')
@@ -63,14 +73,20 @@ export class TaxExportsController {
   @Get('year-end/:customerId/:year')
   @ApiOperation({
     summary: "A donor's year-end giving statement (PDF): year-end-statement-{year}-{donor name}.pdf",
-    description: "The school's name, address and EIN; the donor's name and address; every gift of the year (net of refunds); the total; YEAR_END_STATEMENT_TEXT.",
+    description:
+      "The school's name, address and EIN; the donor's name and address; every gift of the year (net of refunds); the total; YEAR_END_STATEMENT_TEXT.",
   })
   @ApiParam({ name: 'customerId', example: 'cus_123' })
   @ApiParam({ name: 'year', example: 2026 })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'PDF' })
   @ApiNotFoundResponse({ type: ErrorDto })
-  async yearEnd(@Param('customerId') customerId: string, @Param('year') year: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async yearEnd(
+    @Param('customerId') customerId: string,
+    @Param('year') year: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     const { filename, pdf } = await this.service.yearEndStatement(customerId, year, AuditService.context(req));
     res.status(200);
     res.setHeader('Content-Type', 'application/pdf');

@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { openBatchCursor, type BatchCursor } from '../../../core/src/db/batch-cursor.js';
 import {
-  donorYearGifts, findStatementDonor, giftsSql, type DonorForStatement, type GiftFilter, type TaxGiftRow,
+  donorYearGifts,
+  findStatementDonor,
+  giftsSql,
+  type DonorForStatement,
+  type GiftFilter,
+  type TaxGiftRow,
 } from '../../../core/src/statements/statement-gifts.js';
 
 export type { DonorForStatement, TaxGiftRow };

@@ -8,7 +8,11 @@ import { TaxExportsRepository } from './tax-exports.repository.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import type { TaxYearRefundsDto } from './dto/tax-year-refunds.dto.js';
 import { BULK_HEADERS, bulkRow, IRS_HEADERS, irsRow } from './tax-csv.rows.js';
-import { renderStatement, statementFilename, statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
+import {
+  renderStatement,
+  statementFilename,
+  statementIssuedOn,
+} from '../../../core/src/statements/year-end-statement.pdf.js';
 import { DomainError } from '../../../core/src/http/errors.js';
 
 export interface AuditContext {
@@ -64,29 +68,59 @@ export class TaxExportsService {
     const year = this.parseYear(rawYear);
     const cursor = await this.repo.openYearCursor({ year, timeZone: this.env.TIME_ZONE });
     await this.recordDownload(ctx, { report: 'bulk-report', year }, () => cursor.close());
-    return { filename: `tax-report-${year}.csv`, headers: BULK_HEADERS, batches: mapBatches(cursor.batches(), bulkRow) };
+    return {
+      filename: `tax-report-${year}.csv`,
+      headers: BULK_HEADERS,
+      batches: mapBatches(cursor.batches(), bulkRow),
+    };
   }
 
   async irsReceipts(rawYear: string, ctx: AuditContext): Promise<CsvExport> {
     const year = this.parseYear(rawYear);
-    const cursor = await this.repo.openYearCursor({ year, timeZone: this.env.TIME_ZONE, minNetCents: IRS_RECEIPT_THRESHOLD_CENTS });
+    const cursor = await this.repo.openYearCursor({
+      year,
+      timeZone: this.env.TIME_ZONE,
+      minNetCents: IRS_RECEIPT_THRESHOLD_CENTS,
+    });
     await this.recordDownload(ctx, { report: 'irs-receipts', year }, () => cursor.close());
-    return { filename: `irs-receipts-required-${year}.csv`, headers: IRS_HEADERS, batches: mapBatches(cursor.batches(), irsRow) };
+    return {
+      filename: `irs-receipts-required-${year}.csv`,
+      headers: IRS_HEADERS,
+      batches: mapBatches(cursor.batches(), irsRow),
+    };
   }
 
   /** Deleted donors still get statements: their gifts were real and stay in the tax records. */
-  async yearEndStatement(customerId: string, rawYear: string, ctx: AuditContext): Promise<{ filename: string; pdf: Buffer }> {
-    if (!CUSTOMER_ID.test(customerId)) throw new TaxExportError(400, `Invalid donor id: ${customerId.slice(0, 60)} (expected cus_...)`);
+  async yearEndStatement(
+    customerId: string,
+    rawYear: string,
+    ctx: AuditContext,
+  ): Promise<{ filename: string; pdf: Buffer }> {
+    if (!CUSTOMER_ID.test(customerId))
+      throw new TaxExportError(400, `Invalid donor id: ${customerId.slice(0, 60)} (expected cus_...)`);
     const year = this.parseYear(rawYear);
     const donor = await this.repo.findDonor(customerId);
     if (!donor) throw new TaxExportError(404, `Customer not found: ${customerId}`);
     const gifts = await this.repo.donorYear(customerId, year, this.env.TIME_ZONE);
-    const pdf = await renderStatement({ donor, year, gifts, statementText: this.env.YEAR_END_STATEMENT_TEXT, issuedOn: statementIssuedOn(this.env.TIME_ZONE) });
-    await this.audit.record('export.downloaded', { ...ctx, details: { report: 'year-end-statement', year, customerId } });
+    const pdf = await renderStatement({
+      donor,
+      year,
+      gifts,
+      statementText: this.env.YEAR_END_STATEMENT_TEXT,
+      issuedOn: statementIssuedOn(this.env.TIME_ZONE),
+    });
+    await this.audit.record('export.downloaded', {
+      ...ctx,
+      details: { report: 'year-end-statement', year, customerId },
+    });
     return { filename: statementFilename(year, donor), pdf };
   }
 
-  private async recordDownload(ctx: AuditContext, details: Record<string, unknown>, onError: () => Promise<void>): Promise<void> {
+  private async recordDownload(
+    ctx: AuditContext,
+    details: Record<string, unknown>,
+    onError: () => Promise<void>,
+  ): Promise<void> {
     try {
       await this.audit.record('export.downloaded', { ...ctx, details });
     } catch (err) {

@@ -6,14 +6,39 @@ import { rowTribute, type GiftRow } from './transaction.mapper.js';
 
 /** Columns of the ledger CSV: one row per transaction, as the Transactions tab lists them. */
 export const LEDGER_HEADERS = [
-  'Date', 'Time', 'Transaction ID', 'Donor Name', 'Donor Email', 'Amount', 'Refunded', 'Disputed', 'Net Amount', 'Fee', 'After Fees', 'Currency', 'Status', 'Type', 'Method', 'Note', 'Receipt URL',
-  'Fund', 'Fee Coverage', 'Tribute',
+  'Date',
+  'Time',
+  'Transaction ID',
+  'Donor Name',
+  'Donor Email',
+  'Amount',
+  'Refunded',
+  'Disputed',
+  'Net Amount',
+  'Fee',
+  'After Fees',
+  'Currency',
+  'Status',
+  'Type',
+  'Method',
+  'Note',
+  'Receipt URL',
+  'Fund',
+  'Fee Coverage',
+  'Tribute',
 ];
 
 /** Local date and time ('yyyy-MM-dd', 'HH:mm:ss') of a unix-seconds instant in the time zone; one formatter per export. */
 export function localDateTime(timeZone: string): (unixSeconds: number) => [string, string] {
   const fmt = new Intl.DateTimeFormat('en-CA', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   });
   return (s) => {
     const parts = fmt.formatToParts(new Date(s * 1000));
@@ -27,10 +52,19 @@ export function localDateTime(timeZone: string): (unixSeconds: number) => [strin
  * Disputed = Net Amount (a dispute holding the funds takes what the refunds left), and Net Amount - Fee =
  * After Fees, the fee being Stripe's (processing and dispute fees) on the gift.
  */
-export function ledgerRow(r: GiftRow & { stripe_fee?: string | number }, at: (s: number) => [string, string]): string[] {
+export function ledgerRow(
+  r: GiftRow & { stripe_fee?: string | number },
+  at: (s: number) => [string, string],
+): string[] {
   const amount = Number(r.amount);
   const refunded = Number(r.amount_refunded);
-  const charge = { status: r.status, amount, amount_refunded: refunded, disputed: r.disputed, dispute_status: r.dispute_status };
+  const charge = {
+    status: r.status,
+    amount,
+    amount_refunded: refunded,
+    disputed: r.disputed,
+    dispute_status: r.dispute_status,
+  };
   const status = r.kind === 'manual' ? 'succeeded' : chargeDisplayStatus(charge);
   const settled = r.kind === 'manual' || r.status === 'succeeded';
   const net = r.kind === 'manual' ? amount : settled ? netCents(charge) : 0;
@@ -38,10 +72,25 @@ export function ledgerRow(r: GiftRow & { stripe_fee?: string | number }, at: (s:
   const fee = Number(r.stripe_fee ?? 0);
   const [date, time] = at(Number(r.created));
   return neutraliseCsvRow([
-    date, time, r.id, r.name, r.email, formatCents(amount), formatCents(settled ? refunded : 0), formatCents(disputed), formatCents(net),
-    formatCents(fee), formatCents(net - fee), r.currency.toUpperCase(), status,
-    giftTypeLabel(r.kind, r.kind === 'manual' ? r.donation_type : r.frequency), giftMethodLabel(r.kind, r.donation_type, r.brand, r.last4),
-    r.notes, r.receipt_url,
-    r.fund_name ?? String(r.fund_id), formatCents(Number(r.fee_coverage ?? 0)), rowTribute(r),
+    date,
+    time,
+    r.id,
+    r.name,
+    r.email,
+    formatCents(amount),
+    formatCents(settled ? refunded : 0),
+    formatCents(disputed),
+    formatCents(net),
+    formatCents(fee),
+    formatCents(net - fee),
+    r.currency.toUpperCase(),
+    status,
+    giftTypeLabel(r.kind, r.kind === 'manual' ? r.donation_type : r.frequency),
+    giftMethodLabel(r.kind, r.donation_type, r.brand, r.last4),
+    r.notes,
+    r.receipt_url,
+    r.fund_name ?? String(r.fund_id),
+    formatCents(Number(r.fee_coverage ?? 0)),
+    rowTribute(r),
   ]);
 }

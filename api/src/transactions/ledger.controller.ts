@@ -1,5 +1,13 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
@@ -21,7 +29,8 @@ export class LedgerController {
   @Get()
   @ApiOperation({
     summary: 'The ledger: every card charge (any status) and manual gift, newest first, filtered and paginated',
-    description: 'Amounts in CENTS. Days are whole calendar days in TIME_ZONE. totals cover every row the filters match, not only the page.',
+    description:
+      'Amounts in CENTS. Days are whole calendar days in TIME_ZONE. totals cover every row the filters match, not only the page.',
   })
   @ApiOkResponse({ type: LedgerPageDto })
   page(@Query() q: LedgerQueryDto): Promise<LedgerPageDto> {

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { openBatchCursor, type BatchCursor } from '../../../core/src/db/batch-cursor.js';
-import { ledgerAllSql, ledgerPageSql, ledgerTotalsFromAggregatesSql, ledgerTotalsSql, ledgerWhere, type LedgerFilter } from './ledger.sql.js';
+import {
+  ledgerAllSql,
+  ledgerPageSql,
+  ledgerTotalsFromAggregatesSql,
+  ledgerTotalsSql,
+  ledgerWhere,
+  type LedgerFilter,
+} from './ledger.sql.js';
 import type { GiftRow } from './transaction.mapper.js';
 
 export interface LedgerTotalsRow {

@@ -24,7 +24,10 @@ export class LedgerService {
     const filter = this.filter(q);
     const page = q.page ?? 1;
     const pageSize = q.pageSize ?? 50;
-    const [rows, totals] = await Promise.all([this.ledger.page(filter, (page - 1) * pageSize, pageSize), this.ledger.totals(filter)]);
+    const [rows, totals] = await Promise.all([
+      this.ledger.page(filter, (page - 1) * pageSize, pageSize),
+      this.ledger.totals(filter),
+    ]);
     return {
       data: rows.map((r) => toTransaction(r)),
       page,
@@ -47,15 +50,26 @@ export class LedgerService {
     async function* rows(): AsyncGenerator<string[][]> {
       for await (const batch of cursor.batches()) yield batch.map((r) => ledgerRow(r, at));
     }
-    const range = q.start_date || q.end_date ? `${q.start_date ?? 'start'}_to_${q.end_date ?? todayIn(this.env.TIME_ZONE)}` : 'all-time';
-    return { filename: `transactions_${range}_${todayIn(this.env.TIME_ZONE)}.csv`, headers: LEDGER_HEADERS, batches: rows() };
+    const range =
+      q.start_date || q.end_date
+        ? `${q.start_date ?? 'start'}_to_${q.end_date ?? todayIn(this.env.TIME_ZONE)}`
+        : 'all-time';
+    return {
+      filename: `transactions_${range}_${todayIn(this.env.TIME_ZONE)}.csv`,
+      headers: LEDGER_HEADERS,
+      batches: rows(),
+    };
   }
 
   private filter(q: LedgerFilterDto): LedgerFilter {
-    for (const [name, day] of [['start_date', q.start_date], ['end_date', q.end_date]] as const) {
+    for (const [name, day] of [
+      ['start_date', q.start_date],
+      ['end_date', q.end_date],
+    ] as const) {
       if (day !== undefined && !isCalendarDay(day)) throw badRequest(`${name} is not a real date: ${day}`);
     }
-    if (q.start_date && q.end_date && q.start_date > q.end_date) throw badRequest('start_date must be on or before end_date');
+    if (q.start_date && q.end_date && q.start_date > q.end_date)
+      throw badRequest('start_date must be on or before end_date');
     return {
       fromDay: q.start_date ?? null,
       toDay: q.end_date ?? null,

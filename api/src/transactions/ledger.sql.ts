@@ -28,7 +28,14 @@ const UNSETTLED_STATUSES: readonly LedgerStatus[] = ['failed', 'pending'];
 const REFUND_STATUSES: readonly LedgerStatus[] = ['refunded', 'partially_refunded'];
 
 /** A manual gift's stored donation_type for each ledger method. */
-const MANUAL_METHOD_TYPES: Partial<Record<LedgerMethod, string>> = { cash: 'cash', check: 'check', stock: 'stock', 'in-kind': 'item', crypto: 'crypto', other: 'other' };
+const MANUAL_METHOD_TYPES: Partial<Record<LedgerMethod, string>> = {
+  cash: 'cash',
+  check: 'check',
+  stock: 'stock',
+  'in-kind': 'item',
+  crypto: 'crypto',
+  other: 'other',
+};
 
 /** "25", "$1,250.50" are amounts (the one dollars grammar, as the forms read them); anything else is searched as text. */
 export function parseSearch(q: string | undefined): Pick<LedgerFilter, 'amountCents' | 'text'> {
@@ -75,9 +82,12 @@ export function ledgerWhere(f: LedgerFilter): LedgerSql {
   // half is left out (Postgres cannot type a parameter no statement mentions).
   const wantsCard = !f.methods || f.methods.includes('card');
   const wantsBank = !f.methods || f.methods.includes('bank');
-  const manualTypes = f.methods ? f.methods.map((m) => MANUAL_METHOD_TYPES[m]).filter((t): t is string => Boolean(t)) : null;
+  const manualTypes = f.methods
+    ? f.methods.map((m) => MANUAL_METHOD_TYPES[m]).filter((t): t is string => Boolean(t))
+    : null;
   const cardPossible = wantsCard || wantsBank;
-  const manualPossible = (!f.statuses || f.statuses.includes('succeeded')) && (manualTypes === null || manualTypes.length > 0);
+  const manualPossible =
+    (!f.statuses || f.statuses.includes('succeeded')) && (manualTypes === null || manualTypes.length > 0);
   const unsettledOnly = Boolean(f.statuses?.every((st) => UNSETTLED_STATUSES.includes(st)));
   if (!cardPossible && !manualPossible) return { card: null, manual: null, params: [], unsettledOnly };
   // Refunds are found by the day they were made (their balance transactions), not the day of their gift.
@@ -102,7 +112,9 @@ export function ledgerWhere(f: LedgerFilter): LedgerSql {
     dayConditions = byRefundDay ? 0 : card.length;
     if (byRefundDay) {
       const types = REFUND_TYPES.map((t) => `'${t}'`).join(', ');
-      card.push(`EXISTS (SELECT 1 FROM balance_transactions b WHERE b.charge_id = c.id AND b.type IN (${types}) AND ${refundDays.join(' AND ')})`);
+      card.push(
+        `EXISTS (SELECT 1 FROM balance_transactions b WHERE b.charge_id = c.id AND b.type IN (${types}) AND ${refundDays.join(' AND ')})`,
+      );
     }
   }
   if (f.amountCents !== null) {
@@ -136,8 +148,17 @@ export function ledgerWhere(f: LedgerFilter): LedgerSql {
     if (manualPossible) manual.push(`m.fund_id = ANY(${funds}::int[])`);
   }
   const where = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true');
-  const byDay = cardPossible && dayConditions > 0 && !unsettledOnly ? { others: where(card.slice(dayConditions)), ...bounds } : undefined;
-  return { card: cardPossible ? where(card) : null, manual: manualPossible ? where(manual) : null, params, unsettledOnly, byDay };
+  const byDay =
+    cardPossible && dayConditions > 0 && !unsettledOnly
+      ? { others: where(card.slice(dayConditions)), ...bounds }
+      : undefined;
+  return {
+    card: cardPossible ? where(card) : null,
+    manual: manualPossible ? where(manual) : null,
+    params,
+    unsettledOnly,
+    byDay,
+  };
 }
 
 /**
@@ -156,7 +177,10 @@ function union(w: LedgerSql, limit = ''): string {
 export function ledgerPageSql(w: LedgerSql, offset: number, limit: number): { sql: string; params: unknown[] } {
   const params = [...w.params, offset + limit, offset, limit];
   const [reach, skip, take] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
-  return { sql: `SELECT * FROM (${union(w, `LIMIT ${reach}`)}) t ORDER BY at DESC, id DESC OFFSET ${skip} LIMIT ${take}`, params };
+  return {
+    sql: `SELECT * FROM (${union(w, `LIMIT ${reach}`)}) t ORDER BY at DESC, id DESC OFFSET ${skip} LIMIT ${take}`,
+    params,
+  };
 }
 
 /**
@@ -165,7 +189,8 @@ export function ledgerPageSql(w: LedgerSql, offset: number, limit: number): { sq
  */
 export function ledgerTotalsSql(w: LedgerSql): { sql: string; params: unknown[] } {
   const byDay = w.byDay;
-  const inRange = (col: string) => [byDay?.from && `${col} >= ${byDay.from}`, byDay?.to && `${col} < ${byDay.to}`].filter(Boolean).join(' AND ');
+  const inRange = (col: string) =>
+    [byDay?.from && `${col} >= ${byDay.from}`, byDay?.to && `${col} < ${byDay.to}`].filter(Boolean).join(' AND ');
   const halves = [
     w.card &&
       `SELECT count(*) AS n, ${w.unsettledOnly || byDay ? '0' : `coalesce(sum(${netCentsSql('c')}) FILTER (WHERE c.status = 'succeeded'), 0)`} AS net,
@@ -177,10 +202,14 @@ export function ledgerTotalsSql(w: LedgerSql): { sql: string; params: unknown[] 
       `SELECT 0, coalesce(sum(p.amount), 0), 0 FROM charges c CROSS JOIN LATERAL (${chargePartsSql('c')}) p
         WHERE c.status = 'succeeded' AND ${byDay.others} AND ${inRange('p.at')}
           AND (${inRange('c.created')} OR ((c.refunds <> '[]'::jsonb OR c.disputed)${byDay.to ? ` AND c.created < ${byDay.to}` : ''}))`,
-    w.manual && `SELECT count(*) AS n, coalesce(sum(m.amount), 0) AS net, 0 AS fees FROM manual_donations m WHERE ${w.manual}`,
+    w.manual &&
+      `SELECT count(*) AS n, coalesce(sum(m.amount), 0) AS net, 0 AS fees FROM manual_donations m WHERE ${w.manual}`,
   ].filter(Boolean);
   if (!halves.length) return { sql: `SELECT 0::bigint AS count, 0::bigint AS net, 0::bigint AS fees`, params: [] };
-  return { sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net, sum(fees)::bigint AS fees FROM (${halves.join(' UNION ALL ')}) t`, params: w.params };
+  return {
+    sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net, sum(fees)::bigint AS fees FROM (${halves.join(' UNION ALL ')}) t`,
+    params: w.params,
+  };
 }
 
 /**
@@ -200,7 +229,9 @@ export function ledgerTotalsFromAggregatesSql(f: LedgerFilter): { sql: string; p
   };
   const wantsCard = !f.methods || f.methods.includes('card');
   const wantsBank = !f.methods || f.methods.includes('bank');
-  const manualTypes = f.methods ? f.methods.map((m) => MANUAL_METHOD_TYPES[m]).filter((t): t is string => Boolean(t)) : null;
+  const manualTypes = f.methods
+    ? f.methods.map((m) => MANUAL_METHOD_TYPES[m]).filter((t): t is string => Boolean(t))
+    : null;
   const kinds: string[] = [];
   if (wantsCard && wantsBank) kinds.push(`source = 'card'`);
   else if (wantsCard) kinds.push(`(source = 'card' AND brand <> 'unknown')`);
@@ -228,9 +259,14 @@ export function ledgerTotalsFromAggregatesSql(f: LedgerFilter): { sql: string; p
     halves.push(`SELECT count(*), 0, 0 FROM charges WHERE ${unsettled.join(' AND ')}`);
     // Fee coverage from the few charges that carry it (charges_fee_coverage_idx), over the same days and methods.
     const covered = unsettled.slice(1).map((w) => w.replace(/\b(created|brand)\b/g, 'c.$1'));
-    halves.push(`SELECT 0, 0, coalesce(sum(${feeCoverageKeptSql('c')}), 0) FROM charges c WHERE c.fee_coverage > 0 AND c.status = 'succeeded'${covered.map((w) => ` AND ${w}`).join('')}`);
+    halves.push(
+      `SELECT 0, 0, coalesce(sum(${feeCoverageKeptSql('c')}), 0) FROM charges c WHERE c.fee_coverage > 0 AND c.status = 'succeeded'${covered.map((w) => ` AND ${w}`).join('')}`,
+    );
   }
-  return { sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net, sum(fees)::bigint AS fees FROM (${halves.join(' UNION ALL ')}) t`, params };
+  return {
+    sql: `SELECT sum(n)::bigint AS count, sum(net)::bigint AS net, sum(fees)::bigint AS fees FROM (${halves.join(' UNION ALL ')}) t`,
+    params,
+  };
 }
 
 /**
@@ -239,5 +275,8 @@ export function ledgerTotalsFromAggregatesSql(f: LedgerFilter): { sql: string; p
  */
 export function ledgerAllSql(w: LedgerSql): { sql: string; params: unknown[] } {
   const fee = `CASE WHEN t.kind = 'card' THEN (SELECT coalesce(sum(b.fee), 0) FROM balance_transactions b WHERE b.charge_id = t.id AND ${MONEY_LINE_SQL.replace('type', 'b.type')}) ELSE 0 END`;
-  return { sql: `SELECT t.*, ${fee}::bigint AS stripe_fee FROM (${union(w)}) t ORDER BY at DESC, id DESC`, params: w.params };
+  return {
+    sql: `SELECT t.*, ${fee}::bigint AS stripe_fee FROM (${union(w)}) t ORDER BY at DESC, id DESC`,
+    params: w.params,
+  };
 }

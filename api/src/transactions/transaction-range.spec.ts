@@ -13,15 +13,24 @@ describe('resolveRange', () => {
   });
 
   it('keeps a custom range inclusive', () => {
-    expect(resolveRange({ start_date: '2026-01-01', end_date: '2026-01-31' }, today)).toEqual({ fromDay: '2026-01-01', toDay: '2026-01-31' });
-    expect(resolveRange({ timeframe: 'custom', start_date: '2026-01-01', end_date: '2026-01-01' }, today)).toEqual({ fromDay: '2026-01-01', toDay: '2026-01-01' });
+    expect(resolveRange({ start_date: '2026-01-01', end_date: '2026-01-31' }, today)).toEqual({
+      fromDay: '2026-01-01',
+      toDay: '2026-01-31',
+    });
+    expect(resolveRange({ timeframe: 'custom', start_date: '2026-01-01', end_date: '2026-01-01' }, today)).toEqual({
+      fromDay: '2026-01-01',
+      toDay: '2026-01-01',
+    });
   });
 
   it.each([
     [{ start_date: '2026-01-01' }, 'start_date and end_date must be given together'],
     [{ start_date: '2026-02-01', end_date: '2026-01-01' }, 'start_date must be on or before end_date'],
     [{ start_date: '2026-02-30', end_date: '2026-03-01' }, 'start_date is not a real date: 2026-02-30'],
-    [{ timeframe: 'last-7-days', start_date: '2026-01-01', end_date: '2026-01-02' }, 'Give either timeframe or start_date and end_date, not both'],
+    [
+      { timeframe: 'last-7-days', start_date: '2026-01-01', end_date: '2026-01-02' },
+      'Give either timeframe or start_date and end_date, not both',
+    ],
     [{ timeframe: 'custom' }, 'timeframe=custom needs start_date and end_date'],
   ])('refuses %j', (q, message) => {
     expect(() => resolveRange(q as never, today)).toThrow(message);

@@ -52,7 +52,16 @@ export function toTransaction(r: GiftRow, opts: { withPaymentMethod?: boolean } 
     amount,
     amount_refunded: refunded,
     currency: r.currency,
-    status: r.kind === 'manual' ? 'succeeded' : chargeDisplayStatus({ status: r.status, amount, amount_refunded: refunded, disputed: r.disputed, dispute_status: r.dispute_status }),
+    status:
+      r.kind === 'manual'
+        ? 'succeeded'
+        : chargeDisplayStatus({
+            status: r.status,
+            amount,
+            amount_refunded: refunded,
+            disputed: r.disputed,
+            dispute_status: r.dispute_status,
+          }),
     type: r.kind,
     frequency: r.kind === 'card' ? r.frequency : null,
     donation_type: r.kind === 'manual' ? r.donation_type : null,

@@ -23,7 +23,12 @@ export class TransactionsService {
   async forDonor(customerId: string, query: TransactionsQueryDto): Promise<TransactionDto[]> {
     const range = resolveRange(query, todayIn(this.env.TIME_ZONE));
     await this.donors.getLive(customerId);
-    const rows = await this.transactions.forDonor({ customerId, ...range, timeZone: this.env.TIME_ZONE, limit: DONOR_TRANSACTIONS_LIMIT });
+    const rows = await this.transactions.forDonor({
+      customerId,
+      ...range,
+      timeZone: this.env.TIME_ZONE,
+      limit: DONOR_TRANSACTIONS_LIMIT,
+    });
     return rows.map((r) => toTransaction(r, { withPaymentMethod: true }));
   }
 }

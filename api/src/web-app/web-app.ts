@@ -21,8 +21,12 @@ export function renderIndexHtml(template: string, env: EnvDto): string {
     `<meta name="app:time-zone" content="${escapeAttr(env.TIME_ZONE)}">`,
     env.MAP_EMBED_URL ? `<meta name="app:map-embed-url" content="${escapeAttr(env.MAP_EMBED_URL)}">` : '',
     env.STRIPE_JS_URL ? `<meta name="app:stripe-js-url" content="${escapeAttr(env.STRIPE_JS_URL)}">` : '',
-  ].filter(Boolean).join('\n    ');
-  return template.includes('<!--app-config-->') ? template.replace('<!--app-config-->', tags) : template.replace('<head>', `<head>\n    ${tags}`);
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  return template.includes('<!--app-config-->')
+    ? template.replace('<!--app-config-->', tags)
+    : template.replace('<head>', `<head>\n    ${tags}`);
 }
 
 /**
@@ -38,7 +42,9 @@ const PAYMENT_PAGES = new Set(['/donate']);
  */
 function paymentScriptTag(pathname: string, env: EnvDto): string {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return env.STRIPE_JS_URL && PAYMENT_PAGES.has(p) ? `<script defer src="${escapeAttr(env.STRIPE_JS_URL)}"></script>` : '';
+  return env.STRIPE_JS_URL && PAYMENT_PAGES.has(p)
+    ? `<script defer src="${escapeAttr(env.STRIPE_JS_URL)}"></script>`
+    : '';
 }
 
 const ENCODINGS = [
@@ -87,11 +93,15 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
   if (!existsSync(indexFile)) return;
   const html = renderIndexHtml(readFileSync(indexFile, 'utf8'), env);
   app.use('/assets', precompressed(path.join(dir, 'assets')));
-  app.use('/assets', express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  app.use(
+    '/assets',
+    express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
   app.use(express.static(dir, { index: false, maxAge: '1h' }));
   const preloads = routePreloads(dir);
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/'))
+      return next();
     res.setHeader('Cache-Control', 'no-cache');
     // The app shows its not-found page there; crawlers and link checkers learn it from the status.
     if (!isAppRoute(req.path)) res.status(404);

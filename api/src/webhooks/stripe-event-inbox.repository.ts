@@ -87,12 +87,17 @@ export class StripeEventInboxRepository {
       const a = byId.get(r.event.id);
       if (!a) throw new Error(`the inbox did not answer for ${r.event.id}`);
       // A later copy in the same batch is a duplicate delivery of the row the first copy stored.
-      return firstIndex.get(r.event.id) === i ? { inserted: a.inserted, pending: a.pending } : { inserted: false, pending: a.pending };
+      return firstIndex.get(r.event.id) === i
+        ? { inserted: a.inserted, pending: a.pending }
+        : { inserted: false, pending: a.pending };
     });
   }
 
   /** The events are stored but could not be put on the queue: leave them to the relay. */
   async clearEnqueued(eventIds: string[]): Promise<void> {
-    await this.ds.query(`UPDATE stripe_events SET enqueued_at = NULL WHERE id = ANY($1::text[]) AND processed_at IS NULL`, [eventIds]);
+    await this.ds.query(
+      `UPDATE stripe_events SET enqueued_at = NULL WHERE id = ANY($1::text[]) AND processed_at IS NULL`,
+      [eventIds],
+    );
   }
 }

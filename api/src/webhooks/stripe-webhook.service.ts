@@ -18,9 +18,17 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 export function isStripeEvent(value: unknown): value is Stripe.Event {
   const e = value as Partial<Stripe.Event> | null;
   return (
-    !!e && typeof e === 'object' && e.object === 'event' && typeof e.id === 'string' && /^evt_\w+$/.test(e.id) &&
-    typeof e.type === 'string' && e.type.length > 0 && Number.isInteger(e.created) &&
-    !!e.data && typeof e.data.object === 'object' && e.data.object !== null
+    !!e &&
+    typeof e === 'object' &&
+    e.object === 'event' &&
+    typeof e.id === 'string' &&
+    /^evt_\w+$/.test(e.id) &&
+    typeof e.type === 'string' &&
+    e.type.length > 0 &&
+    Number.isInteger(e.created) &&
+    !!e.data &&
+    typeof e.data.object === 'object' &&
+    e.data.object !== null
   );
 }
 
@@ -56,14 +64,25 @@ export class StripeWebhookService {
   /** The mode of the key in use: events of the other mode are rejected. */
   private readonly livemode: boolean;
 
-  private readonly enqueuer = new MicroBatcher<string, void>((ids) => this.enqueueMany(ids), { maxBatch: 100, maxInFlight: 2 });
+  private readonly enqueuer = new MicroBatcher<string, void>((ids) => this.enqueueMany(ids), {
+    maxBatch: 100,
+    maxInFlight: 2,
+  });
 
-  async ingest(body: unknown, signature: string | string[] | undefined): Promise<{ received: true; duplicate: boolean; rejected?: string }> {
+  async ingest(
+    body: unknown,
+    signature: string | string[] | undefined,
+  ): Promise<{ received: true; duplicate: boolean; rejected?: string }> {
     if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Empty body: expected a Stripe event');
     if (typeof signature !== 'string' || signature.length === 0) throw badRequest('Missing Stripe-Signature header');
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(body, signature, this.env.STRIPE_WEBHOOK_SECRET, SIGNATURE_TOLERANCE_SECONDS);
+      event = this.stripe.webhooks.constructEvent(
+        body,
+        signature,
+        this.env.STRIPE_WEBHOOK_SECRET,
+        SIGNATURE_TOLERANCE_SECONDS,
+      );
     } catch (err) {
       if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw badRequest('Invalid Stripe signature');
       throw badRequest('Body is not a Stripe event');
@@ -83,7 +102,11 @@ export class StripeWebhookService {
     const { inserted, pending } = stored;
     if (rejected) {
       // Acknowledged (Stripe would retry a refusal for days), kept for a person to look at, never projected.
-      if (inserted) this.logger.warn({ eventId: event.id, type: event.type, reason: rejected }, 'Stripe event rejected by the sanity checks');
+      if (inserted)
+        this.logger.warn(
+          { eventId: event.id, type: event.type, reason: rejected },
+          'Stripe event rejected by the sanity checks',
+        );
       return { received: true, duplicate: !inserted, rejected };
     }
     if (pending) await this.enqueue(event.id);
@@ -103,7 +126,10 @@ export class StripeWebhookService {
     try {
       await this.producer.add(JobName.ProjectStripeEvents, { eventIds });
     } catch (err) {
-      this.logger.warn({ events: eventIds.length, firstEventId: eventIds[0], err: (err as Error).message }, 'events stored but not enqueued; the relay will enqueue them');
+      this.logger.warn(
+        { events: eventIds.length, firstEventId: eventIds[0], err: (err as Error).message },
+        'events stored but not enqueued; the relay will enqueue them',
+      );
       await this.inbox.clearEnqueued(eventIds).catch(() => undefined);
     }
     return eventIds.map(() => undefined);

@@ -44,7 +44,16 @@ function receive(req: IncomingMessage, res: ServerResponse, webhooks: StripeWebh
   const fail = (err: unknown) => {
     const { status, body, log, retryAfterSeconds } = errorAnswer(err);
     if (log) logger.error({ err, path: WEBHOOK_PATH }, log);
-    else logger[status >= 500 ? 'error' : 'warn']({ path: WEBHOOK_PATH, statusCode: status, reason: (body as { message?: unknown }).message, ip: req.socket.remoteAddress }, 'webhook refused');
+    else
+      logger[status >= 500 ? 'error' : 'warn'](
+        {
+          path: WEBHOOK_PATH,
+          statusCode: status,
+          reason: (body as { message?: unknown }).message,
+          ip: req.socket.remoteAddress,
+        },
+        'webhook refused',
+      );
     answer(res, status, body, retryAfterSeconds);
   };
   const refuse = (message: string) => fail(badRequest(message));
@@ -75,7 +84,8 @@ function receive(req: IncomingMessage, res: ServerResponse, webhooks: StripeWebh
   req.on('error', () => res.destroy());
   req.on('end', () => {
     if (tooLarge || res.headersSent) return;
-    if (mediaType(req.headers['content-type']) !== 'application/json') return refuse('Content-Type must be application/json');
+    if (mediaType(req.headers['content-type']) !== 'application/json')
+      return refuse('Content-Type must be application/json');
     const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
     // Before the signature check parses it: deeper than any Stripe event, and deeper than Postgres stores.
     if (jsonNestingExceeds(body, WEBHOOK_JSON_DEPTH_LIMIT)) return refuse(tooDeepMessage(WEBHOOK_JSON_DEPTH_LIMIT));

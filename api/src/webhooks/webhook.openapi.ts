@@ -1,7 +1,10 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { WEBHOOK_BODY_LIMIT, WEBHOOK_PATH } from './webhook-lane.js';
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDto' } } } });
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDto' } } },
+});
 
 /**
  * POST /api/stripe/webhook answers from its own lane ahead of Express (webhook-lane.ts), so Nest never sees it
@@ -17,7 +20,10 @@ export function addWebhookLane(doc: OpenAPIObject): OpenAPIObject {
     properties: {
       received: { type: 'boolean', enum: [true], description: 'The event is stored in the inbox (stripe_events).' },
       duplicate: { type: 'boolean', description: 'The inbox already held this event id; nothing new was stored.' },
-      rejected: { type: 'string', description: 'Signed but refused by the sanity checks (stored, never projected): the reason.' },
+      rejected: {
+        type: 'string',
+        description: 'Signed but refused by the sanity checks (stored, never projected): the reason.',
+      },
     },
   };
   doc.paths[WEBHOOK_PATH] = {
@@ -29,13 +35,31 @@ export function addWebhookLane(doc: OpenAPIObject): OpenAPIObject {
         `is the authentication. Body: one Stripe event as JSON, at most ${WEBHOOK_BODY_LIMIT / (1024 * 1024)} MB and 32 levels deep. ` +
         'A signed event that fails the sanity checks is still answered 200 (with `rejected`), so Stripe stops retrying it.',
       operationId: 'stripeWebhook',
-      parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' }, description: 't=<unix seconds>,v1=<HMAC-SHA256>' }],
+      parameters: [
+        {
+          name: 'Stripe-Signature',
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          description: 't=<unix seconds>,v1=<HMAC-SHA256>',
+        },
+      ],
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event object (https://docs.stripe.com/api/events/object).' } } },
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              description: 'A Stripe event object (https://docs.stripe.com/api/events/object).',
+            },
+          },
+        },
       },
       responses: {
-        '200': { description: 'Stored (or already stored)', content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookAckDto' } } } },
+        '200': {
+          description: 'Stored (or already stored)',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookAckDto' } } },
+        },
         '400': error('No or bad signature, not a Stripe event, not JSON, nested too deeply'),
         '413': error('Body larger than the limit'),
         '503': error('The inbox could not store the event; Stripe retries (Retry-After)'),

@@ -17,7 +17,11 @@ export const giftKey = (giftKind: GiftKind, giftId: string) => `${giftKind}:${gi
  * gift is read again under the donor's row lock (the one an erasure holds while it runs), so an address the
  * erasure has just removed is never written back, and an erasure that follows finds the rows written here.
  */
-export async function acknowledgeNewGift(db: Queryable, candidate: GiftToAcknowledge, timeZone: string): Promise<{ created: boolean; queued: boolean }> {
+export async function acknowledgeNewGift(
+  db: Queryable,
+  candidate: GiftToAcknowledge,
+  timeZone: string,
+): Promise<{ created: boolean; queued: boolean }> {
   if (candidate.customerId) await lockRow(db, 'donors', candidate.customerId);
   const gift = await acknowledgments.current(db, candidate);
   if (!gift || gift.amountRefunded >= gift.amount) return { created: false, queued: false };
@@ -25,8 +29,12 @@ export async function acknowledgeNewGift(db: Queryable, candidate: GiftToAcknowl
   if (created) await queueTributeNotice(db, gift);
   if (!created || !gift.recipient) return { created, queued: false };
   const id = await outbox.enqueue(db, {
-    kind: 'acknowledgment', subjectKey: giftKey(gift.giftKind, gift.giftId), recipient: gift.recipient,
-    customerId: gift.customerId, giftKind: gift.giftKind, giftId: gift.giftId,
+    kind: 'acknowledgment',
+    subjectKey: giftKey(gift.giftKind, gift.giftId),
+    recipient: gift.recipient,
+    customerId: gift.customerId,
+    giftKind: gift.giftKind,
+    giftId: gift.giftId,
   });
   return { created, queued: id !== null };
 }
@@ -41,8 +49,12 @@ async function queueTributeNotice(db: Queryable, gift: GiftToAcknowledge): Promi
   const t = await acknowledgments.tributeNotice(db, gift.giftId);
   if (!t || (await acknowledgments.tributeNoticedToday(db, t.email))) return;
   await outbox.enqueue(db, {
-    kind: 'tribute', subjectKey: giftKey('card', t.subscription_id ?? gift.giftId), recipient: t.email,
-    customerId: gift.customerId, giftKind: 'card', giftId: gift.giftId,
+    kind: 'tribute',
+    subjectKey: giftKey('card', t.subscription_id ?? gift.giftId),
+    recipient: t.email,
+    customerId: gift.customerId,
+    giftKind: 'card',
+    giftId: gift.giftId,
   });
 }
 
@@ -74,7 +86,15 @@ export async function voidDeletedManualGift(db: Queryable, giftId: string): Prom
   if (!ack || ack.voided_at) return false;
   await acknowledgments.setRefundState(db, 'manual', giftId, Number(ack.stated_refunded), true);
   const to = await acknowledgments.acknowledgedTo(db, 'manual', giftId);
-  if (to) await outbox.enqueue(db, { kind: 'void', subjectKey: giftKey('manual', giftId), recipient: to, customerId: ack.customer_id, giftKind: 'manual', giftId });
+  if (to)
+    await outbox.enqueue(db, {
+      kind: 'void',
+      subjectKey: giftKey('manual', giftId),
+      recipient: to,
+      customerId: ack.customer_id,
+      giftKind: 'manual',
+      giftId,
+    });
   return true;
 }
 
@@ -93,8 +113,10 @@ export async function sendAcknowledgment(
 ): Promise<SendAcknowledgmentResult> {
   const gift = await acknowledgments.donorGift(db, req.customerId, req.giftKind, req.giftId);
   if (!gift) return { ok: false, status: 404, message: 'This donor has no such gift' };
-  if (gift.amountRefunded >= gift.amount) return { ok: false, status: 400, message: 'This gift was refunded in full, so it has no acknowledgment to send' };
-  if (!gift.recipient) return { ok: false, status: 400, message: 'This donor has no e-mail address. Add one to send the acknowledgment.' };
+  if (gift.amountRefunded >= gift.amount)
+    return { ok: false, status: 400, message: 'This gift was refunded in full, so it has no acknowledgment to send' };
+  if (!gift.recipient)
+    return { ok: false, status: 400, message: 'This donor has no e-mail address. Add one to send the acknowledgment.' };
   const { row, created } = await acknowledgments.record(db, gift, 'admin', req.timeZone);
   if (created) await queueTributeNotice(db, gift);
   if (row.voided_at) return { ok: false, status: 400, message: 'This gift’s acknowledgment was voided' };
@@ -103,8 +125,19 @@ export async function sendAcknowledgment(
     return { ok: false, status: 409, message: 'An acknowledgment for this gift is already waiting to be sent' };
   }
   const id = await outbox.enqueueOrResend(db, {
-    kind: 'acknowledgment', subjectKey: key, recipient: gift.recipient, customerId: req.customerId, giftKind: gift.giftKind, giftId: gift.giftId, requestedBy: req.adminId,
+    kind: 'acknowledgment',
+    subjectKey: key,
+    recipient: gift.recipient,
+    customerId: req.customerId,
+    giftKind: gift.giftKind,
+    giftId: gift.giftId,
+    requestedBy: req.adminId,
   });
   if (!id) return { ok: false, status: 409, message: 'An acknowledgment for this gift is already waiting to be sent' };
-  return { ok: true, receiptNumber: formatReceiptNumber(row.receipt_year, row.receipt_seq), recipient: gift.recipient, messageId: id };
+  return {
+    ok: true,
+    receiptNumber: formatReceiptNumber(row.receipt_year, row.receipt_seq),
+    recipient: gift.recipient,
+    messageId: id,
+  };
 }

@@ -22,7 +22,13 @@ export const AUTOMATIC_ACKNOWLEDGMENTS = defineSetting<AutomaticAcknowledgments>
   { enabled: false, since: null },
   (v: unknown): v is AutomaticAcknowledgments => {
     const o = v as AutomaticAcknowledgments | null;
-    return !!o && typeof o === 'object' && typeof o.enabled === 'boolean' && (o.since === null || isIsoTime(o.since)) && (!o.enabled || o.since !== null);
+    return (
+      !!o &&
+      typeof o === 'object' &&
+      typeof o.enabled === 'boolean' &&
+      (o.since === null || isIsoTime(o.since)) &&
+      (!o.enabled || o.since !== null)
+    );
   },
 );
 

@@ -93,21 +93,35 @@ export const acknowledgments = {
   },
 
   /** One gift of a donor, as it is now (for the admin's Send/Resend); null if it is not theirs or not a gift. */
-  async donorGift(db: Queryable, customerId: string, giftKind: GiftKind, giftId: string): Promise<GiftToAcknowledge | null> {
-    const where = giftKind === 'card' ? `WHERE c.id = $1 AND c.customer_id = $2 AND c.status = 'succeeded'` : `WHERE m.id::text = $1 AND m.stripe_customer_id = $2`;
+  async donorGift(
+    db: Queryable,
+    customerId: string,
+    giftKind: GiftKind,
+    giftId: string,
+  ): Promise<GiftToAcknowledge | null> {
+    const where =
+      giftKind === 'card'
+        ? `WHERE c.id = $1 AND c.customer_id = $2 AND c.status = 'succeeded'`
+        : `WHERE m.id::text = $1 AND m.stripe_customer_id = $2`;
     const rows = await db.query(`${GIFT_SELECT[giftKind]} ${where}`, [giftId, customerId]);
     return rows[0] ? toGift(giftKind, rows[0]) : null;
   },
 
   /** The gift as it is now (its address may have changed, it may be gone since it was found). */
-  async current(db: Queryable, gift: Pick<GiftToAcknowledge, 'giftKind' | 'giftId'>): Promise<GiftToAcknowledge | null> {
+  async current(
+    db: Queryable,
+    gift: Pick<GiftToAcknowledge, 'giftKind' | 'giftId'>,
+  ): Promise<GiftToAcknowledge | null> {
     const where = gift.giftKind === 'card' ? `WHERE c.id = $1 AND c.status = 'succeeded'` : `WHERE m.id::text = $1`;
     const rows = await db.query(`${GIFT_SELECT[gift.giftKind]} ${where}`, [gift.giftId]);
     return rows[0] ? toGift(gift.giftKind, rows[0]) : null;
   },
 
   async find(db: Queryable, giftKind: GiftKind, giftId: string): Promise<AcknowledgmentRow | null> {
-    const rows = await db.query(`SELECT * FROM gift_acknowledgments WHERE gift_kind = $1 AND gift_id = $2`, [giftKind, giftId]);
+    const rows = await db.query(`SELECT * FROM gift_acknowledgments WHERE gift_kind = $1 AND gift_id = $2`, [
+      giftKind,
+      giftId,
+    ]);
     return rows[0] ?? null;
   },
 
@@ -117,7 +131,12 @@ export const acknowledgments = {
    * workers (or a worker and an admin) acknowledging the same gift make one row; the counter row's update
    * commits or rolls back with it, so numbers have no gaps and none is used twice.
    */
-  async record(db: Queryable, gift: GiftToAcknowledge, origin: 'automatic' | 'admin', timeZone: string): Promise<{ row: AcknowledgmentRow; created: boolean }> {
+  async record(
+    db: Queryable,
+    gift: GiftToAcknowledge,
+    origin: 'automatic' | 'admin',
+    timeZone: string,
+  ): Promise<{ row: AcknowledgmentRow; created: boolean }> {
     await lockRow(db, 'gift_acknowledgments', `${gift.giftKind}:${gift.giftId}`);
     const existing = await acknowledgments.find(db, gift.giftKind, gift.giftId);
     if (existing) return { row: existing, created: false };
@@ -130,7 +149,18 @@ export const acknowledgments = {
     const [row] = await db.query(
       `INSERT INTO gift_acknowledgments (gift_kind, gift_id, customer_id, recipient, receipt_year, receipt_seq, gift_at, amount, stated_refunded, origin)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-      [gift.giftKind, gift.giftId, gift.customerId, gift.recipient, year, counter.last_number, gift.giftAt, gift.amount, gift.amountRefunded, origin],
+      [
+        gift.giftKind,
+        gift.giftId,
+        gift.customerId,
+        gift.recipient,
+        year,
+        counter.last_number,
+        gift.giftAt,
+        gift.amount,
+        gift.amountRefunded,
+        origin,
+      ],
     );
     return { row, created: true };
   },
@@ -157,14 +187,23 @@ export const acknowledgments = {
   },
 
   /** The card gift's amounts now, locked with its acknowledgment. */
-  async lockedCardRefund(db: Queryable, giftId: string): Promise<{ ack: AcknowledgmentRow; amount: number; refunded: number } | null> {
+  async lockedCardRefund(
+    db: Queryable,
+    giftId: string,
+  ): Promise<{ ack: AcknowledgmentRow; amount: number; refunded: number } | null> {
     await lockRow(db, 'gift_acknowledgments', `card:${giftId}`);
     const ack = await acknowledgments.find(db, 'card', giftId);
     const [c] = await db.query(`SELECT amount, amount_refunded FROM charges WHERE id = $1`, [giftId]);
     return ack && c ? { ack, amount: Number(c.amount), refunded: Number(c.amount_refunded) } : null;
   },
 
-  async setRefundState(db: Queryable, giftKind: GiftKind, giftId: string, refunded: number, voided: boolean): Promise<void> {
+  async setRefundState(
+    db: Queryable,
+    giftKind: GiftKind,
+    giftId: string,
+    refunded: number,
+    voided: boolean,
+  ): Promise<void> {
     await db.query(
       `UPDATE gift_acknowledgments SET stated_refunded = $3, voided_at = CASE WHEN $4 THEN coalesce(voided_at, now()) ELSE voided_at END
         WHERE gift_kind = $1 AND gift_id = $2`,
@@ -173,7 +212,10 @@ export const acknowledgments = {
   },
 
   /** Whom a card gift's tribute notice goes to, if the donor named someone with an e-mail address. */
-  async tributeNotice(db: Queryable, chargeId: string): Promise<{ email: string; subscription_id: string | null } | null> {
+  async tributeNotice(
+    db: Queryable,
+    chargeId: string,
+  ): Promise<{ email: string; subscription_id: string | null } | null> {
     const rows = await db.query(
       `SELECT tribute_notify_email AS email, subscription_id FROM charges
         WHERE id = $1 AND tribute_kind IS NOT NULL AND nullif(tribute_notify_email, '') IS NOT NULL`,

@@ -60,7 +60,10 @@ describe('MicroBatcher', () => {
     const b = new MicroBatcher(flush, { maxBatch: 2, maxInFlight: 2 });
     const all = [1, 2, 3, 4, 5].map((n) => b.submit(n));
     await turn();
-    expect(batches).toEqual([[1, 2], [3, 4]]);
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     expect(b.stats).toEqual({ waiting: 1, inFlight: 2 });
     release();
     await until(() => batches.length === 3);
@@ -70,7 +73,10 @@ describe('MicroBatcher', () => {
   });
 
   it('rejects every item of a failed flush', async () => {
-    const b = new MicroBatcher(async () => Promise.reject(new Error('database is away')), { maxBatch: 10, maxInFlight: 1 });
+    const b = new MicroBatcher(async () => Promise.reject(new Error('database is away')), {
+      maxBatch: 10,
+      maxInFlight: 1,
+    });
     const results = await Promise.allSettled([b.submit(1), b.submit(2)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
   });

@@ -41,7 +41,8 @@ export class MicroBatcher<I, O> {
     private readonly flush: (items: I[]) => Promise<O[]>,
     private readonly options: MicroBatcherOptions,
   ) {
-    if (!(options.maxBatch >= 1) || !(options.maxInFlight >= 1)) throw new Error('maxBatch and maxInFlight must be at least 1');
+    if (!(options.maxBatch >= 1) || !(options.maxInFlight >= 1))
+      throw new Error('maxBatch and maxInFlight must be at least 1');
   }
 
   submit(item: I): Promise<O> {
@@ -86,7 +87,8 @@ export class MicroBatcher<I, O> {
     let results: O[];
     try {
       results = await this.flush(batch.map((e) => e.item));
-      if (results.length !== batch.length) throw new Error(`flush answered ${results.length} results for ${batch.length} items`);
+      if (results.length !== batch.length)
+        throw new Error(`flush answered ${results.length} results for ${batch.length} items`);
     } catch (err) {
       if (this.options.isolateFailures && batch.length > 1) {
         await Promise.all(batch.map((e) => this.run([e])));

@@ -8,9 +8,14 @@ describe('.env files', () => {
 
   it('sets a value in place, keeping every other line and comment', () => {
     const file = path.join(dir, 'a.env');
-    writeFileSync(file, '# Stripe\nSTRIPE_SECRET_KEY=sk_test_1\n# STRIPE_WEBHOOK_SECRET=old\nSTRIPE_WEBHOOK_SECRET=whsec_...\nPORT=3000\n');
+    writeFileSync(
+      file,
+      '# Stripe\nSTRIPE_SECRET_KEY=sk_test_1\n# STRIPE_WEBHOOK_SECRET=old\nSTRIPE_WEBHOOK_SECRET=whsec_...\nPORT=3000\n',
+    );
     setDotEnvValue(file, 'STRIPE_WEBHOOK_SECRET', 'whsec_new');
-    expect(readFileSync(file, 'utf8')).toBe('# Stripe\nSTRIPE_SECRET_KEY=sk_test_1\n# STRIPE_WEBHOOK_SECRET=old\nSTRIPE_WEBHOOK_SECRET=whsec_new\nPORT=3000\n');
+    expect(readFileSync(file, 'utf8')).toBe(
+      '# Stripe\nSTRIPE_SECRET_KEY=sk_test_1\n# STRIPE_WEBHOOK_SECRET=old\nSTRIPE_WEBHOOK_SECRET=whsec_new\nPORT=3000\n',
+    );
   });
 
   it('appends a missing key, and creates a new file readable by its owner only', () => {

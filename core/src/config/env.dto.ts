@@ -18,10 +18,14 @@ export class EnvDto {
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL: string = 'redis://127.0.0.1:6379';
 
-  @Matches(/^(sk|rk)_(test|live)_\w+$/, { message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)' })
+  @Matches(/^(sk|rk)_(test|live)_\w+$/, {
+    message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)',
+  })
   STRIPE_SECRET_KEY: string;
 
-  @Matches(/^pk_(test|live)_\w+$/, { message: 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_... or pk_live_...)' })
+  @Matches(/^pk_(test|live)_\w+$/, {
+    message: 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_... or pk_live_...)',
+  })
   STRIPE_PUBLISHABLE_KEY: string;
 
   @Matches(/^whsec_\w+$/, { message: 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)' })
@@ -29,7 +33,9 @@ export class EnvDto {
 
   /** Points the Stripe SDK at another host (the local emulator). Unset: Stripe's own API. */
   @IsOptional()
-  @Matches(/^https?:\/\/[^/\s]+\/?$/, { message: 'STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111' })
+  @Matches(/^https?:\/\/[^/\s]+\/?$/, {
+    message: 'STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111',
+  })
   STRIPE_API_BASE?: string;
 
   /** Where the browser loads Stripe.js from. Unset: https://js.stripe.com/v3 */
@@ -37,7 +43,9 @@ export class EnvDto {
   @Matches(/^https?:\/\/\S+$/, { message: 'STRIPE_JS_URL must be an http(s) URL' })
   STRIPE_JS_URL?: string;
 
-  @Matches(/^https?:\/\/[^\s]+$/, { message: 'PUBLIC_URL must be the http(s) address people open, e.g. http://localhost:3000' })
+  @Matches(/^https?:\/\/[^\s]+$/, {
+    message: 'PUBLIC_URL must be the http(s) address people open, e.g. http://localhost:3000',
+  })
   PUBLIC_URL: string = 'http://localhost:3000';
 
   @IsOptional()
@@ -55,7 +63,10 @@ export class EnvDto {
   PORT: number = 3000;
 
   /** The address the API listens on: 127.0.0.1 behind a proxy on the same machine, so nothing bypasses the proxy. */
-  @IsListenAddress({ message: 'HOST must be an IP address to listen on, e.g. 0.0.0.0 (every interface) or 127.0.0.1 (behind a proxy on this machine)' })
+  @IsListenAddress({
+    message:
+      'HOST must be an IP address to listen on, e.g. 0.0.0.0 (every interface) or 127.0.0.1 (behind a proxy on this machine)',
+  })
   HOST: string = '0.0.0.0';
 
   /** The school's time zone: day boundaries of charts, tax years and date filters. */

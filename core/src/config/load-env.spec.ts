@@ -20,24 +20,58 @@ describe('loadEnv', () => {
   });
 
   it.each([
-    ['DATABASE_URL', undefined, 'Missing environment variable DATABASE_URL: DATABASE_URL must be a postgres:// connection URL'],
-    ['DATABASE_URL', 'mysql://x', 'Invalid environment variable DATABASE_URL: DATABASE_URL must be a postgres:// connection URL'],
+    [
+      'DATABASE_URL',
+      undefined,
+      'Missing environment variable DATABASE_URL: DATABASE_URL must be a postgres:// connection URL',
+    ],
+    [
+      'DATABASE_URL',
+      'mysql://x',
+      'Invalid environment variable DATABASE_URL: DATABASE_URL must be a postgres:// connection URL',
+    ],
     ['PORT', 'eighty', 'Invalid environment variable PORT: PORT must be a whole number between 0 and 65535'],
     ['PORT', '70000', 'Invalid environment variable PORT: PORT must be a whole number between 0 and 65535'],
-    ['STRIPE_SECRET_KEY', 'pk_test_abc', 'Invalid environment variable STRIPE_SECRET_KEY: STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)'],
-    ['STRIPE_WEBHOOK_SECRET', undefined, 'Missing environment variable STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)'],
+    [
+      'STRIPE_SECRET_KEY',
+      'pk_test_abc',
+      'Invalid environment variable STRIPE_SECRET_KEY: STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)',
+    ],
+    [
+      'STRIPE_WEBHOOK_SECRET',
+      undefined,
+      'Missing environment variable STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)',
+    ],
     ['REDIS_URL', 'http://x', 'Invalid environment variable REDIS_URL: REDIS_URL must be a redis:// URL'],
-    ['STRIPE_API_BASE', 'localhost:12111', 'Invalid environment variable STRIPE_API_BASE: STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111'],
-    ['INBOX_RETENTION_DAYS', '0', 'Invalid environment variable INBOX_RETENTION_DAYS: INBOX_RETENTION_DAYS must be a whole number of days from 1 to 3650'],
-    ['INBOX_RETENTION_DAYS', '90d', 'Invalid environment variable INBOX_RETENTION_DAYS: INBOX_RETENTION_DAYS must be a whole number of days from 1 to 3650'],
+    [
+      'STRIPE_API_BASE',
+      'localhost:12111',
+      'Invalid environment variable STRIPE_API_BASE: STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111',
+    ],
+    [
+      'INBOX_RETENTION_DAYS',
+      '0',
+      'Invalid environment variable INBOX_RETENTION_DAYS: INBOX_RETENTION_DAYS must be a whole number of days from 1 to 3650',
+    ],
+    [
+      'INBOX_RETENTION_DAYS',
+      '90d',
+      'Invalid environment variable INBOX_RETENTION_DAYS: INBOX_RETENTION_DAYS must be a whole number of days from 1 to 3650',
+    ],
   ])('stops on %s=%s with one clear line', (key, value, message) => {
     const source: Record<string, string | undefined> = { ...valid, [key]: value };
     expect(() => loadEnv(source)).toThrow(new ConfigError(message));
   });
 
   it('checks only the variables a script names, when it names them', () => {
-    expect(loadEnv({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', STRIPE_WEBHOOK_SECRET: 'whsec_...' }, ['DATABASE_URL']).DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/x');
-    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_1' }, ['DATABASE_URL'])).toThrow('Missing environment variable DATABASE_URL');
+    expect(
+      loadEnv({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', STRIPE_WEBHOOK_SECRET: 'whsec_...' }, [
+        'DATABASE_URL',
+      ]).DATABASE_URL,
+    ).toBe('postgres://postgres@127.0.0.1:5432/x');
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_1' }, ['DATABASE_URL'])).toThrow(
+      'Missing environment variable DATABASE_URL',
+    );
   });
 
   it('treats an empty value as unset', () => {
@@ -68,8 +102,21 @@ describe('TRUST_PROXY and HOST', () => {
     expect(parseTrustProxy(loadEnv({ ...valid, TRUST_PROXY: value }).TRUST_PROXY)).toEqual(parsed);
   });
 
-  it.each(['yes', '11', '-1', '1.5', '10.0.0.0/33', '::1/129', '10.0.0.300', '127.0.0.1,', 'proxy.example.org', '10.0.0.0/8/1'])('refuses TRUST_PROXY=%s', (value) => {
-    expect(() => loadEnv({ ...valid, TRUST_PROXY: value })).toThrow(/^Invalid environment variable TRUST_PROXY: TRUST_PROXY must be/);
+  it.each([
+    'yes',
+    '11',
+    '-1',
+    '1.5',
+    '10.0.0.0/33',
+    '::1/129',
+    '10.0.0.300',
+    '127.0.0.1,',
+    'proxy.example.org',
+    '10.0.0.0/8/1',
+  ])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadEnv({ ...valid, TRUST_PROXY: value })).toThrow(
+      /^Invalid environment variable TRUST_PROXY: TRUST_PROXY must be/,
+    );
   });
 
   it('HOST defaults to every interface and takes an IP address', () => {
@@ -77,15 +124,22 @@ describe('TRUST_PROXY and HOST', () => {
     expect(loadEnv({ ...valid, HOST: '127.0.0.1' }).HOST).toBe('127.0.0.1');
     expect(loadEnv({ ...valid, HOST: '::1' }).HOST).toBe('::1');
     expect(() => loadEnv({ ...valid, HOST: 'localhost:3000' })).toThrow(
-      new ConfigError('Invalid environment variable HOST: HOST must be an IP address to listen on, e.g. 0.0.0.0 (every interface) or 127.0.0.1 (behind a proxy on this machine)'),
+      new ConfigError(
+        'Invalid environment variable HOST: HOST must be an IP address to listen on, e.g. 0.0.0.0 (every interface) or 127.0.0.1 (behind a proxy on this machine)',
+      ),
     );
   });
 });
 
 describe('checkServerEnv (the API and the worker)', () => {
-  const line = 'Missing environment variable SMTP_URL: production (NODE_ENV=production) e-mails password reset links and needs an smtp:// or smtps:// URL';
+  const line =
+    'Missing environment variable SMTP_URL: production (NODE_ENV=production) e-mails password reset links and needs an smtp:// or smtps:// URL';
   const live = {
-    ...valid, NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', PUBLIC_URL: 'https://give.example.org',
+    ...valid,
+    NODE_ENV: 'production',
+    STRIPE_SECRET_KEY: 'sk_live_abc',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+    PUBLIC_URL: 'https://give.example.org',
     SMTP_URL: 'smtp://mail.example.org:587',
   };
   const refusal = (env: Record<string, string>) => {
@@ -103,7 +157,9 @@ describe('checkServerEnv (the API and the worker)', () => {
 
   it('lets production with live keys, an https address and SMTP_URL, demo mode and development start', () => {
     expect(refusal(live)).toBeUndefined();
-    expect(refusal({ ...valid, NODE_ENV: 'production', DEMO_MODE: 'true', PRODUCTION_REHEARSAL: 'true' })).toBeUndefined();
+    expect(
+      refusal({ ...valid, NODE_ENV: 'production', DEMO_MODE: 'true', PRODUCTION_REHEARSAL: 'true' }),
+    ).toBeUndefined();
     expect(refusal({ ...valid, NODE_ENV: 'development', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toBeUndefined();
     expect(refusal(valid)).toBeUndefined();
   });
@@ -116,17 +172,31 @@ describe('checkServerEnv (the API and the worker)', () => {
     expect(refusal({ ...live, STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toBe(
       `Invalid environment variable STRIPE_API_BASE: production talks to Stripe itself, not to http://127.0.0.1:12111; unset it (or ${rehearsal})`,
     );
-    expect(refusal({ ...live, STRIPE_WEBHOOK_SECRET: 'whsec_emulator_0000000000000000000000' })).toMatch(/^Invalid environment variable STRIPE_WEBHOOK_SECRET: it is the Stripe emulator's published value/);
-    expect(refusal({ ...live, DEMO_MODE: 'true' })).toMatch(/^Invalid environment variable DEMO_MODE: demo mode is for `npm start`/);
-    expect(refusal({ ...live, PUBLIC_URL: 'http://give.example.org' })).toMatch(/^Invalid environment variable PUBLIC_URL: http:\/\/give.example.org is not an https:\/\/ address/);
+    expect(refusal({ ...live, STRIPE_WEBHOOK_SECRET: 'whsec_emulator_0000000000000000000000' })).toMatch(
+      /^Invalid environment variable STRIPE_WEBHOOK_SECRET: it is the Stripe emulator's published value/,
+    );
+    expect(refusal({ ...live, DEMO_MODE: 'true' })).toMatch(
+      /^Invalid environment variable DEMO_MODE: demo mode is for `npm start`/,
+    );
+    expect(refusal({ ...live, PUBLIC_URL: 'http://give.example.org' })).toMatch(
+      /^Invalid environment variable PUBLIC_URL: http:\/\/give.example.org is not an https:\/\/ address/,
+    );
     // Keys of two modes are wrong even in a rehearsal: the browser would pay into another mode than the server sees.
-    expect(refusal({ ...live, STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', PRODUCTION_REHEARSAL: 'true' })).toMatch(/^Invalid environment variable STRIPE_PUBLISHABLE_KEY: it is a test-mode key but STRIPE_SECRET_KEY is a live-mode key/);
+    expect(refusal({ ...live, STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', PRODUCTION_REHEARSAL: 'true' })).toMatch(
+      /^Invalid environment variable STRIPE_PUBLISHABLE_KEY: it is a test-mode key but STRIPE_SECRET_KEY is a live-mode key/,
+    );
   });
 
   it('lets a rehearsal (PRODUCTION_REHEARSAL=true) use test keys, the emulator and plain http', () => {
-    expect(refusal({
-      ...live, PRODUCTION_REHEARSAL: 'true', STRIPE_SECRET_KEY: 'sk_test_emulator_0', STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator_0',
-      STRIPE_API_BASE: 'http://127.0.0.1:12111', PUBLIC_URL: 'http://127.0.0.1:3000',
-    })).toBeUndefined();
+    expect(
+      refusal({
+        ...live,
+        PRODUCTION_REHEARSAL: 'true',
+        STRIPE_SECRET_KEY: 'sk_test_emulator_0',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator_0',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+        PUBLIC_URL: 'http://127.0.0.1:3000',
+      }),
+    ).toBeUndefined();
   });
 });

@@ -12,7 +12,10 @@ export class ConfigError extends Error {}
  * `only`: a script that needs a few variables (the migrations, `stripe:setup`) checks just those; the others
  * keep their defaults or stay unset.
  */
-export function loadEnv(source: Record<string, string | undefined> = process.env, only?: readonly (keyof EnvDto)[]): EnvDto {
+export function loadEnv(
+  source: Record<string, string | undefined> = process.env,
+  only?: readonly (keyof EnvDto)[],
+): EnvDto {
   const plain: Record<string, string> = {};
   for (const [key, value] of Object.entries(source)) {
     if (value !== undefined && value !== '') plain[key] = value;
@@ -26,7 +29,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const message = first.constraints ? Object.values(first.constraints)[0] : 'is invalid';
     const missing = plain[first.property] === undefined;
     throw new ConfigError(
-      missing ? `Missing environment variable ${first.property}: ${message}` : `Invalid environment variable ${first.property}: ${message}`,
+      missing
+        ? `Missing environment variable ${first.property}: ${message}`
+        : `Invalid environment variable ${first.property}: ${message}`,
     );
   }
   return env;

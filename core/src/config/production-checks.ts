@@ -16,13 +16,15 @@ export function productionRefusal(env: EnvDto): string | undefined {
     return `Invalid environment variable STRIPE_PUBLISHABLE_KEY: it is a ${publishableMode}-mode key but STRIPE_SECRET_KEY is a ${secretMode}-mode key; take both from the same mode of the Stripe Dashboard`;
   }
   if (env.PRODUCTION_REHEARSAL) return undefined;
-  if (env.DEMO_MODE) return `Invalid environment variable DEMO_MODE: demo mode is for \`npm start\` on one machine, not production; unset it (or ${REHEARSAL})`;
+  if (env.DEMO_MODE)
+    return `Invalid environment variable DEMO_MODE: demo mode is for \`npm start\` on one machine, not production; unset it (or ${REHEARSAL})`;
   if (env.STRIPE_API_BASE) {
     return `Invalid environment variable STRIPE_API_BASE: production talks to Stripe itself, not to ${env.STRIPE_API_BASE}; unset it (or ${REHEARSAL})`;
   }
   for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const) {
     // The local Stripe emulator's keys and secret are published in this repository: anyone could sign with them.
-    if (/_emulator_/.test(env[key])) return `Invalid environment variable ${key}: it is the Stripe emulator's published value; use your Stripe account's (or ${REHEARSAL})`;
+    if (/_emulator_/.test(env[key]))
+      return `Invalid environment variable ${key}: it is the Stripe emulator's published value; use your Stripe account's (or ${REHEARSAL})`;
   }
   if (secretMode === 'test') {
     return `Invalid environment variable STRIPE_SECRET_KEY: a test-mode key takes no real gifts; use the live keys (sk_live_..., pk_live_...) from the Stripe Dashboard (or ${REHEARSAL})`;

@@ -56,5 +56,8 @@ export function IsTrustProxy(options?: ValidationOptions): PropertyDecorator {
 
 /** HOST: an IP address to listen on. */
 export function IsListenAddress(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy({ name: 'isListenAddress', validator: { validate: (value) => typeof value === 'string' && isIP(value) !== 0 } }, options);
+  return ValidateBy(
+    { name: 'isListenAddress', validator: { validate: (value) => typeof value === 'string' && isIP(value) !== 0 } },
+    options,
+  );
 }

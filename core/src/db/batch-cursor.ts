@@ -52,7 +52,13 @@ export class BatchCursor<Row> {
  * database failure is still an ordinary error answer before any byte of a download is sent. Memory stays at
  * one batch whatever the number of rows.
  */
-export async function openBatchCursor<Row>(ds: DataSource, name: string, sql: string, params: unknown[], batch = 2000): Promise<BatchCursor<Row>> {
+export async function openBatchCursor<Row>(
+  ds: DataSource,
+  name: string,
+  sql: string,
+  params: unknown[],
+  batch = 2000,
+): Promise<BatchCursor<Row>> {
   const qr = ds.createQueryRunner();
   await qr.connect();
   try {

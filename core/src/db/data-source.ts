@@ -9,7 +9,10 @@ export type MigrationList = readonly (new () => MigrationInterface)[];
  * `synchronize` is off everywhere: the schema only ever changes through migrations. `migrations` is what
  * assertMigrated compares the database with (and what runMigrations applies).
  */
-export function createDataSource(url: string, options: { migrations: MigrationList; poolSize?: number; applicationName?: string }): DataSource {
+export function createDataSource(
+  url: string,
+  options: { migrations: MigrationList; poolSize?: number; applicationName?: string },
+): DataSource {
   return new DataSource({
     type: 'postgres',
     url,

@@ -31,7 +31,10 @@ export interface DonorLinkRow {
 
 export const donorLinks = {
   /** A new link (its token is minted when its e-mail is sent); answers its id. */
-  async create(db: Queryable, l: { email: string; customerIds: string[]; purpose: DonorLinkPurpose; subscriptionId?: string | null }): Promise<string> {
+  async create(
+    db: Queryable,
+    l: { email: string; customerIds: string[]; purpose: DonorLinkPurpose; subscriptionId?: string | null },
+  ): Promise<string> {
     const [row] = await db.query(
       `INSERT INTO donor_links (email, customer_ids, purpose, subscription_id) VALUES ($1, $2, $3, $4) RETURNING id`,
       [l.email, l.customerIds, l.purpose, l.subscriptionId ?? null],
@@ -78,12 +81,21 @@ export const donorLinks = {
    */
   async prune(db: Queryable, retentionDays: number): Promise<number> {
     const days = Math.max(retentionDays, DONOR_ACCESS.cardLinkDays + 1);
-    const result = await db.query(`DELETE FROM donor_links WHERE created_at < now() - make_interval(days => $1) RETURNING 1`, [days]);
+    const result = await db.query(
+      `DELETE FROM donor_links WHERE created_at < now() - make_interval(days => $1) RETURNING 1`,
+      [days],
+    );
     return Array.isArray(result[0]) ? result[0].length : result.length;
   },
 
-  async find(db: Queryable, id: string): Promise<Pick<DonorLinkRow, 'id' | 'email' | 'customer_ids' | 'purpose' | 'subscription_id' | 'used_at'> | null> {
-    const rows = await db.query(`SELECT id, email, customer_ids, purpose, subscription_id, used_at FROM donor_links WHERE id = $1`, [id]);
+  async find(
+    db: Queryable,
+    id: string,
+  ): Promise<Pick<DonorLinkRow, 'id' | 'email' | 'customer_ids' | 'purpose' | 'subscription_id' | 'used_at'> | null> {
+    const rows = await db.query(
+      `SELECT id, email, customer_ids, purpose, subscription_id, used_at FROM donor_links WHERE id = $1`,
+      [id],
+    );
     return rows[0] ?? null;
   },
 };

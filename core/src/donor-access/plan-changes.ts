@@ -41,7 +41,11 @@ export interface PlanChangeRow {
  * The part of each charge of a plan that covers the fees, by the split its metadata states, for the method that
  * pays it when known (0 without a split, or when it was computed for another method).
  */
-export function planFeeCoverage(amountCents: number, metadata: Record<string, string> | null | undefined, paidWith?: PaymentMethodType | null): number {
+export function planFeeCoverage(
+  amountCents: number,
+  metadata: Record<string, string> | null | undefined,
+  paidWith?: PaymentMethodType | null,
+): number {
   return splitCharge(amountCents, designationFromMetadata(metadata), paidWith).feeCoverageCents;
 }
 
@@ -55,15 +59,31 @@ export const planChanges = {
     const [row] = await db.query(
       `INSERT INTO plan_changes (subscription_id, customer_id, action, actor_kind, admin_id, frequency, amount_cents, from_cents, fee_coverage_cents, method, effective_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [c.subscriptionId, c.customerId, c.action, c.actor.kind, c.actor.kind === 'admin' ? c.actor.adminId : null, c.frequency, c.amountCents,
-        c.fromCents ?? null, c.feeCoverageCents ?? 0, c.method ?? null, c.effectiveAt ?? null],
+      [
+        c.subscriptionId,
+        c.customerId,
+        c.action,
+        c.actor.kind,
+        c.actor.kind === 'admin' ? c.actor.adminId : null,
+        c.frequency,
+        c.amountCents,
+        c.fromCents ?? null,
+        c.feeCoverageCents ?? 0,
+        c.method ?? null,
+        c.effectiveAt ?? null,
+      ],
     );
     const [donor] = await db.query(
       `SELECT nullif(email, '') AS email FROM donors WHERE id = $1 AND deleted_at IS NULL AND erased_at IS NULL`,
       [c.customerId],
     );
     const mailId = donor?.email
-      ? await outbox.enqueue(db, { kind: 'plan-change', subjectKey: row.id, recipient: donor.email, customerId: c.customerId })
+      ? await outbox.enqueue(db, {
+          kind: 'plan-change',
+          subjectKey: row.id,
+          recipient: donor.email,
+          customerId: c.customerId,
+        })
       : null;
     return { id: row.id, mailId };
   },

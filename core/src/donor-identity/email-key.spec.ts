@@ -28,7 +28,12 @@ describe('adminEmailThrottleKey (how the admin throttle counts a typed e-mail)',
   it('puts every spelling Postgres citext matches to one account on one key', () => {
     const key = adminEmailThrottleKey('admin@example.org');
     // Turkish dotted capital I: JavaScript lower-cases it to "i" + U+0307, Postgres (citext) to "i".
-    for (const typed of ['admİn@example.org', 'ADMIN@EXAMPLE.ORG', ' Admin@Example.org ', 'admin@example.org'.normalize('NFD')]) {
+    for (const typed of [
+      'admİn@example.org',
+      'ADMIN@EXAMPLE.ORG',
+      ' Admin@Example.org ',
+      'admin@example.org'.normalize('NFD'),
+    ]) {
       expect(adminEmailThrottleKey(typed)).toBe(key);
     }
     expect(adminEmailThrottleKey('\u212Aate@example.org')).toBe(adminEmailThrottleKey('kate@example.org')); // Kelvin sign

@@ -4,7 +4,20 @@
  * mapping screen (its own messages before sending) and the API (which refuses a bad mapping with the same words).
  */
 export const IMPORT_FIELDS = [
-  'name', 'firstName', 'lastName', 'email', 'phone', 'address', 'city', 'state', 'zip', 'giftDate', 'amount', 'type', 'note', 'fund',
+  'name',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'giftDate',
+  'amount',
+  'type',
+  'note',
+  'fund',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** Field -> index (0-based) of the CSV column it reads; a field not in the file is absent. */
@@ -40,11 +53,20 @@ export function mappingProblems(mapping: ColumnMapping, columnCount?: number): M
   const problems: MappingProblem[] = [];
   const split = has(mapping, 'firstName') || has(mapping, 'lastName');
   if (has(mapping, 'name') && split) {
-    problems.push({ field: 'name', message: 'Choose either one full-name column or the first-name and last-name columns, not both' });
+    problems.push({
+      field: 'name',
+      message: 'Choose either one full-name column or the first-name and last-name columns, not both',
+    });
   } else if (!has(mapping, 'name') && !split) {
-    problems.push({ field: 'name', message: "Choose the column with the donor's full name, or the first-name and last-name columns" });
+    problems.push({
+      field: 'name',
+      message: "Choose the column with the donor's full name, or the first-name and last-name columns",
+    });
   } else if (split && !has(mapping, 'firstName')) {
-    problems.push({ field: 'firstName', message: 'Choose the first-name column too (or one full-name column instead)' });
+    problems.push({
+      field: 'firstName',
+      message: 'Choose the first-name column too (or one full-name column instead)',
+    });
   } else if (split && !has(mapping, 'lastName')) {
     problems.push({ field: 'lastName', message: 'Choose the last-name column too (or one full-name column instead)' });
   }
@@ -54,7 +76,10 @@ export function mappingProblems(mapping: ColumnMapping, columnCount?: number): M
     for (const f of IMPORT_FIELDS) {
       const i = mapping[f];
       if (i !== undefined && i !== null && i >= columnCount) {
-        problems.push({ field: f, message: `${IMPORT_FIELD_LABELS[f]} is mapped to column ${i + 1}, but the file has ${columnCount} columns` });
+        problems.push({
+          field: f,
+          message: `${IMPORT_FIELD_LABELS[f]} is mapped to column ${i + 1}, but the file has ${columnCount} columns`,
+        });
       }
     }
   }

@@ -1,4 +1,12 @@
-import { fiscalShiftMonths, fiscalYearCaption, monthsOfYear, yearLabel, yearOf, yearOptions, yearRange } from './fiscal-year.js';
+import {
+  fiscalShiftMonths,
+  fiscalYearCaption,
+  monthsOfYear,
+  yearLabel,
+  yearOf,
+  yearOptions,
+  yearRange,
+} from './fiscal-year.js';
 
 describe('fiscal years', () => {
   it('names a fiscal year by the calendar year in which it ends', () => {
@@ -25,7 +33,18 @@ describe('fiscal years', () => {
     expect(yearRange(2024, 'fiscal', 3)).toEqual({ fromDay: '2023-03-01', toDay: '2024-02-29' });
     expect(yearRange(2026, 'calendar', 7)).toEqual({ fromDay: '2026-01-01', toDay: '2026-12-31' });
     expect(monthsOfYear(2026, 'fiscal', 7)).toEqual([
-      '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
     ]);
     expect(monthsOfYear(2026, 'fiscal', 12)[0]).toBe('2025-12');
     expect(monthsOfYear(2026, 'fiscal', 12)[11]).toBe('2026-11');

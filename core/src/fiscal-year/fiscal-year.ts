@@ -12,7 +12,20 @@ export type YearBasis = 'calendar' | 'fiscal';
 
 export const YEAR_BASES: readonly YearBasis[] = ['calendar', 'fiscal'];
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const SHORT_MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3));
 
 /** True for a month number the fiscal-year setting accepts (1..12). */
@@ -72,7 +85,8 @@ export function yearLabel(year: number, basis: YearBasis, startMonth: number): s
 /** "FY 2026 runs Jul 1, 2025 – Jun 30, 2026". */
 export function yearSpanText(year: number, startMonth: number): string {
   const { fromDay, toDay } = yearRange(year, 'fiscal', startMonth);
-  const show = (day: string) => `${SHORT_MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+  const show = (day: string) =>
+    `${SHORT_MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
   return `${yearLabel(year, 'fiscal', startMonth)} runs ${show(fromDay)} – ${show(toDay)}`;
 }
 

@@ -35,7 +35,11 @@ export function periodDays(p: Period, startMonth: number): { fromDay: string; to
 export function periodLabel(p: Period, startMonth: number): string {
   if (p.kind === 'month') return `${monthName(Number(p.month.slice(5, 7)))} ${p.month.slice(0, 4)}`;
   const fiscal = p.basis === 'fiscal' && startMonth !== 1;
-  const year = fiscal ? yearLabel(p.year, 'fiscal', startMonth) : p.kind === 'year' ? `Calendar ${p.year}` : String(p.year);
+  const year = fiscal
+    ? yearLabel(p.year, 'fiscal', startMonth)
+    : p.kind === 'year'
+      ? `Calendar ${p.year}`
+      : String(p.year);
   return p.kind === 'year' ? year : fiscal ? `${year} Q${p.quarter}` : `Q${p.quarter} ${year}`;
 }
 
@@ -73,7 +77,11 @@ export function shiftMonth(month: string, n: number): string {
  * calendar and, when the fiscal year does not start in January, of the fiscal year, and the years (fiscal
  * first, then calendar) back `years`.
  */
-export function periodOptions(today: string, startMonth: number, n = { months: 13, quarters: 5, years: 5 }): PeriodOption[] {
+export function periodOptions(
+  today: string,
+  startMonth: number,
+  n = { months: 13, quarters: 5, years: 5 },
+): PeriodOption[] {
   const options: PeriodOption[] = [];
   const thisMonth = today.slice(0, 7);
   for (let i = 0; i < n.months; i++) {

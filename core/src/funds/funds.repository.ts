@@ -10,7 +10,12 @@ export interface Fund {
   archived: boolean;
 }
 
-const toFund = (r: Record<string, any>): Fund => ({ id: Number(r.id), name: r.name, description: r.description ?? null, archived: r.archived_at !== null });
+const toFund = (r: Record<string, any>): Fund => ({
+  id: Number(r.id),
+  name: r.name,
+  description: r.description ?? null,
+  archived: r.archived_at !== null,
+});
 
 /** The school's funds (designations). Shared by the donate page's options, the admin and the manual-gift checks. */
 export const funds = {
@@ -45,9 +50,16 @@ export const funds = {
   },
 
   /** 'taken' when the new name is another fund's; null when there is no such fund. */
-  async update(db: Queryable, id: number, patch: { name?: string; description?: string | null; archived?: boolean }): Promise<Fund | null | 'taken'> {
+  async update(
+    db: Queryable,
+    id: number,
+    patch: { name?: string; description?: string | null; archived?: boolean },
+  ): Promise<Fund | null | 'taken'> {
     if (patch.name !== undefined) {
-      const clash = await db.query(`SELECT 1 FROM funds WHERE lower(btrim(name)) = lower(btrim($1)) AND id <> $2`, [patch.name, id]);
+      const clash = await db.query(`SELECT 1 FROM funds WHERE lower(btrim(name)) = lower(btrim($1)) AND id <> $2`, [
+        patch.name,
+        id,
+      ]);
       if (clash.length) return 'taken';
     }
     const rows = await db.query(

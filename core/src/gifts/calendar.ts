@@ -10,7 +10,11 @@ const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
  * 10,000 rows) and immutable, so one per time zone and shape is kept.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: 'en-CA' | 'en-US', timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function formatter(
+  locale: 'en-CA' | 'en-US',
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
   const key = `${locale}|${timeZone}|${options.hour ? 'time' : 'day'}`;
   let f = formatters.get(key);
   if (!f) {
@@ -26,7 +30,9 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 
 /** The calendar day an instant falls on in the time zone. */
 export function dayOf(instant: Date, timeZone: string): string {
-  const parts = formatter('en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = formatter('en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    instant,
+  );
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -80,7 +86,13 @@ export function localNoon(day: string, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number);
   const guess = Date.UTC(y, m - 1, d, 12);
   const parts = formatter('en-US', timeZone, {
-    hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(new Date(guess));
   const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
   const asLocal = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));

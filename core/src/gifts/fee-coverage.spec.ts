@@ -1,4 +1,12 @@
-import { DEFAULT_BANK_FEE, DEFAULT_CARD_FEE, feeCoverageFor, feeFor, grossForNet, netOf, splitCharge } from './fee-coverage.js';
+import {
+  DEFAULT_BANK_FEE,
+  DEFAULT_CARD_FEE,
+  feeCoverageFor,
+  feeFor,
+  grossForNet,
+  netOf,
+  splitCharge,
+} from './fee-coverage.js';
 
 describe('grossForNet (cover the fees)', () => {
   it('turns a $50 gift into $51.80 at 2.9% + 30 cents, which nets exactly $50.00', () => {
@@ -8,8 +16,13 @@ describe('grossForNet (cover the fees)', () => {
   });
 
   it.each([
-    [100, DEFAULT_CARD_FEE], [2500, DEFAULT_CARD_FEE], [10000, DEFAULT_CARD_FEE], [123457, DEFAULT_CARD_FEE],
-    [10_000_000, DEFAULT_CARD_FEE], [2500, { basisPoints: 220, fixedCents: 30 }], [999, { basisPoints: 0, fixedCents: 0 }],
+    [100, DEFAULT_CARD_FEE],
+    [2500, DEFAULT_CARD_FEE],
+    [10000, DEFAULT_CARD_FEE],
+    [123457, DEFAULT_CARD_FEE],
+    [10_000_000, DEFAULT_CARD_FEE],
+    [2500, { basisPoints: 220, fixedCents: 30 }],
+    [999, { basisPoints: 0, fixedCents: 0 }],
   ])('%d cents: the smallest charge that nets the gift', (intended, fee) => {
     const gross = grossForNet(intended, fee);
     expect(netOf(gross, fee)).toBeGreaterThanOrEqual(intended);
@@ -66,7 +79,10 @@ describe('grossForNet by US bank account (0.8% capped at $5)', () => {
 
 describe('splitCharge', () => {
   it('keeps the stated split when it adds up to what Stripe charged', () => {
-    expect(splitCharge(5180, { giftCents: 5000, feeCoverageCents: 180 })).toEqual({ giftCents: 5000, feeCoverageCents: 180 });
+    expect(splitCharge(5180, { giftCents: 5000, feeCoverageCents: 180 })).toEqual({
+      giftCents: 5000,
+      feeCoverageCents: 180,
+    });
   });
 
   it.each([

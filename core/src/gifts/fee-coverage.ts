@@ -58,10 +58,12 @@ export function netOf(grossCents: number, fee: PaymentFee): number {
  * no float ever decides a cent.
  */
 export function grossForNet(intendedCents: number, fee: PaymentFee): number {
-  if (!Number.isInteger(intendedCents) || intendedCents <= 0) throw new RangeError('intendedCents must be a positive whole number of cents');
+  if (!Number.isInteger(intendedCents) || intendedCents <= 0)
+    throw new RangeError('intendedCents must be a positive whole number of cents');
   const fixedCents = 'capCents' in fee ? 0 : fee.fixedCents;
   const capCents = 'capCents' in fee ? fee.capCents : Infinity;
-  if (!(fee.basisPoints >= 0 && fee.basisPoints < 10_000) || !(fixedCents >= 0) || !(capCents >= 0)) throw new RangeError('fee must be under 100% and not negative');
+  if (!(fee.basisPoints >= 0 && fee.basisPoints < 10_000) || !(fixedCents >= 0) || !(capCents >= 0))
+    throw new RangeError('fee must be under 100% and not negative');
   const denominator = 10_000 - fee.basisPoints;
   let gross = Math.min(Math.ceil(((intendedCents + fixedCents) * 10_000) / denominator), intendedCents + capCents);
   while (netOf(gross - 1, fee) >= intendedCents) gross -= 1;
@@ -87,8 +89,15 @@ export function splitCharge(
   paidWith?: PaymentMethodType | null,
 ): { giftCents: number; feeCoverageCents: number } {
   const { giftCents, feeCoverageCents } = stated;
-  if (stated.feeMethod && paidWith && stated.feeMethod !== paidWith) return { giftCents: chargedCents, feeCoverageCents: 0 };
-  if (giftCents !== null && feeCoverageCents !== null && feeCoverageCents > 0 && giftCents > 0 && giftCents + feeCoverageCents === chargedCents) {
+  if (stated.feeMethod && paidWith && stated.feeMethod !== paidWith)
+    return { giftCents: chargedCents, feeCoverageCents: 0 };
+  if (
+    giftCents !== null &&
+    feeCoverageCents !== null &&
+    feeCoverageCents > 0 &&
+    giftCents > 0 &&
+    giftCents + feeCoverageCents === chargedCents
+  ) {
     return { giftCents, feeCoverageCents };
   }
   return { giftCents: chargedCents, feeCoverageCents: 0 };

@@ -16,7 +16,10 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
 };
 
 /** Each recurring frequency as a Stripe price's `recurring` interval and count. */
-export const FREQUENCY_INTERVALS: Record<RecurringFrequency, { interval: 'month' | 'year'; interval_count: number; months: number }> = {
+export const FREQUENCY_INTERVALS: Record<
+  RecurringFrequency,
+  { interval: 'month' | 'year'; interval_count: number; months: number }
+> = {
   monthly: { interval: 'month', interval_count: 1, months: 1 },
   quarterly: { interval: 'month', interval_count: 3, months: 3 },
   annual: { interval: 'year', interval_count: 1, months: 12 },
@@ -30,7 +33,10 @@ export function validFrequency(value: unknown): Frequency | null {
  * A recurring price's cadence as a frequency, for prices this product did not make (Stripe's dashboard): month/1
  * monthly, month/3 quarterly, year/1 or month/12 annual; weekly and daily count as monthly.
  */
-export function frequencyFromInterval(interval: string | null | undefined, count: number | null | undefined): Frequency | null {
+export function frequencyFromInterval(
+  interval: string | null | undefined,
+  count: number | null | undefined,
+): Frequency | null {
   const n = count ?? 1;
   if (interval === 'year') return 'annual';
   if (interval === 'month') return n === 3 ? 'quarterly' : n === 12 ? 'annual' : 'monthly';

@@ -21,7 +21,11 @@ export const GIFT_AMOUNT_MESSAGES = {
 export type GiftAmountProblem = keyof typeof GIFT_AMOUNT_MESSAGES;
 export type GiftAmountCheck = { ok: true; cents: number } | { ok: false; problem: GiftAmountProblem; message: string };
 
-const fail = (problem: GiftAmountProblem): GiftAmountCheck => ({ ok: false, problem, message: GIFT_AMOUNT_MESSAGES[problem] });
+const fail = (problem: GiftAmountProblem): GiftAmountCheck => ({
+  ok: false,
+  problem,
+  message: GIFT_AMOUNT_MESSAGES[problem],
+});
 
 /**
  * Dollars as a donor types them ("50", "1,250.50", "$40", " 40.25 ") checked against the gift rules, read by the

@@ -34,9 +34,15 @@ export interface GiftDesignation {
 }
 
 const KEYS = {
-  fundId: 'fund_id', giftCents: 'gift_cents', feeCoverageCents: 'fee_coverage_cents', feeMethod: 'fee_method',
-  tributeKind: 'tribute_kind', tributeName: 'donor_tribute_name', tributeEmail: 'donor_tribute_email',
-  tributeAddress: 'donor_tribute_address', tributeShowAmount: 'tribute_show_amount',
+  fundId: 'fund_id',
+  giftCents: 'gift_cents',
+  feeCoverageCents: 'fee_coverage_cents',
+  feeMethod: 'fee_method',
+  tributeKind: 'tribute_kind',
+  tributeName: 'donor_tribute_name',
+  tributeEmail: 'donor_tribute_email',
+  tributeAddress: 'donor_tribute_address',
+  tributeShowAmount: 'tribute_show_amount',
 } as const;
 
 /** "In memory of Ada Lovelace" */
@@ -76,9 +82,16 @@ export function designationFromMetadata(meta: Record<string, string> | null | un
     giftCents: wholeCents(m[KEYS.giftCents]),
     feeCoverageCents: wholeCents(m[KEYS.feeCoverageCents]),
     ...(feeMethod ? { feeMethod } : {}),
-    tribute: kind && name
-      ? { kind, name, notifyEmail: m[KEYS.tributeEmail] || null, notifyAddress: m[KEYS.tributeAddress] || null, showAmount: m[KEYS.tributeShowAmount] === 'true' }
-      : null,
+    tribute:
+      kind && name
+        ? {
+            kind,
+            name,
+            notifyEmail: m[KEYS.tributeEmail] || null,
+            notifyAddress: m[KEYS.tributeAddress] || null,
+            showAmount: m[KEYS.tributeShowAmount] === 'true',
+          }
+        : null,
   };
 }
 
@@ -89,7 +102,10 @@ export function firstDesignation(...sources: Array<Record<string, string> | null
   // The gift and its coverage travel together: take both from one source.
   const fees = all.find((d) => d.giftCents !== null && d.feeCoverageCents !== null);
   return {
-    fundId: pick('fundId'), giftCents: fees?.giftCents ?? null, feeCoverageCents: fees?.feeCoverageCents ?? null,
-    ...(fees?.feeMethod ? { feeMethod: fees.feeMethod } : {}), tribute: pick('tribute') as Tribute | null,
+    fundId: pick('fundId'),
+    giftCents: fees?.giftCents ?? null,
+    feeCoverageCents: fees?.feeCoverageCents ?? null,
+    ...(fees?.feeMethod ? { feeMethod: fees.feeMethod } : {}),
+    tribute: pick('tribute') as Tribute | null,
   };
 }

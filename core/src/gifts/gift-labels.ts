@@ -35,7 +35,12 @@ export function giftTypeLabel(source: 'card' | 'manual', donationType: string | 
 }
 
 /** 'Visa 4242' for a card, the type label for a manual gift. */
-export function giftMethodLabel(source: 'card' | 'manual', donationType: string | null, brand: string | null, last4: string | null): string {
+export function giftMethodLabel(
+  source: 'card' | 'manual',
+  donationType: string | null,
+  brand: string | null,
+  last4: string | null,
+): string {
   if (source === 'manual') return giftTypeLabel('manual', donationType);
   const name = brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : last4 ? 'Bank account' : 'Card';
   return last4 ? `${name} ${last4}` : name;
@@ -45,7 +50,13 @@ export function giftMethodLabel(source: 'card' | 'manual', donationType: string 
  * The status a card gift shows. Stripe keeps status 'succeeded' on refunded and disputed charges; the admin
  * needs to see what happened to the money, so refunds and open or lost disputes take precedence.
  */
-export function chargeDisplayStatus(c: { status: string; amount: number; amount_refunded: number; disputed: boolean; dispute_status: string | null }): string {
+export function chargeDisplayStatus(c: {
+  status: string;
+  amount: number;
+  amount_refunded: number;
+  disputed: boolean;
+  dispute_status: string | null;
+}): string {
   if (c.status !== 'succeeded') return c.status;
   if (fundsHeldByDispute(c)) return 'disputed';
   if (c.amount_refunded >= c.amount && c.amount > 0) return 'refunded';

@@ -1,4 +1,10 @@
-import { FREQUENCIES, FREQUENCY_INTERVALS, FREQUENCY_LABELS, frequencyFromInterval, validFrequency } from './frequencies.js';
+import {
+  FREQUENCIES,
+  FREQUENCY_INTERVALS,
+  FREQUENCY_LABELS,
+  frequencyFromInterval,
+  validFrequency,
+} from './frequencies.js';
 import { chargeDisplayStatus } from './gift-labels.js';
 import { fundsHeldByDispute, needsIrsReceipt, netCents, netCentsSql } from './net-amount.js';
 
@@ -24,12 +30,21 @@ describe('the net amount of a gift', () => {
   it('is the amount less refunds, and nothing while a dispute holds the funds', () => {
     expect(netCents(charge)).toBe(7_500);
     expect(netCents({ ...charge, amount: '10000', amount_refunded: '0' })).toBe(10_000);
-    for (const status of ['needs_response', 'under_review', 'lost', null]) expect(netCents({ ...charge, disputed: true, dispute_status: status })).toBe(0);
-    for (const status of ['won', 'warning_needs_response', 'warning_under_review', 'warning_closed']) expect(netCents({ ...charge, disputed: true, dispute_status: status })).toBe(7_500);
+    for (const status of ['needs_response', 'under_review', 'lost', null])
+      expect(netCents({ ...charge, disputed: true, dispute_status: status })).toBe(0);
+    for (const status of ['won', 'warning_needs_response', 'warning_under_review', 'warning_closed'])
+      expect(netCents({ ...charge, disputed: true, dispute_status: status })).toBe(7_500);
   });
 
   it('agrees with the transaction status shown for the same charge', () => {
-    for (const status of ['needs_response', 'lost', 'won', 'warning_needs_response', 'warning_under_review', 'warning_closed']) {
+    for (const status of [
+      'needs_response',
+      'lost',
+      'won',
+      'warning_needs_response',
+      'warning_under_review',
+      'warning_closed',
+    ]) {
       const c = { ...charge, status: 'succeeded', disputed: true, dispute_status: status };
       expect(chargeDisplayStatus(c) === 'disputed').toBe(fundsHeldByDispute(c));
     }

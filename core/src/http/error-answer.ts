@@ -5,10 +5,24 @@ import { DomainError } from './errors.js';
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | undefined;
   if (!e) return false;
-  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'];
+  const codes = [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    '57P01',
+    '57P02',
+    '57P03',
+    '08000',
+    '08001',
+    '08003',
+    '08006',
+  ];
   if (e.code && codes.includes(e.code)) return true;
   const msg = e.message ?? '';
-  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|the database system is (starting up|shutting down)|is not currently accepting connections|Client has encountered a connection error/i.test(msg);
+  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|the database system is (starting up|shutting down)|is not currently accepting connections|Client has encountered a connection error/i.test(
+    msg,
+  );
 }
 
 const UNAVAILABLE = 'The database is unavailable. Please try again in a moment.';
@@ -38,7 +52,16 @@ export function errorAnswer(exception: unknown): ErrorAnswer {
     return { status: exception.getStatus(), body: typeof body === 'string' ? { message: body } : body };
   }
   if (isDatabaseUnavailable(exception)) {
-    return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { message: UNAVAILABLE, error: UNAVAILABLE }, log: 'database unavailable', retryAfterSeconds: 5 };
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: { message: UNAVAILABLE, error: UNAVAILABLE },
+      log: 'database unavailable',
+      retryAfterSeconds: 5,
+    };
   }
-  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: 'Internal server error', error: 'Internal server error' }, log: 'unhandled error' };
+  return {
+    status: HttpStatus.INTERNAL_SERVER_ERROR,
+    body: { message: 'Internal server error', error: 'Internal server error' },
+    log: 'unhandled error',
+  };
 }

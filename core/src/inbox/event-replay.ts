@@ -56,7 +56,15 @@ export function prunedInSelection(ds: DataSource, selection: ReplaySelection): P
 
 /** One line per listed event: id, type, created, state and reason. */
 export function formatListedEvent(e: ListedEvent): string {
-  const state = e.payload_pruned_at ? 'pruned' : e.rejected_reason ? 'rejected' : e.processed_at ? 'processed' : e.last_error ? 'failed' : 'pending';
+  const state = e.payload_pruned_at
+    ? 'pruned'
+    : e.rejected_reason
+      ? 'rejected'
+      : e.processed_at
+        ? 'processed'
+        : e.last_error
+          ? 'failed'
+          : 'pending';
   const created = new Date(e.created * 1000).toISOString();
   return [e.id, e.type, created, state, e.rejected_reason ?? e.last_error ?? ''].join('\t').trimEnd();
 }
@@ -74,7 +82,8 @@ export function parseReplayArgs(argv: string[]): ReplaySelection & { list?: bool
     else if (flag === '--since') {
       const v = value();
       const d = new Date(v ?? '');
-      if (!v || Number.isNaN(d.getTime())) throw new Error(`--since needs a date such as 2026-01-01 (got ${v ?? 'nothing'})`);
+      if (!v || Number.isNaN(d.getTime()))
+        throw new Error(`--since needs a date such as 2026-01-01 (got ${v ?? 'nothing'})`);
       sel.since = d;
     } else if (flag === '--id') {
       const v = value();
@@ -82,6 +91,7 @@ export function parseReplayArgs(argv: string[]): ReplaySelection & { list?: bool
       sel.id = v;
     } else throw new Error(`Unknown option ${arg}`);
   }
-  if (!sel.failed && !sel.rejected && !sel.since && !sel.id) throw new Error('Say what to replay: --failed, --rejected, --since DATE or --id evt_...');
+  if (!sel.failed && !sel.rejected && !sel.since && !sel.id)
+    throw new Error('Say what to replay: --failed, --rejected, --since DATE or --id evt_...');
   return sel;
 }

@@ -38,7 +38,10 @@ export const replayInbox = {
   /** How many rows of the selection were pruned (and so cannot be replayed). */
   async countPruned(db: Queryable, where: ReplayWhere): Promise<number> {
     const { sql, params } = replayWhere(where);
-    const rows = await db.query(`SELECT count(*)::int AS n FROM stripe_events WHERE ${sql} AND payload_pruned_at IS NOT NULL`, params);
+    const rows = await db.query(
+      `SELECT count(*)::int AS n FROM stripe_events WHERE ${sql} AND payload_pruned_at IS NOT NULL`,
+      params,
+    );
     return rows[0].n;
   },
 };

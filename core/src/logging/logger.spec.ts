@@ -4,7 +4,12 @@ import { createLogger } from './logger.js';
 
 function capture() {
   const lines: string[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
   return { lines, logger: createLogger('info', 'spec', stream) };
 }
 
@@ -12,12 +17,22 @@ describe('createLogger', () => {
   it('logs a failed write without the values it was writing', () => {
     const { lines, logger } = capture();
     const driverError = Object.assign(new Error('duplicate key value violates unique constraint "donors_pkey"'), {
-      code: '23505', detail: 'Key (email)=(ann@example.org) already exists.',
+      code: '23505',
+      detail: 'Key (email)=(ann@example.org) already exists.',
     });
-    const err = new QueryFailedError('INSERT INTO donors (name, email) VALUES ($1, $2)', ['Ann Donor', 'ann@example.org'], driverError);
+    const err = new QueryFailedError(
+      'INSERT INTO donors (name, email) VALUES ($1, $2)',
+      ['Ann Donor', 'ann@example.org'],
+      driverError,
+    );
     logger.error({ err, path: '/api/admin/donors' }, 'unexpected error');
     const line = JSON.parse(lines.join(''));
-    expect(line.err).toEqual({ type: 'QueryFailedError', code: '23505', message: 'duplicate key value violates unique constraint "donors_pkey"', stack: expect.any(String) });
+    expect(line.err).toEqual({
+      type: 'QueryFailedError',
+      code: '23505',
+      message: 'duplicate key value violates unique constraint "donors_pkey"',
+      stack: expect.any(String),
+    });
     expect(lines.join('')).not.toMatch(/ann@example\.org|Ann Donor/);
     expect(line.path).toBe('/api/admin/donors');
   });

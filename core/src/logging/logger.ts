@@ -29,8 +29,17 @@ export function createLogger(level: string, name: string, destination?: Destinat
     serializers: { err: safeError },
     redact: {
       paths: [
-        'req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]',
-        'password', 'newPassword', '*.password', '*.newPassword', 'token', '*.token', 'sessionToken', '*.sessionToken',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["stripe-signature"]',
+        'password',
+        'newPassword',
+        '*.password',
+        '*.newPassword',
+        'token',
+        '*.token',
+        'sessionToken',
+        '*.sessionToken',
       ],
       censor: '[redacted]',
     },
@@ -42,11 +51,21 @@ export function createLogger(level: string, name: string, destination?: Destinat
 /** Routes Nest's own log lines into pino. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
-  log(message: unknown, context?: string) { this.logger.info({ context }, String(message)); }
-  error(message: unknown, trace?: string, context?: string) { this.logger.error({ context, trace }, String(message)); }
-  warn(message: unknown, context?: string) { this.logger.warn({ context }, String(message)); }
-  debug(message: unknown, context?: string) { this.logger.debug({ context }, String(message)); }
-  verbose(message: unknown, context?: string) { this.logger.trace({ context }, String(message)); }
+  log(message: unknown, context?: string) {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
 }
 
 export const LOGGER = Symbol('LOGGER');

@@ -16,7 +16,17 @@ import { MAX_SEND_ATTEMPTS } from './retry-policy.js';
  *   gift's acknowledgment, once per gift (`card:sub_...` for every renewal of a plan, `card:ch_...`).
  * - plan-change: the confirmation of a change to a recurring gift by the donor or an admin for them (`<plan_changes.id>`).
  */
-export const MAIL_KINDS = ['acknowledgment', 'correction', 'void', 'statement', 'sign-in-link', 'payment-failed', 'bank-payment-failed', 'tribute', 'plan-change'] as const;
+export const MAIL_KINDS = [
+  'acknowledgment',
+  'correction',
+  'void',
+  'statement',
+  'sign-in-link',
+  'payment-failed',
+  'bank-payment-failed',
+  'tribute',
+  'plan-change',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
@@ -66,8 +76,17 @@ export const outbox = {
     const rows = await db.query(
       `INSERT INTO outbound_mail (kind, subject_key, recipient, customer_id, gift_kind, gift_id, statement_year, requested_by, statement_edition)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (kind, subject_key) DO NOTHING RETURNING id`,
-      [m.kind, m.subjectKey, m.recipient, m.customerId ?? null, m.giftKind ?? null, m.giftId ?? null, m.statementYear ?? null, m.requestedBy ?? null,
-        m.statementEdition ?? null],
+      [
+        m.kind,
+        m.subjectKey,
+        m.recipient,
+        m.customerId ?? null,
+        m.giftKind ?? null,
+        m.giftId ?? null,
+        m.statementYear ?? null,
+        m.requestedBy ?? null,
+        m.statementEdition ?? null,
+      ],
     );
     return rows[0]?.id ?? null;
   },
@@ -101,7 +120,14 @@ export const outbox = {
   },
 
   /** A failed attempt: tried again after `delaySeconds`, or 'failed' for good when `final` (or attempts are used up). */
-  async markFailedAttempt(db: Queryable, id: string, attempt: number, error: string, delaySeconds: number, final: boolean): Promise<void> {
+  async markFailedAttempt(
+    db: Queryable,
+    id: string,
+    attempt: number,
+    error: string,
+    delaySeconds: number,
+    final: boolean,
+  ): Promise<void> {
     await db.query(
       `UPDATE outbound_mail
           SET status = CASE WHEN $5 OR attempts >= $6 THEN 'failed' ELSE 'queued' END,
@@ -113,7 +139,10 @@ export const outbox = {
 
   /** A message that needs nothing sent any more (its recipient or subject is gone): 'failed' with the reason. */
   async markUndeliverable(db: Queryable, id: string, attempt: number, reason: string): Promise<void> {
-    await db.query(`UPDATE outbound_mail SET status = 'failed', last_error = $3 WHERE id = $1 AND status = 'sending' AND attempts = $2`, [id, attempt, reason]);
+    await db.query(
+      `UPDATE outbound_mail SET status = 'failed', last_error = $3 WHERE id = $1 AND status = 'sending' AND attempts = $2`,
+      [id, attempt, reason],
+    );
   },
 
   /** Puts a failed message back in the queue with fresh attempts (the admin's Retry). */
@@ -127,7 +156,9 @@ export const outbox = {
   },
 
   /** How many messages wait, are being sent, or failed for good; and how long the oldest waiting one has waited. */
-  async counts(db: Queryable): Promise<{ queued: number; sending: number; failed: number; oldestQueuedSeconds: number | null }> {
+  async counts(
+    db: Queryable,
+  ): Promise<{ queued: number; sending: number; failed: number; oldestQueuedSeconds: number | null }> {
     const [row] = await db.query(
       `SELECT count(*) FILTER (WHERE status = 'queued')::int AS queued, count(*) FILTER (WHERE status = 'sending')::int AS sending,
               (SELECT count(*) FROM outbound_mail WHERE status = 'failed')::int AS failed,
@@ -151,7 +182,10 @@ export const outbox = {
    * message kept beside the first). Null when a concurrent request took the same key: the caller answers 409.
    */
   async enqueueOrResend(db: Queryable, m: NewMail): Promise<string | null> {
-    return (await outbox.enqueue(db, m)) ?? outbox.enqueue(db, { ...m, subjectKey: await outbox.nextResendKey(db, m.kind, m.subjectKey) });
+    return (
+      (await outbox.enqueue(db, m)) ??
+      outbox.enqueue(db, { ...m, subjectKey: await outbox.nextResendKey(db, m.kind, m.subjectKey) })
+    );
   },
 
   /** A message of this kind about this subject (or a resend of it) still waiting or being sent. */

@@ -2,7 +2,9 @@ import { MAX_SEND_ATTEMPTS, retryDelaySeconds } from './retry-policy.js';
 
 describe('outbox retry policy', () => {
   it('doubles from 5 s up to 30 minutes, with at most 20 % jitter', () => {
-    expect([1, 2, 3, 4, 10, 11, 14].map((a) => retryDelaySeconds(a, () => 0))).toEqual([5, 10, 20, 40, 1800, 1800, 1800]);
+    expect([1, 2, 3, 4, 10, 11, 14].map((a) => retryDelaySeconds(a, () => 0))).toEqual([
+      5, 10, 20, 40, 1800, 1800, 1800,
+    ]);
     expect(retryDelaySeconds(1, () => 1)).toBe(6);
   });
 

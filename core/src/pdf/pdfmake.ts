@@ -6,7 +6,12 @@ import pdfmake from 'pdfmake';
  * fonts. We use only standard Helvetica (built into every PDF reader, nothing to embed or read from disk) and
  * allow exactly those names; remote URLs are never fetched.
  */
-const HELVETICA = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
+const HELVETICA = {
+  normal: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italics: 'Helvetica-Oblique',
+  bolditalics: 'Helvetica-BoldOblique',
+};
 const ALLOWED_FONTS = new Set(Object.values(HELVETICA));
 pdfmake.addFonts({ Helvetica: HELVETICA });
 pdfmake.setLocalAccessPolicy((path: string) => ALLOWED_FONTS.has(path));

@@ -22,6 +22,7 @@ const ADDRESS = [/[a-z][a-z0-9+.-]*:\/\//i, /(^|[^\p{L}])www\./iu, /[\p{L}\d-]\.
 export function nameProblem(value: string, label: string): string | null {
   if (CONTROL.test(value)) return `${label} must be one line of plain text`;
   if (MARKUP.test(value)) return `${label} cannot contain < or >`;
-  if (ADDRESS.some((re) => re.test(value)) || links.test(value)) return `${label} cannot contain a web or e-mail address`;
+  if (ADDRESS.some((re) => re.test(value)) || links.test(value))
+    return `${label} cannot contain a web or e-mail address`;
   return null;
 }

@@ -47,7 +47,8 @@ function affected(result: unknown): number {
   return Array.isArray(result) ? result.length : 0;
 }
 
-const update = async (db: Queryable, sql: string, params: unknown[]) => affected(await db.query(`${sql} RETURNING 1`, params));
+const update = async (db: Queryable, sql: string, params: unknown[]) =>
+  affected(await db.query(`${sql} RETURNING 1`, params));
 
 /**
  * The erasure, table by table: each step replaces the donor's name, e-mail, phone and address (and card
@@ -60,90 +61,129 @@ export const DONOR_ERASURE_STEPS: readonly ErasureStep[] = [
   {
     table: 'donors',
     what: 'name, e-mail, phone, address, description',
-    run: (db, t) => update(db,
-      `UPDATE donors SET name = $2, email = NULL, phone = NULL, address_line1 = NULL, address_line2 = NULL, address_city = NULL,
+    run: (db, t) =>
+      update(
+        db,
+        `UPDATE donors SET name = $2, email = NULL, phone = NULL, address_line1 = NULL, address_line2 = NULL, address_city = NULL,
               address_state = NULL, address_postal_code = NULL, address_country = NULL, description = NULL,
               erased_at = coalesce(erased_at, now()), deleted_at = coalesce(deleted_at, now()), updated_at = now()
-        WHERE id = $1`, [t.customerId, ERASED_NAME]),
+        WHERE id = $1`,
+        [t.customerId, ERASED_NAME],
+      ),
   },
   {
     table: 'charges',
-    what: 'billing name, e-mail and phone, description, receipt link, card last 4, donor metadata, the tribute\'s name and whom to tell',
-    run: (db, t) => update(db,
-      `UPDATE charges SET billing_name = CASE WHEN billing_name IS NULL THEN NULL ELSE $2 END, billing_email = NULL,
+    what: "billing name, e-mail and phone, description, receipt link, card last 4, donor metadata, the tribute's name and whom to tell",
+    run: (db, t) =>
+      update(
+        db,
+        `UPDATE charges SET billing_name = CASE WHEN billing_name IS NULL THEN NULL ELSE $2 END, billing_email = NULL,
               billing_phone = NULL, description = NULL, receipt_url = NULL, last4 = NULL, metadata = ${STRIP_DONOR_KEYS},
               tribute_name = NULL, tribute_notify_email = NULL, tribute_notify_address = NULL
-        WHERE customer_id = $1 OR email_key(billing_email) = ANY($3::text[])`, [t.customerId, ERASED_NAME, t.emails]),
+        WHERE customer_id = $1 OR email_key(billing_email) = ANY($3::text[])`,
+        [t.customerId, ERASED_NAME, t.emails],
+      ),
   },
   {
     table: 'payment_intents',
     what: 'receipt e-mail, description, donor metadata',
-    run: (db, t) => update(db,
-      `UPDATE payment_intents SET receipt_email = NULL, description = NULL, metadata = ${STRIP_DONOR_KEYS}
-        WHERE customer_id = $1 OR email_key(receipt_email) = ANY($2::text[])`, [t.customerId, t.emails]),
+    run: (db, t) =>
+      update(
+        db,
+        `UPDATE payment_intents SET receipt_email = NULL, description = NULL, metadata = ${STRIP_DONOR_KEYS}
+        WHERE customer_id = $1 OR email_key(receipt_email) = ANY($2::text[])`,
+        [t.customerId, t.emails],
+      ),
   },
   {
     table: 'subscriptions',
     what: 'donor metadata',
-    run: (db, t) => update(db, `UPDATE subscriptions SET metadata = ${STRIP_DONOR_KEYS} WHERE customer_id = $1`, [t.customerId]),
+    run: (db, t) =>
+      update(db, `UPDATE subscriptions SET metadata = ${STRIP_DONOR_KEYS} WHERE customer_id = $1`, [t.customerId]),
   },
   {
     table: 'payment_methods',
     what: 'card last 4 and expiry',
-    run: (db, t) => update(db, `UPDATE payment_methods SET last4 = NULL, exp_month = NULL, exp_year = NULL WHERE customer_id = $1`, [t.customerId]),
+    run: (db, t) =>
+      update(db, `UPDATE payment_methods SET last4 = NULL, exp_month = NULL, exp_year = NULL WHERE customer_id = $1`, [
+        t.customerId,
+      ]),
   },
   {
     table: 'donation_records',
     what: 'name, e-mail, phone, address',
-    run: (db, t) => update(db,
-      `UPDATE donation_records SET first_name = 'Erased', last_name = 'donor', email = '', phone = NULL, address = NULL,
+    run: (db, t) =>
+      update(
+        db,
+        `UPDATE donation_records SET first_name = 'Erased', last_name = 'donor', email = '', phone = NULL, address = NULL,
               city = NULL, state = NULL, zip_code = NULL
-        WHERE customer_id = $1 OR email_key(email) = ANY($2::text[])`, [t.customerId, t.emails]),
+        WHERE customer_id = $1 OR email_key(email) = ANY($2::text[])`,
+        [t.customerId, t.emails],
+      ),
   },
   {
     table: 'manual_donations',
     what: 'name, e-mail, phone, address, notes, descriptions of the gift and of what was received',
-    run: (db, t) => update(db,
-      `UPDATE manual_donations SET donor_name = $2, donor_email = NULL, donor_phone = NULL, donor_address = NULL, notes = NULL,
+    run: (db, t) =>
+      update(
+        db,
+        `UPDATE manual_donations SET donor_name = $2, donor_email = NULL, donor_phone = NULL, donor_address = NULL, notes = NULL,
               gift_description = NULL, goods_description = NULL
-        WHERE stripe_customer_id = $1 OR email_key(donor_email) = ANY($3::text[])`, [t.customerId, ERASED_NAME, t.emails]),
+        WHERE stripe_customer_id = $1 OR email_key(donor_email) = ANY($3::text[])`,
+        [t.customerId, ERASED_NAME, t.emails],
+      ),
   },
   {
     table: 'donor_import_rows',
     what: 'rows of a CSV import not yet finished that belong to the donor (deleted)',
-    run: (db, t) => update(db,
-      `DELETE FROM donor_import_rows
+    run: (db, t) =>
+      update(
+        db,
+        `DELETE FROM donor_import_rows
         WHERE customer_id = $1 OR EXISTS (SELECT 1 FROM unnest(cells) c WHERE email_key(c) = ANY($2::text[]))`,
-      [t.customerId, t.emails]),
+        [t.customerId, t.emails],
+      ),
   },
   {
     table: 'outbound_mail',
     what: "recipient's e-mail and the mail server's reply; mail still waiting is not sent",
-    run: (db, t) => update(db,
-      `UPDATE outbound_mail
+    run: (db, t) =>
+      update(
+        db,
+        `UPDATE outbound_mail
           SET recipient = '',
               last_error = CASE WHEN status IN ('queued', 'sending') OR last_error = $3 THEN $3 END,
               status = CASE WHEN status IN ('queued', 'sending') THEN 'failed' ELSE status END
         WHERE customer_id = $1 OR email_key(recipient) = ANY($2::text[])`,
-      [t.customerId, t.emails, 'Not sent: the donor was erased']),
+        [t.customerId, t.emails, 'Not sent: the donor was erased'],
+      ),
   },
   {
     table: 'gift_acknowledgments',
     what: "recipient's e-mail",
-    run: (db, t) => update(db,
-      `UPDATE gift_acknowledgments SET recipient = NULL WHERE customer_id = $1 OR email_key(recipient) = ANY($2::text[])`,
-      [t.customerId, t.emails]),
+    run: (db, t) =>
+      update(
+        db,
+        `UPDATE gift_acknowledgments SET recipient = NULL WHERE customer_id = $1 OR email_key(recipient) = ANY($2::text[])`,
+        [t.customerId, t.emails],
+      ),
   },
   {
     table: 'donor_links',
     what: "the donor's self-service sign-in links (e-mail address, scope); their sessions end with them",
-    run: (db, t) => update(db, `DELETE FROM donor_links WHERE $1 = ANY(customer_ids) OR email_key(email) = ANY($2::text[])`, [t.customerId, t.emails]),
+    run: (db, t) =>
+      update(db, `DELETE FROM donor_links WHERE $1 = ANY(customer_ids) OR email_key(email) = ANY($2::text[])`, [
+        t.customerId,
+        t.emails,
+      ]),
   },
   {
     table: 'stripe_events',
     what: 'the whole payload of every event about the donor (replaced by a stub of id, type and time)',
-    run: (db, t) => update(db,
-      `UPDATE stripe_events e
+    run: (db, t) =>
+      update(
+        db,
+        `UPDATE stripe_events e
           SET payload = jsonb_build_object('id', e.id, 'object', 'event', 'type', e.type, 'created', e.created,
                                            'livemode', e.livemode, 'api_version', e.api_version, 'pruned', true),
               payload_pruned_at = now(),
@@ -154,7 +194,8 @@ export const DONOR_ERASURE_STEPS: readonly ErasureStep[] = [
                OR e.payload->'data'->'object'->>'customer' = $1
                OR e.payload->'data'->'object'->'customer'->>'id' = $1
                OR EXISTS (SELECT 1 FROM unnest($2::text[]) n WHERE position(n IN lower(e.payload::text)) > 0))`,
-      [t.customerId, t.needles.map((n) => jsonText(n).toLowerCase()), t.projectedEvents ?? null]),
+        [t.customerId, t.needles.map((n) => jsonText(n).toLowerCase()), t.projectedEvents ?? null],
+      ),
   },
 ];
 
@@ -177,7 +218,9 @@ export async function erasureTarget(db: Queryable, customerId: string): Promise<
      UNION SELECT recipient FROM gift_acknowledgments WHERE customer_id = $1`,
     [customerId],
   );
-  const values = rows.map((r) => r.v?.trim()).filter((v): v is string => Boolean(v) && v !== ERASED_NAME && v!.length >= 3);
+  const values = rows
+    .map((r) => r.v?.trim())
+    .filter((v): v is string => Boolean(v) && v !== ERASED_NAME && v!.length >= 3);
   // Keyed by donor identity (ASCII letters folded only), as SQL's email_key(): a look-alike address is someone else.
   const emails = [...new Set(values.filter((v) => v.includes('@')).map(emailKey))];
   // The people the donor's tribute gifts named: looked for in the stored events (needles), but never matched as
@@ -193,24 +236,33 @@ export async function erasureTarget(db: Queryable, customerId: string): Promise<
 /** Runs every step for one donor (inside the caller's transaction); returns the rows changed per table. */
 export async function eraseDonorData(db: Queryable, target: ErasureTarget): Promise<Record<string, number>> {
   const changed: Record<string, number> = {};
-  for (const step of DONOR_ERASURE_STEPS) changed[step.table] = (changed[step.table] ?? 0) + (await step.run(db, target));
+  for (const step of DONOR_ERASURE_STEPS)
+    changed[step.table] = (changed[step.table] ?? 0) + (await step.run(db, target));
   return changed;
 }
 
 /** The donors merged into `keptId` by merges still in force: erasing the kept donor erases them too. */
 export async function mergedDonorIds(db: Queryable, keptId: string): Promise<string[]> {
-  const rows: Array<{ id: string }> = await db.query(`SELECT id FROM donors WHERE merged_into = $1 ORDER BY id`, [keptId]);
+  const rows: Array<{ id: string }> = await db.query(`SELECT id FROM donors WHERE merged_into = $1 ORDER BY id`, [
+    keptId,
+  ]);
   return rows.map((r) => r.id);
 }
 
 /** The Stripe customer a projected object is about: itself, its `customer`, or (a dispute) its charge's customer. */
-export async function customerOf(db: Queryable, object: { id?: unknown; object?: unknown; customer?: unknown; charge?: unknown }): Promise<string | null> {
+export async function customerOf(
+  db: Queryable,
+  object: { id?: unknown; object?: unknown; customer?: unknown; charge?: unknown },
+): Promise<string | null> {
   if (object.object === 'customer' && typeof object.id === 'string') return object.id;
   if (typeof object.customer === 'string') return object.customer;
   const expanded = (object.customer as { id?: unknown } | null | undefined)?.id;
   if (typeof expanded === 'string') return expanded;
   if (object.object === 'dispute' && typeof object.charge === 'string') {
-    const rows: Array<{ customer_id: string | null }> = await db.query(`SELECT customer_id FROM charges WHERE id = $1`, [object.charge]);
+    const rows: Array<{ customer_id: string | null }> = await db.query(
+      `SELECT customer_id FROM charges WHERE id = $1`,
+      [object.charge],
+    );
     return rows[0]?.customer_id ?? null;
   }
   return null;
@@ -223,14 +275,22 @@ export async function customerOf(db: Queryable, object: { id?: unknown; object?:
  * racing an erasure waits for it and then sees it. One statement of locks and one index probe per batch.
  * Returns the donors scrubbed.
  */
-export async function scrubErasedDonors(db: Queryable, eventsOfCustomer: ReadonlyMap<string, string[]>): Promise<string[]> {
+export async function scrubErasedDonors(
+  db: Queryable,
+  eventsOfCustomer: ReadonlyMap<string, string[]>,
+): Promise<string[]> {
   const customerIds = [...eventsOfCustomer.keys()];
   if (!customerIds.length) return [];
   // Two statements: a statement's snapshot is taken before it waits, so a check in the locking statement
   // would not see the erasure it waited for.
-  await lockRows(db, customerIds.map((id) => `donors:${id}`));
+  await lockRows(
+    db,
+    customerIds.map((id) => `donors:${id}`),
+  );
   const rows: Array<{ id: string; merged_into: string | null }> = await db.query(
-    `SELECT id, merged_into FROM donors WHERE id = ANY($1::text[]) AND erased_at IS NOT NULL`, [customerIds]);
+    `SELECT id, merged_into FROM donors WHERE id = ANY($1::text[]) AND erased_at IS NOT NULL`,
+    [customerIds],
+  );
   for (const { id, merged_into } of rows) {
     const projectedEvents = eventsOfCustomer.get(id);
     await eraseDonorData(db, { customerId: id, emails: [], needles: [], projectedEvents });

@@ -21,7 +21,11 @@ export class JobProducer implements OnModuleDestroy {
   constructor(@Inject(ENV) env: EnvDto, @Optional() @Inject(PRODUCER_NAME) name = 'api-producer') {
     this.connection = createRedis(env.REDIS_URL, { name });
     for (const name of Object.values(QueueName)) {
-      const queue = new Queue(name, { connection: this.connection, prefix: env.REDIS_PREFIX, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      const queue = new Queue(name, {
+        connection: this.connection,
+        prefix: env.REDIS_PREFIX,
+        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      });
       // Without a listener BullMQ prints every reconnect failure while Redis is away; callers see the errors.
       queue.on('error', () => undefined);
       this.queues.set(name, queue);
@@ -58,8 +62,15 @@ export class JobProducer implements OnModuleDestroy {
   }
 
   /** Adds several jobs of one name in one Redis round trip (all or none), failing fast as add() does. */
-  addBulk<N extends JobName>(name: N, jobs: { data: JobData[N]; opts?: JobsOptions }[], timeoutMs = 1000): Promise<void> {
-    return this.failFast(() => this.queue(JOB_QUEUE[name]).addBulk(jobs.map((j) => ({ name, data: j.data, opts: j.opts }))), timeoutMs);
+  addBulk<N extends JobName>(
+    name: N,
+    jobs: { data: JobData[N]; opts?: JobsOptions }[],
+    timeoutMs = 1000,
+  ): Promise<void> {
+    return this.failFast(
+      () => this.queue(JOB_QUEUE[name]).addBulk(jobs.map((j) => ({ name, data: j.data, opts: j.opts }))),
+      timeoutMs,
+    );
   }
 
   private async failFast(add: () => Promise<unknown>, timeoutMs: number): Promise<void> {

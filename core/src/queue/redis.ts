@@ -7,7 +7,13 @@ import { Redis, type RedisOptions } from 'ioredis';
  */
 export function createRedis(url: string, opts: { failFast?: boolean; name?: string } = {}): Redis {
   const options: RedisOptions = opts.failFast
-    ? { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, lazyConnect: false, connectionName: opts.name }
+    ? {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        connectTimeout: 2000,
+        lazyConnect: false,
+        connectionName: opts.name,
+      }
     : { maxRetriesPerRequest: null, enableReadyCheck: true, connectionName: opts.name };
   const redis = new Redis(url, options);
   // Errors surface through the callers; without a listener ioredis prints every reconnect attempt.

@@ -29,7 +29,11 @@ export type Counter = readonly [RateLimiterRedis, string];
 export class RedisRateLimits {
   readonly redis: Redis;
 
-  constructor(redisUrl: string, private readonly prefix: string, connectionName: string) {
+  constructor(
+    redisUrl: string,
+    private readonly prefix: string,
+    connectionName: string,
+  ) {
     this.redis = createRedis(redisUrl, { failFast: true, name: connectionName });
   }
 
@@ -80,7 +84,11 @@ export async function peekAll(counters: Counter[]): Promise<LimitVerdict> {
  * onUnavailable says so in the log: an outage must lock no one out), and throws `refusal(seconds)` when a
  * counter is over its limit.
  */
-export function enforce(verdict: LimitVerdict, onUnavailable: (err: Error) => void, refusal: (retryAfterSeconds: number) => TooManyRequestsException): void {
+export function enforce(
+  verdict: LimitVerdict,
+  onUnavailable: (err: Error) => void,
+  refusal: (retryAfterSeconds: number) => TooManyRequestsException,
+): void {
   if (verdict.unavailable) return onUnavailable(verdict.unavailable);
   if (verdict.waitMs > 0) throw refusal(retryAfterSeconds(verdict.waitMs));
 }

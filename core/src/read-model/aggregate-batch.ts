@@ -31,8 +31,19 @@ export class AggregateBatch {
 
   /** Records (after - before) of one gift row, as applyContributionChange would apply it. */
   add(before: Contribution | null, after: Contribution | null): void {
-    if (before && after && sameBucket(before, after) && before.amount === after.amount && before.count === after.count && sameParts(before, after)) return;
-    for (const [c, sign] of [[before, -1], [after, 1]] as const) {
+    if (
+      before &&
+      after &&
+      sameBucket(before, after) &&
+      before.amount === after.amount &&
+      before.count === after.count &&
+      sameParts(before, after)
+    )
+      return;
+    for (const [c, sign] of [
+      [before, -1],
+      [after, 1],
+    ] as const) {
       if (!c) continue;
       this.addBucket(c, sign);
       if (!c.customerId) continue;
@@ -56,7 +67,14 @@ export class AggregateBatch {
   private addBucket(c: Contribution, sign: 1 | -1): void {
     for (const p of dayParts(c)) {
       const key = `${p.at.toISOString()}|${c.source}|${c.donationType}|${c.brand}`;
-      const b = this.buckets.get(key) ?? { at: p.at, source: c.source, donationType: c.donationType, brand: c.brand, amount: 0, count: 0 };
+      const b = this.buckets.get(key) ?? {
+        at: p.at,
+        source: c.source,
+        donationType: c.donationType,
+        brand: c.brand,
+        amount: 0,
+        count: 0,
+      };
       b.amount += sign * p.amount;
       b.count += sign * p.count;
       this.buckets.set(key, b);
@@ -79,8 +97,15 @@ export class AggregateBatch {
          SELECT date_trunc('month', at AT TIME ZONE $2)::date, source, donation_type, brand, sum(amount), sum(count) FROM input GROUP BY 1, 2, 3, 4
          ON CONFLICT (month, source, donation_type, brand)
          DO UPDATE SET amount = monthly_totals.amount + EXCLUDED.amount, count = monthly_totals.count + EXCLUDED.count`,
-        [buckets.map((b) => b.at.toISOString()), timeZone, buckets.map((b) => b.source), buckets.map((b) => b.donationType),
-          buckets.map((b) => b.brand), buckets.map((b) => b.amount), buckets.map((b) => b.count)],
+        [
+          buckets.map((b) => b.at.toISOString()),
+          timeZone,
+          buckets.map((b) => b.source),
+          buckets.map((b) => b.donationType),
+          buckets.map((b) => b.brand),
+          buckets.map((b) => b.amount),
+          buckets.map((b) => b.count),
+        ],
       );
     }
     const years = [...this.years.values()].filter((y) => y.amount !== 0 || y.count !== 0);
@@ -95,7 +120,13 @@ export class AggregateBatch {
          INSERT INTO donor_fiscal_years (year, customer_id, amount, count)
          SELECT ${fiscalYearSql('at', '$2::text')}, customer_id, sum(amount), sum(count) FROM input GROUP BY 1, 2 ORDER BY 1, 2
          ON CONFLICT (year, customer_id) DO UPDATE SET amount = donor_fiscal_years.amount + EXCLUDED.amount, count = donor_fiscal_years.count + EXCLUDED.count`,
-        [years.map((y) => y.at.toISOString()), timeZone, years.map((y) => y.customerId), years.map((y) => y.amount), years.map((y) => y.count)],
+        [
+          years.map((y) => y.at.toISOString()),
+          timeZone,
+          years.map((y) => y.customerId),
+          years.map((y) => y.amount),
+          years.map((y) => y.count),
+        ],
       );
       // A row whose count falls to zero is removed, so "gave in year Y" is the existence of a row. A statement
       // of its own: a DELETE in the same statement as the upsert would not see the rows the upsert changed.
@@ -111,7 +142,10 @@ export class AggregateBatch {
     const donors = [...this.donors.entries()];
     if (!donors.length) return;
     // Someone becomes a donor when a gift succeeds; the customer projection reads donor_totals under this lock.
-    await lockRows(db, donors.filter(([, d]) => d.gave).map(([id]) => `donors:${id}`));
+    await lockRows(
+      db,
+      donors.filter(([, d]) => d.gave).map(([id]) => `donors:${id}`),
+    );
     const moved = donors.filter(([, d]) => d.amount !== 0 || d.count !== 0);
     if (moved.length) {
       await db.query(

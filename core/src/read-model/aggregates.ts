@@ -84,14 +84,23 @@ export interface ManualFacts {
 export function chargeContribution(c: ChargeFacts | null | undefined): Contribution | null {
   if (!c || c.status !== 'succeeded') return null;
   const at = new Date(c.created);
-  const refunds = (c.refunds ?? []).map((r) => ({ at: new Date(r.created * 1000), amount: -Number(r.amount), count: 0 }));
+  const refunds = (c.refunds ?? []).map((r) => ({
+    at: new Date(r.created * 1000),
+    amount: -Number(r.amount),
+    count: 0,
+  }));
   const unlisted = Number(c.amount_refunded) + refunds.reduce((s, r) => s + r.amount, 0);
   const parts: DayPart[] = [{ at, amount: Number(c.amount) - unlisted, count: 1 }, ...refunds];
   const withdrawn = Number(c.amount) - Number(c.amount_refunded);
   const opened = c.disputed_at ? new Date(c.disputed_at) : at;
   const won = disputeReinstated(c);
   if (fundsHeldByDispute(c) || won) parts.push({ at: opened, amount: -withdrawn, count: 0 });
-  if (won) parts.push({ at: c.dispute_reinstated_at ? new Date(c.dispute_reinstated_at) : opened, amount: withdrawn, count: 0 });
+  if (won)
+    parts.push({
+      at: c.dispute_reinstated_at ? new Date(c.dispute_reinstated_at) : opened,
+      amount: withdrawn,
+      count: 0,
+    });
   return {
     at,
     parts,
@@ -118,7 +127,13 @@ export function manualContribution(m: ManualFacts | null | undefined): Contribut
 }
 
 export function sameBucket(a: Contribution, b: Contribution): boolean {
-  return a.at.getTime() === b.at.getTime() && a.source === b.source && a.donationType === b.donationType && a.brand === b.brand && a.customerId === b.customerId;
+  return (
+    a.at.getTime() === b.at.getTime() &&
+    a.source === b.source &&
+    a.donationType === b.donationType &&
+    a.brand === b.brand &&
+    a.customerId === b.customerId
+  );
 }
 
 /** The gift's parts by day (the whole gift on its day when it has none). */
@@ -127,14 +142,20 @@ export function dayParts(c: Contribution): DayPart[] {
 }
 
 export function sameParts(a: Contribution, b: Contribution): boolean {
-  const key = (c: Contribution) => dayParts(c).map((p) => `${p.at.getTime()}|${p.amount}|${p.count}`).join(',');
+  const key = (c: Contribution) =>
+    dayParts(c)
+      .map((p) => `${p.at.getTime()}|${p.amount}|${p.count}`)
+      .join(',');
   return key(a) === key(b);
 }
 
 /** (after - before) by instant and bucket, the parts that cancel left out. */
 export function partChanges(before: Contribution | null, after: Contribution | null): Contribution[] {
   const out = new Map<string, Contribution>();
-  for (const [c, sign] of [[before, -1], [after, 1]] as const) {
+  for (const [c, sign] of [
+    [before, -1],
+    [after, 1],
+  ] as const) {
     if (!c) continue;
     for (const p of dayParts(c)) {
       const key = `${p.at.getTime()}|${c.source}|${c.donationType}|${c.brand}`;
@@ -225,10 +246,21 @@ export async function applyContributionChange(
   after: Contribution | null,
   timeZone: string,
 ): Promise<void> {
-  if (before && after && sameBucket(before, after) && before.amount === after.amount && before.count === after.count && sameParts(before, after)) return;
+  if (
+    before &&
+    after &&
+    sameBucket(before, after) &&
+    before.amount === after.amount &&
+    before.count === after.count &&
+    sameParts(before, after)
+  )
+    return;
   for (const part of partChanges(before, after)) await addToDaily(db, part, 1, timeZone);
   const donors = new Map<string, { amount: number; count: number }>();
-  for (const [c, sign] of [[before, -1], [after, 1]] as const) {
+  for (const [c, sign] of [
+    [before, -1],
+    [after, 1],
+  ] as const) {
     if (!c?.customerId) continue;
     const d = donors.get(c.customerId) ?? { amount: 0, count: 0 };
     d.amount += sign * c.amount;
@@ -237,7 +269,8 @@ export async function applyContributionChange(
   }
   await applyDonorYearChange(db, before, after, timeZone);
   for (const [customerId, d] of donors) {
-    const gave = after?.customerId === customerId && after.count > 0 && !(before?.customerId === customerId && before.count > 0);
+    const gave =
+      after?.customerId === customerId && after.count > 0 && !(before?.customerId === customerId && before.count > 0);
     // Someone becomes a donor when a gift succeeds. The customer projection decides the flag for a row it
     // inserts from donor_totals under this same lock, so whichever of the two commits first, the other sees it.
     if (gave) await lockRow(db, 'donors', customerId);
@@ -246,11 +279,21 @@ export async function applyContributionChange(
   }
 }
 
-async function applyDonorYearChange(db: Queryable, before: Contribution | null, after: Contribution | null, timeZone: string): Promise<void> {
+async function applyDonorYearChange(
+  db: Queryable,
+  before: Contribution | null,
+  after: Contribution | null,
+  timeZone: string,
+): Promise<void> {
   if (before?.customerId && after?.customerId && sameBucket(before, after)) {
     if (before.amount === after.amount && before.count === after.count) return;
     // A gift counts once whatever its amount, so only the amount moves (a refund): the row stays.
-    return addToDonorYear(db, { ...after, amount: after.amount - before.amount, count: after.count - before.count }, 1, timeZone);
+    return addToDonorYear(
+      db,
+      { ...after, amount: after.amount - before.amount, count: after.count - before.count },
+      1,
+      timeZone,
+    );
   }
   if (before?.customerId) await addToDonorYear(db, before, -1, timeZone);
   if (after?.customerId) await addToDonorYear(db, after, 1, timeZone);
@@ -259,7 +302,9 @@ async function applyDonorYearChange(db: Queryable, before: Contribution | null, 
 /** Whether a customer already has a gift in the aggregates (read by the customer projection under lockRow). */
 export async function hasGift(db: Queryable, customerId: string): Promise<boolean> {
   const found = await cached(db, `has-gift:${customerId}`, async () => {
-    const rows = await db.query(`SELECT 1 FROM donor_totals WHERE customer_id = $1 AND donation_count > 0`, [customerId]);
+    const rows = await db.query(`SELECT 1 FROM donor_totals WHERE customer_id = $1 AND donation_count > 0`, [
+      customerId,
+    ]);
     return rows.length > 0 ? { yes: true } : null;
   });
   return found !== null;
@@ -289,7 +334,11 @@ export async function rebuildDonorYears(db: Queryable, timeZone: string): Promis
  * statement, which reads the start month itself, then runs on a fresh snapshot that sees the new month and the
  * rebuilt rows, and a gift written before the lock has committed, so the rebuild reads it.
  */
-export async function rebuildDonorFiscalYears(db: Queryable, timeZone: string, opts: { lock?: boolean } = {}): Promise<void> {
+export async function rebuildDonorFiscalYears(
+  db: Queryable,
+  timeZone: string,
+  opts: { lock?: boolean } = {},
+): Promise<void> {
   if (opts.lock) await db.query(`LOCK TABLE donor_fiscal_years IN EXCLUSIVE MODE`);
   await db.query(`DELETE FROM donor_fiscal_years`);
   await db.query(

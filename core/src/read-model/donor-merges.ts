@@ -1,7 +1,13 @@
 import type { Queryable } from '../db/queryable.js';
 import { lockRow, type LockMemory } from '../db/row-lock.js';
 import { cached, rememberRows, type RowCache } from './read-model.repository.js';
-import { applyContributionChange, chargeContribution, manualContribution, type ChargeFacts, type ManualFacts } from './aggregates.js';
+import {
+  applyContributionChange,
+  chargeContribution,
+  manualContribution,
+  type ChargeFacts,
+  type ManualFacts,
+} from './aggregates.js';
 
 /**
  * Donor merges in the read model (the tables are described in migrations/1764375000000-DonorMerges.ts).
@@ -38,7 +44,10 @@ export interface ActiveMerge {
 /** The active merge that took `customerId` away, if any (donor_merges_active_idx). */
 export async function activeMergeOf(db: Queryable, customerId: string): Promise<ActiveMerge | null> {
   return cached(db, `merge-of:${customerId}`, async () => {
-    const rows = await db.query(`SELECT id, kept_id, merged_id FROM donor_merges WHERE merged_id = $1 AND undone_at IS NULL`, [customerId]);
+    const rows = await db.query(
+      `SELECT id, kept_id, merged_id FROM donor_merges WHERE merged_id = $1 AND undone_at IS NULL`,
+      [customerId],
+    );
     return rows[0] ?? null;
   });
 }
@@ -75,7 +84,12 @@ export async function moveCharge(db: Queryable, chargeId: string, to: string, ti
   const [before] = await db.query(`SELECT * FROM charges WHERE id = $1`, [chargeId]);
   if (!before || before.customer_id === to) return false;
   await db.query(`UPDATE charges SET customer_id = $2 WHERE id = $1`, [chargeId, to]);
-  await applyContributionChange(db, chargeContribution(before as ChargeFacts), chargeContribution({ ...before, customer_id: to } as ChargeFacts), timeZone);
+  await applyContributionChange(
+    db,
+    chargeContribution(before as ChargeFacts),
+    chargeContribution({ ...before, customer_id: to } as ChargeFacts),
+    timeZone,
+  );
   return true;
 }
 
@@ -84,7 +98,11 @@ export async function moveManualGift(db: Queryable, id: string, to: string, time
   const [before] = await db.query(`SELECT * FROM manual_donations WHERE id = $1 FOR UPDATE`, [id]);
   if (!before || before.stripe_customer_id === to) return false;
   await db.query(`UPDATE manual_donations SET stripe_customer_id = $2 WHERE id = $1`, [id, to]);
-  await applyContributionChange(db, manualContribution(before as ManualFacts), manualContribution({ ...before, stripe_customer_id: to } as ManualFacts), timeZone);
+  await applyContributionChange(
+    db,
+    manualContribution(before as ManualFacts),
+    manualContribution({ ...before, stripe_customer_id: to } as ManualFacts),
+    timeZone,
+  );
   return true;
 }
-

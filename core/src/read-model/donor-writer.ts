@@ -16,7 +16,12 @@ import { DONOR_CONTENT, toDonorRow, type DonorCore } from './to-donor-row.js';
  * when a gift already counted in donor_totals (a charge projected before its customer); later gifts turn it on
  * from the aggregates, under the same row lock.
  */
-export async function writeCustomer(ctx: ReadModelWrite, customer: Stripe.Customer, at: number, deleted: boolean): Promise<void> {
+export async function writeCustomer(
+  ctx: ReadModelWrite,
+  customer: Stripe.Customer,
+  at: number,
+  deleted: boolean,
+): Promise<void> {
   await readModel.lock(ctx.db, 'donors', customer.id);
   const stored = await readModel.find(ctx.db, 'donors', customer.id);
   const tombstone = stored?.deleted_at ?? (deleted ? new Date(at * 1000) : null);
@@ -32,7 +37,12 @@ export async function writeCustomer(ctx: ReadModelWrite, customer: Stripe.Custom
   );
   if (state) {
     const isDonor = Boolean(stored?.is_donor) || donorBeforeAnyGift(customer) || (await hasGift(ctx.db, customer.id));
-    await readModel.upsert(ctx.db, 'donors', { ...state, is_donor: isDonor, deleted_at: tombstone, last_event_created: at });
+    await readModel.upsert(ctx.db, 'donors', {
+      ...state,
+      is_donor: isDonor,
+      deleted_at: tombstone,
+      last_event_created: at,
+    });
   } else if (deleted && stored) {
     await tombstoneDonor(ctx.db, customer.id, tombstone!);
   }
@@ -45,5 +55,6 @@ export async function writeCustomer(ctx: ReadModelWrite, customer: Stripe.Custom
 export async function tombstoneDonor(db: Queryable, id: string, at: Date): Promise<void> {
   await readModel.lock(db, 'donors', id);
   const stored = await readModel.find(db, 'donors', id);
-  if (stored && !stored.deleted_at) await readModel.upsert(db, 'donors', { id, deleted_at: at, created: stored.created });
+  if (stored && !stored.deleted_at)
+    await readModel.upsert(db, 'donors', { id, deleted_at: at, created: stored.created });
 }

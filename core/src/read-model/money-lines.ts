@@ -58,7 +58,11 @@ export function moneyFigures(lines: readonly MoneyLineSums[]): MoneyFigures {
  * takes it from the next payout (or debits the bank). That is money owed to Stripe, never a negative "waiting",
  * so the identity reads afterFees + owed = deposited + inTransit + available, each term zero or more.
  */
-export function whereTheMoneyIs(afterFees: number, deposited: number, inTransit: number): { deposited: number; inTransit: number; available: number; owed: number } {
+export function whereTheMoneyIs(
+  afterFees: number,
+  deposited: number,
+  inTransit: number,
+): { deposited: number; inTransit: number; available: number; owed: number } {
   const balance = afterFees - deposited - inTransit;
   return { deposited, inTransit, available: Math.max(0, balance), owed: Math.max(0, -balance) };
 }
@@ -70,7 +74,11 @@ export function manualMoney(cents: number): MoneyFigures {
 
 export function addMoney(a: MoneyFigures, b: MoneyFigures): MoneyFigures {
   return {
-    gross: a.gross + b.gross, refunds: a.refunds + b.refunds, disputes: a.disputes + b.disputes,
-    fees: a.fees + b.fees, received: a.received + b.received, afterFees: a.afterFees + b.afterFees,
+    gross: a.gross + b.gross,
+    refunds: a.refunds + b.refunds,
+    disputes: a.disputes + b.disputes,
+    fees: a.fees + b.fees,
+    received: a.received + b.received,
+    afterFees: a.afterFees + b.afterFees,
   };
 }

@@ -1,12 +1,36 @@
 import type { Queryable } from '../db/queryable.js';
 import type { BalanceTransactionRow, PayoutRow } from './to-money-rows.js';
 
-const BT_COLUMNS = ['id', 'type', 'reporting_category', 'amount', 'fee', 'net', 'currency', 'source_id', 'charge_id', 'payout_id', 'created', 'available_on'] as const;
+const BT_COLUMNS = [
+  'id',
+  'type',
+  'reporting_category',
+  'amount',
+  'fee',
+  'net',
+  'currency',
+  'source_id',
+  'charge_id',
+  'payout_id',
+  'created',
+  'available_on',
+] as const;
 
 /** Writes of the money-movement tables (payouts, balance_transactions), shared by the projections and the backfill. */
 export const moneyMovement = {
-  async payoutVersion(db: Queryable, id: string): Promise<{ last_event_created: number; state_rank: number; reconciliation_status: string | null; lines_synced_at: Date | null } | null> {
-    const rows = await db.query(`SELECT last_event_created::float8 AS last_event_created, state_rank, reconciliation_status, lines_synced_at FROM payouts WHERE id = $1 FOR UPDATE`, [id]);
+  async payoutVersion(
+    db: Queryable,
+    id: string,
+  ): Promise<{
+    last_event_created: number;
+    state_rank: number;
+    reconciliation_status: string | null;
+    lines_synced_at: Date | null;
+  } | null> {
+    const rows = await db.query(
+      `SELECT last_event_created::float8 AS last_event_created, state_rank, reconciliation_status, lines_synced_at FROM payouts WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
     return rows[0] ?? null;
   },
 
@@ -17,7 +41,19 @@ export const moneyMovement = {
        ON CONFLICT (id) DO UPDATE SET amount = EXCLUDED.amount, currency = EXCLUDED.currency, status = EXCLUDED.status,
          arrival_date = EXCLUDED.arrival_date, failure_code = EXCLUDED.failure_code, failure_message = EXCLUDED.failure_message,
          reconciliation_status = EXCLUDED.reconciliation_status, last_event_created = EXCLUDED.last_event_created, state_rank = EXCLUDED.state_rank`,
-      [row.id, row.amount, row.currency, row.status, row.arrival_date, row.created, row.failure_code, row.failure_message, row.reconciliation_status, at, rank],
+      [
+        row.id,
+        row.amount,
+        row.currency,
+        row.status,
+        row.arrival_date,
+        row.created,
+        row.failure_code,
+        row.failure_message,
+        row.reconciliation_status,
+        at,
+        rank,
+      ],
     );
   },
 
@@ -32,12 +68,19 @@ export const moneyMovement = {
    * months' rows of monthly_money in the same statement, so a line read twice counts once. One statement per
    * 500 lines.
    */
-  async upsertBalanceTransactions(db: Queryable, rows: readonly BalanceTransactionRow[], timeZone: string): Promise<void> {
+  async upsertBalanceTransactions(
+    db: Queryable,
+    rows: readonly BalanceTransactionRow[],
+    timeZone: string,
+  ): Promise<void> {
     // One line twice in a statement is refused by ON CONFLICT: the copies become one, links kept.
     const byId = new Map<string, BalanceTransactionRow>();
     for (const r of rows) {
       const before = byId.get(r.id);
-      byId.set(r.id, before ? { ...r, payout_id: r.payout_id ?? before.payout_id, charge_id: r.charge_id ?? before.charge_id } : r);
+      byId.set(
+        r.id,
+        before ? { ...r, payout_id: r.payout_id ?? before.payout_id, charge_id: r.charge_id ?? before.charge_id } : r,
+      );
     }
     const unique = [...byId.values()];
     for (let i = 0; i < unique.length; i += 500) {
@@ -62,7 +105,10 @@ export const moneyMovement = {
 
   /** Which of these balance transactions are stored already. */
   async storedBalanceTransactions(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
-    const rows: Array<{ id: string }> = await db.query(`SELECT id FROM balance_transactions WHERE id = ANY($1::text[])`, [ids]);
+    const rows: Array<{ id: string }> = await db.query(
+      `SELECT id FROM balance_transactions WHERE id = ANY($1::text[])`,
+      [ids],
+    );
     return new Set(rows.map((r) => r.id));
   },
 

@@ -56,7 +56,13 @@ export function disputeRank(status: string): number {
 }
 
 const PI_RANK: Record<string, number> = {
-  requires_payment_method: 1, requires_confirmation: 2, requires_action: 3, processing: 4, requires_capture: 5, succeeded: 6, canceled: 6,
+  requires_payment_method: 1,
+  requires_confirmation: 2,
+  requires_action: 3,
+  processing: 4,
+  requires_capture: 5,
+  succeeded: 6,
+  canceled: 6,
 };
 export const paymentIntentRank = (status: string): number => PI_RANK[status] ?? 0;
 
@@ -84,5 +90,9 @@ export function contentKey(row: Record<string, unknown>, columns: readonly strin
 }
 
 function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 }

@@ -3,8 +3,16 @@ import { lockRow } from '../db/row-lock.js';
 import { upsertStatement, writeBehindOf } from './write-behind.js';
 
 /** The read-model tables the projections write, keyed by the Stripe id. */
-export type ReadModelTable = 'donors' | 'payment_methods' | 'payment_intents' | 'subscriptions' | 'invoices' | 'charges';
-const TABLES: readonly ReadModelTable[] = ['donors', 'payment_methods', 'payment_intents', 'subscriptions', 'invoices', 'charges'];
+export type ReadModelTable =
+  'donors' | 'payment_methods' | 'payment_intents' | 'subscriptions' | 'invoices' | 'charges';
+const TABLES: readonly ReadModelTable[] = [
+  'donors',
+  'payment_methods',
+  'payment_intents',
+  'subscriptions',
+  'invoices',
+  'charges',
+];
 
 function checked(table: ReadModelTable): ReadModelTable {
   // Table and column names come from this code, never from input; the check keeps it that way.
@@ -66,7 +74,10 @@ export const readModel = {
    * Reads ahead, for a batch transaction holding a RowCache, the rows that charge events look up: the charges,
    * their payment intents, and the invoices naming either (three statements for the whole batch).
    */
-  async prefetchForCharges(db: Queryable & RowCache, charges: ReadonlyArray<{ id: string; paymentIntentId: string | null }>): Promise<void> {
+  async prefetchForCharges(
+    db: Queryable & RowCache,
+    charges: ReadonlyArray<{ id: string; paymentIntentId: string | null }>,
+  ): Promise<void> {
     if (!charges.length) return;
     const cache = (db.prefetched ??= new Map());
     const ids = charges.map((c) => c.id);
@@ -103,7 +114,14 @@ export const readModel = {
       [ids],
     );
     rememberRows(cache, 'donors', ids, rows);
-    rememberRows(cache, 'has-gift', ids, gifts, (g) => g.customer_id, () => ({ yes: true }));
+    rememberRows(
+      cache,
+      'has-gift',
+      ids,
+      gifts,
+      (g) => g.customer_id,
+      () => ({ yes: true }),
+    );
   },
 
   /**
@@ -117,7 +135,8 @@ export const readModel = {
     for (const c of cols) if (!COLUMN.test(c)) throw new Error(`Bad column name ${c}`);
     const cache = cacheOf(db);
     cache?.delete(`${table}:${row.id}`);
-    if (cache && table === 'invoices') for (const k of [...cache.keys()]) if (k.startsWith('invoice-of-')) cache.delete(k);
+    if (cache && table === 'invoices')
+      for (const k of [...cache.keys()]) if (k.startsWith('invoice-of-')) cache.delete(k);
     const behind = writeBehindOf(db);
     if (behind && table !== 'subscriptions') return behind.add(checked(table), defined);
     await db.query(...upsertStatement(checked(table), cols, [defined]));
@@ -133,7 +152,10 @@ export const readModel = {
     return rows.map((r: { id: string }) => r.id);
   },
 
-  async invoiceByPaymentIntent(db: Queryable, paymentIntentId: string): Promise<{ id: string; subscription_id: string | null; customer_id: string | null } | null> {
+  async invoiceByPaymentIntent(
+    db: Queryable,
+    paymentIntentId: string,
+  ): Promise<{ id: string; subscription_id: string | null; customer_id: string | null } | null> {
     return cached(db, `invoice-of-pi:${paymentIntentId}`, async () => {
       const rows = await db.query(
         `SELECT id, subscription_id, customer_id FROM invoices WHERE payment_intent_id = $1 ORDER BY created DESC, id LIMIT 1`,
@@ -143,9 +165,15 @@ export const readModel = {
     });
   },
 
-  async invoiceByCharge(db: Queryable, chargeId: string): Promise<{ id: string; subscription_id: string | null; customer_id: string | null } | null> {
+  async invoiceByCharge(
+    db: Queryable,
+    chargeId: string,
+  ): Promise<{ id: string; subscription_id: string | null; customer_id: string | null } | null> {
     return cached(db, `invoice-of-charge:${chargeId}`, async () => {
-      const rows = await db.query(`SELECT id, subscription_id, customer_id FROM invoices WHERE charge_id = $1 LIMIT 1`, [chargeId]);
+      const rows = await db.query(
+        `SELECT id, subscription_id, customer_id FROM invoices WHERE charge_id = $1 LIMIT 1`,
+        [chargeId],
+      );
       return rows[0] ?? null;
     });
   },

@@ -2,7 +2,8 @@
 
 export function idOf(ref: unknown): string | null {
   if (typeof ref === 'string') return ref;
-  if (ref && typeof ref === 'object' && typeof (ref as { id?: unknown }).id === 'string') return (ref as { id: string }).id;
+  if (ref && typeof ref === 'object' && typeof (ref as { id?: unknown }).id === 'string')
+    return (ref as { id: string }).id;
   return null;
 }
 

@@ -50,8 +50,24 @@ export interface ChargeRow extends ChargeCore {
 }
 
 export const CHARGE_CONTENT = [
-  'payment_intent_id', 'customer_id', 'amount', 'amount_refunded', 'currency', 'status', 'paid', 'refunded', 'disputed',
-  'failure_message', 'brand', 'last4', 'billing_name', 'billing_email', 'billing_phone', 'receipt_url', 'description', 'metadata',
+  'payment_intent_id',
+  'customer_id',
+  'amount',
+  'amount_refunded',
+  'currency',
+  'status',
+  'paid',
+  'refunded',
+  'disputed',
+  'failure_message',
+  'brand',
+  'last4',
+  'billing_name',
+  'billing_email',
+  'billing_phone',
+  'receipt_url',
+  'description',
+  'metadata',
 ] as const;
 
 /**
@@ -97,7 +113,10 @@ const VOID_REFUND = ['failed', 'canceled'];
  * The refunds a row keeps after news of some refunds (a charge's list, a refund event): by id, the news wins,
  * a failed or canceled one goes; ordered by time, then id, so the same refunds are always stored the same way.
  */
-export function mergeRefunds(kept: readonly RefundFact[] | null | undefined, news: ReadonlyArray<Pick<Stripe.Refund, 'id' | 'amount' | 'created' | 'status'>>): RefundFact[] {
+export function mergeRefunds(
+  kept: readonly RefundFact[] | null | undefined,
+  news: ReadonlyArray<Pick<Stripe.Refund, 'id' | 'amount' | 'created' | 'status'>>,
+): RefundFact[] {
   const byId = new Map((kept ?? []).map((r) => [r.id, r]));
   for (const r of news) {
     if (VOID_REFUND.includes(r.status ?? '')) byId.delete(r.id);
@@ -117,11 +136,39 @@ export function chargeInvoiceHint(ch: Stripe.Charge): string | null {
  */
 export function chargeStubFromDispute(d: Stripe.Dispute): ChargeRow {
   return {
-    id: idOf(d.charge)!, payment_intent_id: idOf(d.payment_intent), customer_id: null, amount: d.amount, amount_refunded: 0,
-    currency: d.currency, status: 'pending', paid: false, refunded: false, disputed: true, failure_message: null, brand: null,
-    last4: null, billing_name: null, billing_email: null, billing_phone: null, receipt_url: null, description: null, metadata: {},
-    created: toDate(d.created) ?? new Date(0), state_rank: 0, refunds: [], invoice_id: null, subscription_id: null, frequency: 'one-time',
-    donation_type: null, source: null, dispute_id: null, dispute_status: null, disputed_at: null, dispute_reinstated_at: null, dispute_event_created: 0, dispute_rank: 0,
+    id: idOf(d.charge)!,
+    payment_intent_id: idOf(d.payment_intent),
+    customer_id: null,
+    amount: d.amount,
+    amount_refunded: 0,
+    currency: d.currency,
+    status: 'pending',
+    paid: false,
+    refunded: false,
+    disputed: true,
+    failure_message: null,
+    brand: null,
+    last4: null,
+    billing_name: null,
+    billing_email: null,
+    billing_phone: null,
+    receipt_url: null,
+    description: null,
+    metadata: {},
+    created: toDate(d.created) ?? new Date(0),
+    state_rank: 0,
+    refunds: [],
+    invoice_id: null,
+    subscription_id: null,
+    frequency: 'one-time',
+    donation_type: null,
+    source: null,
+    dispute_id: null,
+    dispute_status: null,
+    disputed_at: null,
+    dispute_reinstated_at: null,
+    dispute_event_created: 0,
+    dispute_rank: 0,
     last_event_created: 0,
   };
 }
@@ -131,12 +178,23 @@ export function chargeStubFromDispute(d: Stripe.Dispute): ChargeRow {
  * on the day of its reversal (the balance transaction Stripe adds when reinstating them, reporting category
  * dispute_reversal); an event that does not carry it keeps the day already known, else the event's own time.
  */
-export function disputeColumns(d: Stripe.Dispute, at: number, before: Pick<ChargeRow, 'dispute_id' | 'dispute_status' | 'disputed_at' | 'dispute_reinstated_at'> | null) {
+export function disputeColumns(
+  d: Stripe.Dispute,
+  at: number,
+  before: Pick<ChargeRow, 'dispute_id' | 'dispute_status' | 'disputed_at' | 'dispute_reinstated_at'> | null,
+) {
   const reversal = lineOf(d, 'dispute_reversal');
-  const reinstatedAt = !disputeReinstated({ disputed: true, dispute_status: d.status }) ? null
-    : reversal ? toDate(reversal.created) : before?.dispute_reinstated_at ?? toDate(at);
+  const reinstatedAt = !disputeReinstated({ disputed: true, dispute_status: d.status })
+    ? null
+    : reversal
+      ? toDate(reversal.created)
+      : (before?.dispute_reinstated_at ?? toDate(at));
   return {
-    disputed: true, dispute_id: d.id, dispute_status: d.status, disputed_at: withdrawnAt(d, at, before), dispute_reinstated_at: reinstatedAt ?? null,
+    disputed: true,
+    dispute_id: d.id,
+    dispute_status: d.status,
+    disputed_at: withdrawnAt(d, at, before),
+    dispute_reinstated_at: reinstatedAt ?? null,
   };
 }
 
@@ -148,7 +206,11 @@ export function disputeColumns(d: Stripe.Dispute, at: number, before: Pick<Charg
  * in which the projection first saw it escalated (a warning_* status before, a real one now), which is as close
  * as the read model can tell. Later events keep the day already known.
  */
-function withdrawnAt(d: Stripe.Dispute, at: number, before: Pick<ChargeRow, 'dispute_id' | 'dispute_status' | 'disputed_at'> | null): Date | null {
+function withdrawnAt(
+  d: Stripe.Dispute,
+  at: number,
+  before: Pick<ChargeRow, 'dispute_id' | 'dispute_status' | 'disputed_at'> | null,
+): Date | null {
   if (isInquiry(d.status)) return toDate(d.created);
   const line = lineOf(d, 'dispute');
   if (line) return toDate(line.created);

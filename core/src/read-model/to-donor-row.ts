@@ -26,8 +26,16 @@ export interface DonorRow extends DonorCore {
 }
 
 export const DONOR_CONTENT = [
-  'name', 'email', 'phone', 'address_line1', 'address_line2', 'address_city', 'address_state', 'address_postal_code',
-  'address_country', 'description',
+  'name',
+  'email',
+  'phone',
+  'address_line1',
+  'address_line2',
+  'address_city',
+  'address_state',
+  'address_postal_code',
+  'address_country',
+  'description',
 ] as const;
 
 /** Stripe customer -> the donors row's customer columns. */

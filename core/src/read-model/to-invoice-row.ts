@@ -28,8 +28,17 @@ export interface InvoiceRow extends InvoiceCore {
 }
 
 export const INVOICE_CONTENT = [
-  'customer_id', 'subscription_id', 'payment_intent_id', 'charge_id', 'status', 'amount_paid', 'amount_due', 'attempt_count', 'next_payment_attempt',
-  'currency', 'billing_reason',
+  'customer_id',
+  'subscription_id',
+  'payment_intent_id',
+  'charge_id',
+  'status',
+  'amount_paid',
+  'amount_due',
+  'attempt_count',
+  'next_payment_attempt',
+  'currency',
+  'billing_reason',
 ] as const;
 
 /**

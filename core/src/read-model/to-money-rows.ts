@@ -36,8 +36,15 @@ export const payoutRank = (status: string): number => PAYOUT_RANK[status] ?? 0;
 
 export function toPayoutRow(po: Stripe.Payout): PayoutRow {
   return {
-    id: po.id, amount: po.amount, currency: po.currency, status: po.status, arrival_date: toDate(po.arrival_date)!, created: toDate(po.created)!,
-    failure_code: po.failure_code ?? null, failure_message: po.failure_message ?? null, reconciliation_status: po.reconciliation_status ?? null,
+    id: po.id,
+    amount: po.amount,
+    currency: po.currency,
+    status: po.status,
+    arrival_date: toDate(po.arrival_date)!,
+    created: toDate(po.created)!,
+    failure_code: po.failure_code ?? null,
+    failure_message: po.failure_message ?? null,
+    reconciliation_status: po.reconciliation_status ?? null,
   };
 }
 
@@ -53,10 +60,23 @@ export function chargeOfSource(source: Stripe.BalanceTransaction['source']): str
   return null;
 }
 
-export function toBalanceTransactionRow(t: Stripe.BalanceTransaction, payoutId: string | null, chargeId?: string | null): BalanceTransactionRow {
+export function toBalanceTransactionRow(
+  t: Stripe.BalanceTransaction,
+  payoutId: string | null,
+  chargeId?: string | null,
+): BalanceTransactionRow {
   return {
-    id: t.id, type: t.type, reporting_category: t.reporting_category, amount: t.amount, fee: t.fee, net: t.net, currency: t.currency,
-    source_id: idOf(t.source), charge_id: chargeId !== undefined ? chargeId : chargeOfSource(t.source), payout_id: payoutId,
-    created: toDate(t.created)!, available_on: toDate(t.available_on)!,
+    id: t.id,
+    type: t.type,
+    reporting_category: t.reporting_category,
+    amount: t.amount,
+    fee: t.fee,
+    net: t.net,
+    currency: t.currency,
+    source_id: idOf(t.source),
+    charge_id: chargeId !== undefined ? chargeId : chargeOfSource(t.source),
+    payout_id: payoutId,
+    created: toDate(t.created)!,
+    available_on: toDate(t.available_on)!,
   };
 }

@@ -24,7 +24,14 @@ export interface PaymentIntentRow extends PaymentIntentCore {
 }
 
 export const PAYMENT_INTENT_CONTENT = [
-  'customer_id', 'amount', 'currency', 'status', 'description', 'receipt_email', 'latest_charge_id', 'metadata',
+  'customer_id',
+  'amount',
+  'currency',
+  'status',
+  'description',
+  'receipt_email',
+  'latest_charge_id',
+  'metadata',
 ] as const;
 
 /** Stripe payment intent -> payment_intents row. (`invoice` no longer exists on API 2026-10-28; read if present.) */

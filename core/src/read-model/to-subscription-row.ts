@@ -35,9 +35,23 @@ export interface SubscriptionRow extends SubscriptionCore {
 }
 
 export const SUBSCRIPTION_CONTENT = [
-  'customer_id', 'status', 'interval', 'interval_count', 'frequency', 'amount', 'currency', 'current_period_start',
-  'current_period_end', 'cancel_at_period_end', 'canceled_at', 'start_date', 'ended_at', 'cancel_at', 'pause_collection',
-  'default_payment_method', 'metadata',
+  'customer_id',
+  'status',
+  'interval',
+  'interval_count',
+  'frequency',
+  'amount',
+  'currency',
+  'current_period_start',
+  'current_period_end',
+  'cancel_at_period_end',
+  'canceled_at',
+  'start_date',
+  'ended_at',
+  'cancel_at',
+  'pause_collection',
+  'default_payment_method',
+  'metadata',
 ] as const;
 
 /**
@@ -67,7 +81,9 @@ export function toSubscriptionRow(s: Stripe.Subscription): SubscriptionCore {
     start_date: toDate(s.start_date),
     ended_at: toDate(s.ended_at),
     cancel_at: toDate(s.cancel_at),
-    pause_collection: s.pause_collection ? { behavior: s.pause_collection.behavior, resumes_at: s.pause_collection.resumes_at ?? null } : null,
+    pause_collection: s.pause_collection
+      ? { behavior: s.pause_collection.behavior, resumes_at: s.pause_collection.resumes_at ?? null }
+      : null,
     default_payment_method: idOf(s.default_payment_method),
     metadata: meta,
     created: toDate(s.created) ?? new Date(0),

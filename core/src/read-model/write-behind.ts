@@ -38,7 +38,8 @@ export class WriteBehind {
     for (const g of groups.values()) {
       // Postgres takes at most 65,535 parameters in one statement.
       const perStatement = Math.max(1, Math.floor(60000 / g.cols.length));
-      for (let i = 0; i < g.rows.length; i += perStatement) await this.send(...upsertStatement(g.table, g.cols, g.rows.slice(i, i + perStatement)));
+      for (let i = 0; i < g.rows.length; i += perStatement)
+        await this.send(...upsertStatement(g.table, g.cols, g.rows.slice(i, i + perStatement)));
     }
   }
 }
@@ -49,7 +50,10 @@ export function upsertStatement(table: string, cols: string[], rows: Record<stri
   const tuples = rows.map((row) => `(${cols.map((c) => `$${params.push(storable(row[c]))}`).join(', ')})`);
   const updates = cols.filter((c) => c !== 'id').map((c) => `${c} = EXCLUDED.${c}`);
   if (table === 'donors') updates.push('updated_at = now()');
-  return [`INSERT INTO ${table} (${cols.join(', ')}) VALUES ${tuples.join(', ')} ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`, params];
+  return [
+    `INSERT INTO ${table} (${cols.join(', ')}) VALUES ${tuples.join(', ')} ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
+    params,
+  ];
 }
 
 /** Objects other than dates are stored as jsonb. */
@@ -62,4 +66,5 @@ export interface WithWriteBehind {
   writeBehind?: WriteBehind;
 }
 
-export const writeBehindOf = (db: Queryable): WriteBehind | undefined => (db as Queryable & WithWriteBehind).writeBehind;
+export const writeBehindOf = (db: Queryable): WriteBehind | undefined =>
+  (db as Queryable & WithWriteBehind).writeBehind;

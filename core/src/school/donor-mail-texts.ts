@@ -75,14 +75,17 @@ export interface StatementFacts {
  * never valued; 'Total contributions' is money only and says so.
  */
 export const STATEMENT_TEXTS = {
-  cashTotalNote: 'Total contributions counts gifts of money only (card, bank, cash and check). Gifts of property are listed separately, without a value.',
+  cashTotalNote:
+    'Total contributions counts gifts of money only (card, bank, cash and check). Gifts of property are listed separately, without a value.',
   propertyHeading: 'Gifts of property',
   propertyNote:
     'We describe gifts of property (such as securities, goods or cryptocurrency) but do not state their value: the value you claim is yours to determine. ' +
     'If you claim more than $500 for gifts of property, the IRS asks you to file Form 8283 with your tax return.',
   edition(edition: StatementEdition, year: number, issuedOn: string): string {
-    if (edition === 'interim') return `Interim statement: gifts received through ${issuedOn}. Your final statement for ${year} will follow after December 31, ${year}.`;
-    if (edition === 'corrected') return `Corrected statement: it replaces the ${year} statement we sent you before. Please use this one for your tax records.`;
+    if (edition === 'interim')
+      return `Interim statement: gifts received through ${issuedOn}. Your final statement for ${year} will follow after December 31, ${year}.`;
+    if (edition === 'corrected')
+      return `Corrected statement: it replaces the ${year} statement we sent you before. Please use this one for your tax records.`;
     return `Final statement for ${year}.`;
   },
   editionTitle: { interim: 'Interim', final: 'Final', corrected: 'Corrected' } as Record<StatementEdition, string>,
@@ -111,7 +114,15 @@ type Block = string | Array<[string, string]> | { link: string; label: string } 
 function plain(title: string, name: string | null, blocks: Block[]): string {
   const parts = [LETTERHEAD.join('\n'), title, greeting(name)];
   for (const b of blocks) {
-    parts.push(typeof b === 'string' ? b : Array.isArray(b) ? b.map(([k, v]) => `${k}: ${v}`).join('\n') : 'sentence' in b ? `${b.sentence} ${b.link}` : `${b.label}:\n${b.link}`);
+    parts.push(
+      typeof b === 'string'
+        ? b
+        : Array.isArray(b)
+          ? b.map(([k, v]) => `${k}: ${v}`).join('\n')
+          : 'sentence' in b
+            ? `${b.sentence} ${b.link}`
+            : `${b.label}:\n${b.link}`,
+    );
   }
   parts.push(SIGNATURE.join('\n'), STATUS_LINE);
   return `${parts.join('\n\n')}\n`;
@@ -125,12 +136,15 @@ function html(title: string, name: string | null, blocks: Block[]): string {
       typeof b === 'string'
         ? `<p style="${P}">${esc(b)}</p>`
         : 'sentence' in b
-        ? `<p style="${P}">${esc(b.sentence)} <a href="${esc(b.link)}" style="color:#0b4f8a">${esc(b.link)}</a></p>`
-        : !Array.isArray(b)
-        ? `<p style="${P}"><a href="${esc(b.link)}" style="color:#0b4f8a;font-weight:bold">${esc(b.label)}</a><br><span style="font-size:15px;word-break:break-all">${esc(b.link)}</span></p>`
-        : `<table style="border-collapse:collapse;margin:0 0 18px;font-size:18px"><tbody>${b
-            .map(([k, v]) => `<tr><th scope="row" style="text-align:left;padding:6px 18px 6px 0;vertical-align:top">${esc(k)}</th><td style="padding:6px 0">${esc(v)}</td></tr>`)
-            .join('')}</tbody></table>`,
+          ? `<p style="${P}">${esc(b.sentence)} <a href="${esc(b.link)}" style="color:#0b4f8a">${esc(b.link)}</a></p>`
+          : !Array.isArray(b)
+            ? `<p style="${P}"><a href="${esc(b.link)}" style="color:#0b4f8a;font-weight:bold">${esc(b.label)}</a><br><span style="font-size:15px;word-break:break-all">${esc(b.link)}</span></p>`
+            : `<table style="border-collapse:collapse;margin:0 0 18px;font-size:18px"><tbody>${b
+                .map(
+                  ([k, v]) =>
+                    `<tr><th scope="row" style="text-align:left;padding:6px 18px 6px 0;vertical-align:top">${esc(k)}</th><td style="padding:6px 0">${esc(v)}</td></tr>`,
+                )
+                .join('')}</tbody></table>`,
     )
     .join('');
   return (
@@ -161,9 +175,17 @@ export function acknowledgmentMail(f: AcknowledgmentFacts): MailText {
   const subject = corrected
     ? `Corrected receipt ${f.receiptNumber} - ${SCHOOL.name}`
     : `Thank you for your gift - receipt ${f.receiptNumber} - ${SCHOOL.name}`;
-  const rows: Array<[string, string]> = [['Receipt number', f.receiptNumber], ['Date of gift', f.giftDate]];
+  const rows: Array<[string, string]> = [
+    ['Receipt number', f.receiptNumber],
+    ['Date of gift', f.giftDate],
+  ];
   if (f.isMoney) {
-    if (corrected) rows.push(['Amount given', formatUsd(f.amountCents)], ['Amount refunded', formatUsd(f.refundedCents)], ['Contribution', formatUsd(net)]);
+    if (corrected)
+      rows.push(
+        ['Amount given', formatUsd(f.amountCents)],
+        ['Amount refunded', formatUsd(f.refundedCents)],
+        ['Contribution', formatUsd(net)],
+      );
     else rows.push(['Amount', formatUsd(f.amountCents)]);
     if (f.feeCoverageCents) rows.push(['Of which to cover fees', `${formatUsd(f.feeCoverageCents)} (deductible too)`]);
     rows.push(['Paid by', f.method]);
@@ -194,21 +216,34 @@ export function acknowledgmentMail(f: AcknowledgmentFacts): MailText {
   } else {
     blocks.push(f.noGoodsSentence);
   }
-  if (f.recurring) blocks.push(`You will receive an acknowledgment like this one for each ${f.recurring.frequency.toLowerCase()} gift.`);
+  if (f.recurring)
+    blocks.push(
+      `You will receive an acknowledgment like this one for each ${f.recurring.frequency.toLowerCase()} gift.`,
+    );
   if (f.recurring?.manageUrl) {
-    blocks.push({ sentence: `To change the amount or the card, pause or cancel your ${f.recurring.frequency.toLowerCase()} gift, visit My Giving:`, link: f.recurring.manageUrl });
+    blocks.push({
+      sentence: `To change the amount or the card, pause or cancel your ${f.recurring.frequency.toLowerCase()} gift, visit My Giving:`,
+      link: f.recurring.manageUrl,
+    });
   }
   return message(subject, title, f.donorName, blocks);
 }
 
 /** The notice that withdraws an acknowledgment: the gift was refunded in full, or removed from the school's records. */
 export function voidMail(f: VoidFacts): MailText {
-  const what = f.amountCents === null ? `your gift of ${f.giftDate}` : `your gift of ${formatUsd(f.amountCents)} on ${f.giftDate}`;
-  const why = f.reason === 'refunded' ? `Because ${what} was refunded in full` : `Because ${what} was removed from our records`;
-  return message(`Receipt ${f.receiptNumber} is void - ${SCHOOL.name}`, `Receipt ${f.receiptNumber} is void`, f.donorName, [
-    `${why}, the acknowledgment we sent you with receipt number ${f.receiptNumber} is void. Please do not use it for your tax records.`,
-    `If you have a question about this, reply to this e-mail or call us at ${SCHOOL.phone}.`,
-  ]);
+  const what =
+    f.amountCents === null ? `your gift of ${f.giftDate}` : `your gift of ${formatUsd(f.amountCents)} on ${f.giftDate}`;
+  const why =
+    f.reason === 'refunded' ? `Because ${what} was refunded in full` : `Because ${what} was removed from our records`;
+  return message(
+    `Receipt ${f.receiptNumber} is void - ${SCHOOL.name}`,
+    `Receipt ${f.receiptNumber} is void`,
+    f.donorName,
+    [
+      `${why}, the acknowledgment we sent you with receipt number ${f.receiptNumber} is void. Please do not use it for your tax records.`,
+      `If you have a question about this, reply to this e-mail or call us at ${SCHOOL.phone}.`,
+    ],
+  );
 }
 
 /** The cover note of an e-mailed year-end statement (the statement itself is the attached PDF). */
@@ -216,14 +251,22 @@ export function statementMail(f: StatementFacts): MailText {
   const count = (n: number) => (n === 1 ? '1 gift' : `${n} gifts`);
   const edition = f.edition ?? 'final';
   const label = edition === 'final' ? '' : `${STATEMENT_TEXTS.editionTitle[edition].toLowerCase()} `;
-  const rows: Array<[string, string]> = [['Year', String(f.year)], ['Statement', STATEMENT_TEXTS.editionTitle[edition]]];
-  if (f.giftCount > 0) rows.push(['Gifts of money', count(f.giftCount)], ['Total contributions', formatUsd(f.totalCents)]);
-  if (f.propertyCount) rows.push(['Gifts of property', `${count(f.propertyCount)} (described in the statement, no value stated)`]);
+  const rows: Array<[string, string]> = [
+    ['Year', String(f.year)],
+    ['Statement', STATEMENT_TEXTS.editionTitle[edition]],
+  ];
+  if (f.giftCount > 0)
+    rows.push(['Gifts of money', count(f.giftCount)], ['Total contributions', formatUsd(f.totalCents)]);
+  if (f.propertyCount)
+    rows.push(['Gifts of property', `${count(f.propertyCount)} (described in the statement, no value stated)`]);
   const blocks: Block[] = [
     `Thank you for supporting ${SCHOOL.name} in ${f.year}. Your ${label}year-end giving statement is attached as a PDF (${f.filename}).`,
     rows,
   ];
-  if (edition === 'interim') blocks.push(`This statement lists your gifts so far: your final statement for ${f.year} will follow after the year ends.`);
+  if (edition === 'interim')
+    blocks.push(
+      `This statement lists your gifts so far: your final statement for ${f.year} will follow after the year ends.`,
+    );
   if (edition === 'corrected') blocks.push(`It replaces the ${f.year} statement we sent you before.`);
   if (f.propertyCount) blocks.push(STATEMENT_TEXTS.cashTotalNote);
   blocks.push('Please keep the statement with your tax records.');
@@ -263,21 +306,31 @@ export function paymentFailedMail(f: PaymentFailedFacts): MailText {
   const freq = f.frequency.toLowerCase();
   if (f.method === 'bank') {
     const account = f.card ? f.card.charAt(0).toLowerCase() + f.card.slice(1) : 'bank account';
-    return message(`Your ${freq} gift could not be charged - ${SCHOOL.name}`, `Your ${freq} gift could not be charged`, f.donorName, [
-      `We tried to take your ${freq} gift of ${formatUsd(f.amountCents)} from your ${account}, and the bank did not complete the payment. This often happens when an account is closed or its details change.`,
-      `To keep your gift going, choose a card or another bank account here (no password needed):`,
-      { link: f.url, label: 'Update how you give' },
-      `The link works for ${f.days} days. When you update it, the missed gift is taken at once. We will also try the account again over the next few days.`,
-      `If you would rather stop your gift, you can do that from the same page. Questions? Reply to this e-mail or call us at ${SCHOOL.phone}.`,
-    ]);
+    return message(
+      `Your ${freq} gift could not be charged - ${SCHOOL.name}`,
+      `Your ${freq} gift could not be charged`,
+      f.donorName,
+      [
+        `We tried to take your ${freq} gift of ${formatUsd(f.amountCents)} from your ${account}, and the bank did not complete the payment. This often happens when an account is closed or its details change.`,
+        `To keep your gift going, choose a card or another bank account here (no password needed):`,
+        { link: f.url, label: 'Update how you give' },
+        `The link works for ${f.days} days. When you update it, the missed gift is taken at once. We will also try the account again over the next few days.`,
+        `If you would rather stop your gift, you can do that from the same page. Questions? Reply to this e-mail or call us at ${SCHOOL.phone}.`,
+      ],
+    );
   }
-  return message(`Your ${freq} gift could not be charged - ${SCHOOL.name}`, `Your ${freq} gift could not be charged`, f.donorName, [
-    `We tried to charge your ${freq} gift of ${formatUsd(f.amountCents)} to ${f.card ?? 'your card'}, and the bank declined it. This often happens when a card expires or is replaced.`,
-    `To keep your gift going, update your card here (no password needed):`,
-    { link: f.url, label: 'Update your card' },
-    `The link works for ${f.days} days. When you update the card, the missed gift is charged to it at once. We will also try the card again over the next few days.`,
-    `If you would rather stop your gift, you can do that from the same page. Questions? Reply to this e-mail or call us at ${SCHOOL.phone}.`,
-  ]);
+  return message(
+    `Your ${freq} gift could not be charged - ${SCHOOL.name}`,
+    `Your ${freq} gift could not be charged`,
+    f.donorName,
+    [
+      `We tried to charge your ${freq} gift of ${formatUsd(f.amountCents)} to ${f.card ?? 'your card'}, and the bank declined it. This often happens when a card expires or is replaced.`,
+      `To keep your gift going, update your card here (no password needed):`,
+      { link: f.url, label: 'Update your card' },
+      `The link works for ${f.days} days. When you update the card, the missed gift is charged to it at once. We will also try the card again over the next few days.`,
+      `If you would rather stop your gift, you can do that from the same page. Questions? Reply to this e-mail or call us at ${SCHOOL.phone}.`,
+    ],
+  );
 }
 
 /** What a donor (or an admin on their behalf) changed on a recurring gift. */
@@ -307,11 +360,16 @@ export interface PlanChangeFacts {
 }
 
 const PLAN_CHANGE_TITLES: Record<PlanChangeKind, string> = {
-  amount: 'amount changed', pause: 'paused', resume: 'resumed', cancel: 'canceled', card: 'payment method changed',
+  amount: 'amount changed',
+  pause: 'paused',
+  resume: 'resumed',
+  cancel: 'canceled',
+  card: 'payment method changed',
 };
 
 /** "$75.00 (including $2.40 to cover the processing fees)" */
-const withFees = (cents: number, fee: number) => `${formatUsd(cents)}${fee > 0 ? ` (including ${formatUsd(fee)} to cover the processing fees)` : ''}`;
+const withFees = (cents: number, fee: number) =>
+  `${formatUsd(cents)}${fee > 0 ? ` (including ${formatUsd(fee)} to cover the processing fees)` : ''}`;
 
 /** The one sentence that says what changed and when it takes effect. */
 function planChangeSentence(f: PlanChangeFacts, freq: string): string {
@@ -359,12 +417,17 @@ export interface BankPaymentFailedFacts {
 
 /** A gift by bank account that the bank returned after days of processing: nothing was taken, and what to do. */
 export function bankPaymentFailedMail(f: BankPaymentFailedFacts): MailText {
-  return message(`Your bank payment did not go through - ${SCHOOL.name}`, 'Your bank payment did not go through', f.donorName, [
-    `Thank you for your gift of ${formatUsd(f.amountCents)} on ${f.giftDate}. Your bank did not complete the payment from your ${f.account}${f.reason ? `: "${f.reason}"` : ''}. No money was taken, and no receipt will be issued for it.`,
-    `Please check the account details with your bank. To give again, by card or from another account, use our donation page:`,
-    { link: f.donateUrl, label: 'Give again' },
-    `Or call us at ${SCHOOL.phone} and we will take your gift by phone. Questions? Reply to this e-mail.`,
-  ]);
+  return message(
+    `Your bank payment did not go through - ${SCHOOL.name}`,
+    'Your bank payment did not go through',
+    f.donorName,
+    [
+      `Thank you for your gift of ${formatUsd(f.amountCents)} on ${f.giftDate}. Your bank did not complete the payment from your ${f.account}${f.reason ? `: "${f.reason}"` : ''}. No money was taken, and no receipt will be issued for it.`,
+      `Please check the account details with your bank. To give again, by card or from another account, use our donation page:`,
+      { link: f.donateUrl, label: 'Give again' },
+      `Or call us at ${SCHOOL.phone} and we will take your gift by phone. Questions? Reply to this e-mail.`,
+    ],
+  );
 }
 
 export interface TributeFacts {
@@ -384,11 +447,16 @@ export function tributeMail(f: TributeFacts): MailText {
   const who = f.donorName?.trim() || 'A friend of the school';
   const gift = f.amountCents === null ? 'a gift' : `a gift of ${formatUsd(f.amountCents)}`;
   const where = f.fund ? ` to our ${f.fund} fund` : '';
-  return message(`A tribute gift to ${SCHOOL.name}`, `A gift ${f.tribute.charAt(0).toLowerCase()}${f.tribute.slice(1)}`, null, [
-    `${who} has made ${gift}${where} ${f.tribute.charAt(0).toLowerCase()}${f.tribute.slice(1)}, and asked us to let you know.`,
-    `${SCHOOL.name} trains and educates developmentally disabled adults. Gifts like this one keep our classes, rides and programs going.`,
-    `If you have a question, reply to this e-mail or call us at ${SCHOOL.phone}.`,
-  ]);
+  return message(
+    `A tribute gift to ${SCHOOL.name}`,
+    `A gift ${f.tribute.charAt(0).toLowerCase()}${f.tribute.slice(1)}`,
+    null,
+    [
+      `${who} has made ${gift}${where} ${f.tribute.charAt(0).toLowerCase()}${f.tribute.slice(1)}, and asked us to let you know.`,
+      `${SCHOOL.name} trains and educates developmentally disabled adults. Gifts like this one keep our classes, rides and programs going.`,
+      `If you have a question, reply to this e-mail or call us at ${SCHOOL.phone}.`,
+    ],
+  );
 }
 
 /** A date as the e-mails write it, in the school's time zone: 'November 22, 2026'. */

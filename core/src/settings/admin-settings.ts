@@ -4,7 +4,8 @@ import { defineSetting, settings } from './settings.repository.js';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 export const RETENTION_DAYS_MIN = 1;
 export const RETENTION_DAYS_MAX = 3650;
-const isRetentionDays = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= RETENTION_DAYS_MIN && (v as number) <= RETENTION_DAYS_MAX;
+const isRetentionDays = (v: unknown): v is number =>
+  Number.isInteger(v) && (v as number) >= RETENTION_DAYS_MIN && (v as number) <= RETENTION_DAYS_MAX;
 
 /**
  * Every admin must use two-factor sign-in (enrolling at their next sign-in). On for new installs: the
@@ -20,7 +21,10 @@ export function isValidRetentionDays(v: unknown): v is number {
 }
 
 /** The retention in force: the owner's setting when stored, else the environment's INBOX_RETENTION_DAYS. */
-export async function inboxRetentionDays(db: Queryable, envDays: number): Promise<{ days: number; source: 'setting' | 'environment' }> {
+export async function inboxRetentionDays(
+  db: Queryable,
+  envDays: number,
+): Promise<{ days: number; source: 'setting' | 'environment' }> {
   const stored = await settings.read(db, INBOX_RETENTION);
   return stored.updatedAt ? { days: stored.value, source: 'setting' } : { days: envDays, source: 'environment' };
 }

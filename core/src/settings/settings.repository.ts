@@ -12,7 +12,11 @@ export interface SettingDefinition<T> {
   isValid: (value: unknown) => value is T;
 }
 
-export function defineSetting<T>(key: string, defaultValue: T, isValid: (value: unknown) => value is T): SettingDefinition<T> {
+export function defineSetting<T>(
+  key: string,
+  defaultValue: T,
+  isValid: (value: unknown) => value is T,
+): SettingDefinition<T> {
   if (!/^[a-z][a-z0-9_.]{1,63}$/.test(key)) throw new Error(`Bad setting key ${key}`);
   return { key, defaultValue, isValid };
 }
@@ -36,7 +40,12 @@ export const settings = {
   },
 
   /** Stores a value (refusing one the definition does not accept) and answers it as stored. */
-  async write<T>(db: Queryable, def: SettingDefinition<T>, value: T, adminId: string | null): Promise<StoredSetting<T>> {
+  async write<T>(
+    db: Queryable,
+    def: SettingDefinition<T>,
+    value: T,
+    adminId: string | null,
+  ): Promise<StoredSetting<T>> {
     if (!def.isValid(value)) throw new Error(`Invalid value for setting ${def.key}`);
     const rows: Array<{ updated_at: Date }> = await db.query(
       `INSERT INTO settings (key, value, updated_at, updated_by) VALUES ($1, $2, now(), $3)

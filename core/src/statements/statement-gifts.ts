@@ -57,7 +57,8 @@ const TRIBUTE_SQL = `CASE c.tribute_kind ${TRIBUTE_KINDS.map((k) => `WHEN '${k}'
 const FUND_SQL = (alias: string) => `(SELECT name FROM funds f WHERE f.id = ${alias}.fund_id AND f.id <> 1)`;
 
 /** The receipt number of an acknowledgment row `a` ('2026-000123'), NULL when there is none. */
-export const RECEIPT_NUMBER_SQL = (a: string) => `CASE WHEN ${a}.receipt_seq IS NULL THEN NULL ELSE ${a}.receipt_year || '-' || lpad(${a}.receipt_seq::text, 6, '0') END`;
+export const RECEIPT_NUMBER_SQL = (a: string) =>
+  `CASE WHEN ${a}.receipt_seq IS NULL THEN NULL ELSE ${a}.receipt_year || '-' || lpad(${a}.receipt_seq::text, 6, '0') END`;
 
 /** The donor's address as one line; for card gifts, else the address typed on the donation form (donation_records). */
 function addressLine(d: string, r?: string): string {
@@ -85,7 +86,10 @@ export function giftsSql(f: GiftFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [f.year, f.timeZone, f.minNetCents ?? null, f.customerId ?? null];
   const receipts = (kind: 'card' | 'manual', id: string) =>
     f.withReceipts
-      ? { col: `, ${RECEIPT_NUMBER_SQL('a')} AS receipt_number`, join: `LEFT JOIN gift_acknowledgments a ON a.gift_kind = '${kind}' AND a.gift_id = ${id}` }
+      ? {
+          col: `, ${RECEIPT_NUMBER_SQL('a')} AS receipt_number`,
+          join: `LEFT JOIN gift_acknowledgments a ON a.gift_kind = '${kind}' AND a.gift_id = ${id}`,
+        }
       : { col: '', join: '' };
   const card = receipts('card', 'c.id');
   const manual = receipts('manual', 'm.id::text');
@@ -128,7 +132,12 @@ export function giftsSql(f: GiftFilter): { sql: string; params: unknown[] } {
 }
 
 /** One donor's gifts of a year, with receipt numbers (a statement: a handful of rows). */
-export function donorYearGifts(db: Queryable, customerId: string, year: number, timeZone: string): Promise<TaxGiftRow[]> {
+export function donorYearGifts(
+  db: Queryable,
+  customerId: string,
+  year: number,
+  timeZone: string,
+): Promise<TaxGiftRow[]> {
   const { sql, params } = giftsSql({ year, timeZone, customerId, withReceipts: true });
   return db.query(sql, params);
 }

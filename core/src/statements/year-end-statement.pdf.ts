@@ -27,7 +27,11 @@ export function statementIssuedOn(timeZone: string, now: Date = new Date()): str
 
 /** 'jane-doe' from 'Jane Doe!'; the id when the name leaves nothing (the filename must be plain ASCII). */
 export function filenamePart(name: string | null, id: string): string {
-  const slug = (name ?? '').normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const slug = (name ?? '')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return slug || id;
 }
 
@@ -37,7 +41,9 @@ export function statementFilename(year: number, donor: Pick<DonorForStatement, '
 }
 
 export function donorAddressLines(d: DonorForStatement): string[] {
-  const cityLine = [d.address_city, [d.address_state, d.address_postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const cityLine = [d.address_city, [d.address_state, d.address_postal_code].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return [d.address_line1, d.address_line2, cityLine].filter((l): l is string => Boolean(l && l.trim()));
 }
 
@@ -59,11 +65,25 @@ export interface StatementTotals {
 export function statementTotals(gifts: TaxGiftRow[]): StatementTotals {
   const counted = statementGifts(gifts);
   const money = counted.filter((g) => isCashGift(g.source, g.gift_type));
-  return { gifts: money, totalCents: money.reduce((sum, g) => sum + Number(g.net), 0), property: counted.filter((g) => !isCashGift(g.source, g.gift_type)) };
+  return {
+    gifts: money,
+    totalCents: money.reduce((sum, g) => sum + Number(g.net), 0),
+    property: counted.filter((g) => !isCashGift(g.source, g.gift_type)),
+  };
 }
 
-const RULE = { hLineWidth: (i: number) => (i === 1 ? 0.7 : 0), vLineWidth: () => 0, paddingLeft: () => 0, paddingRight: () => 6 };
-const head = (...titles: string[]) => titles.map((t, i) => ({ text: t, bold: true, ...(i === 3 && t === 'Amount' ? { alignment: 'right' as const } : {}) }));
+const RULE = {
+  hLineWidth: (i: number) => (i === 1 ? 0.7 : 0),
+  vLineWidth: () => 0,
+  paddingLeft: () => 0,
+  paddingRight: () => 6,
+};
+const head = (...titles: string[]) =>
+  titles.map((t, i) => ({
+    text: t,
+    bold: true,
+    ...(i === 3 && t === 'Amount' ? { alignment: 'right' as const } : {}),
+  }));
 
 /** The gifts of property: date, receipt, kind and the school's description; no value column. */
 function propertyContent(property: TaxGiftRow[]): Content[] {
@@ -75,7 +95,12 @@ function propertyContent(property: TaxGiftRow[]): Content[] {
         widths: [80, 80, 100, '*'],
         body: [
           head('Date', 'Receipt', 'Gift', 'Description'),
-          ...property.map((g) => [g.day_label, g.receipt_number ?? '', giftMethodLabel(g.source, g.gift_type, g.brand, g.last4), g.description?.trim() || '']),
+          ...property.map((g) => [
+            g.day_label,
+            g.receipt_number ?? '',
+            giftMethodLabel(g.source, g.gift_type, g.brand, g.last4),
+            g.description?.trim() || '',
+          ]),
         ],
       },
       layout: RULE,
@@ -94,7 +119,10 @@ function statementContent(s: StatementInput): Content[] {
     { text: `Year-End Giving Statement ${s.year}`, style: 'title' },
     { text: `Issued ${s.issuedOn}`, style: 'small' },
     { text: STATEMENT_TEXTS.edition(edition, s.year, s.issuedOn), bold: edition !== 'final', margin: [0, 6, 0, 0] },
-    { text: [s.donor.name || 'Donor', ...donorAddressLines(s.donor), s.donor.email ?? ''].filter(Boolean).join('\n'), margin: [0, 12, 0, 12] },
+    {
+      text: [s.donor.name || 'Donor', ...donorAddressLines(s.donor), s.donor.email ?? ''].filter(Boolean).join('\n'),
+      margin: [0, 12, 0, 12],
+    },
     {
       text: `Thank you for supporting ${SCHOOL.name}. This statement lists the contributions we received from you between January 1 and December 31, ${s.year}.`,
       margin: [0, 0, 0, 10],
@@ -116,7 +144,13 @@ function statementContent(s: StatementInput): Content[] {
             g.day_label,
             g.receipt_number ?? '',
             // The gift's line names a tribute and a chosen fund under its method.
-            [giftMethodLabel(g.source, g.gift_type, g.brand, g.last4), g.fund ? `To the ${g.fund} fund` : '', g.tribute ?? ''].filter(Boolean).join('\n'),
+            [
+              giftMethodLabel(g.source, g.gift_type, g.brand, g.last4),
+              g.fund ? `To the ${g.fund} fund` : '',
+              g.tribute ?? '',
+            ]
+              .filter(Boolean)
+              .join('\n'),
             { text: formatUsd(Number(g.net)), alignment: 'right' as const },
           ]),
         ],
@@ -125,10 +159,22 @@ function statementContent(s: StatementInput): Content[] {
     });
   }
   body.push(
-    { text: `Total contributions for ${s.year}: ${formatUsd(total)}`, bold: true, margin: [0, 12, 0, property.length ? 2 : 12] },
-    ...(property.length ? [{ text: STATEMENT_TEXTS.cashTotalNote, style: 'small', margin: [0, 0, 0, 12] } as Content, ...propertyContent(property)] : []),
+    {
+      text: `Total contributions for ${s.year}: ${formatUsd(total)}`,
+      bold: true,
+      margin: [0, 12, 0, property.length ? 2 : 12],
+    },
+    ...(property.length
+      ? [
+          { text: STATEMENT_TEXTS.cashTotalNote, style: 'small', margin: [0, 0, 0, 12] } as Content,
+          ...propertyContent(property),
+        ]
+      : []),
     { text: s.statementText, margin: [0, 0, 0, 12] },
-    { text: `${SCHOOL.taxExemptStatus} EIN ${SCHOOL.ein}. Please keep this statement for your tax records.`, style: 'small' },
+    {
+      text: `${SCHOOL.taxExemptStatus} EIN ${SCHOOL.ein}. Please keep this statement for your tax records.`,
+      style: 'small',
+    },
   );
   return body;
 }
@@ -139,7 +185,10 @@ export function statementDefinition(...statements: StatementInput[]): TDocumentD
     const part = statementContent(s);
     return i === 0 ? part : [{ text: '', pageBreak: 'before' as const }, ...part];
   });
-  const title = statements.length === 1 ? `Year-End Giving Statement ${statements[0].year}` : `Year-End Giving Statements ${statements[0]?.year ?? ''}`;
+  const title =
+    statements.length === 1
+      ? `Year-End Giving Statement ${statements[0].year}`
+      : `Year-End Giving Statements ${statements[0]?.year ?? ''}`;
   return {
     info: { title, author: SCHOOL.name },
     pageSize: 'LETTER',

@@ -52,7 +52,9 @@ function iso(seconds: number): string {
 }
 
 function badCurrency(currency: unknown): string | null {
-  return currency === undefined || currency === null || currency === CURRENCY ? null : `currency ${JSON.stringify(currency)} is not USD`;
+  return currency === undefined || currency === null || currency === CURRENCY
+    ? null
+    : `currency ${JSON.stringify(currency)} is not USD`;
 }
 
 function badAmount(where: string, value: unknown): string | null {
@@ -70,12 +72,17 @@ function subscriptionItemProblem(item: any, i: number): string | null {
     badCurrency(price.currency) ??
     badAmount(`subscription item ${i} quantity`, quantity) ??
     badAmount(`subscription item ${i} unit_amount`, price.unit_amount) ??
-    (typeof price.unit_amount === 'number' ? badAmount(`subscription item ${i} amount`, price.unit_amount * quantity) : null)
+    (typeof price.unit_amount === 'number'
+      ? badAmount(`subscription item ${i} amount`, price.unit_amount * quantity)
+      : null)
   );
 }
 
 function objectProblem(o: any): string | null {
-  const fields = typeof o?.object === 'string' && Object.prototype.hasOwnProperty.call(MONEY_FIELDS, o.object) ? MONEY_FIELDS[o.object] : null;
+  const fields =
+    typeof o?.object === 'string' && Object.prototype.hasOwnProperty.call(MONEY_FIELDS, o.object)
+      ? MONEY_FIELDS[o.object]
+      : null;
   if (!fields) return null;
   const currency = badCurrency(o.currency);
   if (currency) return currency;

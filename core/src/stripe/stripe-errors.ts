@@ -11,8 +11,15 @@ export function isStripeResourceMissing(err: unknown): boolean {
  * since the fault is upstream and nothing was written on our side.
  */
 export function stripeWriteError(err: unknown, action: string): DomainError {
-  if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode ?? 400) < 500 && err.statusCode !== 401) {
+  if (
+    err instanceof Stripe.errors.StripeInvalidRequestError &&
+    (err.statusCode ?? 400) < 500 &&
+    err.statusCode !== 401
+  ) {
     return new DomainError(400, err.message || `Stripe refused to ${action}`);
   }
-  return new DomainError(502, `Could not ${action}: the payment provider did not answer correctly. Nothing was changed; please try again.`);
+  return new DomainError(
+    502,
+    `Could not ${action}: the payment provider did not answer correctly. Nothing was changed; please try again.`,
+  );
 }

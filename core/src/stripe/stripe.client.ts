@@ -7,7 +7,10 @@ export const STRIPE = Symbol('STRIPE');
  * The one configured Stripe SDK instance. STRIPE_API_BASE points it at another host (the local emulator);
  * nothing else in the code knows which Stripe it talks to.
  */
-export function createStripeClient(env: Pick<EnvDto, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>, opts: { timeoutMs?: number; maxNetworkRetries?: number } = {}): Stripe {
+export function createStripeClient(
+  env: Pick<EnvDto, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>,
+  opts: { timeoutMs?: number; maxNetworkRetries?: number } = {},
+): Stripe {
   const config: Stripe.StripeConfig = {
     timeout: opts.timeoutMs ?? 15000,
     maxNetworkRetries: opts.maxNetworkRetries ?? 1,

@@ -20,7 +20,12 @@ function roundLikeAPerson(d: number): number {
 }
 
 export function oneTimeAmountCents(rng: Rng): number {
-  const preset = rng.weighted<number | null>([[25, 26], [50, 27], [100, 19], [null, 28]]);
+  const preset = rng.weighted<number | null>([
+    [25, 26],
+    [50, 27],
+    [100, 19],
+    [null, 28],
+  ]);
   if (preset !== null) return preset * 100;
   return roundLikeAPerson(clampDollars(rng.logNormal(60, 1.05), 5, 25_000)) * 100;
 }
@@ -28,11 +33,36 @@ export function oneTimeAmountCents(rng: Rng): number {
 export function recurringAmountCents(rng: Rng, frequency: Frequency): number {
   switch (frequency) {
     case 'monthly':
-      return rng.weighted([[10, 15], [20, 20], [25, 30], [50, 22], [100, 10], [250, 3]]) * 100;
+      return (
+        rng.weighted([
+          [10, 15],
+          [20, 20],
+          [25, 30],
+          [50, 22],
+          [100, 10],
+          [250, 3],
+        ]) * 100
+      );
     case 'quarterly':
-      return rng.weighted([[50, 30], [75, 15], [100, 35], [250, 15], [500, 5]]) * 100;
+      return (
+        rng.weighted([
+          [50, 30],
+          [75, 15],
+          [100, 35],
+          [250, 15],
+          [500, 5],
+        ]) * 100
+      );
     default:
-      return rng.weighted([[100, 30], [250, 30], [500, 20], [1000, 15], [2500, 5]]) * 100;
+      return (
+        rng.weighted([
+          [100, 30],
+          [250, 30],
+          [500, 20],
+          [1000, 15],
+          [2500, 5],
+        ]) * 100
+      );
   }
 }
 
@@ -42,7 +72,15 @@ export function manualAmountCents(rng: Rng, type: ManualType): number {
   return roundLikeAPerson(clampDollars(rng.logNormal(median, sigma), 5, 250_000)) * 100;
 }
 
-const ITEMS = ['classroom supplies', 'a laptop', 'art supplies', 'kitchen equipment', 'a wheelchair ramp', 'garden tools', 'books for the library'];
+const ITEMS = [
+  'classroom supplies',
+  'a laptop',
+  'art supplies',
+  'kitchen equipment',
+  'a wheelchair ramp',
+  'garden tools',
+  'books for the library',
+];
 const EVENTS = ['spring fundraiser', 'fall festival', 'pancake breakfast', 'open house', 'Christmas program'];
 
 export function manualNotes(rng: Rng, type: ManualType): string {

@@ -9,7 +9,14 @@
  */
 import { FREQUENCY_INTERVALS } from '../../../core/src/gifts/frequencies.js';
 import { addMonths, atLocalTime, buildCalendar, sampleDay, type GivingCalendar } from './calendar.js';
-import { manualAmountCents, manualNotes, oneTimeAmountCents, recurringAmountCents, type Frequency, type ManualType } from './amounts.js';
+import {
+  manualAmountCents,
+  manualNotes,
+  oneTimeAmountCents,
+  recurringAmountCents,
+  type Frequency,
+  type ManualType,
+} from './amounts.js';
 import { deriveSeed, Rng } from './prng.js';
 import { makeName, makePerson } from './us-data.js';
 
@@ -94,11 +101,33 @@ export interface History {
 }
 
 /** Stripe's test cards: the last four digits the emulator reports for pm_card_<brand>. */
-export const TEST_CARD_LAST4: Record<CardBrand | 'declined', string> = { visa: '4242', mastercard: '4444', amex: '8431', discover: '1117', declined: '0002' };
-const BRANDS: readonly (readonly [CardBrand, number])[] = [['visa', 55], ['mastercard', 25], ['amex', 12], ['discover', 8]];
+export const TEST_CARD_LAST4: Record<CardBrand | 'declined', string> = {
+  visa: '4242',
+  mastercard: '4444',
+  amex: '8431',
+  discover: '1117',
+  declined: '0002',
+};
+const BRANDS: readonly (readonly [CardBrand, number])[] = [
+  ['visa', 55],
+  ['mastercard', 25],
+  ['amex', 12],
+  ['discover', 8],
+];
 const CANCEL_PER_RENEWAL = { monthly: 0.025, quarterly: 0.05, annual: 0.12 } as const;
-const RECURRING_MIX: readonly (readonly [keyof typeof FREQUENCY_INTERVALS, number])[] = [['monthly', 65], ['quarterly', 15], ['annual', 20]];
-const MANUAL_MIX: readonly (readonly [ManualType, number])[] = [['check', 45], ['cash', 28], ['item', 12], ['stock', 7], ['other', 5], ['crypto', 3]];
+const RECURRING_MIX: readonly (readonly [keyof typeof FREQUENCY_INTERVALS, number])[] = [
+  ['monthly', 65],
+  ['quarterly', 15],
+  ['annual', 20],
+];
+const MANUAL_MIX: readonly (readonly [ManualType, number])[] = [
+  ['check', 45],
+  ['cash', 28],
+  ['item', 12],
+  ['stock', 7],
+  ['other', 5],
+  ['crypto', 3],
+];
 
 interface Resolved extends Required<HistoryOptions> {
   cal: GivingCalendar;
@@ -106,7 +135,11 @@ interface Resolved extends Required<HistoryOptions> {
 
 function resolve(o: HistoryOptions): Resolved {
   return {
-    manualShare: 0.04, recurringShare: 0.2, declineRate: 0.03, refundRate: 0.012, disputeRate: 1 / 4000,
+    manualShare: 0.04,
+    recurringShare: 0.2,
+    declineRate: 0.03,
+    refundRate: 0.012,
+    disputeRate: 1 / 4000,
     oneTimeGiftsPerDonor: Math.max(1, (o.months / 12) * 1.3),
     ...o,
     cal: buildCalendar(o.endDate, o.months),
@@ -130,7 +163,15 @@ function generateDonor(o: Resolved, i: number, out: History): void {
     const frequency = rng.weighted(RECURRING_MIX);
     const amountCents = recurringAmountCents(rng, frequency);
     const startAt = before(o, atLocalTime(rng, sampleDay(rng, o.cal)));
-    const sub: GeneratedSubscription = { key: `${key}-s1`, donorKey: key, frequency, amountCents, ...card(cards[0]), startAt, charges: 0 };
+    const sub: GeneratedSubscription = {
+      key: `${key}-s1`,
+      donorKey: key,
+      frequency,
+      amountCents,
+      ...card(cards[0]),
+      startAt,
+      charges: 0,
+    };
     for (let k = 0; ; k++) {
       const at = addMonths(startAt, k * FREQUENCY_INTERVALS[frequency].months);
       if (at >= o.endDate) break;
@@ -138,30 +179,59 @@ function generateDonor(o: Resolved, i: number, out: History): void {
         sub.canceledAt = new Date(at.getTime() - rng.int(1, 20) * 86_400_000);
         break;
       }
-      gifts.push({ key: '', donorKey: key, at, amountCents, frequency, ...card(cards[0]), outcome: 'succeeded', subscriptionKey: sub.key });
+      gifts.push({
+        key: '',
+        donorKey: key,
+        at,
+        amountCents,
+        frequency,
+        ...card(cards[0]),
+        outcome: 'succeeded',
+        subscriptionKey: sub.key,
+      });
       sub.charges++;
     }
     out.subscriptions.push(sub);
     oneTimeMean *= 0.3;
   }
 
-  const oneTime = gifts.length === 0 ? 1 + rng.poisson(Math.max(0, oneTimeMean - 1) * rng.exponential(1)) : rng.poisson(oneTimeMean);
+  const oneTime =
+    gifts.length === 0 ? 1 + rng.poisson(Math.max(0, oneTimeMean - 1) * rng.exponential(1)) : rng.poisson(oneTimeMean);
   for (let g = 0; g < oneTime; g++) {
     const at = before(o, atLocalTime(rng, sampleDay(rng, o.cal)));
     const amountCents = oneTimeAmountCents(rng);
     const brand = cards.length > 1 && rng.chance(0.3) ? cards[1] : cards[0];
     if (rng.chance(o.declineRate)) {
       const tried = new Date(at.getTime() - rng.int(60, 1200) * 1000);
-      gifts.push({ key: '', donorKey: key, at: tried, amountCents, frequency: 'one-time', brand: 'visa', last4: TEST_CARD_LAST4.declined, outcome: 'declined' });
+      gifts.push({
+        key: '',
+        donorKey: key,
+        at: tried,
+        amountCents,
+        frequency: 'one-time',
+        brand: 'visa',
+        last4: TEST_CARD_LAST4.declined,
+        outcome: 'declined',
+      });
       if (rng.chance(0.25)) continue; // gave up after the decline
     }
-    const gift: CardGift = { key: '', donorKey: key, at, amountCents, frequency: 'one-time', ...card(brand), outcome: 'succeeded' };
+    const gift: CardGift = {
+      key: '',
+      donorKey: key,
+      at,
+      amountCents,
+      frequency: 'one-time',
+      ...card(brand),
+      outcome: 'succeeded',
+    };
     const forced = g === 0 && i <= 2;
     if ((forced && i === 1) || (!forced && rng.chance(o.refundRate * 0.65))) gift.refundCents = amountCents;
-    else if ((forced && i === 2) || (!forced && rng.chance(o.refundRate * 0.35))) gift.refundCents = Math.max(100, Math.round((amountCents * rng.int(2, 8)) / 1000) * 100);
+    else if ((forced && i === 2) || (!forced && rng.chance(o.refundRate * 0.35)))
+      gift.refundCents = Math.max(100, Math.round((amountCents * rng.int(2, 8)) / 1000) * 100);
     else if ((forced && i === 0) || (!forced && rng.chance(o.disputeRate))) gift.disputed = true;
     // From the amount, not the random stream, so the rest of the history stays as it was.
-    if (gift.refundCents || gift.disputed) gift.laterAt = before(o, new Date(at.getTime() + (1 + (Math.floor(amountCents / 100) % 20)) * 86_400_000));
+    if (gift.refundCents || gift.disputed)
+      gift.laterAt = before(o, new Date(at.getTime() + (1 + (Math.floor(amountCents / 100) % 20)) * 86_400_000));
     gifts.push(gift);
   }
 
@@ -189,7 +259,8 @@ function generateDonor(o: Resolved, i: number, out: History): void {
   }
 }
 
-const byTime = (a: { at: Date; key: string }, b: { at: Date; key: string }) => a.at.getTime() - b.at.getTime() || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const byTime = (a: { at: Date; key: string }, b: { at: Date; key: string }) =>
+  a.at.getTime() - b.at.getTime() || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /** Donors [from, to) only, each list sorted by time: the unit the bulk loader streams. */
 export function generateSlice(options: HistoryOptions, from: number, to: number, resolved?: Resolved): History {
@@ -216,7 +287,12 @@ export function* generateHistorySlices(options: HistoryOptions, sliceDonors = 50
  * The one-time gift rate that makes about `targetCardGifts` card charges (declines included) over the span:
  * benchmarks ask for 10k / 100k / 1M charges and let the generator fill in the rest.
  */
-export function oneTimeRateFor(target: { donors: number; months: number; targetCardGifts: number; recurringShare?: number }): number {
+export function oneTimeRateFor(target: {
+  donors: number;
+  months: number;
+  targetCardGifts: number;
+  recurringShare?: number;
+}): number {
   const r = target.recurringShare ?? 0.2;
   let perRecurring = 0;
   for (const [freq, weight] of RECURRING_MIX) {
@@ -231,6 +307,6 @@ export function oneTimeRateFor(target: { donors: number; months: number; targetC
     perRecurring += (weight / 100) * (sum / steps);
   }
   const recurringCharges = target.donors * r * perRecurring;
-  const perOneTimeUnit = target.donors * ((1 - r) + r * 0.3) * (1 + 0.03 - 0.03 * 0.25);
+  const perOneTimeUnit = target.donors * (1 - r + r * 0.3) * (1 + 0.03 - 0.03 * 0.25);
   return Math.max(1, (target.targetCardGifts - recurringCharges) / perOneTimeUnit);
 }

@@ -17,7 +17,9 @@ function arg(name: string): string[] {
 
 const port = Number(arg('port')[0] ?? process.env.STRIPE_EMULATOR_PORT ?? 12111);
 const host = arg('host')[0] ?? process.env.STRIPE_EMULATOR_HOST ?? '127.0.0.1';
-const webhookUrls = arg('webhook-url').length ? arg('webhook-url') : (process.env.STRIPE_EMULATOR_WEBHOOK_URL ?? '').split(',').filter(Boolean);
+const webhookUrls = arg('webhook-url').length
+  ? arg('webhook-url')
+  : (process.env.STRIPE_EMULATOR_WEBHOOK_URL ?? '').split(',').filter(Boolean);
 const webhookSecret = arg('webhook-secret')[0] ?? process.env.STRIPE_WEBHOOK_SECRET;
 const statePath = arg('state')[0] ?? process.env.STRIPE_EMULATOR_STATE;
 const concurrency = arg('webhook-concurrency')[0] ?? process.env.STRIPE_EMULATOR_WEBHOOK_CONCURRENCY;
@@ -28,13 +30,18 @@ if (webhookConcurrency !== undefined && !(Number.isInteger(webhookConcurrency) &
 }
 
 const emulator = await startEmulator({
-  port, host, webhookUrls, webhookSecret, statePath, webhookConcurrency,
+  port,
+  host,
+  webhookUrls,
+  webhookSecret,
+  statePath,
+  webhookConcurrency,
   log: (line) => process.stderr.write(`${line}\n`),
 });
 process.stdout.write(
-  `Stripe emulator on ${emulator.url}  STRIPE_API_BASE=${emulator.url}  STRIPE_SECRET_KEY=${emulator.secretKey}  `
-  + `STRIPE_PUBLISHABLE_KEY=${emulator.publishableKey}  STRIPE_WEBHOOK_SECRET=${emulator.webhookSecret}  STRIPE_JS_URL=${emulator.url}/js/v3`
-  + `  webhooks -> ${webhookUrls.join(', ') || '(none)'}\n`,
+  `Stripe emulator on ${emulator.url}  STRIPE_API_BASE=${emulator.url}  STRIPE_SECRET_KEY=${emulator.secretKey}  ` +
+    `STRIPE_PUBLISHABLE_KEY=${emulator.publishableKey}  STRIPE_WEBHOOK_SECRET=${emulator.webhookSecret}  STRIPE_JS_URL=${emulator.url}/js/v3` +
+    `  webhooks -> ${webhookUrls.join(', ') || '(none)'}\n`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -8,7 +8,12 @@ import { runClock } from './core/clock.js';
 import { Ctx } from './core/context.js';
 import { StripeApiError } from './core/errors.js';
 import { Store, type Obj } from './core/store.js';
-import { DEFAULT_WEBHOOK_CONCURRENCY, WebhookDispatcher, type DeliveryFaults, type DeliveryRecord } from './core/webhooks.js';
+import {
+  DEFAULT_WEBHOOK_CONCURRENCY,
+  WebhookDispatcher,
+  type DeliveryFaults,
+  type DeliveryRecord,
+} from './core/webhooks.js';
 import { DEFAULT_RETRY_POLICY, retryPolicy, type RetryPolicy } from './resources/retry-policy.js';
 import { resetAccount } from './resources/account.js';
 import { configureMoney, type MoneyOptions } from './resources/money-settings.js';
@@ -114,43 +119,64 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<StripeE
     const url = new URL(req.url ?? '/', 'http://emulator');
     const path = url.pathname;
     if (req.method === 'OPTIONS') return handlePreflight(res);
-    readBody(req).then(async (body) => {
-      if (path.startsWith('/v1/')) return handleApi(ctx, router, req, res, url, body);
-      if (path === '/js/v3' || path === '/v3' || path === '/v3/' || /^\/[a-z]+\/stripe\.js$/.test(path)) {
-        jsCache ??= stripeJsSource(ctx.baseUrl);
-        res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache', ...CORS_HEADERS });
-        res.end(jsCache);
-        return;
-      }
-      if (path.startsWith('/_emulator/')) {
-        let parsed: Obj;
-        try {
-          parsed = body ? JSON.parse(body) : {};
-        } catch {
-          return sendJson(res, 400, { error: { type: 'invalid_request_error', message: 'Body must be JSON' } });
+    readBody(req)
+      .then(async (body) => {
+        if (path.startsWith('/v1/')) return handleApi(ctx, router, req, res, url, body);
+        if (path === '/js/v3' || path === '/v3' || path === '/v3/' || /^\/[a-z]+\/stripe\.js$/.test(path)) {
+          jsCache ??= stripeJsSource(ctx.baseUrl);
+          res.writeHead(200, {
+            'content-type': 'application/javascript; charset=utf-8',
+            'cache-control': 'no-cache',
+            ...CORS_HEADERS,
+          });
+          res.end(jsCache);
+          return;
         }
-        try {
-          const out = handleAdmin(ctx, { advanceClock, reset, setFaults, setWebhookUrls }, req.method ?? 'GET', path, parsed);
-          return out ? sendJson(res, 200, out, CORS_HEADERS) : sendJson(res, 404, { error: { type: 'invalid_request_error', message: `Unknown emulator helper ${path}` } });
-        } catch (err) {
-          if (err instanceof StripeApiError) return sendJson(res, err.status, err.toBody('req_emulator'));
-          throw err;
+        if (path.startsWith('/_emulator/')) {
+          let parsed: Obj;
+          try {
+            parsed = body ? JSON.parse(body) : {};
+          } catch {
+            return sendJson(res, 400, { error: { type: 'invalid_request_error', message: 'Body must be JSON' } });
+          }
+          try {
+            const out = handleAdmin(
+              ctx,
+              { advanceClock, reset, setFaults, setWebhookUrls },
+              req.method ?? 'GET',
+              path,
+              parsed,
+            );
+            return out
+              ? sendJson(res, 200, out, CORS_HEADERS)
+              : sendJson(res, 404, {
+                  error: { type: 'invalid_request_error', message: `Unknown emulator helper ${path}` },
+                });
+          } catch (err) {
+            if (err instanceof StripeApiError) return sendJson(res, err.status, err.toBody('req_emulator'));
+            throw err;
+          }
         }
-      }
-      const receipt = /^\/receipts\/payment\/([\w]+)$/.exec(path);
-      const invoice = /^\/invoices\/([\w]+)$/.exec(path);
-      const html = receipt ? receiptPage(store, receipt[1]) : invoice ? invoicePage(store, invoice[1]) : undefined;
-      if (html) {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(html);
-        return;
-      }
-      sendJson(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
-    }).catch((err) => {
-      log(`emulator error on ${req.method} ${path}: ${(err as Error).stack ?? err}`);
-      if (!res.headersSent) sendJson(res, err instanceof StripeApiError ? err.status : 500, { error: { type: 'api_error', message: (err as Error).message } });
-      else res.end();
-    });
+        const receipt = /^\/receipts\/payment\/([\w]+)$/.exec(path);
+        const invoice = /^\/invoices\/([\w]+)$/.exec(path);
+        const html = receipt ? receiptPage(store, receipt[1]) : invoice ? invoicePage(store, invoice[1]) : undefined;
+        if (html) {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(html);
+          return;
+        }
+        sendJson(res, 404, {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` },
+        });
+      })
+      .catch((err) => {
+        log(`emulator error on ${req.method} ${path}: ${(err as Error).stack ?? err}`);
+        if (!res.headersSent)
+          sendJson(res, err instanceof StripeApiError ? err.status : 500, {
+            error: { type: 'api_error', message: (err as Error).message },
+          });
+        else res.end();
+      });
   });
   server.keepAliveTimeout = 30000;
   const host = opts.host ?? '127.0.0.1';
@@ -165,7 +191,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<StripeE
   runClock(ctx, runBilling);
 
   return {
-    url, port,
+    url,
+    port,
     secretKey: EMULATOR_SECRET_KEY,
     publishableKey: EMULATOR_PUBLISHABLE_KEY,
     webhookSecret,

@@ -27,7 +27,13 @@ const DAY = 86_400_000;
 export function historyFor(charges: number, months = 24, end?: Date): HistoryOptions {
   const donors = Math.max(100, Math.round(charges / 10));
   const endDate = end ?? new Date(Math.floor(Date.now() / DAY) * DAY);
-  return { seed: 1969, donors, months, endDate, oneTimeGiftsPerDonor: oneTimeRateFor({ donors, months, targetCardGifts: charges }) };
+  return {
+    seed: 1969,
+    donors,
+    months,
+    endDate,
+    oneTimeGiftsPerDonor: oneTimeRateFor({ donors, months, targetCardGifts: charges }),
+  };
 }
 
 export async function dataset(
@@ -42,7 +48,10 @@ export async function dataset(
   let reuse = false;
   let previous: BulkLoadResult | undefined;
   try {
-    const found = await admin.query(`SELECT shobj_description(oid, 'pg_database') AS c FROM pg_database WHERE datname = $1`, [name]);
+    const found = await admin.query(
+      `SELECT shobj_description(oid, 'pg_database') AS c FROM pg_database WHERE datname = $1`,
+      [name],
+    );
     if (!opts.fresh && found.rows[0]?.c) {
       const saved = JSON.parse(found.rows[0].c);
       reuse = saved.marker === marker;

@@ -69,7 +69,10 @@ export async function adminSession(pool: pg.Pool): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const hash = createHash('sha256').update(token, 'utf8').digest();
   const email = `bench-${randomBytes(4).toString('hex')}@example.org`;
-  const { rows } = await pool.query(`INSERT INTO admins (email, name, password_hash) VALUES ($1, 'Benchmark', 'unusable') RETURNING id`, [email]);
+  const { rows } = await pool.query(
+    `INSERT INTO admins (email, name, password_hash) VALUES ($1, 'Benchmark', 'unusable') RETURNING id`,
+    [email],
+  );
   await pool.query(
     `INSERT INTO admin_sessions (admin_id, token_hash, idle_expires_at, absolute_expires_at) VALUES ($1, $2, now() + interval '1 day', now() + interval '1 day')`,
     [rows[0].id, hash],
@@ -181,13 +184,25 @@ export async function startApi(env: Record<string, string>, opts: { nodeArgs?: s
     if (exited) throw new Error('API exited during start');
     return (await fetch(`${url}/api/health`)).status > 0;
   }, 'API');
-  return { child, pid: child.pid!, url, stop: stopper(child), peakRssMiB: () => peakRss(child.pid!), rssMiB: () => rss(child.pid!), cpuMs: () => cpuMs(child.pid!) };
+  return {
+    child,
+    pid: child.pid!,
+    url,
+    stop: stopper(child),
+    peakRssMiB: () => peakRss(child.pid!),
+    rssMiB: () => rss(child.pid!),
+    cpuMs: () => cpuMs(child.pid!),
+  };
 }
 
 /** BENCH_WORKER_NODE_ARGS (say "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles each worker under a benchmark's load. */
 export async function startWorker(env: Record<string, string>): Promise<Proc> {
   const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist-dev/worker/src/main.js')], { env, stdio: ['ignore', 'pipe', 'inherit'], cwd: ROOT });
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist-dev/worker/src/main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: ROOT,
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => {
     if (out.length < 100_000) out += d.toString();
@@ -196,7 +211,14 @@ export async function startWorker(env: Record<string, string>): Promise<Proc> {
     if (child.exitCode !== null) throw new Error(`worker exited: ${out.slice(-500)}`);
     return /worker (started|consuming)/.test(out);
   }, 'worker');
-  return { child, pid: child.pid!, stop: stopper(child), peakRssMiB: () => peakRss(child.pid!), rssMiB: () => rss(child.pid!), cpuMs: () => cpuMs(child.pid!) };
+  return {
+    child,
+    pid: child.pid!,
+    stop: stopper(child),
+    peakRssMiB: () => peakRss(child.pid!),
+    rssMiB: () => rss(child.pid!),
+    cpuMs: () => cpuMs(child.pid!),
+  };
 }
 
 /** The address an emulator CLI child announces on its first line ("Stripe emulator on http://..."). */
@@ -213,12 +235,33 @@ export function emulatorUrlOf(child: ChildProcess): Promise<string> {
 }
 
 /** The Stripe emulator's standalone CLI in its own process (so its work never shares the bench's event loop). */
-export async function startEmulatorProcess(webhookUrl?: string, extraArgs: string[] = []): Promise<Proc & { url: string }> {
-  const args = [path.join(ROOT, 'dist-dev/dev/stripe-emulator/src/cli.js'), '--port', '0', '--webhook-secret', WEBHOOK_SECRET, ...extraArgs];
+export async function startEmulatorProcess(
+  webhookUrl?: string,
+  extraArgs: string[] = [],
+): Promise<Proc & { url: string }> {
+  const args = [
+    path.join(ROOT, 'dist-dev/dev/stripe-emulator/src/cli.js'),
+    '--port',
+    '0',
+    '--webhook-secret',
+    WEBHOOK_SECRET,
+    ...extraArgs,
+  ];
   if (webhookUrl) args.push('--webhook-url', webhookUrl);
-  const child = spawn(process.execPath, ['--max-old-space-size=8192', ...args], { stdio: ['ignore', 'pipe', 'ignore'], cwd: ROOT });
+  const child = spawn(process.execPath, ['--max-old-space-size=8192', ...args], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    cwd: ROOT,
+  });
   const url = await emulatorUrlOf(child);
-  return { child, pid: child.pid!, url, stop: stopper(child), peakRssMiB: () => peakRss(child.pid!), rssMiB: () => rss(child.pid!), cpuMs: () => cpuMs(child.pid!) };
+  return {
+    child,
+    pid: child.pid!,
+    url,
+    stop: stopper(child),
+    peakRssMiB: () => peakRss(child.pid!),
+    rssMiB: () => rss(child.pid!),
+    cpuMs: () => cpuMs(child.pid!),
+  };
 }
 
 /**

@@ -9,23 +9,81 @@ import { WEBHOOK_SECRET } from './env.js';
 const stripe = new Stripe('sk_test_bench_signing');
 const BRANDS = ['visa', 'mastercard', 'amex', 'discover'];
 
-export function chargeSucceededEvent(i: number, run: string, customer: string | null = null, at = Math.floor(Date.now() / 1000)): string {
+export function chargeSucceededEvent(
+  i: number,
+  run: string,
+  customer: string | null = null,
+  at = Math.floor(Date.now() / 1000),
+): string {
   const chargeId = `ch_b${run}${i}`;
   const amount = [2500, 5000, 10000, 7500][i % 4];
   const brand = BRANDS[i % 4];
   return JSON.stringify({
-    id: `evt_b${run}${i}`, object: 'event', api_version: Stripe.API_VERSION, created: at, livemode: false, pending_webhooks: 1,
-    request: { id: `req_b${run}${i}`, idempotency_key: null }, type: 'charge.succeeded',
+    id: `evt_b${run}${i}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: at,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: `req_b${run}${i}`, idempotency_key: null },
+    type: 'charge.succeeded',
     data: {
       object: {
-        id: chargeId, object: 'charge', amount, amount_captured: amount, amount_refunded: 0, balance_transaction: `txn_b${run}${i}`,
-        billing_details: { address: { city: 'Little Rock', country: 'US', line1: '100 Main St', line2: null, postal_code: '72201', state: 'AR' }, email: `donor${i}@example.com`, name: `Donor ${i}`, phone: null },
-        captured: true, created: at, currency: 'usd', customer, description: 'Donation to Hillside Learning Center', disputed: false,
-        failure_code: null, failure_message: null, livemode: false, metadata: { frequency: 'one-time', donation_type: 'one-time' },
-        outcome: { network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' },
-        paid: true, payment_intent: `pi_b${run}${i}`, payment_method: `pm_b${run}${i}`,
-        payment_method_details: { card: { brand, country: 'US', exp_month: 12, exp_year: 2030, funding: 'credit', last4: '4242', network: brand }, type: 'card' },
-        receipt_email: `donor${i}@example.com`, receipt_url: `https://pay.stripe.com/receipts/b${run}${i}`, refunded: false, status: 'succeeded',
+        id: chargeId,
+        object: 'charge',
+        amount,
+        amount_captured: amount,
+        amount_refunded: 0,
+        balance_transaction: `txn_b${run}${i}`,
+        billing_details: {
+          address: {
+            city: 'Little Rock',
+            country: 'US',
+            line1: '100 Main St',
+            line2: null,
+            postal_code: '72201',
+            state: 'AR',
+          },
+          email: `donor${i}@example.com`,
+          name: `Donor ${i}`,
+          phone: null,
+        },
+        captured: true,
+        created: at,
+        currency: 'usd',
+        customer,
+        description: 'Donation to Hillside Learning Center',
+        disputed: false,
+        failure_code: null,
+        failure_message: null,
+        livemode: false,
+        metadata: { frequency: 'one-time', donation_type: 'one-time' },
+        outcome: {
+          network_status: 'approved_by_network',
+          reason: null,
+          risk_level: 'normal',
+          seller_message: 'Payment complete.',
+          type: 'authorized',
+        },
+        paid: true,
+        payment_intent: `pi_b${run}${i}`,
+        payment_method: `pm_b${run}${i}`,
+        payment_method_details: {
+          card: {
+            brand,
+            country: 'US',
+            exp_month: 12,
+            exp_year: 2030,
+            funding: 'credit',
+            last4: '4242',
+            network: brand,
+          },
+          type: 'card',
+        },
+        receipt_email: `donor${i}@example.com`,
+        receipt_url: `https://pay.stripe.com/receipts/b${run}${i}`,
+        refunded: false,
+        status: 'succeeded',
       },
     },
   });
@@ -35,14 +93,44 @@ export function chargeSucceededEvent(i: number, run: string, customer: string | 
 export function customerCreatedEvent(i: number, run: string, at = Math.floor(Date.now() / 1000)): string {
   const id = `cus_b${run}${i}`;
   return JSON.stringify({
-    id: `evt_bc${run}${i}`, object: 'event', api_version: Stripe.API_VERSION, created: at, livemode: false, pending_webhooks: 1,
-    request: { id: `req_bc${run}${i}`, idempotency_key: null }, type: 'customer.created',
+    id: `evt_bc${run}${i}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: at,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: `req_bc${run}${i}`, idempotency_key: null },
+    type: 'customer.created',
     data: {
       object: {
-        id, object: 'customer', address: { city: 'Little Rock', country: 'US', line1: '100 Main St', line2: null, postal_code: '72201', state: 'AR' },
-        balance: 0, created: at, currency: null, default_source: null, delinquent: false, description: null, email: `donor${i}@example.com`,
-        invoice_prefix: `B${i}`, invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
-        livemode: false, metadata: {}, name: `Donor ${i}`, next_invoice_sequence: 1, phone: null, preferred_locales: [], shipping: null, tax_exempt: 'none', test_clock: null,
+        id,
+        object: 'customer',
+        address: {
+          city: 'Little Rock',
+          country: 'US',
+          line1: '100 Main St',
+          line2: null,
+          postal_code: '72201',
+          state: 'AR',
+        },
+        balance: 0,
+        created: at,
+        currency: null,
+        default_source: null,
+        delinquent: false,
+        description: null,
+        email: `donor${i}@example.com`,
+        invoice_prefix: `B${i}`,
+        invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+        livemode: false,
+        metadata: {},
+        name: `Donor ${i}`,
+        next_invoice_sequence: 1,
+        phone: null,
+        preferred_locales: [],
+        shipping: null,
+        tax_exempt: 'none',
+        test_clock: null,
       },
     },
   });
@@ -56,14 +144,27 @@ export function chargeRefundedEvent(i: number, run: string, customer: string | n
   const e = JSON.parse(chargeSucceededEvent(i, run, customer, at));
   const charge = e.data.object;
   return JSON.stringify({
-    ...e, id: `evt_br${run}${i}`, type: 'charge.refunded', request: { id: `req_br${run}${i}`, idempotency_key: null },
-    data: { object: { ...charge, amount_refunded: charge.amount, refunded: true }, previous_attributes: { amount_refunded: 0, refunded: false } },
+    ...e,
+    id: `evt_br${run}${i}`,
+    type: 'charge.refunded',
+    request: { id: `req_br${run}${i}`, idempotency_key: null },
+    data: {
+      object: { ...charge, amount_refunded: charge.amount, refunded: true },
+      previous_attributes: { amount_refunded: 0, refunded: false },
+    },
   });
 }
 
 /** Signs a body as Stripe does, now (a signature older than 5 minutes is refused). */
 export function sign(body: string): SignedEvent {
-  return { body, signature: stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) }) };
+  return {
+    body,
+    signature: stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000),
+    }),
+  };
 }
 
 export interface SignedEvent {
@@ -78,14 +179,21 @@ export function signedEvents(n: number, customers = 0): SignedEvent[] {
   const out: SignedEvent[] = [];
   for (let i = 0; i < n; i++) {
     const body = chargeSucceededEvent(i, run, customers > 0 ? `cus_b${run}${i % customers}` : null);
-    out.push({ body, signature: stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET, timestamp }) });
+    out.push({
+      body,
+      signature: stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET, timestamp }),
+    });
   }
   return out;
 }
 
 /** POSTs one signed event; resolves with the status. */
 export async function deliver(apiUrl: string, e: SignedEvent): Promise<number> {
-  const res = await fetch(`${apiUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': e.signature }, body: e.body });
+  const res = await fetch(`${apiUrl}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
+    body: e.body,
+  });
   await res.arrayBuffer();
   return res.status;
 }

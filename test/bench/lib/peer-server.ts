@@ -21,7 +21,9 @@ const server = createServer((req, res) => {
     sync
       .processWebhook(Buffer.concat(chunks), req.headers['stripe-signature'] as string | undefined)
       .then(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}'))
-      .catch((err: Error) => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: err.message })));
+      .catch((err: Error) =>
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: err.message })),
+      );
   });
 });
 server.keepAliveTimeout = 60_000;

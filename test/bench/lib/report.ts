@@ -59,7 +59,13 @@ export function writeReport(r: Omit<BenchReport, 'finishedAt'>): BenchReport {
     '',
     `== ${r.title} ==`,
     `machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}${m.postgres ? `, ${m.postgres}` : ''}; load average ${m.loadAverage1m} at the end`,
-    `data: ${typeof r.dataSize === 'string' ? r.dataSize : Object.entries(r.dataSize).map(([k, v]) => `${k}: ${v}`).join('; ')}`,
+    `data: ${
+      typeof r.dataSize === 'string'
+        ? r.dataSize
+        : Object.entries(r.dataSize)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('; ')
+    }`,
     `reproduce: ${r.command}`,
   ];
   for (const t of r.tables) out.push('', t.title, formatTable(t.rows));

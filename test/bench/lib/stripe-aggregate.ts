@@ -14,10 +14,22 @@ export interface LiveAnswer {
   pages: number;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Chicago',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 export async function analyticsFromStripe(stripe: Stripe): Promise<LiveAnswer> {
-  const a: LiveAnswer = { totalCents: 0, count: 0, months: new Map(), frequency: new Map(), brands: new Map(), pages: 0 };
+  const a: LiveAnswer = {
+    totalCents: 0,
+    count: 0,
+    months: new Map(),
+    frequency: new Map(),
+    brands: new Map(),
+    pages: 0,
+  };
   let startingAfter: string | undefined;
   for (;;) {
     const page = await stripe.charges.list({ limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) });

@@ -3,7 +3,13 @@ import { Link } from 'wouter';
 import { buttonClass, type ButtonSize } from './ui/button';
 
 /** The box that closes a public page (About, Programs): a heading, a sentence and the Contact Us button. */
-export function ContactCallout({ title, titleId, text, size, style }: {
+export function ContactCallout({
+  title,
+  titleId,
+  text,
+  size,
+  style,
+}: {
   title: string;
   /** For a section labelled by this heading. */
   titleId?: string;

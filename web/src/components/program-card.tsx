@@ -5,7 +5,12 @@ import { ArrowRightIcon } from './ui/icons';
 import { ResponsiveImage } from './ui/responsive-image';
 
 /** One program as a card with its picture and a Learn More link to /contact (Home teaser and Programs page). */
-export function ProgramCard({ program, text, headingLevel, priority = false }: {
+export function ProgramCard({
+  program,
+  text,
+  headingLevel,
+  priority = false,
+}: {
   program: ProgramContent;
   text: string;
   headingLevel: 'h2' | 'h3';
@@ -15,7 +20,12 @@ export function ProgramCard({ program, text, headingLevel, priority = false }: {
     <li style={{ margin: 0 }}>
       <Card className="program-card" style={{ height: '100%' }}>
         <div className="card__media">
-          <ResponsiveImage source={program.image} alt={program.alt} sizes="(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw" priority={priority} />
+          <ResponsiveImage
+            source={program.image}
+            alt={program.alt}
+            sizes="(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw"
+            priority={priority}
+          />
         </div>
         <CardContent>
           <CardTitle as={headingLevel}>{program.title}</CardTitle>

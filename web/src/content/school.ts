@@ -42,16 +42,25 @@ export interface StaffCard {
   email?: string;
 }
 
-const programImage = (slug: string): ImageSource => ({ base: `/images/programs/${slug}`, widths: [400, 800], width: 800, height: 533 });
-const galleryImage = (slug: string): ImageSource => ({ base: `/images/gallery/${slug}`, widths: [320, 640], width: 640, height: 480 });
+const programImage = (slug: string): ImageSource => ({
+  base: `/images/programs/${slug}`,
+  widths: [400, 800],
+  width: 800,
+  height: 533,
+});
+const galleryImage = (slug: string): ImageSource => ({
+  base: `/images/gallery/${slug}`,
+  widths: [320, 640],
+  width: 640,
+  height: 480,
+});
 
 const programs: ProgramContent[] = [
   {
     slug: 'adult-development',
     title: 'Adult Development Program',
     summary: 'Daily classes that build reading, math, communication and self-confidence at each person’s own pace.',
-    description:
-      `Small classes, ${SCHOOL_FACTS.schedule.openDayCount} days a week, ${SCHOOL_FACTS.schedule.openDays}. Each adult has a personal plan made with their family. We practice reading, money, time and speaking up for yourself. Progress is celebrated, big or small.`,
+    description: `Small classes, ${SCHOOL_FACTS.schedule.openDayCount} days a week, ${SCHOOL_FACTS.schedule.openDays}. Each adult has a personal plan made with their family. We practice reading, money, time and speaking up for yourself. Progress is celebrated, big or small.`,
     image: programImage('adult-development'),
     alt: 'An instructor and two adults work together at a classroom table with books and a counting board.',
   },
@@ -59,8 +68,7 @@ const programs: ProgramContent[] = [
     slug: 'transportation',
     title: 'Transportation Services',
     summary: 'Door-to-door rides in our accessible van with a wheelchair lift, so no one misses a day.',
-    description:
-      `Our accessible van with a lift picks people up at home and brings them back each school day, ${SCHOOL_FACTS.schedule.openDays}. Trained drivers help with boarding and seat belts. We also drive to outings, doctor visits and work sites across the county.`,
+    description: `Our accessible van with a lift picks people up at home and brings them back each school day, ${SCHOOL_FACTS.schedule.openDays}. Trained drivers help with boarding and seat belts. We also drive to outings, doctor visits and work sites across the county.`,
     image: programImage('transportation'),
     alt: 'A white accessible van with its side wheelchair lift lowered, parked in front of the school.',
   },
@@ -103,18 +111,66 @@ const programs: ProgramContent[] = [
 ];
 
 const gallery: GalleryImage[] = [
-  { slug: 'morning-circle', caption: 'Morning circle: sharing news and planning the day.', alt: 'Five adults sit on chairs in a sunny classroom, one raising a hand to speak.' },
-  { slug: 'garden-harvest', caption: 'Harvest time in our raised-bed garden.', alt: 'Two adults hold baskets of vegetables between raised beds of ripe red tomatoes.' },
-  { slug: 'van-lift', caption: 'Our accessible van makes every trip possible.', alt: 'A wheelchair user rides the lift into the school van with a driver nearby.' },
-  { slug: 'art-class', caption: 'Bright colors in Thursday art class.', alt: 'Colorful paintings of suns and hills hang on a wall above an art table.' },
-  { slug: 'cooking-lesson', caption: 'Learning to make a healthy lunch.', alt: 'An adult in a yellow apron and an instructor stand at a kitchen counter with a bowl of salad.' },
-  { slug: 'library-visit', caption: 'A weekly visit to the county library.', alt: 'Two adults browse tall, full bookshelves at the county library.' },
-  { slug: 'music-time', caption: 'Music time with drums and guitar.', alt: 'Three adults play two drums and a guitar together under painted music notes.' },
-  { slug: 'workshop', caption: 'Job skills in our workshop.', alt: 'An adult sands a wooden birdhouse at a workbench with tools on the wall.' },
-  { slug: 'fall-festival', caption: 'Our booth at the town fall festival.', alt: 'A booth with a striped awning and pumpkins, with people gathered in front.' },
-  { slug: 'walking-club', caption: 'Walking club on the river trail.', alt: 'Three walkers, one waving, follow a trail beside a river lined with pine trees.' },
-  { slug: 'graduation', caption: 'Celebrating a new job placement.', alt: 'An adult holds up a certificate under a Congratulations banner while two friends cheer.' },
-  { slug: 'school-front', caption: 'Our school on the hill, our home since 1969.', alt: 'A single-story school building with a flag and a ramp, on a green hill.' },
+  {
+    slug: 'morning-circle',
+    caption: 'Morning circle: sharing news and planning the day.',
+    alt: 'Five adults sit on chairs in a sunny classroom, one raising a hand to speak.',
+  },
+  {
+    slug: 'garden-harvest',
+    caption: 'Harvest time in our raised-bed garden.',
+    alt: 'Two adults hold baskets of vegetables between raised beds of ripe red tomatoes.',
+  },
+  {
+    slug: 'van-lift',
+    caption: 'Our accessible van makes every trip possible.',
+    alt: 'A wheelchair user rides the lift into the school van with a driver nearby.',
+  },
+  {
+    slug: 'art-class',
+    caption: 'Bright colors in Thursday art class.',
+    alt: 'Colorful paintings of suns and hills hang on a wall above an art table.',
+  },
+  {
+    slug: 'cooking-lesson',
+    caption: 'Learning to make a healthy lunch.',
+    alt: 'An adult in a yellow apron and an instructor stand at a kitchen counter with a bowl of salad.',
+  },
+  {
+    slug: 'library-visit',
+    caption: 'A weekly visit to the county library.',
+    alt: 'Two adults browse tall, full bookshelves at the county library.',
+  },
+  {
+    slug: 'music-time',
+    caption: 'Music time with drums and guitar.',
+    alt: 'Three adults play two drums and a guitar together under painted music notes.',
+  },
+  {
+    slug: 'workshop',
+    caption: 'Job skills in our workshop.',
+    alt: 'An adult sands a wooden birdhouse at a workbench with tools on the wall.',
+  },
+  {
+    slug: 'fall-festival',
+    caption: 'Our booth at the town fall festival.',
+    alt: 'A booth with a striped awning and pumpkins, with people gathered in front.',
+  },
+  {
+    slug: 'walking-club',
+    caption: 'Walking club on the river trail.',
+    alt: 'Three walkers, one waving, follow a trail beside a river lined with pine trees.',
+  },
+  {
+    slug: 'graduation',
+    caption: 'Celebrating a new job placement.',
+    alt: 'An adult holds up a certificate under a Congratulations banner while two friends cheer.',
+  },
+  {
+    slug: 'school-front',
+    caption: 'Our school on the hill, our home since 1969.',
+    alt: 'A single-story school building with a flag and a ramp, on a green hill.',
+  },
 ].map((g) => ({ ...g, image: galleryImage(g.slug) }));
 
 export const school = {
@@ -154,12 +210,12 @@ export const school = {
     'Hillside Learning Center was established in 1969 by local parents who wanted their grown children to keep learning close to home.',
     'We incorporated as a non-profit in 1972. For over 50 years we have grown one classroom, one van and one garden at a time.',
   ],
-  team:
-    'Our team of about 6 to 10 professionals includes instructors, job coaches, drivers and support staff. Many have been with us for over a decade.',
+  team: 'Our team of about 6 to 10 professionals includes instructors, job coaches, drivers and support staff. Many have been with us for over a decade.',
   staff: [
     {
       role: 'Executive Director',
-      description: 'Principal officer. Leads the school, its programs and its partnerships with families and employers.',
+      description:
+        'Principal officer. Leads the school, its programs and its partnerships with families and employers.',
     },
     {
       role: 'Office Administrator',

@@ -54,7 +54,11 @@ export async function apiGet<T>(url: string): Promise<T> {
   return jsonOf<T>(await apiRequest('GET', url));
 }
 
-export async function apiSend<T, B extends object = never>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: B): Promise<T> {
+export async function apiSend<T, B extends object = never>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: B,
+): Promise<T> {
   return jsonOf<T>(await apiRequest(method, url, body));
 }
 

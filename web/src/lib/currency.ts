@@ -3,7 +3,12 @@
  * with 2 decimals. Cents (every other amount) are core's to show: formatUsd in core/src/gifts/money.ts, the one
  * rule server and browser share; dollars as typed are read by its parseDollars.
  */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /**
  * A number of dollars (a chart passes a number or a one-element array; the API may send numeric text) as

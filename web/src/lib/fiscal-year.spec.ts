@@ -1,4 +1,12 @@
-import { fiscalCaption, parseYearValue, periodQuery, periodSelectGroups, yearDays, yearSelectOptions, yearValue } from './fiscal-year';
+import {
+  fiscalCaption,
+  parseYearValue,
+  periodQuery,
+  periodSelectGroups,
+  yearDays,
+  yearSelectOptions,
+  yearValue,
+} from './fiscal-year';
 
 /** The period pickers' labels and values. A July fiscal year is named by the calendar year it ends in. */
 const JULY = { startMonth: 7, today: '2026-11-23' };
@@ -12,18 +20,26 @@ describe('fiscal-year labels of the period pickers', () => {
       { value: 'calendar:2026', label: 'Calendar 2026' },
       { value: 'calendar:2025', label: 'Calendar 2025' },
     ]);
-    expect(yearSelectOptions(JANUARY, 1)).toEqual([{ value: 'calendar:2026', label: 'Calendar 2026' }, { value: 'calendar:2025', label: 'Calendar 2025' }]);
+    expect(yearSelectOptions(JANUARY, 1)).toEqual([
+      { value: 'calendar:2026', label: 'Calendar 2026' },
+      { value: 'calendar:2025', label: 'Calendar 2025' },
+    ]);
   });
 
   it('says how fiscal years are named, and nothing when they are calendar years', () => {
-    expect(fiscalCaption(JULY)).toBe('Fiscal years start on July 1 and are named by the calendar year in which they end: FY 2027 runs Jul 1, 2026 – Jun 30, 2027.');
+    expect(fiscalCaption(JULY)).toBe(
+      'Fiscal years start on July 1 and are named by the calendar year in which they end: FY 2027 runs Jul 1, 2026 – Jun 30, 2027.',
+    );
     expect(fiscalCaption(JANUARY)).toBeNull();
     expect(fiscalCaption(undefined)).toBeNull();
   });
 
   it('turns a choice into the days it covers, and a select value back into the choice', () => {
     expect(yearDays({ basis: 'fiscal', year: 2027 }, JULY)).toEqual({ startDate: '2026-07-01', endDate: '2027-06-30' });
-    expect(yearDays({ basis: 'calendar', year: 2024 }, JULY)).toEqual({ startDate: '2024-01-01', endDate: '2024-12-31' });
+    expect(yearDays({ basis: 'calendar', year: 2024 }, JULY)).toEqual({
+      startDate: '2024-01-01',
+      endDate: '2024-12-31',
+    });
     expect(parseYearValue(yearValue({ basis: 'fiscal', year: 2027 }))).toEqual({ basis: 'fiscal', year: 2027 });
     expect(parseYearValue('fiscal:27')).toBeNull();
     expect(parseYearValue('all')).toBeNull();
@@ -31,7 +47,11 @@ describe('fiscal-year labels of the period pickers', () => {
 
   it('groups months, quarters and years, with fiscal quarters named by their fiscal year', () => {
     const groups = periodSelectGroups(JULY);
-    expect(groups.map((g) => [g.label, g.options.length])).toEqual([['Months', 13], ['Quarters', 10], ['Years', 12]]);
+    expect(groups.map((g) => [g.label, g.options.length])).toEqual([
+      ['Months', 13],
+      ['Quarters', 10],
+      ['Years', 12],
+    ]);
     const [months, quarters, years] = groups.map((g) => g.options);
     expect(months[0]).toEqual({ value: 'month:2026-11', label: 'November 2026', group: 'Months' });
     expect(months[12].label).toBe('November 2025');
@@ -46,6 +66,8 @@ describe('fiscal-year labels of the period pickers', () => {
     expect(periodQuery(null)).toBe('');
     expect(periodQuery({ kind: 'month', month: '2026-10' })).toBe('month=2026-10');
     expect(periodQuery({ kind: 'year', basis: 'fiscal', year: 2027 })).toBe('year=2027&basis=fiscal');
-    expect(periodQuery({ kind: 'quarter', basis: 'calendar', year: 2026, quarter: 4 })).toBe('year=2026&basis=calendar&quarter=4');
+    expect(periodQuery({ kind: 'quarter', basis: 'calendar', year: 2026, quarter: 4 })).toBe(
+      'year=2026&basis=calendar&quarter=4',
+    );
   });
 });

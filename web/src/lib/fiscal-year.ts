@@ -1,6 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  fiscalYearCaption, yearOptions, yearRange, type YearBasis, type YearOption,
+  fiscalYearCaption,
+  yearOptions,
+  yearRange,
+  type YearBasis,
+  type YearOption,
 } from '../../../core/src/fiscal-year/fiscal-year';
 import { periodOptions, type Period, type PeriodOption } from '../../../core/src/fiscal-year/periods';
 import { apiGet } from './api-client';
@@ -12,7 +16,13 @@ import { queryKeys } from './query-keys';
  * GET /api/stripe/fiscal-year; the arithmetic is core/src/fiscal-year's, the same the server counts with.
  */
 export function useFiscalYear() {
-  return useQuery(queryOptions({ queryKey: queryKeys.fiscalYear, queryFn: () => apiGet<FiscalYearDto>('/api/stripe/fiscal-year'), staleTime: 60_000 }));
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.fiscalYear,
+      queryFn: () => apiGet<FiscalYearDto>('/api/stripe/fiscal-year'),
+      staleTime: 60_000,
+    }),
+  );
 }
 
 /** A year choice as a select value: 'fiscal:2026' or 'calendar:2026'. */
@@ -26,11 +36,17 @@ export function parseYearValue(value: string): { basis: YearBasis; year: number 
 /** The years to offer (fiscal years first when they are not calendar years), as select options. */
 export function yearSelectOptions(fy: FiscalYearDto | undefined, back = 5): Array<{ value: string; label: string }> {
   const today = fy?.today ?? new Date().toISOString().slice(0, 10);
-  return yearOptions(today, fy?.startMonth ?? 1, back).map((o: YearOption) => ({ value: yearValue(o), label: o.label }));
+  return yearOptions(today, fy?.startMonth ?? 1, back).map((o: YearOption) => ({
+    value: yearValue(o),
+    label: o.label,
+  }));
 }
 
 /** A year choice as the inclusive days it covers. */
-export function yearDays(choice: { basis: YearBasis; year: number }, fy: FiscalYearDto | undefined): { startDate: string; endDate: string } {
+export function yearDays(
+  choice: { basis: YearBasis; year: number },
+  fy: FiscalYearDto | undefined,
+): { startDate: string; endDate: string } {
   const { fromDay, toDay } = yearRange(choice.year, choice.basis, fy?.startMonth ?? 1);
   return { startDate: fromDay, endDate: toDay };
 }
@@ -41,10 +57,15 @@ export function fiscalCaption(fy: FiscalYearDto | undefined): string | null {
 }
 
 /** Months, quarters and years for a period picker (core/src/fiscal-year/periods.ts), grouped. */
-export function periodSelectGroups(fy: FiscalYearDto | undefined): Array<{ label: PeriodOption['group']; options: PeriodOption[] }> {
+export function periodSelectGroups(
+  fy: FiscalYearDto | undefined,
+): Array<{ label: PeriodOption['group']; options: PeriodOption[] }> {
   const today = fy?.today ?? new Date().toISOString().slice(0, 10);
   const options = periodOptions(today, fy?.startMonth ?? 1);
-  return (['Months', 'Quarters', 'Years'] as const).map((label) => ({ label, options: options.filter((o) => o.group === label) }));
+  return (['Months', 'Quarters', 'Years'] as const).map((label) => ({
+    label,
+    options: options.filter((o) => o.group === label),
+  }));
 }
 
 /** A period as the API's query: 'month=2026-10', 'year=2027&basis=fiscal&quarter=1'; '' for all time. */

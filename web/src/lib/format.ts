@@ -35,7 +35,10 @@ export function cardLabel(card: Pick<CardDto, 'brand' | 'last4'>): string {
 }
 
 export function joinParts(parts: (string | null | undefined)[]): string {
-  return parts.map((p) => (p ?? '').trim()).filter(Boolean).join(', ');
+  return parts
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** An ISO time as 'MMM dd, yyyy HH:mm' in the school's time zone; 'Never' for none. */
@@ -57,8 +60,26 @@ export function formatCalendarDay(day: string | null | undefined, pattern = DATE
 /** A user agent as people say it: "Firefox on Windows", else the first words of the string. */
 export function browserName(ua: string | null | undefined): string {
   if (!ua) return 'Unknown';
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrom(e|ium)\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : null;
-  const os = /Windows/.test(ua) ? 'Windows' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : null;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : null;
+  const os = /Windows/.test(ua)
+    ? 'Windows'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /iPhone|iPad/.test(ua)
+        ? 'iOS'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : null;
   if (browser) return os ? `${browser} on ${os}` : browser;
   return ua.slice(0, 40);
 }

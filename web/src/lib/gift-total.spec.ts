@@ -24,8 +24,16 @@ describe('giftTotal: the amounts the form shows', () => {
   });
 
   it('adds nothing when the box is not ticked or the fee is not loaded yet', () => {
-    expect(giftTotal({ amount: '50', coverFees: false }, DEFAULT_CARD_FEE)).toEqual({ giftCents: 5000, feeCents: 0, totalCents: 5000 });
-    expect(giftTotal({ amount: '50', coverFees: true }, undefined)).toEqual({ giftCents: 5000, feeCents: 0, totalCents: 5000 });
+    expect(giftTotal({ amount: '50', coverFees: false }, DEFAULT_CARD_FEE)).toEqual({
+      giftCents: 5000,
+      feeCents: 0,
+      totalCents: 5000,
+    });
+    expect(giftTotal({ amount: '50', coverFees: true }, undefined)).toEqual({
+      giftCents: 5000,
+      feeCents: 0,
+      totalCents: 5000,
+    });
   });
 
   it("the fee covered leaves the school the whole gift after Stripe's fee, and a cent less would not", () => {
@@ -39,7 +47,10 @@ describe('giftTotal: the amounts the form shows', () => {
     }
   });
 
-  it.each(['', 'abc', '0', '0.99', '100000.01', '40.', '1.005', '1,2,3', '-5'])('has no total for %j (the form says why)', (amount) => {
-    expect(giftTotal({ amount, coverFees: true }, DEFAULT_CARD_FEE)).toBeNull();
-  });
+  it.each(['', 'abc', '0', '0.99', '100000.01', '40.', '1.005', '1,2,3', '-5'])(
+    'has no total for %j (the form says why)',
+    (amount) => {
+      expect(giftTotal({ amount, coverFees: true }, DEFAULT_CARD_FEE)).toBeNull();
+    },
+  );
 });

@@ -6,7 +6,12 @@ import type { Appearance, StripePaymentElementChangeEvent } from '@stripe/stripe
  */
 export const PAYMENT_APPEARANCE: Appearance = {
   theme: 'stripe',
-  variables: { fontSizeBase: '18px', colorText: '#1d2521', colorDanger: '#a4161a', fontFamily: 'system-ui, sans-serif' },
+  variables: {
+    fontSizeBase: '18px',
+    colorText: '#1d2521',
+    colorDanger: '#a4161a',
+    fontFamily: 'system-ui, sans-serif',
+  },
 };
 
 /** The Payment Element's state as the Pay button needs it: which method, and whether it can be charged. */
@@ -25,7 +30,8 @@ export function fieldState(e: StripePaymentElementChangeEvent & { error?: { mess
 }
 
 const CARD_EMPTY = 'Enter your card number, expiration date and security code.';
-const CARD_INCOMPLETE = 'Your card details are incomplete. Please check the card number, expiration date and security code.';
+const CARD_INCOMPLETE =
+  'Your card details are incomplete. Please check the card number, expiration date and security code.';
 const BANK_INCOMPLETE = "Enter the account holder's name, the routing number and the account number.";
 const OTHER_INCOMPLETE = 'Your payment details are incomplete.';
 

@@ -6,7 +6,13 @@ import { disputeProjection } from '../projections/dispute.projection.js';
 import { invoiceProjection } from '../projections/invoice.projection.js';
 import { paymentIntentProjection } from '../projections/payment-intent.projection.js';
 import { paymentMethodUpserted } from '../projections/payment-method.projection.js';
-import { allOf, chargeBalanceTransaction, disputeBalanceTransactions, payoutProjection, refundBalanceTransaction } from '../projections/money.projection.js';
+import {
+  allOf,
+  chargeBalanceTransaction,
+  disputeBalanceTransactions,
+  payoutProjection,
+  refundBalanceTransaction,
+} from '../projections/money.projection.js';
 import type { Projection } from '../projections/projection.js';
 import { subscriptionProjection } from '../projections/subscription.projection.js';
 
@@ -33,7 +39,11 @@ const PHASES: Array<[string, Lister, Projection]> = [
   ['subscriptions', (s) => s.subscriptions.list({ limit: 100, status: 'all' }), subscriptionProjection],
   ['invoices', (s) => s.invoices.list({ limit: 100, expand: ['data.payments'] }), invoiceProjection],
   ['payment intents', (s) => s.paymentIntents.list({ limit: 100 }), paymentIntentProjection],
-  ['charges', (s) => s.charges.list({ limit: 100, expand: ['data.balance_transaction'] }), allOf(chargeProjection, chargeBalanceTransaction)],
+  [
+    'charges',
+    (s) => s.charges.list({ limit: 100, expand: ['data.balance_transaction'] }),
+    allOf(chargeProjection, chargeBalanceTransaction),
+  ],
   ['disputes', (s) => s.disputes.list({ limit: 100 }), allOf(disputeProjection, disputeBalanceTransactions)],
   // Money movement: refunds' balance transactions, then the payouts (each reconciled one with the lines it carried).
   ['refunds', (s) => s.refunds.list({ limit: 100, expand: ['data.balance_transaction'] }), refundBalanceTransaction],
@@ -60,7 +70,8 @@ export async function runBackfill(deps: BackfillDeps): Promise<Record<string, nu
       for await (const object of list(deps.stripe)) {
         await apply(deps, projection, object, at, warn);
         counts[phase]++;
-        if (phase === 'customers') counts['payment methods'] = (counts['payment methods'] ?? 0) + (await backfillCards(deps, object.id, warn));
+        if (phase === 'customers')
+          counts['payment methods'] = (counts['payment methods'] ?? 0) + (await backfillCards(deps, object.id, warn));
         deps.onProgress?.({ phase, phaseIndex: index, phases, done: counts[phase] });
       }
     } catch (err) {
@@ -71,11 +82,20 @@ export async function runBackfill(deps: BackfillDeps): Promise<Record<string, nu
       throw err;
     }
   }
-  deps.onProgress?.({ phase: 'done', phaseIndex: phases, phases, done: Object.values(counts).reduce((a, b) => a + b, 0) });
+  deps.onProgress?.({
+    phase: 'done',
+    phaseIndex: phases,
+    phases,
+    done: Object.values(counts).reduce((a, b) => a + b, 0),
+  });
   return counts;
 }
 
-async function backfillCards(deps: BackfillDeps, customerId: string, warn: NonNullable<BackfillDeps['warn']>): Promise<number> {
+async function backfillCards(
+  deps: BackfillDeps,
+  customerId: string,
+  warn: NonNullable<BackfillDeps['warn']>,
+): Promise<number> {
   const at = await snapshotMoment(deps.stripe);
   let n = 0;
   for await (const pm of deps.stripe.paymentMethods.list({ customer: customerId, type: 'card', limit: 100 })) {
@@ -85,12 +105,23 @@ async function backfillCards(deps: BackfillDeps, customerId: string, warn: NonNu
   return n;
 }
 
-function apply(deps: BackfillDeps, projection: Projection, object: unknown, at: number, warn: NonNullable<BackfillDeps['warn']>): Promise<void> {
-  return deps.ds.transaction((m) => projection({ db: m, stripe: deps.stripe, timeZone: deps.timeZone, warn }, object, at));
+function apply(
+  deps: BackfillDeps,
+  projection: Projection,
+  object: unknown,
+  at: number,
+  warn: NonNullable<BackfillDeps['warn']>,
+): Promise<void> {
+  return deps.ds.transaction((m) =>
+    projection({ db: m, stripe: deps.stripe, timeZone: deps.timeZone, warn }, object, at),
+  );
 }
 
 async function snapshotMoment(stripe: Stripe): Promise<number> {
   const local = Math.floor(Date.now() / 1000);
-  const newest = await stripe.events.list({ limit: 1 }).then((p) => p.data[0]?.created ?? 0, () => 0);
+  const newest = await stripe.events.list({ limit: 1 }).then(
+    (p) => p.data[0]?.created ?? 0,
+    () => 0,
+  );
   return Math.max(local, newest);
 }

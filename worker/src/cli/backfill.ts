@@ -28,11 +28,18 @@ try {
   await ds.initialize();
   await assertMigrated(ds);
   const counts = await runBackfill({
-    ds, stripe, timeZone: env.TIME_ZONE, onProgress: render,
+    ds,
+    stripe,
+    timeZone: env.TIME_ZONE,
+    onProgress: render,
     warn: (msg, details) => process.stderr.write(`\n${msg} ${details ? JSON.stringify(details) : ''}\n`),
   });
   if (tty) process.stderr.write('\n');
-  process.stdout.write(`Backfilled ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}\n`);
+  process.stdout.write(
+    `Backfilled ${Object.entries(counts)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}\n`,
+  );
 } catch (err) {
   process.stderr.write(`\nBackfill failed: ${(err as Error).message}\n`);
   process.exitCode = 1;

@@ -2,7 +2,13 @@ import { loadDotEnv } from '../../../core/src/config/env-file.js';
 import { loadEnvOrExit } from '../../../core/src/config/load-env.js';
 import { JobProducer } from '../../../core/src/queue/job.producer.js';
 import { createDataSource } from '../../../core/src/db/data-source.js';
-import { formatListedEvent, listEvents, parseReplayArgs, prunedInSelection, replayEvents } from '../../../core/src/inbox/event-replay.js';
+import {
+  formatListedEvent,
+  listEvents,
+  parseReplayArgs,
+  prunedInSelection,
+  replayEvents,
+} from '../../../core/src/inbox/event-replay.js';
 import { migrations } from '../../../migrations/index.js';
 
 /**
@@ -16,7 +22,9 @@ let selection;
 try {
   selection = parseReplayArgs(process.argv.slice(2));
 } catch (err) {
-  process.stderr.write(`${(err as Error).message}\nUsage: npm run events:replay -- [--failed] [--rejected] [--since DATE] [--id evt_...] [--list]\n`);
+  process.stderr.write(
+    `${(err as Error).message}\nUsage: npm run events:replay -- [--failed] [--rejected] [--since DATE] [--id evt_...] [--list]\n`,
+  );
   process.exit(2);
 }
 const ds = createDataSource(env.DATABASE_URL, { migrations, poolSize: 2, applicationName: 'school-replay' });
@@ -26,7 +34,9 @@ try {
   if (selection.list) {
     const listed = await listEvents(ds, selection);
     for (const e of listed) process.stdout.write(`${formatListedEvent(e)}\n`);
-    process.stdout.write(`${listed.length} event${listed.length === 1 ? '' : 's'} listed${listed.length === 1000 ? ' (the first 1000)' : ''}; nothing replayed\n`);
+    process.stdout.write(
+      `${listed.length} event${listed.length === 1 ? '' : 's'} listed${listed.length === 1000 ? ' (the first 1000)' : ''}; nothing replayed\n`,
+    );
   } else {
     const pruned = await prunedInSelection(ds, selection);
     await producer.ready();

@@ -43,9 +43,12 @@ const host = new URL(url).hostname;
 
 // Real Stripe delivers only to addresses it can reach, and live events only over https; the emulator reaches anything.
 if (!env.STRIPE_API_BASE && /^(localhost|127\.|0\.0\.0\.0|\[::1?\])/.test(host)) {
-  fail(`PUBLIC_URL is ${env.PUBLIC_URL}: Stripe cannot deliver webhooks to this machine's own address. Set PUBLIC_URL to the site's public https address first.`);
+  fail(
+    `PUBLIC_URL is ${env.PUBLIC_URL}: Stripe cannot deliver webhooks to this machine's own address. Set PUBLIC_URL to the site's public https address first.`,
+  );
 }
-if (mode === 'live' && !url.startsWith('https://')) fail(`PUBLIC_URL is ${env.PUBLIC_URL}: Stripe sends live-mode webhooks only to https:// addresses.`);
+if (mode === 'live' && !url.startsWith('https://'))
+  fail(`PUBLIC_URL is ${env.PUBLIC_URL}: Stripe sends live-mode webhooks only to https:// addresses.`);
 
 const stripe = createStripeClient(env, { maxNetworkRetries: 2 });
 try {
@@ -55,40 +58,62 @@ try {
   const known = process.env.STRIPE_WEBHOOK_SECRET;
   const events = projectedEventTypes();
   const { outcome, duplicates } = await ensureWebhookEndpoint(stripe, {
-    url, events, apiVersion: Stripe.API_VERSION, recreate: args.recreate, knownSecret: known && /^whsec_\w+$/.test(known) ? known : undefined,
+    url,
+    events,
+    apiVersion: Stripe.API_VERSION,
+    recreate: args.recreate,
+    knownSecret: known && /^whsec_\w+$/.test(known) ? known : undefined,
   });
   const what = `${url}, ${outcome.endpoint.enabled_events.length} event types, API version ${outcome.endpoint.api_version}`;
   switch (outcome.action) {
     case 'created':
     case 'recreated':
-      say(outcome.action === 'created' ? `Webhook endpoint ${outcome.endpoint.id} created: ${what}.` : `Webhook endpoint ${outcome.endpoint.id} replaces ${outcome.replaced} (${outcome.reason}): ${what}.`);
+      say(
+        outcome.action === 'created'
+          ? `Webhook endpoint ${outcome.endpoint.id} created: ${what}.`
+          : `Webhook endpoint ${outcome.endpoint.id} replaces ${outcome.replaced} (${outcome.reason}): ${what}.`,
+      );
       if (args.printSecret) {
-        say(`Its signing secret (shown once; put it in the API's environment): STRIPE_WEBHOOK_SECRET=${outcome.secret}`);
+        say(
+          `Its signing secret (shown once; put it in the API's environment): STRIPE_WEBHOOK_SECRET=${outcome.secret}`,
+        );
       } else {
         setDotEnvValue(args.envFile, 'STRIPE_WEBHOOK_SECRET', outcome.secret);
-        say(`Signing secret written to ${args.envFile} (STRIPE_WEBHOOK_SECRET); restart the API for it to take effect.`);
-        if (shellSecret && shellSecret !== outcome.secret) say(`Note: your shell exports STRIPE_WEBHOOK_SECRET, which wins over ${args.envFile}: unset it or set it to the new one.`);
+        say(
+          `Signing secret written to ${args.envFile} (STRIPE_WEBHOOK_SECRET); restart the API for it to take effect.`,
+        );
+        if (shellSecret && shellSecret !== outcome.secret)
+          say(
+            `Note: your shell exports STRIPE_WEBHOOK_SECRET, which wins over ${args.envFile}: unset it or set it to the new one.`,
+          );
       }
       break;
     case 'updated':
-      say(`Webhook endpoint ${outcome.endpoint.id} updated (${outcome.changes.join('; ')}): ${what}. Signing secret unchanged.`);
+      say(
+        `Webhook endpoint ${outcome.endpoint.id} updated (${outcome.changes.join('; ')}): ${what}. Signing secret unchanged.`,
+      );
       break;
     case 'unchanged':
       say(`Webhook endpoint ${outcome.endpoint.id} is up to date: ${what}. Signing secret unchanged.`);
       break;
     case 'secret-unknown':
       fail(
-        `Webhook endpoint ${outcome.endpoint.id} already sends to ${url}, but Stripe shows its signing secret only when it is created and STRIPE_WEBHOOK_SECRET `
-        + `is not set. Copy it from the Dashboard (Developers > Webhooks > the endpoint > Signing secret) into ${args.envFile}, or run `
-        + '`npm run stripe:setup -- --recreate` to replace the endpoint and get a new one.',
+        `Webhook endpoint ${outcome.endpoint.id} already sends to ${url}, but Stripe shows its signing secret only when it is created and STRIPE_WEBHOOK_SECRET ` +
+          `is not set. Copy it from the Dashboard (Developers > Webhooks > the endpoint > Signing secret) into ${args.envFile}, or run ` +
+          '`npm run stripe:setup -- --recreate` to replace the endpoint and get a new one.',
       );
   }
   if (duplicates.length) {
-    say(`Also sending to ${url}: ${duplicates.join(', ')} (not made by this script). Each event then arrives more than once (stored once); delete them in the Dashboard unless you need them.`);
+    say(
+      `Also sending to ${url}: ${duplicates.join(', ')} (not made by this script). Each event then arrives more than once (stored once); delete them in the Dashboard unless you need them.`,
+    );
   }
 } catch (err) {
   const e = err as { type?: string; message: string };
   if (e.type === 'StripeAuthenticationError') fail(`Stripe refused STRIPE_SECRET_KEY: ${e.message}`);
-  if (e.type === 'StripePermissionError') fail(`STRIPE_SECRET_KEY may not manage webhook endpoints or read the account: ${e.message} (a restricted key needs Webhook Endpoints: write and Account: read)`);
+  if (e.type === 'StripePermissionError')
+    fail(
+      `STRIPE_SECRET_KEY may not manage webhook endpoints or read the account: ${e.message} (a restricted key needs Webhook Endpoints: write and Account: read)`,
+    );
   fail(`Stripe setup failed: ${e.message}`);
 }

@@ -48,10 +48,10 @@ export const stripeEvents = {
   },
 
   async markFailed(db: Queryable, id: string, error: string): Promise<void> {
-    await db.query(`UPDATE stripe_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1 AND processed_at IS NULL`, [
-      id,
-      error.slice(0, 2000),
-    ]);
+    await db.query(
+      `UPDATE stripe_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1 AND processed_at IS NULL`,
+      [id, error.slice(0, 2000)],
+    );
   },
 
   /**
@@ -60,7 +60,13 @@ export const stripeEvents = {
    * worker) each take different rows, and a row being projected right now is left alone. Rows whose job has
    * used all its attempts are left to `events:replay`.
    */
-  async claimDue(db: Queryable, graceSeconds: number, maxAttempts: number, limit: number, lostAfterSeconds = graceSeconds): Promise<string[]> {
+  async claimDue(
+    db: Queryable,
+    graceSeconds: number,
+    maxAttempts: number,
+    limit: number,
+    lostAfterSeconds = graceSeconds,
+  ): Promise<string[]> {
     const rows = await db.query(
       `SELECT id FROM stripe_events
         WHERE processed_at IS NULL

@@ -43,16 +43,25 @@ export class QueueConsumer implements OnApplicationBootstrap, OnApplicationShutd
         lockDuration: 10_000,
         stalledInterval: 5_000,
       });
-      worker.on('failed', (job, err) => this.logger.warn({ jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, err: err.message }, 'job failed'));
+      worker.on('failed', (job, err) =>
+        this.logger.warn(
+          { jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, err: err.message },
+          'job failed',
+        ),
+      );
       worker.on('error', (err) => this.logger.error({ err: err.message, queue }, 'worker error'));
       this.workers.push(worker);
     }
-    this.logger.info({ queues: Object.values(QueueName), batch: PROJECTION_BATCH, batchesInFlight: PROJECTION_BATCHES_IN_FLIGHT }, 'worker consuming');
+    this.logger.info(
+      { queues: Object.values(QueueName), batch: PROJECTION_BATCH, batchesInFlight: PROJECTION_BATCHES_IN_FLIGHT },
+      'worker consuming',
+    );
   }
 
   private async run(job: Job): Promise<void> {
     const handler = this.handlers.get(job.name as JobName);
-    if (!handler || JOB_QUEUE[job.name as JobName] !== job.queueName) throw new Error(`Unknown job "${job.name}" on ${job.queueName}`);
+    if (!handler || JOB_QUEUE[job.name as JobName] !== job.queueName)
+      throw new Error(`Unknown job "${job.name}" on ${job.queueName}`);
     await handler.handle(job.data, { jobId: job.id ?? '', attempt: job.attemptsMade + 1 });
   }
 

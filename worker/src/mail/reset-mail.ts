@@ -28,7 +28,7 @@ export function resetMail(to: string, name: string, link: string, ttlMinutes: nu
 export function twoFactorChangedMail(to: string, name: string): MailMessage {
   const subject = `Two-factor sign-in was set up again - ${SCHOOL_FACTS.name}`;
   const said = [
-    'Two-factor sign-in on your admin account was just set up again with a new authenticator app. The old app\'s codes and your old recovery codes no longer work, and every other session of your account was signed out.',
+    "Two-factor sign-in on your admin account was just set up again with a new authenticator app. The old app's codes and your old recovery codes no longer work, and every other session of your account was signed out.",
     `If this was not you, reset your password now and tell the school's other admins: someone may have your password. Call ${SCHOOL_FACTS.phone} if you need help.`,
   ];
   const text = [`Hello ${name},`, '', said[0], '', said[1]].join('\n');

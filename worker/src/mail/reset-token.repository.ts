@@ -29,7 +29,12 @@ export class ResetTokenIssuer {
   }
 
   /** Revokes the admin's earlier unused tokens of that purpose and stores the new one (hashed), in one transaction. */
-  async replace(adminId: string, tokenHash: Buffer, ttlMinutes: number, purpose: 'reset' | 'invite' = 'reset'): Promise<void> {
+  async replace(
+    adminId: string,
+    tokenHash: Buffer,
+    ttlMinutes: number,
+    purpose: 'reset' | 'invite' = 'reset',
+  ): Promise<void> {
     await this.ds.transaction(async (m) => {
       await m.query(
         `UPDATE password_reset_tokens SET revoked_at = now() WHERE admin_id = $1 AND purpose = $2 AND used_at IS NULL AND revoked_at IS NULL`,

@@ -4,7 +4,12 @@ import type { Logger } from 'pino';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { LOGGER, withoutAddresses } from '../../../core/src/logging/logger.js';
-import { createMailTransport, isPermanentSmtpFailure, type MailMessage, type MailTransport } from '../../../core/src/mail/mail.transport.js';
+import {
+  createMailTransport,
+  isPermanentSmtpFailure,
+  type MailMessage,
+  type MailTransport,
+} from '../../../core/src/mail/mail.transport.js';
 import { JobName, type JobData, type MailJob } from '../../../core/src/queue/queue.constants.js';
 import { newToken, tokenHash } from '../../../core/src/tokens/opaque-token.js';
 import type { JobHandler } from '../jobs/job-handler.js';

@@ -5,8 +5,15 @@ import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { LOGGER } from '../../../core/src/logging/logger.js';
 import { AUTOMATIC_ACKNOWLEDGMENTS } from '../../../core/src/acknowledgments/acknowledgment-setting.js';
-import { acknowledgeNewGift, applyCardRefund, voidDeletedManualGift } from '../../../core/src/acknowledgments/acknowledge-gift.js';
-import { acknowledgments, type GiftToAcknowledge } from '../../../core/src/acknowledgments/acknowledgments.repository.js';
+import {
+  acknowledgeNewGift,
+  applyCardRefund,
+  voidDeletedManualGift,
+} from '../../../core/src/acknowledgments/acknowledge-gift.js';
+import {
+  acknowledgments,
+  type GiftToAcknowledge,
+} from '../../../core/src/acknowledgments/acknowledgments.repository.js';
 import { settings } from '../../../core/src/settings/settings.repository.js';
 import { declinedRenewals } from '../../../core/src/donor-access/declined-renewals.js';
 import { failedBankDebits } from '../../../core/src/donor-access/failed-bank-debits.js';
@@ -59,18 +66,49 @@ export class Acknowledger implements OnApplicationBootstrap, OnApplicationShutdo
         ...(await acknowledgments.cardCandidates(this.ds, since, BATCH)),
         ...(await acknowledgments.manualCandidates(this.ds, since, this.env.TIME_ZONE, BATCH)),
       ];
-      for (const gift of gifts) if (await this.each(gift, (m) => acknowledgeNewGift(m, gift, this.env.TIME_ZONE).then((r) => r.queued))) queued++;
+      for (const gift of gifts)
+        if (await this.each(gift, (m) => acknowledgeNewGift(m, gift, this.env.TIME_ZONE).then((r) => r.queued)))
+          queued++;
       for (const r of await declinedRenewals.candidates(this.ds, since, BATCH)) {
-        const mail = { kind: 'payment-failed' as const, subjectKey: r.invoice_id, recipient: r.email, customerId: r.customer_id };
-        if (await this.each({ giftKind: 'card', giftId: r.invoice_id }, async (m) => (await outbox.enqueue(m, mail)) !== null)) queued++;
+        const mail = {
+          kind: 'payment-failed' as const,
+          subjectKey: r.invoice_id,
+          recipient: r.email,
+          customerId: r.customer_id,
+        };
+        if (
+          await this.each(
+            { giftKind: 'card', giftId: r.invoice_id },
+            async (m) => (await outbox.enqueue(m, mail)) !== null,
+          )
+        )
+          queued++;
       }
       for (const r of await failedBankDebits.candidates(this.ds, since, BATCH)) {
-        const mail = { kind: 'bank-payment-failed' as const, subjectKey: r.charge_id, recipient: r.email, customerId: r.customer_id, giftKind: 'card' as const, giftId: r.charge_id };
-        if (await this.each({ giftKind: 'card', giftId: r.charge_id }, async (m) => (await outbox.enqueue(m, mail)) !== null)) queued++;
+        const mail = {
+          kind: 'bank-payment-failed' as const,
+          subjectKey: r.charge_id,
+          recipient: r.email,
+          customerId: r.customer_id,
+          giftKind: 'card' as const,
+          giftId: r.charge_id,
+        };
+        if (
+          await this.each(
+            { giftKind: 'card', giftId: r.charge_id },
+            async (m) => (await outbox.enqueue(m, mail)) !== null,
+          )
+        )
+          queued++;
       }
     }
     for (const { gift_id } of await acknowledgments.refundChanges(this.ds, BATCH)) {
-      if (await this.each({ giftKind: 'card', giftId: gift_id }, (m) => applyCardRefund(m, gift_id).then((r) => r !== null))) queued++;
+      if (
+        await this.each({ giftKind: 'card', giftId: gift_id }, (m) =>
+          applyCardRefund(m, gift_id).then((r) => r !== null),
+        )
+      )
+        queued++;
     }
     for (const { gift_id } of await acknowledgments.deletedManualGifts(this.ds, BATCH)) {
       if (await this.each({ giftKind: 'manual', giftId: gift_id }, (m) => voidDeletedManualGift(m, gift_id))) queued++;
@@ -83,11 +121,17 @@ export class Acknowledger implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   /** One gift in its own transaction, so one that fails (logged, tried again next pass) holds up no other. */
-  private async each(gift: Pick<GiftToAcknowledge, 'giftKind' | 'giftId'>, work: (m: DataSource['manager']) => Promise<boolean>): Promise<boolean> {
+  private async each(
+    gift: Pick<GiftToAcknowledge, 'giftKind' | 'giftId'>,
+    work: (m: DataSource['manager']) => Promise<boolean>,
+  ): Promise<boolean> {
     try {
       return await this.ds.transaction(work);
     } catch (err) {
-      this.logger.warn({ giftKind: gift.giftKind, giftId: gift.giftId, err: (err as Error).message }, 'could not acknowledge a gift yet');
+      this.logger.warn(
+        { giftKind: gift.giftKind, giftId: gift.giftId, err: (err as Error).message },
+        'could not acknowledge a gift yet',
+      );
       return false;
     }
   }

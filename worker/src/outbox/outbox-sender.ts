@@ -4,7 +4,12 @@ import type { Logger } from 'pino';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { LOGGER, withoutAddresses } from '../../../core/src/logging/logger.js';
-import { createMailTransport, isPermanentSmtpFailure, mailFromAddress, type MailTransport } from '../../../core/src/mail/mail.transport.js';
+import {
+  createMailTransport,
+  isPermanentSmtpFailure,
+  mailFromAddress,
+  type MailTransport,
+} from '../../../core/src/mail/mail.transport.js';
 import { outbox, type OutboxRow } from '../../../core/src/mail-outbox/outbox.repository.js';
 import { retryDelaySeconds, SEND_LEASE_SECONDS } from '../../../core/src/mail-outbox/retry-policy.js';
 import { SCHOOL_FACTS } from '../../../core/src/school/school-facts.js';
@@ -93,11 +98,16 @@ export class OutboxSender implements OnApplicationBootstrap, OnApplicationShutdo
     } catch (err) {
       const final = isPermanentSmtpFailure(err);
       const delay = retryDelaySeconds(row.attempts);
-      await outbox.markFailedAttempt(this.ds, row.id, row.attempts, (err as Error).message, delay, final).catch((e: Error) =>
-        // The lease ends on its own: another pass (here or in another worker) takes the message again.
-        this.logger.warn({ ...about, err: withoutAddresses(e.message) }, 'could not record a failed send'),
+      await outbox
+        .markFailedAttempt(this.ds, row.id, row.attempts, (err as Error).message, delay, final)
+        .catch((e: Error) =>
+          // The lease ends on its own: another pass (here or in another worker) takes the message again.
+          this.logger.warn({ ...about, err: withoutAddresses(e.message) }, 'could not record a failed send'),
+        );
+      this.logger.warn(
+        { ...about, err: withoutAddresses((err as Error).message), final, retryInSeconds: final ? undefined : delay },
+        'e-mail send failed',
       );
-      this.logger.warn({ ...about, err: withoutAddresses((err as Error).message), final, retryInSeconds: final ? undefined : delay }, 'e-mail send failed');
     }
   }
 

@@ -4,7 +4,12 @@ import { PeriodicTask } from './periodic-task.js';
 /** A run the test finishes by hand, so the order of events is the test's, not a clock's. */
 function gatedTask() {
   const runs: Array<() => void> = [];
-  const task = new PeriodicTask('test', 3_600_000, () => new Promise<void>((resolve) => runs.push(resolve)), pino({ level: 'silent' }));
+  const task = new PeriodicTask(
+    'test',
+    3_600_000,
+    () => new Promise<void>((resolve) => runs.push(resolve)),
+    pino({ level: 'silent' }),
+  );
   return { task, runs };
 }
 const settle = () => new Promise((r) => setImmediate(r));
@@ -35,7 +40,12 @@ describe('PeriodicTask.nextPass', () => {
   });
 
   it('counts a failed pass as finished, and resolves at once after stop', async () => {
-    const task = new PeriodicTask('test', 3_600_000, () => Promise.reject(new Error('boom')), pino({ level: 'silent' }));
+    const task = new PeriodicTask(
+      'test',
+      3_600_000,
+      () => Promise.reject(new Error('boom')),
+      pino({ level: 'silent' }),
+    );
     await expect(task.nextPass()).resolves.toBeUndefined();
     await task.stop();
     await expect(task.nextPass()).resolves.toBeUndefined();

@@ -40,29 +40,42 @@ export async function resolveChargeLinks(
   opts: { invoiceHint?: string | null; subscriptionFrequencyHint?: string | null; allowStripe: boolean },
 ): Promise<ChargeLinks> {
   const pi = charge.payment_intent_id
-    ? await readModel.find<{ customer_id: string | null; metadata: Record<string, string> }>(ctx.db, 'payment_intents', charge.payment_intent_id)
+    ? await readModel.find<{ customer_id: string | null; metadata: Record<string, string> }>(
+        ctx.db,
+        'payment_intents',
+        charge.payment_intent_id,
+      )
     : null;
   let invoiceId = charge.invoice_id ?? opts.invoiceHint ?? null;
   let subscriptionId = charge.subscription_id ?? null;
   let invoiceCustomer: string | null = null;
   const invoice = invoiceId
-    ? await readModel.find<{ id: string; subscription_id: string | null; customer_id: string | null }>(ctx.db, 'invoices', invoiceId)
-    : (charge.payment_intent_id ? await readModel.invoiceByPaymentIntent(ctx.db, charge.payment_intent_id) : null) ??
-      (await readModel.invoiceByCharge(ctx.db, charge.id));
+    ? await readModel.find<{ id: string; subscription_id: string | null; customer_id: string | null }>(
+        ctx.db,
+        'invoices',
+        invoiceId,
+      )
+    : ((charge.payment_intent_id ? await readModel.invoiceByPaymentIntent(ctx.db, charge.payment_intent_id) : null) ??
+      (await readModel.invoiceByCharge(ctx.db, charge.id)));
   if (invoice) {
     invoiceId = invoice.id;
     subscriptionId = invoice.subscription_id ?? subscriptionId;
     invoiceCustomer = invoice.customer_id;
   }
 
-  let frequencyHint = opts.subscriptionFrequencyHint ?? (subscriptionId && charge.subscription_id ? charge.frequency ?? null : null);
+  let frequencyHint =
+    opts.subscriptionFrequencyHint ?? (subscriptionId && charge.subscription_id ? (charge.frequency ?? null) : null);
   const oneTimeByMetadata = !!(charge.metadata.frequency || pi?.metadata?.frequency);
   if (!invoiceId && !oneTimeByMetadata && opts.allowStripe && charge.payment_intent_id) {
     const found = await lookupInvoiceOfPaymentIntent(ctx, charge.payment_intent_id);
     if (found) ({ invoiceId, subscriptionId, customerId: invoiceCustomer } = found);
   }
   const subscription = subscriptionId
-    ? await readModel.find<{ frequency: string | null; customer_id: string | null; metadata: Record<string, string> }>(ctx.db, 'subscriptions', subscriptionId)
+    ? await readModel.find<{ frequency: string | null; customer_id: string | null; metadata: Record<string, string> }>(
+        ctx.db,
+        'subscriptions',
+        subscriptionId,
+      )
     : null;
   if (subscriptionId && !subscription && !frequencyHint && !oneTimeByMetadata && opts.allowStripe) {
     frequencyHint = await lookupSubscriptionFrequency(ctx, subscriptionId);
@@ -98,13 +111,17 @@ async function lookupInvoiceOfPaymentIntent(
     if (!ip) return null;
     const invoiceId = idOf(ip.invoice);
     if (!invoiceId) return null;
-    const inv = typeof ip.invoice === 'object' && !('deleted' in ip.invoice && ip.invoice.deleted)
-      ? ip.invoice
-      : await ctx.stripe.invoices.retrieve(invoiceId, {}, LOOKUP_OPTIONS);
+    const inv =
+      typeof ip.invoice === 'object' && !('deleted' in ip.invoice && ip.invoice.deleted)
+        ? ip.invoice
+        : await ctx.stripe.invoices.retrieve(invoiceId, {}, LOOKUP_OPTIONS);
     const row = toInvoiceRow(inv as Stripe.Invoice);
     return { invoiceId, subscriptionId: row.subscription_id, customerId: row.customer_id };
   } catch (err) {
-    ctx.warn('could not look up the invoice of a payment intent; the invoice event will link it', { paymentIntentId, err: (err as Error).message });
+    ctx.warn('could not look up the invoice of a payment intent; the invoice event will link it', {
+      paymentIntentId,
+      err: (err as Error).message,
+    });
     return null;
   }
 }
@@ -113,7 +130,10 @@ async function lookupSubscriptionFrequency(ctx: ProjectionContext, subscriptionI
   try {
     return toSubscriptionRow(await ctx.stripe.subscriptions.retrieve(subscriptionId, {}, LOOKUP_OPTIONS)).frequency;
   } catch (err) {
-    ctx.warn('could not look up a subscription; its event will set the frequency', { subscriptionId, err: (err as Error).message });
+    ctx.warn('could not look up a subscription; its event will set the frequency', {
+      subscriptionId,
+      err: (err as Error).message,
+    });
     return null;
   }
 }

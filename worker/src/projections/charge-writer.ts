@@ -1,4 +1,8 @@
-import { applyContributionChange, chargeContribution, type ChargeFacts } from '../../../core/src/read-model/aggregates.js';
+import {
+  applyContributionChange,
+  chargeContribution,
+  type ChargeFacts,
+} from '../../../core/src/read-model/aggregates.js';
 import type { ProjectionContext } from './projection.js';
 import { readModel } from '../../../core/src/read-model/read-model.repository.js';
 import type { ChargeRow } from '../../../core/src/read-model/to-charge-row.js';
@@ -43,7 +47,10 @@ export async function writeCharge(
     await recordMovedGift(ctx.db, merge.id, 'card', id);
   }
   await readModel.upsert(ctx.db, 'charges', after as unknown as Record<string, unknown>);
-  const change = [chargeContribution(before as unknown as ChargeFacts | null), chargeContribution(after as unknown as ChargeFacts)] as const;
+  const change = [
+    chargeContribution(before as unknown as ChargeFacts | null),
+    chargeContribution(after as unknown as ChargeFacts),
+  ] as const;
   if (ctx.aggregates) ctx.aggregates.add(...change);
   else await applyContributionChange(ctx.db, ...change, ctx.timeZone);
   return true;

@@ -3,7 +3,13 @@ import { resolveChargeLinks } from './charge-links.js';
 import { writeCharge } from './charge-writer.js';
 import { LOOKUP_OPTIONS, laterState } from '../../../core/src/read-model/later-state.js';
 import type { Projection, ProjectionContext } from './projection.js';
-import { CHARGE_CONTENT, chargeInvoiceHint, mergeRefunds, toChargeCore, type ChargeCore } from '../../../core/src/read-model/to-charge-row.js';
+import {
+  CHARGE_CONTENT,
+  chargeInvoiceHint,
+  mergeRefunds,
+  toChargeCore,
+  type ChargeCore,
+} from '../../../core/src/read-model/to-charge-row.js';
 
 /**
  * charge.succeeded/failed/pending/updated/refunded/captured -> charges (and the aggregates).
@@ -22,14 +28,22 @@ export const chargeProjection: Projection = async (ctx, charge: Stripe.Charge, a
     if (!core) return null;
     const links = await resolveChargeLinks(
       ctx,
-      { ...core, invoice_id: before?.invoice_id, subscription_id: before?.subscription_id, frequency: before?.frequency },
+      {
+        ...core,
+        invoice_id: before?.invoice_id,
+        subscription_id: before?.subscription_id,
+        frequency: before?.frequency,
+      },
       { invoiceHint: chargeInvoiceHint(charge), allowStripe: true },
     );
     return {
       ...core,
       ...links,
       // Refunds only add up: those the row knew (from a refund event or an earlier charge event) stay.
-      refunds: mergeRefunds(before?.refunds, core.refunds.map((r) => ({ ...r, status: 'succeeded' }))),
+      refunds: mergeRefunds(
+        before?.refunds,
+        core.refunds.map((r) => ({ ...r, status: 'succeeded' })),
+      ),
       disputed: core.disputed || !!before?.disputed,
       dispute_id: before?.dispute_id ?? null,
       dispute_status: before?.dispute_status ?? null,

@@ -16,7 +16,8 @@ export const disputeProjection: Projection = async (ctx, dispute: Stripe.Dispute
   if (!chargeId) return;
   const rank = disputeRank(dispute.status);
   await writeCharge(ctx, chargeId, (before) => {
-    if (before && compareVersions([at, rank], untrustedFuture([before.dispute_event_created, before.dispute_rank])) < 0) return null;
+    if (before && compareVersions([at, rank], untrustedFuture([before.dispute_event_created, before.dispute_rank])) < 0)
+      return null;
     const base = before ?? chargeStubFromDispute(dispute);
     return { ...base, ...disputeColumns(dispute, at, before), dispute_event_created: at, dispute_rank: rank };
   });

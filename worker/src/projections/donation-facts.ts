@@ -42,8 +42,11 @@ export function resolveDonationFacts(s: DonationFactSources): DonationFacts {
   const pi = s.paymentIntentMetadata ?? {};
   const sub = s.subscription?.metadata ?? {};
   const frequency =
-    validFrequency(s.chargeMetadata.frequency) ?? validFrequency(pi.frequency) ?? validFrequency(s.subscription?.frequency) ??
-    validFrequency(s.subscriptionFrequencyHint) ?? (s.recurring ? 'monthly' : 'one-time');
+    validFrequency(s.chargeMetadata.frequency) ??
+    validFrequency(pi.frequency) ??
+    validFrequency(s.subscription?.frequency) ??
+    validFrequency(s.subscriptionFrequencyHint) ??
+    (s.recurring ? 'monthly' : 'one-time');
   const d = firstDesignation(s.chargeMetadata, pi, sub);
   return {
     frequency,

@@ -4,7 +4,13 @@ import { LOOKUP_OPTIONS, laterState } from '../../../core/src/read-model/later-s
 import type { Projection, ProjectionContext } from './projection.js';
 import { readModel } from '../../../core/src/read-model/read-model.repository.js';
 import { idOf } from '../../../core/src/read-model/stripe-object.js';
-import { INVOICE_CONTENT, invoiceFrequencyHint, toInvoiceRow, type InvoiceCore, type InvoiceRow } from '../../../core/src/read-model/to-invoice-row.js';
+import {
+  INVOICE_CONTENT,
+  invoiceFrequencyHint,
+  toInvoiceRow,
+  type InvoiceCore,
+  type InvoiceRow,
+} from '../../../core/src/read-model/to-invoice-row.js';
 
 /**
  * invoice.* -> invoices, and the renewal link: the charges of the invoice's payment get the invoice, its
@@ -40,7 +46,9 @@ export const invoiceProjection: Projection = async (ctx, invoice: Stripe.Invoice
   if (state) await readModel.upsert(ctx.db, 'invoices', { ...state, last_event_created: at });
 
   const row = (await readModel.find<InvoiceRow>(ctx.db, 'invoices', id))!;
-  const chargeIds = new Set<string>(row.payment_intent_id ? await readModel.chargeIdsByPaymentIntent(ctx.db, row.payment_intent_id) : []);
+  const chargeIds = new Set<string>(
+    row.payment_intent_id ? await readModel.chargeIdsByPaymentIntent(ctx.db, row.payment_intent_id) : [],
+  );
   if (row.charge_id) chargeIds.add(row.charge_id);
   await relinkCharges(ctx, [...chargeIds].sort(), {
     invoice_id: id,
@@ -56,7 +64,10 @@ async function lookupInvoicePaymentIntent(ctx: ProjectionContext, invoiceId: str
     const paid = page.data.find((p) => p.status === 'paid') ?? page.data[0];
     return idOf(paid?.payment?.payment_intent);
   } catch (err) {
-    ctx.warn('could not look up the payments of an invoice; its charge will link itself', { invoiceId, err: (err as Error).message });
+    ctx.warn('could not look up the payments of an invoice; its charge will link itself', {
+      invoiceId,
+      err: (err as Error).message,
+    });
     return null;
   }
 }

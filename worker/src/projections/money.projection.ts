@@ -17,7 +17,10 @@ export const payoutProjection: Projection = async (ctx, po: Stripe.Payout, at) =
   await lockRow(ctx.db, 'payouts', po.id);
   const stored = await moneyMovement.payoutVersion(ctx.db, po.id);
   const rank = payoutRank(po.status);
-  if (!stored || compareVersions([at, rank], untrustedFuture([Number(stored.last_event_created), stored.state_rank])) >= 0) {
+  if (
+    !stored ||
+    compareVersions([at, rank], untrustedFuture([Number(stored.last_event_created), stored.state_rank])) >= 0
+  ) {
     await moneyMovement.upsertPayout(ctx.db, toPayoutRow(po), at, rank);
   }
   const reconciled = po.reconciliation_status === 'completed' || stored?.reconciliation_status === 'completed';
@@ -25,8 +28,14 @@ export const payoutProjection: Projection = async (ctx, po: Stripe.Payout, at) =
 };
 
 /** Reads and links every balance transaction a reconciled payout carried. Also used by the backfill. */
-export async function syncPayoutLines(ctx: Pick<ProjectionContext, 'db' | 'stripe' | 'timeZone'>, payoutId: string): Promise<void> {
-  for await (const t of ctx.stripe.balanceTransactions.list({ payout: payoutId, limit: 100, expand: ['data.source'] }, LOOKUP_OPTIONS)) {
+export async function syncPayoutLines(
+  ctx: Pick<ProjectionContext, 'db' | 'stripe' | 'timeZone'>,
+  payoutId: string,
+): Promise<void> {
+  for await (const t of ctx.stripe.balanceTransactions.list(
+    { payout: payoutId, limit: 100, expand: ['data.source'] },
+    LOOKUP_OPTIONS,
+  )) {
     await moneyMovement.upsertBalanceTransactions(ctx.db, [toBalanceTransactionRow(t, payoutId)], ctx.timeZone);
   }
   await moneyMovement.markLinesSynced(ctx.db, payoutId);
@@ -38,7 +47,12 @@ export async function syncPayoutLines(ctx: Pick<ProjectionContext, 'db' | 'strip
  * (the payout's reconciliation reads it again in any case). The worker's batches leave the look-up to a
  * follow-up job (readBalanceTransactions), so no Stripe call holds their transaction open.
  */
-async function projectBalanceTransaction(ctx: ProjectionContext, txnRef: unknown, chargeId: string | null, created?: number): Promise<void> {
+async function projectBalanceTransaction(
+  ctx: ProjectionContext,
+  txnRef: unknown,
+  chargeId: string | null,
+  created?: number,
+): Promise<void> {
   const id = idOf(txnRef);
   if (!id) return;
   if (typeof txnRef !== 'object' && ctx.balanceTransactionsToRead) {
@@ -50,17 +64,29 @@ async function projectBalanceTransaction(ctx: ProjectionContext, txnRef: unknown
 }
 
 /** Reads (unless the event carried it) and stores one balance transaction; a failure is a warning. */
-export async function readBalanceTransaction(ctx: Pick<ProjectionContext, 'db' | 'stripe' | 'warn' | 'timeZone'>, txnRef: unknown, id: string, chargeId: string | null): Promise<void> {
+export async function readBalanceTransaction(
+  ctx: Pick<ProjectionContext, 'db' | 'stripe' | 'warn' | 'timeZone'>,
+  txnRef: unknown,
+  id: string,
+  chargeId: string | null,
+): Promise<void> {
   try {
-    const txn = typeof txnRef === 'object' ? (txnRef as Stripe.BalanceTransaction) : await ctx.stripe.balanceTransactions.retrieve(id, {}, LOOKUP_OPTIONS);
+    const txn =
+      typeof txnRef === 'object'
+        ? (txnRef as Stripe.BalanceTransaction)
+        : await ctx.stripe.balanceTransactions.retrieve(id, {}, LOOKUP_OPTIONS);
     await moneyMovement.upsertBalanceTransactions(ctx.db, [toBalanceTransactionRow(txn, null, chargeId)], ctx.timeZone);
   } catch (err) {
-    ctx.warn('could not read a balance transaction; its payout will bring it', { txn: id, err: (err as Error).message });
+    ctx.warn('could not read a balance transaction; its payout will bring it', {
+      txn: id,
+      err: (err as Error).message,
+    });
   }
 }
 
 export const chargeBalanceTransaction: Projection = async (ctx, charge: Stripe.Charge) => {
-  if (charge.status === 'succeeded') await projectBalanceTransaction(ctx, charge.balance_transaction, charge.id, charge.created);
+  if (charge.status === 'succeeded')
+    await projectBalanceTransaction(ctx, charge.balance_transaction, charge.id, charge.created);
 };
 
 export const refundBalanceTransaction: Projection = async (ctx, refund: Stripe.Refund) => {
@@ -73,6 +99,8 @@ export const disputeBalanceTransactions: Projection = async (ctx, dispute: Strip
 };
 
 /** Several projections for one event type, in order, in the event's transaction. */
-export const allOf = (...projections: Projection[]): Projection => async (ctx, object, at) => {
-  for (const p of projections) await p(ctx, object, at);
-};
+export const allOf =
+  (...projections: Projection[]): Projection =>
+  async (ctx, object, at) => {
+    for (const p of projections) await p(ctx, object, at);
+  };

@@ -2,14 +2,23 @@ import type Stripe from 'stripe';
 import { LOOKUP_OPTIONS, laterState } from '../../../core/src/read-model/later-state.js';
 import type { Projection, ProjectionContext } from './projection.js';
 import { readModel } from '../../../core/src/read-model/read-model.repository.js';
-import { PAYMENT_METHOD_CONTENT, toPaymentMethodRow, type PaymentMethodCore } from '../../../core/src/read-model/to-payment-method-row.js';
+import {
+  PAYMENT_METHOD_CONTENT,
+  toPaymentMethodRow,
+  type PaymentMethodCore,
+} from '../../../core/src/read-model/to-payment-method-row.js';
 
 /**
  * payment_method.attached/detached/updated -> payment_methods. Detaching is final in Stripe (a detached
  * method cannot be attached again), so `detached_at` is a tombstone like a deleted donor; the row keeps the
  * customer it belonged to.
  */
-async function projectPaymentMethod(ctx: ProjectionContext, pm: Stripe.PaymentMethod, at: number, detached: boolean): Promise<void> {
+async function projectPaymentMethod(
+  ctx: ProjectionContext,
+  pm: Stripe.PaymentMethod,
+  at: number,
+  detached: boolean,
+): Promise<void> {
   await readModel.lock(ctx.db, 'payment_methods', pm.id);
   const stored = await readModel.find(ctx.db, 'payment_methods', pm.id);
   const tombstone = stored?.detached_at ?? (detached ? new Date(at * 1000) : null);

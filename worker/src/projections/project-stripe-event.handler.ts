@@ -64,7 +64,12 @@ export class ProjectionBatcher {
     if (balanceTransactions.length) {
       await this.producer
         .add(JobName.ReadBalanceTransactions, { items: balanceTransactions })
-        .catch((err) => this.logger.warn({ err: (err as Error).message, count: balanceTransactions.length }, 'could not queue the reading of fees; payouts will bring them'));
+        .catch((err) =>
+          this.logger.warn(
+            { err: (err as Error).message, count: balanceTransactions.length },
+            'could not queue the reading of fees; payouts will bring them',
+          ),
+        );
     }
     return eventIds.map((id) => outcomes.get(id)!);
   }
@@ -100,7 +105,11 @@ export class ProjectStripeEventsHandler implements JobHandler<JobName.ProjectStr
     const results = await Promise.allSettled(eventIds.map((id) => this.projection.project1(id)));
     const failed = eventIds.filter((_, i) => results[i].status === 'rejected');
     if (failed.length) {
-      await this.producer.addBulk(JobName.ProjectStripeEvent, failed.map((eventId) => ({ data: { eventId }, opts: { jobId: eventId, delay: 500 } })), 5000);
+      await this.producer.addBulk(
+        JobName.ProjectStripeEvent,
+        failed.map((eventId) => ({ data: { eventId }, opts: { jobId: eventId, delay: 500 } })),
+        5000,
+      );
     }
   }
 }

@@ -34,8 +34,13 @@ export interface BatchResult {
 
 /** The row-lock key of the object an event is about, as its projection takes it (`table:id`). */
 const LOCK_TABLE: Record<string, string> = {
-  charge: 'charges', customer: 'donors', payment_intent: 'payment_intents', invoice: 'invoices',
-  subscription: 'subscriptions', payment_method: 'payment_methods', payout: 'payouts',
+  charge: 'charges',
+  customer: 'donors',
+  payment_intent: 'payment_intents',
+  invoice: 'invoices',
+  subscription: 'subscriptions',
+  payment_method: 'payment_methods',
+  payout: 'payouts',
 };
 
 function lockKeys(object: { id?: unknown; object?: unknown; customer?: unknown }): string[] {
@@ -55,7 +60,11 @@ function lockKeys(object: { id?: unknown; object?: unknown; customer?: unknown }
  * guard makes the result independent of that order in any case. An event the sanity checks refuse
  * (event-sanity.ts) is marked rejected and projects nothing. A batch of one is the single-event case.
  */
-export async function projectStripeEvents(ds: DataSource, eventIds: readonly string[], deps: ProjectionDeps): Promise<BatchResult> {
+export async function projectStripeEvents(
+  ds: DataSource,
+  eventIds: readonly string[],
+  deps: ProjectionDeps,
+): Promise<BatchResult> {
   const ids = [...new Set(eventIds)];
   return ds.transaction(async (m) => {
     const writeBehind = new WriteBehind((sql, params) => m.query(sql, params));
@@ -80,36 +89,68 @@ export async function projectStripeEvents(ds: DataSource, eventIds: readonly str
         outcomes.set(id, 'already');
       } else {
         // The API checked on arrival; checked again here for rows stored before the checks existed, and on replay.
-        const rejected = eventRejection({ created: event.created, livemode: event.livemode, data: event.payload?.data }, { livemode: deps.livemode, receivedAt: event.received_at });
+        const rejected = eventRejection(
+          { created: event.created, livemode: event.livemode, data: event.payload?.data },
+          { livemode: deps.livemode, receivedAt: event.received_at },
+        );
         if (rejected) {
-          deps.logger.warn({ eventId: id, type: event.type, reason: rejected }, 'Stripe event rejected by the sanity checks');
+          deps.logger.warn(
+            { eventId: id, type: event.type, reason: rejected },
+            'Stripe event rejected by the sanity checks',
+          );
           await stripeEvents.markRejected(db, id, rejected);
           outcomes.set(id, 'rejected');
         } else due.push(event);
       }
     }
     due.sort((a, b) => a.created - b.created);
-    const objectOf = (e: InboxEvent) => (projectionFor(e.type) ? (e.payload?.data?.object as Record<string, unknown> | undefined) : undefined);
+    const objectOf = (e: InboxEvent) =>
+      projectionFor(e.type) ? (e.payload?.data?.object as Record<string, unknown> | undefined) : undefined;
     // The merges lock (shared) comes before any charge's lock, as in writeCharge and a merge (donor-merges.ts).
     if (due.length) await holdMergesShared(db);
-    await lockRows(db, due.flatMap((e) => lockKeys(objectOf(e) ?? {})));
-    const charges = due.map(objectOf).filter((o) => o?.object === 'charge' && typeof o.id === 'string') as Array<{ id: string; payment_intent?: unknown; customer?: unknown }>;
-    await readModel.prefetchForCharges(db, charges.map((c) => ({ id: c.id, paymentIntentId: idOf(c.payment_intent) })));
+    await lockRows(
+      db,
+      due.flatMap((e) => lockKeys(objectOf(e) ?? {})),
+    );
+    const charges = due.map(objectOf).filter((o) => o?.object === 'charge' && typeof o.id === 'string') as Array<{
+      id: string;
+      payment_intent?: unknown;
+      customer?: unknown;
+    }>;
+    await readModel.prefetchForCharges(
+      db,
+      charges.map((c) => ({ id: c.id, paymentIntentId: idOf(c.payment_intent) })),
+    );
     // The customers a charge can end up under: its own, its payment intent's, its invoice's.
     const chargeCustomers = [
       ...charges.map((c) => idOf(c.customer)),
-      ...[...db.prefetched!.entries()].filter(([k]) => !k.startsWith('charges:')).map(([, row]) => row?.customer_id as string | null | undefined),
+      ...[...db.prefetched!.entries()]
+        .filter(([k]) => !k.startsWith('charges:'))
+        .map(([, row]) => row?.customer_id as string | null | undefined),
     ].filter((id): id is string => typeof id === 'string');
     await prefetchActiveMerges(db, chargeCustomers);
-    await readModel.prefetchDonors(db, due.map(objectOf).filter((o) => o?.object === 'customer' && typeof o.id === 'string').map((o) => o!.id as string));
+    await readModel.prefetchDonors(
+      db,
+      due
+        .map(objectOf)
+        .filter((o) => o?.object === 'customer' && typeof o.id === 'string')
+        .map((o) => o!.id as string),
+    );
 
-    const shared: Omit<ProjectionContext, 'warn'> = { db, stripe: deps.stripe, timeZone: deps.timeZone, aggregates: new AggregateBatch(), balanceTransactionsToRead: [] };
+    const shared: Omit<ProjectionContext, 'warn'> = {
+      db,
+      stripe: deps.stripe,
+      timeZone: deps.timeZone,
+      aggregates: new AggregateBatch(),
+      balanceTransactionsToRead: [],
+    };
     const eventsOfCustomer = new Map<string, string[]>();
     for (const event of due) {
       const projection = projectionFor(event.type);
       const object = objectOf(event);
       if (projection && object) {
-        const warn = (msg: string, details?: Record<string, unknown>) => deps.logger.warn({ eventId: event.id, type: event.type, ...details }, msg);
+        const warn = (msg: string, details?: Record<string, unknown>) =>
+          deps.logger.warn({ eventId: event.id, type: event.type, ...details }, msg);
         await projection({ ...shared, warn }, object, event.created);
         const customerId = await customerOf(db, object);
         if (customerId) eventsOfCustomer.set(customerId, [...(eventsOfCustomer.get(customerId) ?? []), event.id]);
@@ -120,21 +161,38 @@ export async function projectStripeEvents(ds: DataSource, eventIds: readonly str
     // What was read ahead is not kept past the projections: the aggregates and the scrub below change it.
     db.prefetched!.clear();
     // The donors' locks (for the is_donor flag and the erasure check) in one sorted statement, held only from here.
-    await lockRows(db, [...eventsOfCustomer.keys(), ...shared.aggregates!.donorIds()].map((id) => `donors:${id}`));
+    await lockRows(
+      db,
+      [...eventsOfCustomer.keys(), ...shared.aggregates!.donorIds()].map((id) => `donors:${id}`),
+    );
     await shared.aggregates!.flush(db, deps.timeZone);
     // A donor whose data was erased stays erased: what these events just wrote about them is scrubbed again.
     for (const customerId of await scrubErasedDonors(db, eventsOfCustomer)) {
       deps.logger.info({ eventIds: eventsOfCustomer.get(customerId) }, 'events about an erased donor scrubbed');
     }
-    await stripeEvents.markProcessed(db, due.map((e) => ({ id: e.id, ignored: outcomes.get(e.id) === 'ignored' })));
+    await stripeEvents.markProcessed(
+      db,
+      due.map((e) => ({ id: e.id, ignored: outcomes.get(e.id) === 'ignored' })),
+    );
     return { outcomes, balanceTransactions: shared.balanceTransactionsToRead! };
   });
 }
 
 /** One event in its own transaction, its fees read right after (tests' reference passes, tools). */
-export async function projectStripeEvent(ds: DataSource, eventId: string, deps: ProjectionDeps): Promise<ProjectionOutcome> {
+export async function projectStripeEvent(
+  ds: DataSource,
+  eventId: string,
+  deps: ProjectionDeps,
+): Promise<ProjectionOutcome> {
   const { outcomes, balanceTransactions } = await projectStripeEvents(ds, [eventId], deps);
-  const ctx = { db: ds, stripe: deps.stripe, timeZone: deps.timeZone, warn: (msg: string, details?: Record<string, unknown>) => deps.logger.warn({ eventId, ...details }, msg) };
-  for (const t of balanceTransactions) if (!(await moneyMovement.hasBalanceTransaction(ds, t.id))) await readBalanceTransaction(ctx, t.id, t.id, t.chargeId);
+  const ctx = {
+    db: ds,
+    stripe: deps.stripe,
+    timeZone: deps.timeZone,
+    warn: (msg: string, details?: Record<string, unknown>) => deps.logger.warn({ eventId, ...details }, msg),
+  };
+  for (const t of balanceTransactions)
+    if (!(await moneyMovement.hasBalanceTransaction(ds, t.id)))
+      await readBalanceTransaction(ctx, t.id, t.id, t.chargeId);
   return outcomes.get(eventId)!;
 }

@@ -4,7 +4,13 @@ import { disputeProjection } from './dispute.projection.js';
 import { invoiceProjection } from './invoice.projection.js';
 import { paymentIntentProjection } from './payment-intent.projection.js';
 import { paymentMethodDetached, paymentMethodUpserted } from './payment-method.projection.js';
-import { allOf, chargeBalanceTransaction, disputeBalanceTransactions, payoutProjection, refundBalanceTransaction } from './money.projection.js';
+import {
+  allOf,
+  chargeBalanceTransaction,
+  disputeBalanceTransactions,
+  payoutProjection,
+  refundBalanceTransaction,
+} from './money.projection.js';
 import type { Projection } from './projection.js';
 import { subscriptionProjection } from './subscription.projection.js';
 

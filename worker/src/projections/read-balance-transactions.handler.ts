@@ -41,15 +41,26 @@ export class ReadBalanceTransactionsHandler implements JobHandler<JobName.ReadBa
   ) {}
 
   async handle({ items }: JobData[JobName.ReadBalanceTransactions]): Promise<void> {
-    const stored = await moneyMovement.storedBalanceTransactions(this.ds, items.map((i) => i.id));
+    const stored = await moneyMovement.storedBalanceTransactions(
+      this.ds,
+      items.map((i) => i.id),
+    );
     const todo = items.filter((i) => !stored.has(i.id));
     const undated = todo.filter((i) => typeof i.created !== 'number');
     for (const group of timeGroups(todo.filter((i) => typeof i.created === 'number'))) await this.list(group);
-    const ctx = { db: this.ds, stripe: this.stripe, timeZone: this.env.TIME_ZONE, warn: (msg: string, details?: Record<string, unknown>) => this.logger.warn(details ?? {}, msg) };
+    const ctx = {
+      db: this.ds,
+      stripe: this.stripe,
+      timeZone: this.env.TIME_ZONE,
+      warn: (msg: string, details?: Record<string, unknown>) => this.logger.warn(details ?? {}, msg),
+    };
     let next = 0;
-    await Promise.all(Array.from({ length: Math.min(AT_ONCE, undated.length) }, async () => {
-      for (let i = next++; i < undated.length; i = next++) await readBalanceTransaction(ctx, undated[i].id, undated[i].id, undated[i].chargeId);
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(AT_ONCE, undated.length) }, async () => {
+        for (let i = next++; i < undated.length; i = next++)
+          await readBalanceTransaction(ctx, undated[i].id, undated[i].id, undated[i].chargeId);
+      }),
+    );
   }
 
   private async list(group: BalanceTransactionToRead[]): Promise<void> {
@@ -57,20 +68,33 @@ export class ReadBalanceTransactionsHandler implements JobHandler<JobName.ReadBa
     const times = group.map((i) => i.created!);
     const found: Stripe.BalanceTransaction[] = [];
     try {
-      const params = { created: { gte: Math.min(...times) - MARGIN_SECONDS, lte: Math.max(...times) + MARGIN_SECONDS }, limit: 100 };
+      const params = {
+        created: { gte: Math.min(...times) - MARGIN_SECONDS, lte: Math.max(...times) + MARGIN_SECONDS },
+        limit: 100,
+      };
       for await (const t of this.stripe.balanceTransactions.list(params, LOOKUP_OPTIONS)) {
         if (!wanted.has(t.id)) continue;
         found.push(t);
         if (found.length === wanted.size) break;
       }
     } catch (err) {
-      this.logger.warn({ lines: group.length, err: (err as Error).message }, 'could not list balance transactions; their payouts will bring them');
+      this.logger.warn(
+        { lines: group.length, err: (err as Error).message },
+        'could not list balance transactions; their payouts will bring them',
+      );
     }
-    await moneyMovement.upsertBalanceTransactions(this.ds, found.map((t) => toBalanceTransactionRow(t, null, wanted.get(t.id)!.chargeId)), this.env.TIME_ZONE);
+    await moneyMovement.upsertBalanceTransactions(
+      this.ds,
+      found.map((t) => toBalanceTransactionRow(t, null, wanted.get(t.id)!.chargeId)),
+      this.env.TIME_ZONE,
+    );
     if (found.length < wanted.size) {
       const seen = new Set(found.map((t) => t.id));
       const missing = [...wanted.keys()].filter((id) => !seen.has(id));
-      this.logger.warn({ missing: missing.length, first: missing[0] }, 'balance transactions not listed by Stripe yet; their payouts will bring them');
+      this.logger.warn(
+        { missing: missing.length, first: missing[0] },
+        'balance transactions not listed by Stripe yet; their payouts will bring them',
+      );
     }
   }
 }

@@ -4,7 +4,9 @@ describe('timeGroups', () => {
   const item = (id: string, created: number) => ({ id, chargeId: null, created });
 
   it('keeps lines made close together in one listing, in time order', () => {
-    expect(timeGroups([item('b', 1_000_100), item('a', 1_000_000), item('c', 1_000_350)]).map((g) => g.map((i) => i.id))).toEqual([['a', 'b', 'c']]);
+    expect(
+      timeGroups([item('b', 1_000_100), item('a', 1_000_000), item('c', 1_000_350)]).map((g) => g.map((i) => i.id)),
+    ).toEqual([['a', 'b', 'c']]);
   });
 
   it('lists lines more than five minutes apart separately, so a replay of old events never lists the months between', () => {

@@ -3,7 +3,11 @@ import { relinkCharges } from './charge.projection.js';
 import { LOOKUP_OPTIONS, laterState } from '../../../core/src/read-model/later-state.js';
 import type { Projection } from './projection.js';
 import { readModel } from '../../../core/src/read-model/read-model.repository.js';
-import { SUBSCRIPTION_CONTENT, toSubscriptionRow, type SubscriptionCore } from '../../../core/src/read-model/to-subscription-row.js';
+import {
+  SUBSCRIPTION_CONTENT,
+  toSubscriptionRow,
+  type SubscriptionCore,
+} from '../../../core/src/read-model/to-subscription-row.js';
 
 /**
  * customer.subscription.* -> subscriptions. Cancellation ranks last, so an older `updated` (active) cannot

@@ -50,14 +50,22 @@ export class InboxRelay implements OnApplicationBootstrap, OnApplicationShutdown
     // period means their jobs were lost (Redis restarted empty): every such event is taken.
     let queued: number;
     try {
-      const c = await this.producer.queue(QueueName.StripeEvents).getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+      const c = await this.producer
+        .queue(QueueName.StripeEvents)
+        .getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
       queued = Object.values(c).reduce((a, b) => a + b, 0);
     } catch {
       return 0; // Redis is away: nothing can be queued now (the API logs it).
     }
     const grace = this.env.RELAY_GRACE_SECONDS;
     return this.ds.transaction(async (m) => {
-      const due = await stripeEvents.claimDue(m, grace, DEFAULT_JOB_OPTIONS.attempts, BATCH, queued > 0 ? Math.max(grace, LOST_AFTER_SECONDS) : grace);
+      const due = await stripeEvents.claimDue(
+        m,
+        grace,
+        DEFAULT_JOB_OPTIONS.attempts,
+        BATCH,
+        queued > 0 ? Math.max(grace, LOST_AFTER_SECONDS) : grace,
+      );
       const enqueued: string[] = [];
       for (const eventId of due) {
         try {
@@ -68,7 +76,10 @@ export class InboxRelay implements OnApplicationBootstrap, OnApplicationShutdown
           await this.producer.add(JobName.ProjectStripeEvent, { eventId }, { jobId: eventId });
           enqueued.push(eventId);
         } catch (err) {
-          this.logger.warn({ err: (err as Error).message, pending: due.length - enqueued.length }, 'relay cannot enqueue yet');
+          this.logger.warn(
+            { err: (err as Error).message, pending: due.length - enqueued.length },
+            'relay cannot enqueue yet',
+          );
           break;
         }
       }

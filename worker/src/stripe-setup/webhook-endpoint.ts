@@ -21,11 +21,18 @@ export interface EndpointPlan {
 }
 
 export type EndpointOutcome =
-  | { action: 'created' | 'recreated'; endpoint: Stripe.WebhookEndpoint; secret: string; replaced?: string; reason?: string }
+  | {
+      action: 'created' | 'recreated';
+      endpoint: Stripe.WebhookEndpoint;
+      secret: string;
+      replaced?: string;
+      reason?: string;
+    }
   | { action: 'updated' | 'unchanged'; endpoint: Stripe.WebhookEndpoint; changes: string[] }
   | { action: 'secret-unknown'; endpoint: Stripe.WebhookEndpoint };
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
 
 /**
  * Creates or brings up to date the one webhook endpoint for `url`. Idempotent: a second run with nothing changed
@@ -33,7 +40,10 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
  * means a new endpoint (and a new secret) and the old one deleted; other endpoints sending to the same URL are
  * reported by the caller, never deleted.
  */
-export async function ensureWebhookEndpoint(stripe: Stripe, plan: EndpointPlan): Promise<{ outcome: EndpointOutcome; duplicates: string[] }> {
+export async function ensureWebhookEndpoint(
+  stripe: Stripe,
+  plan: EndpointPlan,
+): Promise<{ outcome: EndpointOutcome; duplicates: string[] }> {
   const all = await stripe.webhookEndpoints.list({ limit: 100 }).autoPagingToArray({ limit: 1000 });
   const sameUrl = all.filter((e) => e.url === plan.url);
   const existing = sameUrl.find((e) => e.metadata?.managed_by === MANAGED_BY) ?? sameUrl[0];
@@ -51,11 +61,18 @@ export async function ensureWebhookEndpoint(stripe: Stripe, plan: EndpointPlan):
     const endpoint = await create();
     return { outcome: { action: 'created', endpoint, secret: endpoint.secret! }, duplicates };
   }
-  const reason = plan.recreate ? 'asked to (--recreate)' : existing.api_version !== plan.apiVersion ? `its API version was ${existing.api_version ?? 'the account default'}` : undefined;
+  const reason = plan.recreate
+    ? 'asked to (--recreate)'
+    : existing.api_version !== plan.apiVersion
+      ? `its API version was ${existing.api_version ?? 'the account default'}`
+      : undefined;
   if (reason) {
     const endpoint = await create();
     await stripe.webhookEndpoints.del(existing.id);
-    return { outcome: { action: 'recreated', endpoint, secret: endpoint.secret!, replaced: existing.id, reason }, duplicates };
+    return {
+      outcome: { action: 'recreated', endpoint, secret: endpoint.secret!, replaced: existing.id, reason },
+      duplicates,
+    };
   }
   if (!plan.knownSecret) return { outcome: { action: 'secret-unknown', endpoint: existing }, duplicates };
 
@@ -64,7 +81,9 @@ export async function ensureWebhookEndpoint(stripe: Stripe, plan: EndpointPlan):
   if (!sameSet(existing.enabled_events, plan.events)) {
     const added = plan.events.filter((e) => !existing.enabled_events.includes(e));
     const removed = existing.enabled_events.filter((e) => !plan.events.includes(e));
-    changes.push(`event types ${[added.length && `+${added.join(', +')}`, removed.length && `-${removed.join(', -')}`].filter(Boolean).join(' ')}`);
+    changes.push(
+      `event types ${[added.length && `+${added.join(', +')}`, removed.length && `-${removed.join(', -')}`].filter(Boolean).join(' ')}`,
+    );
     update.enabled_events = plan.events as Stripe.WebhookEndpointUpdateParams.EnabledEvent[];
   }
   if (existing.status !== 'enabled') {

@@ -16,10 +16,12 @@ export class AdminDto {
  */
 export class LoginResponseDto {
   @ApiProperty() success: boolean;
-  @ApiProperty({ required: false, description: 'Bearer token for /api/admin and /api/stripe calls.' }) sessionToken?: string;
+  @ApiProperty({ required: false, description: 'Bearer token for /api/admin and /api/stripe calls.' })
+  sessionToken?: string;
   @ApiProperty({ type: AdminDto, required: false }) admin?: AdminDto;
   @ApiProperty({ required: false, enum: ['two-factor', 'enrol-two-factor'] }) next?: 'two-factor' | 'enrol-two-factor';
-  @ApiProperty({ required: false, description: 'Names this sign-in for its second step (10 minutes).' }) challengeToken?: string;
+  @ApiProperty({ required: false, description: 'Names this sign-in for its second step (10 minutes).' })
+  challengeToken?: string;
 }
 
 export class SuccessDto {

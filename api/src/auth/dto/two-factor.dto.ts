@@ -38,7 +38,10 @@ export class TwoFactorSetupDto {
   @MaxLength(256, { message: 'password must be at most 256 characters' })
   password?: string;
 
-  @ApiPropertyOptional({ example: '123456', description: 'Or a current code from the authenticator app, or a recovery code' })
+  @ApiPropertyOptional({
+    example: '123456',
+    description: 'Or a current code from the authenticator app, or a recovery code',
+  })
   @IsOptional()
   @IsString({ message: CODE_MESSAGE })
   @Matches(CODE, { message: CODE_MESSAGE })

@@ -13,7 +13,14 @@ export function newTotpSecret(): string {
 }
 
 function totp(secret: string, label = 'admin'): TOTP {
-  return new TOTP({ issuer: SCHOOL_FACTS.name, label, algorithm: 'SHA1', digits: DIGITS, period: TOTP_PERIOD, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: SCHOOL_FACTS.name,
+    label,
+    algorithm: 'SHA1',
+    digits: DIGITS,
+    period: TOTP_PERIOD,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** The otpauth:// address an authenticator app scans (as a QR code) or takes typed. */

@@ -37,21 +37,24 @@ export class TwoFactorLoginService {
   private async challenge(token: string): Promise<{ row: ChallengeRow; admin: AdminRow }> {
     const row = isWellFormedToken(token) ? await this.repo.findChallenge(tokenHash(token)) : undefined;
     const admin = row && (await this.admins.findById(row.admin_id));
-    if (!row || !admin || row.expired || row.used_at || row.failures >= CHALLENGE_MAX_FAILURES || admin.disabled_at) throw unauthorized(EXPIRED_CHALLENGE);
+    if (!row || !admin || row.expired || row.used_at || row.failures >= CHALLENGE_MAX_FAILURES || admin.disabled_at)
+      throw unauthorized(EXPIRED_CHALLENGE);
     return { row, admin };
   }
 
   /** The enrolment's QR code and secret, for an admin whose challenge asks for enrolment. */
   async enrolmentSetup(token: string): Promise<EnrolmentStartDto> {
     const { admin } = await this.challenge(token);
-    if (admin.totp_enabled_at) throw badRequest('Two-factor sign-in is already set up for this account: enter a code instead.');
+    if (admin.totp_enabled_at)
+      throw badRequest('Two-factor sign-in is already set up for this account: enter a code instead.');
     return this.twoFactor.beginEnrolment(admin);
   }
 
   /** Confirms enrolment with one code and signs in; answers the recovery codes with the session. */
   async enrol(token: string, code: string, meta: RequestMeta): Promise<LoginOutcome & { recoveryCodes: string[] }> {
     const { row, admin } = await this.challenge(token);
-    if (admin.totp_enabled_at) throw badRequest('Two-factor sign-in is already set up for this account: enter a code instead.');
+    if (admin.totp_enabled_at)
+      throw badRequest('Two-factor sign-in is already set up for this account: enter a code instead.');
     const target = signInTarget(admin.id, admin.email, meta.ip);
     const known = knownAddressCheck(this.sessionRows, admin.id, meta.ip);
     await this.throttle.checkLogin(target, known);
@@ -60,7 +63,12 @@ export class TwoFactorLoginService {
       await this.refuse(row, admin, meta, 'wrong_code', 'admin.two_factor.enrolled', target, known);
       throw badRequest(WRONG_CODE);
     }
-    await this.audit.record('admin.two_factor.enrolled', { adminId: admin.id, success: true, ...meta, details: { during: 'sign-in' } });
+    await this.audit.record('admin.two_factor.enrolled', {
+      adminId: admin.id,
+      success: true,
+      ...meta,
+      details: { during: 'sign-in' },
+    });
     if (!(await this.repo.spendChallenge(row.id))) throw unauthorized(EXPIRED_CHALLENGE);
     const outcome = await this.login.openSession(admin, meta, target, { secondFactor: 'enrolment' });
     return { ...outcome, recoveryCodes: codes };
@@ -80,15 +88,34 @@ export class TwoFactorLoginService {
     }
     if (check.kind === 'recovery') {
       const left = (await this.twoFactor.status(admin.id)).recoveryCodesLeft;
-      await this.audit.record('admin.two_factor.recovery_code_used', { adminId: admin.id, success: true, ...meta, details: { left } });
+      await this.audit.record('admin.two_factor.recovery_code_used', {
+        adminId: admin.id,
+        success: true,
+        ...meta,
+        details: { left },
+      });
     }
     if (!(await this.repo.spendChallenge(row.id))) throw unauthorized(EXPIRED_CHALLENGE);
     return this.login.openSession(admin, meta, target, { secondFactor: check.kind });
   }
 
-  private async refuse(row: ChallengeRow, admin: AdminRow, meta: RequestMeta, reason: string, action: string, target: ReturnType<typeof signInTarget>, known: () => Promise<boolean>): Promise<void> {
+  private async refuse(
+    row: ChallengeRow,
+    admin: AdminRow,
+    meta: RequestMeta,
+    reason: string,
+    action: string,
+    target: ReturnType<typeof signInTarget>,
+    known: () => Promise<boolean>,
+  ): Promise<void> {
     await this.repo.challengeFailed(row.id);
     await this.throttle.loginFailed(target, known);
-    await this.audit.record(action, { adminId: admin.id, emailTried: admin.email, success: false, ...meta, details: { reason } });
+    await this.audit.record(action, {
+      adminId: admin.id,
+      emailTried: admin.email,
+      success: false,
+      ...meta,
+      details: { reason },
+    });
   }
 }

@@ -5,7 +5,12 @@ import type { EnvDto } from '../../../../core/src/config/env.dto.js';
 import { DomainError } from '../../../../core/src/http/errors.js';
 import { parseTwoFactorKey, SecretBox } from './secret-box.js';
 import {
-  looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash, stepOfCode,
+  looksLikeRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUrl,
+  recoveryCodeHash,
+  stepOfCode,
 } from './totp.js';
 import { TwoFactorRepository } from './two-factor.repository.js';
 import type { EnrolmentStartDto } from '../dto/two-factor.dto.js';
@@ -13,7 +18,8 @@ import type { EnrolmentStartDto } from '../dto/two-factor.dto.js';
 /** Why a code was refused: none of the admin's codes, or a TOTP code already used (or older than the last used). */
 export type CodeCheck = { ok: true; kind: 'totp' | 'recovery' } | { ok: false; reason: 'wrong_code' | 'reused_code' };
 
-export const NOT_CONFIGURED = 'Two-factor sign-in is not set up on this server (TWO_FACTOR_KEY is missing). Ask whoever runs it to set the key.';
+export const NOT_CONFIGURED =
+  'Two-factor sign-in is not set up on this server (TWO_FACTOR_KEY is missing). Ask whoever runs it to set the key.';
 
 /**
  * TOTP two-factor sign-in (RFC 6238, the `otpauth` library): enrolment with a QR code confirmed by one code,
@@ -45,7 +51,11 @@ export class TwoFactorService {
     const secret = newTotpSecret();
     await this.repo.setPending(admin.id, this.requireBox().seal(secret, admin.id));
     const url = otpauthUrl(secret, admin.email);
-    return { secret, otpauthUrl: url, qrCode: await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 240 }) };
+    return {
+      secret,
+      otpauthUrl: url,
+      qrCode: await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 240 }),
+    };
   }
 
   /** Confirms the pending secret with one code; answers the ten recovery codes (shown once), or null for a wrong code. */
@@ -63,18 +73,26 @@ export class TwoFactorService {
   async verify(adminId: string, code: string): Promise<CodeCheck> {
     const typed = code.trim();
     if (looksLikeRecoveryCode(typed) && !/^\d+$/.test(typed)) {
-      return (await this.repo.useRecoveryCode(adminId, recoveryCodeHash(typed))) ? { ok: true, kind: 'recovery' } : { ok: false, reason: 'wrong_code' };
+      return (await this.repo.useRecoveryCode(adminId, recoveryCodeHash(typed)))
+        ? { ok: true, kind: 'recovery' }
+        : { ok: false, reason: 'wrong_code' };
     }
     const sealed = (await this.repo.secrets(adminId))?.active;
     if (!sealed) return { ok: false, reason: 'wrong_code' };
     const step = stepOfCode(this.requireBox().open(sealed, adminId), typed);
     if (step === null) return { ok: false, reason: 'wrong_code' };
-    return (await this.repo.acceptStep(adminId, step)) ? { ok: true, kind: 'totp' } : { ok: false, reason: 'reused_code' };
+    return (await this.repo.acceptStep(adminId, step))
+      ? { ok: true, kind: 'totp' }
+      : { ok: false, reason: 'reused_code' };
   }
 
   async status(adminId: string): Promise<{ enabled: boolean; enabledAt: Date | null; recoveryCodesLeft: number }> {
     const s = await this.repo.secrets(adminId);
-    return { enabled: Boolean(s?.active), enabledAt: s?.enabledAt ?? null, recoveryCodesLeft: await this.repo.recoveryCodesLeft(adminId) };
+    return {
+      enabled: Boolean(s?.active),
+      enabledAt: s?.enabledAt ?? null,
+      recoveryCodesLeft: await this.repo.recoveryCodesLeft(adminId),
+    };
   }
 
   /**
@@ -84,7 +102,10 @@ export class TwoFactorService {
   async checkKey(): Promise<void> {
     const one = await this.repo.anySealed();
     if (!one) return;
-    if (!this.box) throw new Error('TWO_FACTOR_KEY is missing, but admins have two-factor sign-in: set the key their secrets were sealed with');
+    if (!this.box)
+      throw new Error(
+        'TWO_FACTOR_KEY is missing, but admins have two-factor sign-in: set the key their secrets were sealed with',
+      );
     try {
       this.box.open(one.sealed, one.id);
     } catch {

@@ -41,7 +41,11 @@ export class CreatePaymentIntentDto {
   @Type(() => IntentDonationDataDto)
   donationData: IntentDonationDataDto;
 
-  @ApiPropertyOptional({ enum: PAYMENT_METHOD_TYPES, default: 'card', description: 'How the donor pays (the Payment Element\'s choice): covering the fees makes up that method\'s fee' })
+  @ApiPropertyOptional({
+    enum: PAYMENT_METHOD_TYPES,
+    default: 'card',
+    description: "How the donor pays (the Payment Element's choice): covering the fees makes up that method's fee",
+  })
   @IsOptional()
   @IsIn(PAYMENT_METHOD_TYPES, { message: `paymentMethodType must be one of: ${PAYMENT_METHOD_TYPES.join(', ')}` })
   paymentMethodType?: PaymentMethodType;

@@ -21,7 +21,10 @@ export class ReceiptStatusQueryDto {
 }
 
 export class ReceiptStatusDto {
-  @ApiProperty({ enum: ['pending', 'acknowledged'], description: 'acknowledged: the receipt number exists and the acknowledgment is on its way by e-mail' })
+  @ApiProperty({
+    enum: ['pending', 'acknowledged'],
+    description: 'acknowledged: the receipt number exists and the acknowledgment is on its way by e-mail',
+  })
   status: 'pending' | 'acknowledged';
 
   @ApiProperty({ type: String, nullable: true, example: '2026-000123' })
@@ -43,5 +46,6 @@ export class MakeMonthlyDto {
 export class MonthlyPlanStartedDto {
   @ApiProperty({ example: 'sub_123' }) subscriptionId: string;
   @ApiProperty({ description: 'CENTS charged each month (the one-time gift’s amount).' }) amountCents: number;
-  @ApiProperty({ description: 'Unix seconds of the first monthly charge: one month after the gift.' }) firstChargeAt: number;
+  @ApiProperty({ description: 'Unix seconds of the first monthly charge: one month after the gift.' })
+  firstChargeAt: number;
 }

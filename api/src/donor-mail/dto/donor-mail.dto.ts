@@ -7,10 +7,15 @@ import { IsIn, IsString, Matches } from 'class-validator';
 
 export class AcknowledgmentSettingDto {
   @ApiProperty() enabled: boolean;
-  @ApiProperty({ nullable: true, type: String, description: 'ISO time the switch was last turned on: gifts dated earlier are never e-mailed automatically.' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'ISO time the switch was last turned on: gifts dated earlier are never e-mailed automatically.',
+  })
   since: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'ISO time of the last change.' }) updatedAt: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'Name of the admin who changed it last.' }) updatedBy: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Name of the admin who changed it last.' }) updatedBy:
+    string | null;
 }
 
 export class SendAcknowledgmentDto {
@@ -57,9 +62,13 @@ export class UnacknowledgedGiftDto {
 
 export class DonorMessagesDto {
   @ApiProperty({ type: [DonorMessageDto], description: 'Newest first (at most 200).' }) messages: DonorMessageDto[];
-  @ApiProperty({ type: [UnacknowledgedGiftDto], description: 'Gifts no acknowledgment was e-mailed for, newest first (at most 100).' })
+  @ApiProperty({
+    type: [UnacknowledgedGiftDto],
+    description: 'Gifts no acknowledgment was e-mailed for, newest first (at most 100).',
+  })
   unacknowledgedGifts: UnacknowledgedGiftDto[];
-  @ApiProperty({ nullable: true, type: String, description: 'Where messages to this donor go now.' }) email: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Where messages to this donor go now.' }) email:
+    string | null;
 }
 
 export class FailedMailDto extends DonorMessageDto {
@@ -70,9 +79,11 @@ export class MailSummaryDto {
   @ApiProperty() queued: number;
   @ApiProperty() sending: number;
   @ApiProperty() failed: number;
-  @ApiProperty({ nullable: true, type: Number, description: 'Seconds the oldest waiting message has waited.' }) oldestQueuedSeconds: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Seconds the oldest waiting message has waited.' })
+  oldestQueuedSeconds: number | null;
   @ApiProperty({ description: 'Whether SMTP_URL is set (without it nothing is sent).' }) smtpConfigured: boolean;
-  @ApiProperty({ type: [FailedMailDto], description: 'Messages that failed for good, newest first (at most 50).' }) failedMessages: FailedMailDto[];
+  @ApiProperty({ type: [FailedMailDto], description: 'Messages that failed for good, newest first (at most 50).' })
+  failedMessages: FailedMailDto[];
 }
 
 export class RetriedMailDto {

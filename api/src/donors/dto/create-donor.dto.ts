@@ -34,7 +34,11 @@ export class CreateDonorDto {
   @IsString({ message: 'phone must be text' })
   phone?: string;
 
-  @ApiPropertyOptional({ description: 'One free-text line; stored as address.line1 in Stripe.', example: '12 Oak Street, Mountain View, AR', maxLength: 200 })
+  @ApiPropertyOptional({
+    description: 'One free-text line; stored as address.line1 in Stripe.',
+    example: '12 Oak Street, Mountain View, AR',
+    maxLength: 200,
+  })
   @Transform(emptyToUndefined)
   @IsOptional()
   @MaxLength(200, { message: 'address must be at most 200 characters' })

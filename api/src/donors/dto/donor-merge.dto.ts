@@ -3,7 +3,10 @@ import { IsString, Matches } from 'class-validator';
 
 /** The `duplicate` of the merge preview (query) and the merge (body): the record to merge into this donor. */
 export class MergeDuplicateDto {
-  @ApiProperty({ example: 'cus_456', description: 'The duplicate record: its gifts move to the donor of the path, which is kept.' })
+  @ApiProperty({
+    example: 'cus_456',
+    description: 'The duplicate record: its gifts move to the donor of the path, which is kept.',
+  })
   @IsString({ message: 'duplicateId is required' })
   @Matches(/^cus_[A-Za-z0-9]{1,250}$/, { message: 'duplicateId must be a donor id (cus_...)' })
   duplicateId: string;
@@ -25,17 +28,22 @@ export class MergeSideDto {
 }
 
 export class MergePreviewDto {
-  @ApiProperty({ type: MergeSideDto, description: 'The record that is kept (the donor of the path).' }) kept: MergeSideDto;
+  @ApiProperty({ type: MergeSideDto, description: 'The record that is kept (the donor of the path).' })
+  kept: MergeSideDto;
   @ApiProperty({ type: MergeSideDto, description: 'The record merged into it.' }) duplicate: MergeSideDto;
   @ApiProperty({ type: MergeGiftsDto, description: 'The kept donor after the merge.' }) after: MergeGiftsDto;
   @ApiProperty({
-    nullable: true, type: String,
-    description: "The address that signs in to My Giving for both records' gifts after the merge: the kept donor's (null when it has none).",
+    nullable: true,
+    type: String,
+    description:
+      "The address that signs in to My Giving for both records' gifts after the merge: the kept donor's (null when it has none).",
   })
   selfServiceEmail: string | null;
   @ApiProperty({
-    nullable: true, type: String,
-    description: "A warning to show before merging when the two e-mail addresses are not the same donor's: which address keeps My Giving and which loses it. Null when nobody loses it.",
+    nullable: true,
+    type: String,
+    description:
+      "A warning to show before merging when the two e-mail addresses are not the same donor's: which address keeps My Giving and which loses it. Null when nobody loses it.",
   })
   emailWarning: string | null;
 }

@@ -41,7 +41,10 @@ export class DonorListItemDto {
 
 export class DonorSummaryDto {
   @ApiProperty({ description: 'Live donors who gave in the last 12 months.' }) activeCustomers: number;
-  @ApiProperty({ description: 'Listed donors (view listed_donors): not deleted, and a gift succeeded or an admin created them.' }) totalCustomers: number;
+  @ApiProperty({
+    description: 'Listed donors (view listed_donors): not deleted, and a gift succeeded or an admin created them.',
+  })
+  totalCustomers: number;
   @ApiProperty({ description: 'DOLLARS: sum of live donors’ net gifts.' }) totalLifetimeValue: number;
 }
 
@@ -66,7 +69,11 @@ export class DonorDto {
 
 export class UpdatedDto {
   @ApiProperty() id: string;
-  @ApiProperty({ enum: [true], description: 'Stripe has the new details; the donor reads them once the customer.updated webhook is projected.' }) updated: true;
+  @ApiProperty({
+    enum: [true],
+    description: 'Stripe has the new details; the donor reads them once the customer.updated webhook is projected.',
+  })
+  updated: true;
 }
 
 export class DeletedDto {

@@ -9,7 +9,8 @@ export class DonorsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     enum: DONOR_LISTS,
     default: 'donors',
-    description: "donors: everyone with a completed gift (or created by an admin). attempts: customers left by card attempts that never completed a gift, not counted as donors anywhere.",
+    description:
+      'donors: everyone with a completed gift (or created by an admin). attempts: customers left by card attempts that never completed a gift, not counted as donors anywhere.',
   })
   @IsOptional()
   @IsIn(DONOR_LISTS as unknown as string[], { message: `show must be one of ${DONOR_LISTS.join(', ')}` })

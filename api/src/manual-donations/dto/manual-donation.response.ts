@@ -14,9 +14,12 @@ export class ManualDonationDto {
   @ApiProperty({ nullable: true, type: String }) notes: string | null;
   @ApiProperty({ description: 'True when the amount is $250 or more.' }) requires_irs_receipt: boolean;
   @ApiProperty() createdAt: string;
-  @ApiProperty({ nullable: true, type: String, description: 'What a gift of property was.' }) giftDescription: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'What the donor received in return.' }) goodsDescription: string | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'CENTS: fair-market value of what the donor received.' }) goodsValueCents: number | null;
+  @ApiProperty({ nullable: true, type: String, description: 'What a gift of property was.' }) giftDescription:
+    string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'What the donor received in return.' }) goodsDescription:
+    string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'CENTS: fair-market value of what the donor received.' })
+  goodsValueCents: number | null;
 }
 
 export class ManualDonationDeletedDto {

@@ -19,7 +19,9 @@ export class RequestLinkDto {
 }
 
 export class LinkRequestedDto {
-  @ApiProperty({ example: 'If we have gifts under that address, a sign-in link is on its way. It works once, for 30 minutes.' })
+  @ApiProperty({
+    example: 'If we have gifts under that address, a sign-in link is on its way. It works once, for 30 minutes.',
+  })
   message: string;
 }
 
@@ -30,8 +32,13 @@ export class OpenSessionDto {
 }
 
 export class DonorSessionDto {
-  @ApiProperty({ description: 'Bearer token for the /api/my-giving calls; ends after 30 minutes without use.' }) sessionToken: string;
-  @ApiProperty({ enum: ['manage', 'card'], description: "'card': opened by a declined-renewal e-mail, for that gift's card only." }) purpose: 'manage' | 'card';
+  @ApiProperty({ description: 'Bearer token for the /api/my-giving calls; ends after 30 minutes without use.' })
+  sessionToken: string;
+  @ApiProperty({
+    enum: ['manage', 'card'],
+    description: "'card': opened by a declined-renewal e-mail, for that gift's card only.",
+  })
+  purpose: 'manage' | 'card';
   @ApiProperty({ nullable: true, type: String, description: 'The gift a card link is for.' }) planId: string | null;
   @ApiProperty() idleMinutes: number;
 }
@@ -39,16 +46,33 @@ export class DonorSessionDto {
 export class MyGivingPlanDto {
   @ApiProperty({ example: 'sub_123' }) id: string;
   @ApiProperty({ description: 'Integer cents per charge' }) amount: number;
-  @ApiProperty({ description: 'Integer cents of each charge that cover the processing fees (0 when the donor does not cover them)' }) feeCoverage: number;
+  @ApiProperty({
+    description: 'Integer cents of each charge that cover the processing fees (0 when the donor does not cover them)',
+  })
+  feeCoverage: number;
   @ApiProperty({ enum: RECURRING_FREQUENCIES }) frequency: string;
-  @ApiProperty({ enum: ['active', 'past_due', 'paused', 'canceled', 'incomplete', 'canceling'], description: "'canceling': active until nextChargeDate, then canceled; 'paused': collection paused" })
+  @ApiProperty({
+    enum: ['active', 'past_due', 'paused', 'canceled', 'incomplete', 'canceling'],
+    description: "'canceling': active until nextChargeDate, then canceled; 'paused': collection paused",
+  })
   status: string;
-  @ApiProperty({ nullable: true, type: String, description: 'ISO time of the next charge (or of the cancellation, when canceling)' }) nextChargeDate: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'ISO time of the next charge (or of the cancellation, when canceling)',
+  })
+  nextChargeDate: string | null;
   @ApiProperty({ nullable: true, type: String }) cardBrand: string | null;
   @ApiProperty({ nullable: true, type: String }) cardLast4: string | null;
-  @ApiProperty({ nullable: true, type: String, example: '6789', description: 'Paid from a US bank account: its last four digits (cardBrand and cardLast4 are then null)' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '6789',
+    description: 'Paid from a US bank account: its last four digits (cardBrand and cardLast4 are then null)',
+  })
   bankLast4: string | null;
-  @ApiProperty({ description: 'A renewal was declined and is not paid yet (a new payment method pays it at once)' }) unpaidRenewal: boolean;
+  @ApiProperty({ description: 'A renewal was declined and is not paid yet (a new payment method pays it at once)' })
+  unpaidRenewal: boolean;
   @ApiProperty() started: string;
 }
 
@@ -63,7 +87,10 @@ export class DonorGiftDto {
 export class ProcessingGiftDto {
   @ApiProperty() id: string;
   @ApiProperty({ description: 'yyyy-MM-dd in the school time zone: the day the bank debit was made' }) day: string;
-  @ApiProperty({ description: 'yyyy-MM-dd in the school time zone: when the money is expected (business days after the debit)' }) expectedDay: string;
+  @ApiProperty({
+    description: 'yyyy-MM-dd in the school time zone: when the money is expected (business days after the debit)',
+  })
+  expectedDay: string;
   @ApiProperty({ description: 'Integer cents' }) amount: number;
   @ApiProperty({ nullable: true, type: String }) frequency: string | null;
   @ApiProperty({ nullable: true, type: String, example: '6789' }) bankLast4: string | null;
@@ -80,16 +107,28 @@ export class MyGivingDto {
   @ApiProperty({ type: [MyGivingPlanDto] }) plans: MyGivingPlanDto[];
   @ApiProperty() year: number;
   @ApiProperty({ type: [DonorGiftDto] }) gifts: DonorGiftDto[];
-  @ApiProperty({ type: [ProcessingGiftDto], description: 'Gifts by bank account still processing: no receipt until the money arrives' }) processing: ProcessingGiftDto[];
-  @ApiProperty({ example: 'America/Chicago', description: "The school's time zone: the page shows every date in it" }) timeZone: string;
-  @ApiProperty({ type: [DonorStatementDto], description: "This year's statement, one per Stripe customer of the donor with gifts" }) statements: DonorStatementDto[];
+  @ApiProperty({
+    type: [ProcessingGiftDto],
+    description: 'Gifts by bank account still processing: no receipt until the money arrives',
+  })
+  processing: ProcessingGiftDto[];
+  @ApiProperty({ example: 'America/Chicago', description: "The school's time zone: the page shows every date in it" })
+  timeZone: string;
+  @ApiProperty({
+    type: [DonorStatementDto],
+    description: "This year's statement, one per Stripe customer of the donor with gifts",
+  })
+  statements: DonorStatementDto[];
 }
 
 export class ChangeAmountDto {
   @DonationCents(3500)
   amount: number;
 
-  @ApiPropertyOptional({ description: "Add the processing fee of the gift's card or bank account so the school nets the whole amount (the server computes it)" })
+  @ApiPropertyOptional({
+    description:
+      "Add the processing fee of the gift's card or bank account so the school nets the whole amount (the server computes it)",
+  })
   @IsOptional()
   @IsBoolean({ message: 'coverFees must be true or false' })
   coverFees?: boolean;
@@ -102,7 +141,10 @@ export class MyGivingCancelDto {
 }
 
 export class CardSetupDto {
-  @ApiProperty({ description: "Client secret of a SetupIntent for the Payment Element's confirmSetup (card or US bank account)" }) clientSecret: string;
+  @ApiProperty({
+    description: "Client secret of a SetupIntent for the Payment Element's confirmSetup (card or US bank account)",
+  })
+  clientSecret: string;
 }
 
 export class ConfirmCardDto {
@@ -113,6 +155,9 @@ export class ConfirmCardDto {
 }
 
 export class PlanActionResultDto {
-  @ApiProperty({ description: 'What happened, in plain words (the page reads the gift again from the records, which learn it from Stripe)' })
+  @ApiProperty({
+    description:
+      'What happened, in plain words (the page reads the gift again from the records, which learn it from Stripe)',
+  })
   message: string;
 }

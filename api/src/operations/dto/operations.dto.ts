@@ -14,10 +14,16 @@ export class FailedJobDto {
   @ApiProperty({ enum: QueueName }) queue: string;
   @ApiProperty() id: string;
   @ApiProperty({ description: 'The job name, e.g. project-stripe-event or send-mail.' }) name: string;
-  @ApiProperty({ description: 'The Stripe event it projects (project-stripe-event jobs), else null.', nullable: true, type: String }) eventId: string | null;
+  @ApiProperty({
+    description: 'The Stripe event it projects (project-stripe-event jobs), else null.',
+    nullable: true,
+    type: String,
+  })
+  eventId: string | null;
   @ApiProperty() attempts: number;
   @ApiProperty() reason: string;
-  @ApiProperty({ description: 'When it last failed (ISO 8601).', nullable: true, type: String }) failedAt: string | null;
+  @ApiProperty({ description: 'When it last failed (ISO 8601).', nullable: true, type: String }) failedAt:
+    string | null;
 }
 
 export class FailedEventDto {
@@ -29,18 +35,29 @@ export class FailedEventDto {
 }
 
 export class InboxSummaryDto {
-  @ApiProperty({ description: 'Stored events not projected yet (waiting, in progress or failed).' }) unprocessed: number;
-  @ApiProperty({ description: 'Seconds since the oldest unprocessed event was stored: 0 when none waits.' }) projectionLagSeconds: number;
-  @ApiProperty({ description: 'Events whose projection failed and is not being retried any more, or is still retrying.' }) failed: number;
+  @ApiProperty({ description: 'Stored events not projected yet (waiting, in progress or failed).' })
+  unprocessed: number;
+  @ApiProperty({ description: 'Seconds since the oldest unprocessed event was stored: 0 when none waits.' })
+  projectionLagSeconds: number;
+  @ApiProperty({
+    description: 'Events whose projection failed and is not being retried any more, or is still retrying.',
+  })
+  failed: number;
   @ApiProperty({ description: 'Signed events the sanity checks refused (kept, never projected).' }) rejected: number;
 }
 
 export class OperationsDto {
   @ApiProperty({ type: [QueueCountsDto] }) queues: QueueCountsDto[];
-  @ApiProperty({ type: [FailedJobDto], description: 'The newest 50 failed jobs over all queues.' }) failedJobs: FailedJobDto[];
+  @ApiProperty({ type: [FailedJobDto], description: 'The newest 50 failed jobs over all queues.' })
+  failedJobs: FailedJobDto[];
   @ApiProperty({ type: InboxSummaryDto }) inbox: InboxSummaryDto;
-  @ApiProperty({ type: [FailedEventDto], description: 'The oldest 50 inbox events whose projection failed.' }) failedEvents: FailedEventDto[];
-  @ApiPropertyOptional({ description: 'Set when Redis did not answer: queues and failed jobs are then empty.', type: String }) queueError?: string;
+  @ApiProperty({ type: [FailedEventDto], description: 'The oldest 50 inbox events whose projection failed.' })
+  failedEvents: FailedEventDto[];
+  @ApiPropertyOptional({
+    description: 'Set when Redis did not answer: queues and failed jobs are then empty.',
+    type: String,
+  })
+  queueError?: string;
 }
 
 export class RetryJobParams {

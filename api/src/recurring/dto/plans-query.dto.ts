@@ -11,13 +11,21 @@ export class PlansQueryDto {
   @IsIn(PLAN_STATUSES, { message: `status must be one of ${PLAN_STATUSES.join(', ')}` })
   status?: PlanStatus;
 
-  @ApiPropertyOptional({ description: 'The nextCursor of the previous page (default: the first page).', maxLength: 200 })
+  @ApiPropertyOptional({
+    description: 'The nextCursor of the previous page (default: the first page).',
+    maxLength: 200,
+  })
   @IsOptional()
   @IsString({ message: 'cursor must be text' })
   @Matches(/^[A-Za-z0-9_-]{1,200}$/, { message: 'cursor must be the nextCursor of a previous page' })
   cursor?: string;
 
-  @ApiPropertyOptional({ description: 'Plans per page (default 50, at most 100).', minimum: 1, maximum: 100, default: 50 })
+  @ApiPropertyOptional({
+    description: 'Plans per page (default 50, at most 100).',
+    minimum: 1,
+    maximum: 100,
+    default: 50,
+  })
   @IsOptional()
   @Transform(toInt)
   @IsInt({ message: 'limit must be a whole number from 1 to 100' })

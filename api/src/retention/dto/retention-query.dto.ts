@@ -10,7 +10,11 @@ export class RetentionYearDto extends YearPeriodDto {}
 
 /** Which lapsed-donor list, and for which year. */
 export class LapsedFilterDto extends RetentionYearDto {
-  @ApiProperty({ enum: LAPSED_KINDS, description: 'lybunt: gave last year, not this year. sybunt: gave in an earlier year, neither last year nor this year.' })
+  @ApiProperty({
+    enum: LAPSED_KINDS,
+    description:
+      'lybunt: gave last year, not this year. sybunt: gave in an earlier year, neither last year nor this year.',
+  })
   @IsIn(LAPSED_KINDS as unknown as string[], { message: `kind must be one of ${LAPSED_KINDS.join(', ')}` })
   kind!: (typeof LAPSED_KINDS)[number];
 }

@@ -7,5 +7,6 @@ import { ApiProperty } from '@nestjs/swagger';
 export class TaxYearRefundsDto {
   @ApiProperty({ example: 2026 }) year: number;
   @ApiProperty({ example: 14300, description: 'Refunds made in the year, in CENTS.' }) refundCents: number;
-  @ApiProperty({ example: 34900, description: 'Disputes opened in the year less any funds returned in it, in CENTS.' }) disputeCents: number;
+  @ApiProperty({ example: 34900, description: 'Disputes opened in the year less any funds returned in it, in CENTS.' })
+  disputeCents: number;
 }

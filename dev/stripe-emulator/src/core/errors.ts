@@ -25,11 +25,17 @@ export class StripeApiError extends Error {
 }
 
 export function missing(resource: string, id: string, param = 'id'): StripeApiError {
-  return new StripeApiError(404, 'invalid_request_error', `No such ${resource}: '${id}'`, { code: 'resource_missing', param });
+  return new StripeApiError(404, 'invalid_request_error', `No such ${resource}: '${id}'`, {
+    code: 'resource_missing',
+    param,
+  });
 }
 
 export function invalid(message: string, param?: string, code?: string): StripeApiError {
-  return new StripeApiError(400, 'invalid_request_error', message, { ...(param ? { param } : {}), ...(code ? { code } : {}) });
+  return new StripeApiError(400, 'invalid_request_error', message, {
+    ...(param ? { param } : {}),
+    ...(code ? { code } : {}),
+  });
 }
 
 export function requiredParam(param: string): StripeApiError {

@@ -9,7 +9,8 @@ import type { Obj, Store } from './store.js';
 type Virtual = (o: Obj, store: Store) => Obj | null;
 const VIRTUAL: Record<string, Record<string, Virtual>> = {
   invoice: {
-    payment_intent: (inv, store) => (inv.__payment_intent ? store.get('payment_intents', inv.__payment_intent) ?? null : null),
+    payment_intent: (inv, store) =>
+      inv.__payment_intent ? (store.get('payment_intents', inv.__payment_intent) ?? null) : null,
   },
   charge: { invoice: (ch, store) => invoiceOfPaymentIntent(ch.payment_intent, store) },
   payment_intent: { invoice: (pi, store) => invoiceOfPaymentIntent(pi.id, store) },
@@ -18,7 +19,7 @@ const VIRTUAL: Record<string, Record<string, Virtual>> = {
 export function invoiceOfPaymentIntent(piId: string | null, store: Store): Obj | null {
   if (!piId) return null;
   const pi = store.get('payment_intents', piId);
-  return pi?.__invoice ? store.get('invoices', pi.__invoice) ?? null : null;
+  return pi?.__invoice ? (store.get('invoices', pi.__invoice) ?? null) : null;
 }
 
 /** A deep copy without the emulator's private `__` fields: what goes on the wire and into event snapshots. */

@@ -3,21 +3,41 @@ import { encodeForm, parseFormBody, splitKey } from './form-body.js';
 describe('parseFormBody (Stripe bracket notation)', () => {
   it('reads flat pairs, decoding %xx and +', () => {
     expect(parseFormBody('amount=2500&currency=usd&description=Gift+for+the%20school%26co')).toEqual({
-      amount: '2500', currency: 'usd', description: 'Gift for the school&co',
+      amount: '2500',
+      currency: 'usd',
+      description: 'Gift for the school&co',
     });
   });
 
   it('nests objects and arrays as the SDK encodes them (qs, indices)', () => {
     const body = encodeForm({
       customer: 'cus_1',
-      items: [{ price_data: { currency: 'usd', unit_amount: 1000, product_data: { name: 'Monthly' }, recurring: { interval: 'month', interval_count: 3 } } }],
+      items: [
+        {
+          price_data: {
+            currency: 'usd',
+            unit_amount: 1000,
+            product_data: { name: 'Monthly' },
+            recurring: { interval: 'month', interval_count: 3 },
+          },
+        },
+      ],
       payment_settings: { save_default_payment_method: 'on_subscription' },
       expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payment_intent'],
       metadata: { donation_id: '42' },
     });
     expect(parseFormBody(body)).toEqual({
       customer: 'cus_1',
-      items: [{ price_data: { currency: 'usd', unit_amount: '1000', product_data: { name: 'Monthly' }, recurring: { interval: 'month', interval_count: '3' } } }],
+      items: [
+        {
+          price_data: {
+            currency: 'usd',
+            unit_amount: '1000',
+            product_data: { name: 'Monthly' },
+            recurring: { interval: 'month', interval_count: '3' },
+          },
+        },
+      ],
       payment_settings: { save_default_payment_method: 'on_subscription' },
       expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payment_intent'],
       metadata: { donation_id: '42' },
@@ -27,12 +47,15 @@ describe('parseFormBody (Stripe bracket notation)', () => {
   it('appends with [] and orders sparse indices', () => {
     expect(parseFormBody('expand[]=a&expand[]=b')).toEqual({ expand: ['a', 'b'] });
     expect(parseFormBody('a[2]=z&a[0]=x&a[1]=y')).toEqual({ a: ['x', 'y', 'z'] });
-    expect(parseFormBody('a[b][0][c]=1&a[b][0][d]=2&a[b][1][c]=3')).toEqual({ a: { b: [{ c: '1', d: '2' }, { c: '3' }] } });
+    expect(parseFormBody('a[b][0][c]=1&a[b][0][d]=2&a[b][1][c]=3')).toEqual({
+      a: { b: [{ c: '1', d: '2' }, { c: '3' }] },
+    });
   });
 
   it('keeps empty values (Stripe uses metadata[k]= to unset) and range filters', () => {
     expect(parseFormBody('metadata[old]=&metadata[new]=v&created[gte]=10&created[lt]=20')).toEqual({
-      metadata: { old: '', new: 'v' }, created: { gte: '10', lt: '20' },
+      metadata: { old: '', new: 'v' },
+      created: { gte: '10', lt: '20' },
     });
   });
 

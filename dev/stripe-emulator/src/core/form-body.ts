@@ -87,7 +87,10 @@ function compactArrays(node: unknown): FormValue {
   const obj = node as Container;
   const keys = Object.keys(obj).filter((k) => k !== '__array__');
   if (obj.__array__ && keys.every((k) => /^\d+$/.test(k))) {
-    return keys.map(Number).sort((a, b) => a - b).map((k) => compactArrays(obj[String(k)]));
+    return keys
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((k) => compactArrays(obj[String(k)]));
   }
   const out: FormObject = {};
   for (const k of keys) out[k] = compactArrays(obj[k]);

@@ -16,8 +16,16 @@ export function matchesRange(value: number, p: Params, key: string): boolean {
   if (typeof raw === 'string') return value === parseTs(raw, key);
   const r = obj(p, key) ?? {};
   const bound = (k: string) => (typeof r[k] === 'string' ? parseTs(r[k] as string, `${key}[${k}]`) : undefined);
-  const gte = bound('gte'), gt = bound('gt'), lte = bound('lte'), lt = bound('lt');
-  return (gte === undefined || value >= gte) && (gt === undefined || value > gt) && (lte === undefined || value <= lte) && (lt === undefined || value < lt);
+  const gte = bound('gte'),
+    gt = bound('gt'),
+    lte = bound('lte'),
+    lt = bound('lt');
+  return (
+    (gte === undefined || value >= gte) &&
+    (gt === undefined || value > gt) &&
+    (lte === undefined || value <= lte) &&
+    (lt === undefined || value < lt)
+  );
 }
 
 function parseTs(v: string, param: string): number {
@@ -38,8 +46,10 @@ export function newestFirst(items: Iterable<Obj>): Obj[] {
  */
 export function paginate(items: Iterable<Obj>, p: Params, url: string, createdKey = 'created'): ListObject {
   const limit = int(p, 'limit') ?? 10;
-  if (limit < 1 || limit > 100) throw invalid('This value must be greater than or equal to 1 and less than or equal to 100.', 'limit');
-  const filtered = p.created === undefined ? [...items] : [...items].filter((o) => matchesRange(o[createdKey], p, 'created'));
+  if (limit < 1 || limit > 100)
+    throw invalid('This value must be greater than or equal to 1 and less than or equal to 100.', 'limit');
+  const filtered =
+    p.created === undefined ? [...items] : [...items].filter((o) => matchesRange(o[createdKey], p, 'created'));
   const sorted = newestFirst(filtered);
   const after = str(p, 'starting_after');
   const before = str(p, 'ending_before');
@@ -65,14 +75,18 @@ function cursorIndex(sorted: Obj[], id: string, param: string): number {
 /** Stripe's search result page; `page` is an opaque offset cursor. */
 export function searchPage(matches: Obj[], p: Params, url: string): Obj {
   const limit = int(p, 'limit') ?? 10;
-  if (limit < 1 || limit > 100) throw invalid('This value must be greater than or equal to 1 and less than or equal to 100.', 'limit');
+  if (limit < 1 || limit > 100)
+    throw invalid('This value must be greater than or equal to 1 and less than or equal to 100.', 'limit');
   const page = str(p, 'page');
   const offset = page ? Number(Buffer.from(page, 'base64url').toString()) || 0 : 0;
   const sorted = newestFirst(matches);
   const data = sorted.slice(offset, offset + limit);
   const hasMore = offset + limit < sorted.length;
   return {
-    object: 'search_result', data, has_more: hasMore, url,
+    object: 'search_result',
+    data,
+    has_more: hasMore,
+    url,
     next_page: hasMore ? Buffer.from(String(offset + limit)).toString('base64url') : null,
   };
 }
@@ -83,24 +97,38 @@ export function searchPage(matches: Obj[], p: Params, url: string): Obj {
  */
 export function compileSearch(query: string): (o: Obj) => boolean {
   const orParts = query.split(/\s+OR\s+/);
-  const ors = orParts.map((part) => part.split(/\s+AND\s+|\s+(?=[-\w]+(?:\[[^\]]+\])?[:<>])/).filter(Boolean).map(compileClause));
+  const ors = orParts.map((part) =>
+    part
+      .split(/\s+AND\s+|\s+(?=[-\w]+(?:\[[^\]]+\])?[:<>])/)
+      .filter(Boolean)
+      .map(compileClause),
+  );
   return (o) => ors.some((ands) => ands.every((c) => c(o)));
 }
 
 function compileClause(clause: string): (o: Obj) => boolean {
-  const m = /^(-?)([a-z_.]+)(?:\['([^']+)'\]|\["([^"]+)"\])?\s*(:|>=|<=|>|<)\s*(?:'([^']*)'|"([^"]*)"|(\S+))$/.exec(clause.trim());
+  const m = /^(-?)([a-z_.]+)(?:\['([^']+)'\]|\["([^"]+)"\])?\s*(:|>=|<=|>|<)\s*(?:'([^']*)'|"([^"]*)"|(\S+))$/.exec(
+    clause.trim(),
+  );
   if (!m) throw invalid(`Invalid search query: ${clause}`, 'query');
   const [, neg, field, mk1, mk2, op, v1, v2, v3] = m;
   const metaKey = mk1 ?? mk2;
   const value = v1 ?? v2 ?? v3 ?? '';
-  const read = (o: Obj): unknown => (field === 'metadata' ? o.metadata?.[metaKey!] : field.split('.').reduce<any>((x, k) => x?.[k], o));
+  const read = (o: Obj): unknown =>
+    field === 'metadata' ? o.metadata?.[metaKey!] : field.split('.').reduce<any>((x, k) => x?.[k], o);
   const test = (o: Obj): boolean => {
     const actual = read(o);
     if (op === ':') {
-      if (value.endsWith('*') || value === '') return String(actual ?? '').toLowerCase().startsWith(value.replace(/\*$/, '').toLowerCase()) && actual != null;
+      if (value.endsWith('*') || value === '')
+        return (
+          String(actual ?? '')
+            .toLowerCase()
+            .startsWith(value.replace(/\*$/, '').toLowerCase()) && actual != null
+        );
       return String(actual ?? '').toLowerCase() === value.toLowerCase();
     }
-    const a = Number(actual), b = Number(value);
+    const a = Number(actual),
+      b = Number(value);
     return op === '>' ? a > b : op === '<' ? a < b : op === '>=' ? a >= b : a <= b;
   };
   return neg ? (o) => !test(o) : test;

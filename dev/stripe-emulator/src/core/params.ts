@@ -69,7 +69,10 @@ export function mergeMetadata(current: Record<string, string> | null | undefined
 export function refuseUnset(p: Params, keys: readonly string[]): void {
   const key = keys.find((k) => p[k] === '');
   if (key) {
-    throw invalid(`You passed an empty string for '${key}'. We assume empty values are an attempt to unset a parameter; however '${key}' cannot be unset. You should remove '${key}' from your request or supply a non-empty value.`, key);
+    throw invalid(
+      `You passed an empty string for '${key}'. We assume empty values are an attempt to unset a parameter; however '${key}' cannot be unset. You should remove '${key}' from your request or supply a non-empty value.`,
+      key,
+    );
   }
 }
 

@@ -3,12 +3,18 @@ import { signPayload } from './signature.js';
 
 const stripe = new Stripe('sk_test_unit');
 const secret = 'whsec_unit_test_secret';
-const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'charge.succeeded', data: { object: { id: 'ch_1' } } }, null, 2);
+const payload = JSON.stringify(
+  { id: 'evt_1', object: 'event', type: 'charge.succeeded', data: { object: { id: 'ch_1' } } },
+  null,
+  2,
+);
 
 describe('signPayload (Stripe-Signature header)', () => {
   it('matches the SDK test header byte for byte', () => {
     const t = 1_700_000_000;
-    expect(signPayload(payload, secret, t)).toBe(stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: t }));
+    expect(signPayload(payload, secret, t)).toBe(
+      stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: t }),
+    );
   });
 
   it('is accepted by stripe.webhooks.constructEvent', () => {

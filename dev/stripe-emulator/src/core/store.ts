@@ -4,17 +4,48 @@ export type Obj = Record<string, any>;
 
 /** Every collection the emulator keeps; the key is the object's id, the insertion order is creation order. */
 export const COLLECTIONS = [
-  'customers', 'payment_methods', 'payment_intents', 'charges', 'refunds', 'balance_transactions', 'disputes',
-  'products', 'prices', 'subscriptions', 'invoices', 'invoice_payments', 'events', 'payouts', 'mandates',
-  'setup_intents', 'setup_attempts', 'webhook_endpoints',
+  'customers',
+  'payment_methods',
+  'payment_intents',
+  'charges',
+  'refunds',
+  'balance_transactions',
+  'disputes',
+  'products',
+  'prices',
+  'subscriptions',
+  'invoices',
+  'invoice_payments',
+  'events',
+  'payouts',
+  'mandates',
+  'setup_intents',
+  'setup_attempts',
+  'webhook_endpoints',
 ] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
 /** Id prefix -> collection, for `expand[]` and cross-resource look-ups. */
 export const PREFIX_COLLECTION: Record<string, CollectionName> = {
-  cus: 'customers', pm: 'payment_methods', pi: 'payment_intents', ch: 'charges', re: 'refunds', txn: 'balance_transactions',
-  dp: 'disputes', prod: 'products', price: 'prices', sub: 'subscriptions', in: 'invoices', inpay: 'invoice_payments', evt: 'events',
-  py: 'charges', po: 'payouts', mandate: 'mandates', seti: 'setup_intents', setatt: 'setup_attempts', we: 'webhook_endpoints',
+  cus: 'customers',
+  pm: 'payment_methods',
+  pi: 'payment_intents',
+  ch: 'charges',
+  re: 'refunds',
+  txn: 'balance_transactions',
+  dp: 'disputes',
+  prod: 'products',
+  price: 'prices',
+  sub: 'subscriptions',
+  in: 'invoices',
+  inpay: 'invoice_payments',
+  evt: 'events',
+  py: 'charges',
+  po: 'payouts',
+  mandate: 'mandates',
+  seti: 'setup_intents',
+  setatt: 'setup_attempts',
+  we: 'webhook_endpoints',
 };
 
 const MIN_SAVE_DELAY_MS = 200;
@@ -116,11 +147,17 @@ export class Store {
     // Each save serialises the whole state on the emulator's only thread, the one that also answers the API
     // and sends the webhooks: a demo history's state takes long enough that saving every 200 ms took much of
     // that thread. Waiting SAVE_COST_FACTOR times as long as the last save cost keeps saving to a few percent.
-    this.saveDelayMs = Math.min(MAX_SAVE_DELAY_MS, Math.max(MIN_SAVE_DELAY_MS, SAVE_COST_FACTOR * (performance.now() - started)));
+    this.saveDelayMs = Math.min(
+      MAX_SAVE_DELAY_MS,
+      Math.max(MIN_SAVE_DELAY_MS, SAVE_COST_FACTOR * (performance.now() - started)),
+    );
   }
 
   private load(path: string): void {
-    const saved = JSON.parse(readFileSync(path, 'utf8')) as { clockOffset?: number; collections?: Record<string, Obj[]> };
+    const saved = JSON.parse(readFileSync(path, 'utf8')) as {
+      clockOffset?: number;
+      collections?: Record<string, Obj[]>;
+    };
     this.clockOffset = saved.clockOffset ?? 0;
     for (const c of COLLECTIONS) {
       const m = this.data.get(c)!;

@@ -182,7 +182,15 @@ export class WebhookDispatcher {
   private async attempt(d: Delivery, gen: number): Promise<void> {
     const dest = d.target.current ? d.target.current() : d.target;
     if (!dest) return; // the endpoint was deleted or disabled: Stripe stops delivering to it
-    const record: DeliveryRecord = { eventId: d.eventId, type: d.type, url: dest.url, attempt: d.attempt + 1, status: null, ok: false, at: Date.now() };
+    const record: DeliveryRecord = {
+      eventId: d.eventId,
+      type: d.type,
+      url: dest.url,
+      attempt: d.attempt + 1,
+      status: null,
+      ok: false,
+      at: Date.now(),
+    };
     if (d.target.endpoint) record.endpoint = d.target.endpoint;
     if (d.attempt === 0 && this.faults.dropRate && Math.random() < this.faults.dropRate) {
       record.dropped = true;
@@ -194,11 +202,16 @@ export class WebhookDispatcher {
     this.controllers.add(controller);
     const timer = setTimeout(() => controller.abort(), DELIVERY_TIMEOUT_MS);
     try {
-      record.status = await post(dest.url, d.payload, {
-        'content-type': 'application/json; charset=utf-8',
-        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-        'stripe-signature': signPayload(d.payload, dest.secret),
-      }, controller.signal);
+      record.status = await post(
+        dest.url,
+        d.payload,
+        {
+          'content-type': 'application/json; charset=utf-8',
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          'stripe-signature': signPayload(d.payload, dest.secret),
+        },
+        controller.signal,
+      );
       record.ok = record.status >= 200 && record.status < 300;
     } catch (err) {
       record.error = controller.signal.aborted ? 'timeout' : (err as Error).message;
@@ -210,7 +223,9 @@ export class WebhookDispatcher {
     this.pushLog(record);
     if (record.ok) this.onDelivered(d.eventId);
     else {
-      this.logLine(`webhook ${d.type} ${d.eventId} -> ${dest.url} failed (${record.status ?? record.error}), attempt ${record.attempt}`);
+      this.logLine(
+        `webhook ${d.type} ${d.eventId} -> ${dest.url} failed (${record.status ?? record.error}), attempt ${record.attempt}`,
+      );
       this.scheduleRetry(d, gen);
     }
   }
@@ -260,12 +275,19 @@ function post(url: string, body: string, headers: Record<string, string>, signal
     const u = new URL(url);
     const client = u.protocol === 'https:' ? https : u.protocol === 'http:' ? http : undefined;
     if (!client) throw new Error(`unsupported webhook URL protocol ${u.protocol}`);
-    const req = client.request(u, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, signal }, (res) => {
-      res.once('error', reject);
-      res.once('end', () => resolve(res.statusCode ?? 0));
-      res.once('close', () => res.complete || reject(new Error('the connection closed before the answer was complete')));
-      res.resume();
-    });
+    const req = client.request(
+      u,
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, signal },
+      (res) => {
+        res.once('error', reject);
+        res.once('end', () => resolve(res.statusCode ?? 0));
+        res.once(
+          'close',
+          () => res.complete || reject(new Error('the connection closed before the answer was complete')),
+        );
+        res.resume();
+      },
+    );
     req.once('error', reject);
     req.end(body);
   });

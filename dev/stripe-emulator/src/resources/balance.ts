@@ -31,10 +31,32 @@ export function createBalanceTransaction(ctx: Ctx, f: TxnFields): Obj {
   const created = ctx.now();
   const availableOn = f.availableOn ?? created;
   return ctx.store.put('balance_transactions', {
-    id: newId('txn'), object: 'balance_transaction', amount: f.amount, available_on: availableOn, balance_type: 'payments',
-    created, currency: f.currency, description: f.description, exchange_rate: null, fee: f.fee,
-    fee_details: f.fee ? [{ amount: f.fee, application: null, currency: f.currency, description: f.feeDescription ?? 'Stripe processing fees', type: 'stripe_fee' }] : [],
-    net: f.amount - f.fee, reporting_category: f.category, source: f.source, status: availableOn <= created ? 'available' : 'pending', type: f.type,
+    id: newId('txn'),
+    object: 'balance_transaction',
+    amount: f.amount,
+    available_on: availableOn,
+    balance_type: 'payments',
+    created,
+    currency: f.currency,
+    description: f.description,
+    exchange_rate: null,
+    fee: f.fee,
+    fee_details: f.fee
+      ? [
+          {
+            amount: f.fee,
+            application: null,
+            currency: f.currency,
+            description: f.feeDescription ?? 'Stripe processing fees',
+            type: 'stripe_fee',
+          },
+        ]
+      : [],
+    net: f.amount - f.fee,
+    reporting_category: f.category,
+    source: f.source,
+    status: availableOn <= created ? 'available' : 'pending',
+    type: f.type,
   });
 }
 
@@ -42,14 +64,22 @@ export function createBalanceTransaction(ctx: Ctx, f: TxnFields): Obj {
 export function chargeTransaction(ctx: Ctx, charge: Obj, fee: number): Obj {
   const availableOn = availableOnFrom(ctx, startOfUtcDay(ctx.now()));
   return createBalanceTransaction(ctx, {
-    amount: charge.amount, fee, currency: charge.currency, source: charge.id, type: 'charge', category: 'charge', description: charge.description, availableOn,
+    amount: charge.amount,
+    fee,
+    currency: charge.currency,
+    source: charge.id,
+    type: 'charge',
+    category: 'charge',
+    description: charge.description,
+    availableOn,
   });
 }
 
 /** Stored statuses follow the clock: `pending` turns `available` once `available_on` has passed. */
 export function refreshStatuses(ctx: Ctx): void {
   const now = ctx.now();
-  for (const t of ctx.store.col('balance_transactions').values()) if (t.status === 'pending' && t.available_on <= now) t.status = 'available';
+  for (const t of ctx.store.col('balance_transactions').values())
+    if (t.status === 'pending' && t.available_on <= now) t.status = 'available';
 }
 
 export function getBalanceTransaction(ctx: Ctx, id: string): Obj {
@@ -70,12 +100,24 @@ export function listBalanceTransactions(ctx: Ctx, p: Params): Obj[] {
     const po = ctx.store.get('payouts', payoutId);
     if (!po) throw missing('payout', payoutId, 'payout');
     if (po.reconciliation_status !== 'completed') {
-      throw new StripeApiError(400, 'invalid_request_error', `Balance transactions for payout ${payoutId} are not available yet: its reconciliation is still in progress. Wait for the payout.reconciliation_completed event.`, { code: 'payout_reconciliation_not_ready', param: 'payout' });
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Balance transactions for payout ${payoutId} are not available yet: its reconciliation is still in progress. Wait for the payout.reconciliation_completed event.`,
+        { code: 'payout_reconciliation_not_ready', param: 'payout' },
+      );
     }
   }
-  const type = str(p, 'type'), source = str(p, 'source'), currency = str(p, 'currency');
-  return [...ctx.store.col('balance_transactions').values()].filter((t) =>
-    (!payoutId || (t.__payout === payoutId && t.type !== 'payout')) && (!type || t.type === type) && (!source || t.source === source) && (!currency || t.currency === currency));
+  const type = str(p, 'type'),
+    source = str(p, 'source'),
+    currency = str(p, 'currency');
+  return [...ctx.store.col('balance_transactions').values()].filter(
+    (t) =>
+      (!payoutId || (t.__payout === payoutId && t.type !== 'payout')) &&
+      (!type || t.type === type) &&
+      (!source || t.source === source) &&
+      (!currency || t.currency === currency),
+  );
 }
 
 /** `GET /v1/balance`: available and pending funds per currency; payouts already taken out count against available. */
@@ -89,9 +131,13 @@ export function getBalance(ctx: Ctx): Obj {
     else s.pending += t.net;
   }
   if (!sums.size) sums.set('usd', { available: 0, pending: 0 });
-  const side = (k: 'available' | 'pending') => [...sums].map(([currency, s]) => ({ amount: s[k], currency, source_types: { card: s[k] } }));
+  const side = (k: 'available' | 'pending') =>
+    [...sums].map(([currency, s]) => ({ amount: s[k], currency, source_types: { card: s[k] } }));
   return {
-    object: 'balance', available: side('available'), connect_reserved: [...sums.keys()].map((currency) => ({ amount: 0, currency })),
-    livemode: false, pending: side('pending'),
+    object: 'balance',
+    available: side('available'),
+    connect_reserved: [...sums.keys()].map((currency) => ({ amount: 0, currency })),
+    livemode: false,
+    pending: side('pending'),
   };
 }

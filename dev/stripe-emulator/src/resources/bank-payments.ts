@@ -14,30 +14,56 @@ import { attachPaymentMethod } from './payment-methods.js';
 export const BANK_FAILURES: Record<string, { code: string; message: string }> = {
   '000111111116': { code: 'no_account', message: 'The bank account could not be located.' },
   '000111111113': { code: 'account_closed', message: "The customer's bank account has been closed." },
-  '000222222227': { code: 'insufficient_funds', message: "The customer's account has insufficient funds to cover this payment." },
-  '000333333335': { code: 'debit_not_authorized', message: 'The customer has notified their bank that this payment was unauthorized.' },
+  '000222222227': {
+    code: 'insufficient_funds',
+    message: "The customer's account has insufficient funds to cover this payment.",
+  },
+  '000333333335': {
+    code: 'debit_not_authorized',
+    message: 'The customer has notified their bank that this payment was unauthorized.',
+  },
 };
 
 /**
  * The mandate a bank debit needs: from `mandate_data[customer_acceptance]` on an on-session confirm (Stripe.js
  * sends `online[infer_from_client]`), or the payment method's saved multi-use mandate off session.
  */
-export function mandateFor(ctx: Ctx, pm: Obj, p: Params, use: { multiUse: boolean; amount?: number; currency?: string; offSession?: boolean }): Obj {
+export function mandateFor(
+  ctx: Ctx,
+  pm: Obj,
+  p: Params,
+  use: { multiUse: boolean; amount?: number; currency?: string; offSession?: boolean },
+): Obj {
   const acceptance = obj(obj(p, 'mandate_data') ?? {}, 'customer_acceptance');
   const saved = pm.__mandate ? ctx.store.get('mandates', pm.__mandate) : undefined;
   if (!acceptance && saved) return saved;
   if (!acceptance && !use.offSession) {
-    throw invalid('A mandate is required to debit a US bank account: pass mandate_data[customer_acceptance] when confirming on session.', 'mandate_data', 'parameter_missing');
+    throw invalid(
+      'A mandate is required to debit a US bank account: pass mandate_data[customer_acceptance] when confirming on session.',
+      'mandate_data',
+      'parameter_missing',
+    );
   }
   const online = obj(acceptance ?? {}, 'online') ?? {};
   const mandate = ctx.store.put('mandates', {
-    id: newId('mandate'), object: 'mandate',
+    id: newId('mandate'),
+    object: 'mandate',
     customer_acceptance: acceptance
-      ? { accepted_at: ctx.now(), online: { ip_address: str(online, 'ip_address') ?? '127.0.0.1', user_agent: str(online, 'user_agent') ?? 'Mozilla/5.0 (Stripe emulator)' }, type: 'online' }
+      ? {
+          accepted_at: ctx.now(),
+          online: {
+            ip_address: str(online, 'ip_address') ?? '127.0.0.1',
+            user_agent: str(online, 'user_agent') ?? 'Mozilla/5.0 (Stripe emulator)',
+          },
+          type: 'online',
+        }
       : { accepted_at: ctx.now(), offline: {}, type: 'offline' },
-    livemode: false, ...(use.multiUse ? { multi_use: {} } : { single_use: { amount: use.amount, currency: use.currency } }),
-    payment_method: pm.id, payment_method_details: { type: 'us_bank_account', us_bank_account: { collection_method: 'paper' } },
-    status: 'active', type: use.multiUse ? 'multi_use' : 'single_use',
+    livemode: false,
+    ...(use.multiUse ? { multi_use: {} } : { single_use: { amount: use.amount, currency: use.currency } }),
+    payment_method: pm.id,
+    payment_method_details: { type: 'us_bank_account', us_bank_account: { collection_method: 'paper' } },
+    status: 'active',
+    type: use.multiUse ? 'multi_use' : 'single_use',
   });
   if (use.multiUse) pm.__mandate = mandate.id;
   return mandate;
@@ -52,21 +78,41 @@ const isoDate = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
  */
 export function startBankPayment(ctx: Ctx, pi: Obj, pm: Obj, p: Params, opts: { offSession?: boolean }): Obj {
   const multiUse = !!pi.setup_future_usage || !!opts.offSession;
-  const mandate = mandateFor(ctx, pm, p, { multiUse, amount: pi.amount, currency: pi.currency, offSession: opts.offSession });
+  const mandate = mandateFor(ctx, pm, p, {
+    multiUse,
+    amount: pi.amount,
+    currency: pi.currency,
+    offSession: opts.offSession,
+  });
   const settleAt = ctx.now() + moneySettings(ctx).bankSettlementDays * 86400;
   const id = newId('py');
   const b = pm.us_bank_account;
   const charge: Obj = {
-    ...baseCharge(ctx, id, pi, pm), amount_captured: pi.amount, captured: true,
+    ...baseCharge(ctx, id, pi, pm),
+    amount_captured: pi.amount,
+    captured: true,
     outcome: {
-      advice_code: null, network_advice_code: null, network_decline_code: null, network_status: 'approved_by_network', reason: null,
-      risk_level: 'not_assessed', seller_message: 'Payment complete.', type: 'authorized',
+      advice_code: null,
+      network_advice_code: null,
+      network_decline_code: null,
+      network_status: 'approved_by_network',
+      reason: null,
+      risk_level: 'not_assessed',
+      seller_message: 'Payment complete.',
+      type: 'authorized',
     },
     payment_method_details: {
       type: 'us_bank_account',
       us_bank_account: {
-        account_holder_type: b.account_holder_type, account_type: b.account_type, bank_name: b.bank_name, expected_debit_date: isoDate(ctx.now()),
-        fingerprint: b.fingerprint, last4: b.last4, mandate: mandate.id, payment_reference: null, routing_number: b.routing_number,
+        account_holder_type: b.account_holder_type,
+        account_type: b.account_type,
+        bank_name: b.bank_name,
+        expected_debit_date: isoDate(ctx.now()),
+        fingerprint: b.fingerprint,
+        last4: b.last4,
+        mandate: mandate.id,
+        payment_reference: null,
+        routing_number: b.routing_number,
       },
     },
     __settle_at: settleAt,
@@ -82,7 +128,9 @@ export function startBankPayment(ctx: Ctx, pi: Obj, pm: Obj, p: Params, opts: { 
 /** Settles every bank payment whose day has come, oldest first, each stamped with its own settlement time. */
 export function settleBankPayments(ctx: Ctx): boolean {
   const now = ctx.now();
-  const due = [...ctx.store.col('charges').values()].filter((c) => c.status === 'pending' && c.__settle_at <= now).sort((a, b) => a.__settle_at - b.__settle_at);
+  const due = [...ctx.store.col('charges').values()]
+    .filter((c) => c.status === 'pending' && c.__settle_at <= now)
+    .sort((a, b) => a.__settle_at - b.__settle_at);
   for (const charge of due) {
     ctx.request = { id: null, idempotency_key: null };
     ctx.store.withPinnedNow(charge.__settle_at, () => settle(ctx, charge));
@@ -98,19 +146,38 @@ function settle(ctx: Ctx, charge: Obj): void {
   pi.__settled_at = ctx.now();
   if (!failure) {
     Object.assign(charge, { status: 'succeeded', paid: true });
-    charge.balance_transaction = chargeTransaction(ctx, charge, processingFee(ctx, 'us_bank_account', charge.amount)).id;
+    charge.balance_transaction = chargeTransaction(
+      ctx,
+      charge,
+      processingFee(ctx, 'us_bank_account', charge.amount),
+    ).id;
     Object.assign(pi, { status: 'succeeded', amount_received: pi.amount });
     ctx.store.changed();
     ctx.emit('charge.succeeded', charge);
     ctx.emit('payment_intent.succeeded', pi);
   } else {
-    Object.assign(charge, { status: 'failed', paid: false, failure_code: failure.code, failure_message: failure.message });
-    Object.assign(charge.outcome, { network_status: 'declined_by_network', seller_message: failure.message, type: 'issuer_declined' });
+    Object.assign(charge, {
+      status: 'failed',
+      paid: false,
+      failure_code: failure.code,
+      failure_message: failure.message,
+    });
+    Object.assign(charge.outcome, {
+      network_status: 'declined_by_network',
+      seller_message: failure.message,
+      type: 'issuer_declined',
+    });
     Object.assign(pi, {
-      status: 'requires_payment_method', payment_method: null,
+      status: 'requires_payment_method',
+      payment_method: null,
       last_payment_error: {
-        charge: charge.id, code: failure.code, doc_url: `https://stripe.com/docs/error-codes/${failure.code.replace(/_/g, '-')}`,
-        message: failure.message, payment_method: publicCopy(pm), payment_method_type: 'us_bank_account', type: 'invalid_request_error',
+        charge: charge.id,
+        code: failure.code,
+        doc_url: `https://stripe.com/docs/error-codes/${failure.code.replace(/_/g, '-')}`,
+        message: failure.message,
+        payment_method: publicCopy(pm),
+        payment_method_type: 'us_bank_account',
+        type: 'invalid_request_error',
       },
     });
     ctx.store.changed();
@@ -127,5 +194,5 @@ function settle(ctx: Ctx, charge: Obj): void {
 export function bankPaymentWait(ctx: Ctx, invoiceId: string | null): number {
   const inv = invoiceId ? ctx.store.get('invoices', invoiceId) : undefined;
   const pi = inv?.__payment_intent ? ctx.store.get('payment_intents', inv.__payment_intent) : undefined;
-  return pi?.status === 'processing' ? Infinity : pi?.__settled_at ?? 0;
+  return pi?.status === 'processing' ? Infinity : (pi?.__settled_at ?? 0);
 }

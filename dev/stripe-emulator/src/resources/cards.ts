@@ -14,12 +14,42 @@ export interface CardBehaviour {
   chargesOnly?: boolean;
 }
 
-const GENERIC: Decline = { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', seller_message: 'The bank did not return any further details with this decline.' };
-const INSUFFICIENT: Decline = { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.', seller_message: 'The bank returned the decline code `insufficient_funds`.' };
-const LOST: Decline = { code: 'card_declined', decline_code: 'lost_card', message: 'Your card was declined.', seller_message: 'The bank returned the decline code `lost_card`.' };
-const EXPIRED: Decline = { code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.', seller_message: 'The bank returned the decline code `expired_card`.' };
-const CVC: Decline = { code: 'incorrect_cvc', decline_code: 'incorrect_cvc', message: "Your card's security code is incorrect.", seller_message: 'The bank returned the decline code `incorrect_cvc`.' };
-const PROCESSING: Decline = { code: 'processing_error', decline_code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.', seller_message: 'The bank returned the decline code `processing_error`.' };
+const GENERIC: Decline = {
+  code: 'card_declined',
+  decline_code: 'generic_decline',
+  message: 'Your card was declined.',
+  seller_message: 'The bank did not return any further details with this decline.',
+};
+const INSUFFICIENT: Decline = {
+  code: 'card_declined',
+  decline_code: 'insufficient_funds',
+  message: 'Your card has insufficient funds.',
+  seller_message: 'The bank returned the decline code `insufficient_funds`.',
+};
+const LOST: Decline = {
+  code: 'card_declined',
+  decline_code: 'lost_card',
+  message: 'Your card was declined.',
+  seller_message: 'The bank returned the decline code `lost_card`.',
+};
+const EXPIRED: Decline = {
+  code: 'expired_card',
+  decline_code: 'expired_card',
+  message: 'Your card has expired.',
+  seller_message: 'The bank returned the decline code `expired_card`.',
+};
+const CVC: Decline = {
+  code: 'incorrect_cvc',
+  decline_code: 'incorrect_cvc',
+  message: "Your card's security code is incorrect.",
+  seller_message: 'The bank returned the decline code `incorrect_cvc`.',
+};
+const PROCESSING: Decline = {
+  code: 'processing_error',
+  decline_code: 'processing_error',
+  message: 'An error occurred while processing your card. Try again in a little bit.',
+  seller_message: 'The bank returned the decline code `processing_error`.',
+};
 
 export const TEST_NUMBERS: Record<string, CardBehaviour & { country?: string }> = {
   '4242424242424242': { brand: 'visa', funding: 'credit' },

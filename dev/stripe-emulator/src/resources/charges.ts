@@ -11,18 +11,50 @@ import { processingFee } from './money-settings.js';
 /** The fields every charge has, whatever paid it; `payment_method_details` and `outcome` are the caller's. */
 export function baseCharge(ctx: Ctx, id: string, pi: Obj, pm: Obj): Obj {
   return {
-    id, object: 'charge', amount: pi.amount, amount_captured: 0, amount_refunded: 0,
-    application: null, application_fee: null, application_fee_amount: null, balance_transaction: null,
-    billing_details: publicCopy(pm.billing_details), calculated_statement_descriptor: 'HILLSIDE LEARNING',
-    captured: false, created: ctx.now(), currency: pi.currency, customer: pi.customer, description: pi.description,
-    disputed: false, failure_balance_transaction: null, failure_code: null, failure_message: null,
-    fraud_details: {}, livemode: false, metadata: { ...pi.metadata }, on_behalf_of: null, outcome: null,
-    paid: false, payment_intent: pi.id, payment_method: pm.id, payment_method_details: null,
-    radar_options: {}, receipt_email: pi.receipt_email, receipt_number: null,
-    receipt_url: `${ctx.baseUrl}/receipts/payment/${id}`, refunded: false,
+    id,
+    object: 'charge',
+    amount: pi.amount,
+    amount_captured: 0,
+    amount_refunded: 0,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: null,
+    billing_details: publicCopy(pm.billing_details),
+    calculated_statement_descriptor: 'HILLSIDE LEARNING',
+    captured: false,
+    created: ctx.now(),
+    currency: pi.currency,
+    customer: pi.customer,
+    description: pi.description,
+    disputed: false,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    fraud_details: {},
+    livemode: false,
+    metadata: { ...pi.metadata },
+    on_behalf_of: null,
+    outcome: null,
+    paid: false,
+    payment_intent: pi.id,
+    payment_method: pm.id,
+    payment_method_details: null,
+    radar_options: {},
+    receipt_email: pi.receipt_email,
+    receipt_number: null,
+    receipt_url: `${ctx.baseUrl}/receipts/payment/${id}`,
+    refunded: false,
     refunds: { object: 'list', data: [], has_more: false, url: `/v1/charges/${id}/refunds` },
-    review: null, shipping: null, source: null, source_transfer: null, statement_descriptor: null,
-    statement_descriptor_suffix: null, status: 'pending', transfer_data: null, transfer_group: null,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'pending',
+    transfer_data: null,
+    transfer_group: null,
   };
 }
 
@@ -31,25 +63,47 @@ export function createCharge(ctx: Ctx, pi: Obj, pm: Obj, decline: Decline | unde
   const id = newId('ch');
   const ok = !decline;
   const charge: Obj = {
-    ...baseCharge(ctx, id, pi, pm), amount_captured: ok ? pi.amount : 0, captured: ok,
-    failure_code: decline?.code ?? null, failure_message: decline?.message ?? null,
+    ...baseCharge(ctx, id, pi, pm),
+    amount_captured: ok ? pi.amount : 0,
+    captured: ok,
+    failure_code: decline?.code ?? null,
+    failure_message: decline?.message ?? null,
     outcome: {
-      advice_code: null, network_advice_code: null, network_decline_code: null,
-      network_status: ok ? 'approved_by_network' : 'declined_by_network', reason: decline?.decline_code ?? null,
-      risk_level: 'normal', risk_score: 20 + (pi.amount % 30), seller_message: ok ? 'Payment complete.' : decline!.seller_message,
+      advice_code: null,
+      network_advice_code: null,
+      network_decline_code: null,
+      network_status: ok ? 'approved_by_network' : 'declined_by_network',
+      reason: decline?.decline_code ?? null,
+      risk_level: 'normal',
+      risk_score: 20 + (pi.amount % 30),
+      seller_message: ok ? 'Payment complete.' : decline!.seller_message,
       type: ok ? 'authorized' : 'issuer_declined',
     },
     paid: ok,
     payment_method_details: {
       card: {
-        amount_authorized: ok ? pi.amount : null, authorization_code: ok ? randomText(6).toUpperCase() : null, brand: pm.card.brand,
-        checks: { ...pm.card.checks }, country: pm.card.country, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year,
-        extended_authorization: { status: 'disabled' }, fingerprint: pm.card.fingerprint, funding: pm.card.funding,
-        incremental_authorization: { status: 'unavailable' }, installments: null, last4: pm.card.last4, mandate: null,
-        multicapture: { status: 'unavailable' }, network: pm.card.brand, network_token: { used: false },
+        amount_authorized: ok ? pi.amount : null,
+        authorization_code: ok ? randomText(6).toUpperCase() : null,
+        brand: pm.card.brand,
+        checks: { ...pm.card.checks },
+        country: pm.card.country,
+        exp_month: pm.card.exp_month,
+        exp_year: pm.card.exp_year,
+        extended_authorization: { status: 'disabled' },
+        fingerprint: pm.card.fingerprint,
+        funding: pm.card.funding,
+        incremental_authorization: { status: 'unavailable' },
+        installments: null,
+        last4: pm.card.last4,
+        mandate: null,
+        multicapture: { status: 'unavailable' },
+        network: pm.card.brand,
+        network_token: { used: false },
         network_transaction_id: ok ? randomText(15) : null,
-        overcapture: { maximum_amount_capturable: pi.amount, status: 'unavailable' }, regulated_status: 'unregulated',
-        three_d_secure: null, wallet: null,
+        overcapture: { maximum_amount_capturable: pi.amount, status: 'unavailable' },
+        regulated_status: 'unregulated',
+        three_d_secure: null,
+        wallet: null,
       },
       type: 'card',
     },
@@ -86,29 +140,74 @@ export function createRefund(ctx: Ctx, p: Params): Obj {
   else if (piId) {
     const pi = ctx.store.get('payment_intents', piId);
     if (!pi) throw missing('payment_intent', piId, 'payment_intent');
-    if (!pi.latest_charge || pi.status !== 'succeeded') throw invalid(`This PaymentIntent (${piId}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
+    if (!pi.latest_charge || pi.status !== 'succeeded')
+      throw invalid(
+        `This PaymentIntent (${piId}) does not have a successful charge to refund.`,
+        'payment_intent',
+        'charge_not_refundable',
+      );
     ch = getCharge(ctx, pi.latest_charge, 'payment_intent');
-  } else throw invalid('One of the following params should be provided for this request: payment_intent or charge.', undefined, 'parameter_missing');
-  if (ch.status !== 'succeeded') throw invalid(`Charge ${ch.id} cannot be refunded because it did not succeed.`, 'charge', 'charge_not_refundable');
+  } else
+    throw invalid(
+      'One of the following params should be provided for this request: payment_intent or charge.',
+      undefined,
+      'parameter_missing',
+    );
+  if (ch.status !== 'succeeded')
+    throw invalid(`Charge ${ch.id} cannot be refunded because it did not succeed.`, 'charge', 'charge_not_refundable');
   const remaining = ch.amount - ch.amount_refunded;
   if (remaining <= 0) throw invalid(`Charge ${ch.id} has already been refunded.`, 'charge', 'charge_already_refunded');
   const amountRaw = str(p, 'amount');
   const amount = amountRaw === undefined ? remaining : Number(amountRaw);
   if (!Number.isInteger(amount) || amount < 1) throw invalid('Invalid positive integer', 'amount');
   if (amount > remaining) {
-    throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`, 'amount', 'amount_too_large');
+    throw invalid(
+      `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+      'amount',
+      'amount_too_large',
+    );
   }
   const id = newId('re');
   // Stripe keeps the original processing fee: the refund's transaction is the refunded amount alone.
-  const txn = createBalanceTransaction(ctx, { amount: -amount, fee: 0, currency: ch.currency, source: id, type: 'refund', category: 'refund', description: 'REFUND FOR CHARGE' });
+  const txn = createBalanceTransaction(ctx, {
+    amount: -amount,
+    fee: 0,
+    currency: ch.currency,
+    source: id,
+    type: 'refund',
+    category: 'refund',
+    description: 'REFUND FOR CHARGE',
+  });
   const refund = ctx.store.put('refunds', {
-    id, object: 'refund', amount, balance_transaction: txn.id, charge: ch.id, created: ctx.now(), currency: ch.currency,
-    customer: ch.customer, customer_account: null,
-    destination_details: ch.payment_method_details.type === 'us_bank_account'
-      ? { type: 'us_bank_transfer', us_bank_transfer: { reference: null, reference_status: 'pending' } }
-      : { card: { reference: null, reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' }, type: 'card' },
-    metadata: mergeMetadata({}, p), payment_intent: ch.payment_intent, payment_method: ch.payment_method,
-    reason: str(p, 'reason') ?? null, receipt_number: null, source_transfer_reversal: null, status: 'succeeded', transfer_reversal: null,
+    id,
+    object: 'refund',
+    amount,
+    balance_transaction: txn.id,
+    charge: ch.id,
+    created: ctx.now(),
+    currency: ch.currency,
+    customer: ch.customer,
+    customer_account: null,
+    destination_details:
+      ch.payment_method_details.type === 'us_bank_account'
+        ? { type: 'us_bank_transfer', us_bank_transfer: { reference: null, reference_status: 'pending' } }
+        : {
+            card: {
+              reference: null,
+              reference_status: 'pending',
+              reference_type: 'acquirer_reference_number',
+              type: 'refund',
+            },
+            type: 'card',
+          },
+    metadata: mergeMetadata({}, p),
+    payment_intent: ch.payment_intent,
+    payment_method: ch.payment_method,
+    reason: str(p, 'reason') ?? null,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: 'succeeded',
+    transfer_reversal: null,
   });
   const before = publicCopy(ch);
   ch.amount_refunded += amount;

@@ -71,7 +71,19 @@ export function updateCustomer(ctx: Ctx, c: Obj, p: Params): Obj {
 
 function applyFields(c: Obj, p: Params): void {
   for (const k of EDITABLE) if (p[k] !== undefined) c[k] = str(p, k) ?? null;
-  if (p.address !== undefined) c.address = p.address === '' ? null : { city: null, country: null, line1: null, line2: null, postal_code: null, state: null, ...(plain(p.address) as Obj) };
+  if (p.address !== undefined)
+    c.address =
+      p.address === ''
+        ? null
+        : {
+            city: null,
+            country: null,
+            line1: null,
+            line2: null,
+            postal_code: null,
+            state: null,
+            ...(plain(p.address) as Obj),
+          };
   if (p.shipping !== undefined) c.shipping = plain(p.shipping);
   if (p.preferred_locales !== undefined) c.preferred_locales = plain(p.preferred_locales) ?? [];
   c.metadata = mergeMetadata(c.metadata, p);
@@ -84,7 +96,8 @@ function applyFields(c: Obj, p: Params): void {
 /** Stripe keeps a stub: retrieving a deleted customer answers `{id, object, deleted: true}`. */
 export function deleteCustomer(ctx: Ctx, c: Obj, cancelSubscriptions: (sub: Obj) => void): Obj {
   for (const sub of ctx.store.col('subscriptions').values()) {
-    if (sub.customer === c.id && sub.status !== 'canceled' && sub.status !== 'incomplete_expired') cancelSubscriptions(sub);
+    if (sub.customer === c.id && sub.status !== 'canceled' && sub.status !== 'incomplete_expired')
+      cancelSubscriptions(sub);
   }
   ctx.emit('customer.deleted', c);
   const stub = { id: c.id, object: 'customer', deleted: true, __created: c.created, __email: c.email };

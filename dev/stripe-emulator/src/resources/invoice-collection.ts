@@ -31,10 +31,16 @@ dueSources.push((ctx, now) => earliest(retryTasks(ctx), now));
  */
 export function payInvoice(ctx: Ctx, inv: Obj, p: Params): Obj {
   if (inv.status === 'paid') throw invalid('Invoice is already paid', undefined, 'invoice_unexpected_state');
-  if (inv.status === 'void') throw invalid('This invoice can no longer be paid because it has been voided.', undefined, 'invoice_unexpected_state');
+  if (inv.status === 'void')
+    throw invalid(
+      'This invoice can no longer be paid because it has been voided.',
+      undefined,
+      'invoice_unexpected_state',
+    );
   const sub = subscriptionOf(ctx, inv);
   if (inv.status === 'draft') {
-    if (!sub) throw invalid('This draft invoice cannot be finalized by the emulator.', undefined, 'invoice_unexpected_state');
+    if (!sub)
+      throw invalid('This draft invoice cannot be finalized by the emulator.', undefined, 'invoice_unexpected_state');
     finalizeInvoice(ctx, inv, sub);
   }
   if (bool(p, 'paid_out_of_band')) return markPaidOutOfBand(ctx, inv);
@@ -43,12 +49,21 @@ export function payInvoice(ctx: Ctx, inv: Obj, p: Params): Obj {
   if (pmId) {
     const pm = ctx.store.get('payment_methods', pmId);
     if (!pm || pm.customer !== inv.customer) {
-      throw invalid(`The customer does not have a payment method with the ID ${pmId}. The payment method must be attached to the customer.`, 'payment_method', 'resource_missing');
+      throw invalid(
+        `The customer does not have a payment method with the ID ${pmId}. The payment method must be attached to the customer.`,
+        'payment_method',
+        'resource_missing',
+      );
     }
   }
   const customer = ctx.store.get('customers', inv.customer);
   const chosen = pmId ?? sub?.default_payment_method ?? customer?.invoice_settings?.default_payment_method;
-  if (!chosen) throw invalid('This customer has no attached payment source or default payment method. Please consider adding a default payment method.', undefined, 'resource_missing');
+  if (!chosen)
+    throw invalid(
+      'This customer has no attached payment source or default payment method. Please consider adding a default payment method.',
+      undefined,
+      'resource_missing',
+    );
   const pi = ctx.store.get('payment_intents', inv.__payment_intent)!;
   inv.__manual_attempt = true;
   try {

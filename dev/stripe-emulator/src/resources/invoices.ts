@@ -17,7 +17,14 @@ export function getInvoice(ctx: Ctx, id: string, param = 'id'): Obj {
 
 /** What a finalized invoice still lets you change; the rest of INVOICE_FIELDS only while it is a draft. */
 const INVOICE_ANYTIME = new Set(['metadata', 'description', 'footer', 'auto_advance']);
-const INVOICE_DRAFT_ONLY = new Set(['collection_method', 'days_until_due', 'due_date', 'default_payment_method', 'custom_fields', 'statement_descriptor']);
+const INVOICE_DRAFT_ONLY = new Set([
+  'collection_method',
+  'days_until_due',
+  'due_date',
+  'default_payment_method',
+  'custom_fields',
+  'statement_descriptor',
+]);
 
 /**
  * `POST /v1/invoices/:id`: metadata (a key set to '' is removed), description, footer and auto_advance at any
@@ -34,10 +41,12 @@ export function updateInvoice(ctx: Ctx, inv: Obj, p: Params): Obj {
   const autoAdvance = bool(p, 'auto_advance');
   const before = publicCopy(inv);
   inv.metadata = metadata;
-  for (const k of ['description', 'footer', 'statement_descriptor'] as const) if (p[k] !== undefined) inv[k] = str(p, k) ?? null;
+  for (const k of ['description', 'footer', 'statement_descriptor'] as const)
+    if (p[k] !== undefined) inv[k] = str(p, k) ?? null;
   if (autoAdvance !== undefined) inv.auto_advance = autoAdvance;
   if (p.collection_method !== undefined) inv.collection_method = str(p, 'collection_method', true);
-  if (p.days_until_due !== undefined || p.due_date !== undefined) inv.due_date = int(p, 'due_date') ?? ctx.now() + (int(p, 'days_until_due') ?? 0) * 86_400;
+  if (p.days_until_due !== undefined || p.due_date !== undefined)
+    inv.due_date = int(p, 'due_date') ?? ctx.now() + (int(p, 'days_until_due') ?? 0) * 86_400;
   if (p.default_payment_method !== undefined) inv.default_payment_method = str(p, 'default_payment_method') ?? null;
   if (p.custom_fields !== undefined) inv.custom_fields = plain(p.custom_fields);
   ctx.store.changed();
@@ -51,8 +60,11 @@ export function markFinalized(ctx: Ctx, inv: Obj): void {
   const seq = customer.next_invoice_sequence ?? 1;
   customer.next_invoice_sequence = seq + 1;
   Object.assign(inv, {
-    status: 'open', number: `${customer.invoice_prefix}-${String(seq).padStart(4, '0')}`, effective_at: ctx.now(),
-    hosted_invoice_url: `${ctx.baseUrl}/invoices/${inv.id}`, invoice_pdf: `${ctx.baseUrl}/invoices/${inv.id}`,
+    status: 'open',
+    number: `${customer.invoice_prefix}-${String(seq).padStart(4, '0')}`,
+    effective_at: ctx.now(),
+    hosted_invoice_url: `${ctx.baseUrl}/invoices/${inv.id}`,
+    invoice_pdf: `${ctx.baseUrl}/invoices/${inv.id}`,
   });
   inv.status_transitions.finalized_at = ctx.now();
 }
@@ -64,7 +76,9 @@ export function markFinalized(ctx: Ctx, inv: Obj): void {
  */
 export function finalizeInvoice(ctx: Ctx, inv: Obj, sub: Obj): Obj {
   const pi = buildPaymentIntent(ctx, {
-    amount: inv.amount_due, currency: inv.currency, customer: inv.customer,
+    amount: inv.amount_due,
+    currency: inv.currency,
+    customer: inv.customer,
     description: inv.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
     setup_future_usage: sub.payment_settings?.save_default_payment_method === 'on_subscription' ? 'off_session' : null,
   });
@@ -74,9 +88,17 @@ export function finalizeInvoice(ctx: Ctx, inv: Obj, sub: Obj): Obj {
   ctx.store.put('payment_intents', pi);
   ctx.emit('payment_intent.created', pi);
   const payment = ctx.store.put('invoice_payments', {
-    id: newId('inpay'), object: 'invoice_payment', amount_paid: null, amount_requested: inv.amount_due, created: ctx.now(),
-    currency: inv.currency, invoice: inv.id, is_default: true, livemode: false,
-    payment: { payment_intent: pi.id, type: 'payment_intent' }, status: 'open',
+    id: newId('inpay'),
+    object: 'invoice_payment',
+    amount_paid: null,
+    amount_requested: inv.amount_due,
+    created: ctx.now(),
+    currency: inv.currency,
+    invoice: inv.id,
+    is_default: true,
+    livemode: false,
+    payment: { payment_intent: pi.id, type: 'payment_intent' },
+    status: 'open',
     status_transitions: { canceled_at: null, paid_at: null },
   });
   markFinalized(ctx, inv);
@@ -98,7 +120,14 @@ export function finalizeInvoice(ctx: Ctx, inv: Obj, sub: Obj): Obj {
 export function settleFreeInvoice(ctx: Ctx, inv: Obj): void {
   markFinalized(ctx, inv);
   ctx.emit('invoice.finalized', inv);
-  Object.assign(inv, { status: 'paid', amount_paid: 0, amount_remaining: 0, attempted: true, auto_advance: false, next_payment_attempt: null });
+  Object.assign(inv, {
+    status: 'paid',
+    amount_paid: 0,
+    amount_remaining: 0,
+    attempted: true,
+    auto_advance: false,
+    next_payment_attempt: null,
+  });
   inv.status_transitions.paid_at = ctx.now();
   ctx.store.changed();
   ctx.emit('invoice.paid', inv);
@@ -162,7 +191,14 @@ function onPaymentOutcome(ctx: Ctx, pi: Obj, charge: Obj, pm: Obj): void {
     payment.status_transitions.paid_at = now;
     inv.payments.data = [publicCopy(payment)];
   }
-  Object.assign(inv, { amount_paid: inv.amount_due, amount_remaining: 0, attempted: true, attempt_count: inv.attempt_count + 1, status: 'paid', next_payment_attempt: null });
+  Object.assign(inv, {
+    amount_paid: inv.amount_due,
+    amount_remaining: 0,
+    attempted: true,
+    attempt_count: inv.attempt_count + 1,
+    status: 'paid',
+    next_payment_attempt: null,
+  });
   inv.status_transitions.paid_at = now;
   ctx.store.changed();
   ctx.emit('invoice.paid', inv);
@@ -187,7 +223,13 @@ function recordFailure(ctx: Ctx, inv: Obj, sub: Obj | undefined): void {
 
 /** `pay` with `paid_out_of_band`: paid outside Stripe, so no charge and no `invoice.payment_succeeded`. */
 export function markPaidOutOfBand(ctx: Ctx, inv: Obj): Obj {
-  Object.assign(inv, { amount_paid: 0, amount_remaining: 0, status: 'paid', next_payment_attempt: null, auto_advance: false });
+  Object.assign(inv, {
+    amount_paid: 0,
+    amount_remaining: 0,
+    status: 'paid',
+    next_payment_attempt: null,
+    auto_advance: false,
+  });
   inv.status_transitions.paid_at = ctx.now();
   ctx.store.changed();
   ctx.emit('invoice.paid', inv);
@@ -203,10 +245,16 @@ function settleSubscription(ctx: Ctx, inv: Obj, sub: Obj | undefined, pmId?: str
   if (!sub) return;
   const before = publicCopy(sub);
   const waiting = ['incomplete', 'past_due', 'unpaid'].includes(sub.status);
-  if (waiting && ![...ctx.store.col('invoices').values()].some((o) => o.status === 'open' && o.id !== inv.id && o.parent?.subscription_details?.subscription === sub.id)) {
+  if (
+    waiting &&
+    ![...ctx.store.col('invoices').values()].some(
+      (o) => o.status === 'open' && o.id !== inv.id && o.parent?.subscription_details?.subscription === sub.id,
+    )
+  ) {
     sub.status = 'active';
   }
-  if (pmId && sub.payment_settings?.save_default_payment_method === 'on_subscription') sub.default_payment_method = pmId;
+  if (pmId && sub.payment_settings?.save_default_payment_method === 'on_subscription')
+    sub.default_payment_method = pmId;
   ctx.store.changed();
   ctx.emitUpdated('customer.subscription.updated', sub, before);
 }

@@ -32,7 +32,13 @@ export interface MoneySettings {
   payoutFailures: { count: number; code: string };
 }
 
-export const DEFAULT_FEES: FeeSchedule = { cardPercent: 2.2, cardFixed: 30, bankPercent: 0.8, bankCap: 500, disputeFee: 1500 };
+export const DEFAULT_FEES: FeeSchedule = {
+  cardPercent: 2.2,
+  cardFixed: 30,
+  bankPercent: 0.8,
+  bankCap: 500,
+  disputeFee: 1500,
+};
 
 /** Per emulator (keyed by its store), so several emulators in one process keep their own settings. */
 const SETTINGS = new WeakMap<Store, MoneySettings>();
@@ -40,7 +46,14 @@ const SETTINGS = new WeakMap<Store, MoneySettings>();
 export function moneySettings(ctx: Ctx): MoneySettings {
   let s = SETTINGS.get(ctx.store);
   if (!s) {
-    s = { fees: { ...DEFAULT_FEES }, availableDelayDays: 2, businessDays: false, payoutHour: 0, bankSettlementDays: 4, payoutFailures: { count: 0, code: 'account_closed' } };
+    s = {
+      fees: { ...DEFAULT_FEES },
+      availableDelayDays: 2,
+      businessDays: false,
+      payoutHour: 0,
+      bankSettlementDays: 4,
+      payoutFailures: { count: 0, code: 'account_closed' },
+    };
     SETTINGS.set(ctx.store, s);
   }
   return s;
@@ -54,7 +67,8 @@ export function configureMoney(ctx: Ctx, o: MoneyOptions | Obj): MoneySettings {
   const fees = { ...s.fees };
   for (const [k, v] of Object.entries((o.fees ?? {}) as Obj)) {
     if (!(k in DEFAULT_FEES)) throw invalid(`Unknown fee setting: ${k}`, `fees[${k}]`);
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw invalid(`fees.${k} must be a non-negative number`, `fees[${k}]`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+      throw invalid(`fees.${k} must be a non-negative number`, `fees[${k}]`);
     fees[k as keyof FeeSchedule] = v;
   }
   const whole = (key: 'availableDelayDays' | 'payoutHour' | 'bankSettlementDays', max: number) => {
@@ -63,9 +77,14 @@ export function configureMoney(ctx: Ctx, o: MoneyOptions | Obj): MoneySettings {
     if (!Number.isInteger(v) || v < 0 || v > max) throw invalid(`${key} must be a whole number from 0 to ${max}`, key);
     return v as number;
   };
-  Object.assign(s, { availableDelayDays: whole('availableDelayDays', 30), payoutHour: whole('payoutHour', 23), bankSettlementDays: whole('bankSettlementDays', 30) });
+  Object.assign(s, {
+    availableDelayDays: whole('availableDelayDays', 30),
+    payoutHour: whole('payoutHour', 23),
+    bankSettlementDays: whole('bankSettlementDays', 30),
+  });
   const businessDays = (o as Obj).businessDays;
-  if (businessDays !== undefined && typeof businessDays !== 'boolean') throw invalid('businessDays must be true or false', 'businessDays');
+  if (businessDays !== undefined && typeof businessDays !== 'boolean')
+    throw invalid('businessDays must be true or false', 'businessDays');
   if (businessDays !== undefined) s.businessDays = businessDays;
   s.fees = fees;
   return s;

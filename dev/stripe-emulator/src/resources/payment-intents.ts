@@ -15,20 +15,66 @@ import { attachPaymentMethod, paymentMethodForConfirm, presetPaymentMethod } fro
 const MIN_AMOUNT: Record<string, number> = { usd: 50, eur: 50, gbp: 30, cad: 50, aud: 50 };
 const FUTURE_USAGE = new Set(['on_session', 'off_session']);
 
-export function buildPaymentIntent(ctx: Ctx, f: { amount: number; currency: string; customer?: string | null; description?: string | null; metadata?: Obj; receipt_email?: string | null; setup_future_usage?: string | null }): Obj {
+export function buildPaymentIntent(
+  ctx: Ctx,
+  f: {
+    amount: number;
+    currency: string;
+    customer?: string | null;
+    description?: string | null;
+    metadata?: Obj;
+    receipt_email?: string | null;
+    setup_future_usage?: string | null;
+  },
+): Obj {
   const id = newId('pi');
   return {
-    id, object: 'payment_intent', allowed_payment_method_types: null, amount: f.amount, amount_capturable: 0, amount_details: { tip: {} }, amount_received: 0,
-    application: null, application_fee_amount: null, automatic_payment_methods: null, canceled_at: null, cancellation_reason: null,
-    capture_method: 'automatic_async', client_secret: `${id}_secret_${randomText(25)}`, confirmation_method: 'automatic',
-    created: ctx.now(), currency: f.currency, customer: f.customer ?? null, customer_account: null, description: f.description ?? null,
-    excluded_payment_method_types: null, last_payment_error: null, latest_charge: null, livemode: false, managed_payments: null,
-    metadata: f.metadata ?? {}, next_action: null, on_behalf_of: null, payment_method: null,
+    id,
+    object: 'payment_intent',
+    allowed_payment_method_types: null,
+    amount: f.amount,
+    amount_capturable: 0,
+    amount_details: { tip: {} },
+    amount_received: 0,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: 'automatic_async',
+    client_secret: `${id}_secret_${randomText(25)}`,
+    confirmation_method: 'automatic',
+    created: ctx.now(),
+    currency: f.currency,
+    customer: f.customer ?? null,
+    customer_account: null,
+    description: f.description ?? null,
+    excluded_payment_method_types: null,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    managed_payments: null,
+    metadata: f.metadata ?? {},
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: null,
     payment_method_configuration_details: null,
-    payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' } },
-    payment_method_types: ['card'], payment_record: null, processing: null, receipt_email: f.receipt_email ?? null, review: null,
-    setup_future_usage: f.setup_future_usage ?? null, shipping: null, source: null, statement_descriptor: null,
-    statement_descriptor_suffix: null, status: 'requires_payment_method', transfer_data: null, transfer_group: null,
+    payment_method_options: {
+      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
+    },
+    payment_method_types: ['card'],
+    payment_record: null,
+    processing: null,
+    receipt_email: f.receipt_email ?? null,
+    review: null,
+    setup_future_usage: f.setup_future_usage ?? null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'requires_payment_method',
+    transfer_data: null,
+    transfer_group: null,
   };
 }
 
@@ -42,18 +88,26 @@ export function createPaymentIntent(ctx: Ctx, p: Params): Obj {
   const amount = int(p, 'amount', true)!;
   const currency = str(p, 'currency', true)!.toLowerCase();
   const min = MIN_AMOUNT[currency] ?? 50;
-  if (amount < min) throw invalid(`Amount must be at least $${(min / 100).toFixed(2)} ${currency}`, 'amount', 'amount_too_small');
+  if (amount < min)
+    throw invalid(`Amount must be at least $${(min / 100).toFixed(2)} ${currency}`, 'amount', 'amount_too_small');
   if (amount > 99999999) throw invalid('Amount must be no more than $999,999.99', 'amount', 'amount_too_large');
   const customer = str(p, 'customer');
   if (customer) liveCustomer(ctx, customer);
   const sfu = str(p, 'setup_future_usage');
-  if (sfu && !FUTURE_USAGE.has(sfu)) throw invalid(`Invalid setup_future_usage: must be one of on_session or off_session`, 'setup_future_usage');
+  if (sfu && !FUTURE_USAGE.has(sfu))
+    throw invalid(`Invalid setup_future_usage: must be one of on_session or off_session`, 'setup_future_usage');
   const pi = buildPaymentIntent(ctx, {
-    amount, currency, customer, description: str(p, 'description'), metadata: mergeMetadata({}, p),
-    receipt_email: str(p, 'receipt_email'), setup_future_usage: sfu,
+    amount,
+    currency,
+    customer,
+    description: str(p, 'description'),
+    metadata: mergeMetadata({}, p),
+    receipt_email: str(p, 'receipt_email'),
+    setup_future_usage: sfu,
   });
   applyPaymentMethodTypes(pi, p, currency, true);
-  if (p.statement_descriptor_suffix !== undefined) pi.statement_descriptor_suffix = str(p, 'statement_descriptor_suffix') ?? null;
+  if (p.statement_descriptor_suffix !== undefined)
+    pi.statement_descriptor_suffix = str(p, 'statement_descriptor_suffix') ?? null;
   presetPaymentMethod(ctx, pi, p);
   ctx.store.put('payment_intents', pi);
   ctx.emit('payment_intent.created', pi);
@@ -76,7 +130,8 @@ export function updatePaymentIntent(ctx: Ctx, pi: Obj, p: Params): Obj {
   if (p.amount !== undefined) pi.amount = int(p, 'amount')!;
   if (p.currency !== undefined) pi.currency = str(p, 'currency')!.toLowerCase();
   if (p.customer !== undefined) pi.customer = str(p, 'customer') ? liveCustomer(ctx, str(p, 'customer')!).id : null;
-  for (const k of ['description', 'receipt_email', 'setup_future_usage', 'statement_descriptor_suffix'] as const) if (p[k] !== undefined) pi[k] = str(p, k) ?? null;
+  for (const k of ['description', 'receipt_email', 'setup_future_usage', 'statement_descriptor_suffix'] as const)
+    if (p[k] !== undefined) pi[k] = str(p, k) ?? null;
   pi.metadata = mergeMetadata(pi.metadata, p);
   ctx.store.changed();
   return pi;
@@ -94,7 +149,10 @@ export function cancelPaymentIntent(ctx: Ctx, pi: Obj, p: Params): Obj {
 
 function unexpectedState(pi: Obj, action: string): StripeApiError {
   const done = pi.status === 'succeeded' ? 'it has already succeeded' : `it has a status of ${pi.status}`;
-  return new StripeApiError(400, 'invalid_request_error', `You cannot ${action} this PaymentIntent because ${done}.`, { code: 'payment_intent_unexpected_state', payment_intent: publicCopy(pi) });
+  return new StripeApiError(400, 'invalid_request_error', `You cannot ${action} this PaymentIntent because ${done}.`, {
+    code: 'payment_intent_unexpected_state',
+    payment_intent: publicCopy(pi),
+  });
 }
 
 /**
@@ -106,12 +164,23 @@ function unexpectedState(pi: Obj, action: string): StripeApiError {
 export function confirmPaymentIntent(ctx: Ctx, pi: Obj, p: Params, opts: { offSession?: boolean } = {}): Obj {
   if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(pi.status)) {
     if (pi.status === 'succeeded') {
-      throw new StripeApiError(400, 'invalid_request_error', 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.', { code: 'payment_intent_unexpected_state', payment_intent: publicCopy(pi) });
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+        { code: 'payment_intent_unexpected_state', payment_intent: publicCopy(pi) },
+      );
     }
     throw unexpectedState(pi, 'confirm');
   }
   refuseLegacyTypes(p);
-  const pm = paymentMethodForConfirm(ctx, pi, p, () => invalid('You cannot confirm this PaymentIntent because it\'s missing a payment method. To confirm the PaymentIntent with cus_, specify a payment method attached to this customer along with the customer ID.', 'payment_method', 'payment_intent_unexpected_state'));
+  const pm = paymentMethodForConfirm(ctx, pi, p, () =>
+    invalid(
+      "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with cus_, specify a payment method attached to this customer along with the customer ID.",
+      'payment_method',
+      'payment_intent_unexpected_state',
+    ),
+  );
   if (pm.customer && pi.customer && pm.customer !== pi.customer) {
     throw invalid(`The provided PaymentMethod ${pm.id} is attached to another customer.`, 'payment_method');
   }
@@ -135,16 +204,24 @@ export function confirmPaymentIntent(ctx: Ctx, pi: Obj, p: Params, opts: { offSe
   pi.status = 'requires_payment_method';
   pi.payment_method = null;
   const error = {
-    charge: charge.id, code: decline.code, decline_code: decline.decline_code,
-    doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`, message: decline.message,
-    payment_method: publicCopy(pm), type: 'card_error',
+    charge: charge.id,
+    code: decline.code,
+    decline_code: decline.decline_code,
+    doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`,
+    message: decline.message,
+    payment_method: publicCopy(pm),
+    type: 'card_error',
   };
   pi.last_payment_error = error;
   ctx.store.changed();
   ctx.emit('payment_intent.payment_failed', pi);
   for (const hook of paymentOutcomeHooks) hook(ctx, pi, charge, pm);
   throw new StripeApiError(402, 'card_error', decline.message, {
-    code: decline.code, decline_code: decline.decline_code, charge: charge.id, payment_intent: publicCopy(pi),
-    payment_method: publicCopy(pm), ...(opts.offSession ? { advice_code: 'try_again_later' } : {}),
+    code: decline.code,
+    decline_code: decline.decline_code,
+    charge: charge.id,
+    payment_intent: publicCopy(pi),
+    payment_method: publicCopy(pm),
+    ...(opts.offSession ? { advice_code: 'try_again_later' } : {}),
   });
 }

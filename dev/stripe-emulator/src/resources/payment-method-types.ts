@@ -18,9 +18,12 @@ function compatible(types: readonly string[], currency: string | null): string[]
 /** API 2026-09-30.endive removed the writable `payment_method_types` from intents: Stripe answers 400. */
 export function refuseLegacyTypes(p: Params): void {
   if (p.payment_method_types === undefined) return;
-  throw new StripeApiError(400, 'invalid_request_error',
+  throw new StripeApiError(
+    400,
+    'invalid_request_error',
     'The `payment_method_types` parameter is no longer supported on this API version. Use dynamic payment methods (the default), `allowed_payment_method_types` to allow only some types, or `excluded_payment_method_types`.',
-    { code: 'payment_method_types_no_longer_supported', param: 'payment_method_types' });
+    { code: 'payment_method_types_no_longer_supported', param: 'payment_method_types' },
+  );
 }
 
 /**
@@ -30,30 +33,65 @@ export function refuseLegacyTypes(p: Params): void {
  */
 export function applyPaymentMethodTypes(intent: Obj, p: Params, currency: string | null, creating: boolean): void {
   refuseLegacyTypes(p);
-  const touched = ['allowed_payment_method_types', 'automatic_payment_methods', 'excluded_payment_method_types', 'payment_method_configuration'].filter((k) => p[k] !== undefined);
+  const touched = [
+    'allowed_payment_method_types',
+    'automatic_payment_methods',
+    'excluded_payment_method_types',
+    'payment_method_configuration',
+  ].filter((k) => p[k] !== undefined);
   if (!creating && !touched.length) return;
   const allowed = p.allowed_payment_method_types === undefined ? undefined : strings(p, 'allowed_payment_method_types');
   const others = touched.filter((k) => k !== 'allowed_payment_method_types');
   if (allowed && others.length) {
-    throw invalid(`You may only specify one of these parameters: allowed_payment_method_types, ${others.join(', ')}.`, others[0], 'parameters_exclusive');
+    throw invalid(
+      `You may only specify one of these parameters: allowed_payment_method_types, ${others.join(', ')}.`,
+      others[0],
+      'parameters_exclusive',
+    );
   }
   let types: string[];
   if (allowed) {
     types = compatible(allowed, currency);
     if (!types.length) {
-      throw invalid(`None of the payment method types in allowed_payment_method_types (${allowed.join(', ')}) can be used here. This account accepts ${ENABLED_TYPES.join(', ')}${currency && currency !== 'usd' ? ` (us_bank_account in usd only)` : ''}.`, 'allowed_payment_method_types', 'payment_intent_invalid_parameter');
+      throw invalid(
+        `None of the payment method types in allowed_payment_method_types (${allowed.join(', ')}) can be used here. This account accepts ${ENABLED_TYPES.join(', ')}${currency && currency !== 'usd' ? ` (us_bank_account in usd only)` : ''}.`,
+        'allowed_payment_method_types',
+        'payment_intent_invalid_parameter',
+      );
     }
-    Object.assign(intent, { allowed_payment_method_types: allowed, automatic_payment_methods: null, excluded_payment_method_types: null, payment_method_configuration_details: null });
+    Object.assign(intent, {
+      allowed_payment_method_types: allowed,
+      automatic_payment_methods: null,
+      excluded_payment_method_types: null,
+      payment_method_configuration_details: null,
+    });
   } else {
     const apm = obj(p, 'automatic_payment_methods') ?? {};
     const redirects = str(apm, 'allow_redirects') ?? intent.automatic_payment_methods?.allow_redirects ?? 'always';
-    if (redirects !== 'always' && redirects !== 'never') throw invalid('Invalid automatic_payment_methods[allow_redirects]: must be one of always or never', 'automatic_payment_methods[allow_redirects]');
-    const excluded = p.excluded_payment_method_types === undefined ? intent.excluded_payment_method_types ?? [] : strings(p, 'excluded_payment_method_types');
-    types = compatible(ENABLED_TYPES.filter((t) => !excluded.includes(t)), currency);
-    if (!types.length) throw invalid('excluded_payment_method_types leaves no payment method this account accepts.', 'excluded_payment_method_types', 'payment_intent_invalid_parameter');
+    if (redirects !== 'always' && redirects !== 'never')
+      throw invalid(
+        'Invalid automatic_payment_methods[allow_redirects]: must be one of always or never',
+        'automatic_payment_methods[allow_redirects]',
+      );
+    const excluded =
+      p.excluded_payment_method_types === undefined
+        ? (intent.excluded_payment_method_types ?? [])
+        : strings(p, 'excluded_payment_method_types');
+    types = compatible(
+      ENABLED_TYPES.filter((t) => !excluded.includes(t)),
+      currency,
+    );
+    if (!types.length)
+      throw invalid(
+        'excluded_payment_method_types leaves no payment method this account accepts.',
+        'excluded_payment_method_types',
+        'payment_intent_invalid_parameter',
+      );
     Object.assign(intent, {
-      allowed_payment_method_types: null, automatic_payment_methods: { allow_redirects: redirects, enabled: true },
-      excluded_payment_method_types: excluded.length ? excluded : null, payment_method_configuration_details: { id: DEFAULT_PMC, parent: null },
+      allowed_payment_method_types: null,
+      automatic_payment_methods: { allow_redirects: redirects, enabled: true },
+      excluded_payment_method_types: excluded.length ? excluded : null,
+      payment_method_configuration_details: { id: DEFAULT_PMC, parent: null },
     });
   }
   intent.payment_method_types = types;
@@ -73,12 +111,17 @@ export function setInvoiceIntentTypes(pi: Obj, types: string[] | null): void {
 function paymentMethodOptions(types: string[], kind: string): Obj {
   const out: Obj = {};
   if (types.includes('card')) {
-    out.card = kind === 'setup_intent'
-      ? { mandate_options: null, network: null, request_three_d_secure: 'automatic' }
-      : { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' };
+    out.card =
+      kind === 'setup_intent'
+        ? { mandate_options: null, network: null, request_three_d_secure: 'automatic' }
+        : { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' };
   }
   if (types.includes('link')) out.link = { persistent_token: null };
-  if (types.includes('us_bank_account')) out.us_bank_account = { financial_connections: { permissions: ['payment_method'], prefetch: [] }, verification_method: 'automatic' };
+  if (types.includes('us_bank_account'))
+    out.us_bank_account = {
+      financial_connections: { permissions: ['payment_method'], prefetch: [] },
+      verification_method: 'automatic',
+    };
   return out;
 }
 
@@ -86,6 +129,9 @@ function paymentMethodOptions(types: string[], kind: string): Obj {
 export function assertTypeAccepted(intent: Obj, pm: Obj): void {
   if (intent.payment_method_types.includes(pm.type)) return;
   const noun = intent.object === 'setup_intent' ? 'SetupIntent' : 'PaymentIntent';
-  throw invalid(`The PaymentMethod provided (${pm.type}) is not allowed for this ${noun}. Please attach a PaymentMethod of one of the following types: ${intent.payment_method_types.join(', ')}. Alternatively, update the allowed_payment_method_types for this ${noun} to include "${pm.type}".`,
-    'payment_method', 'payment_intent_incompatible_payment_method');
+  throw invalid(
+    `The PaymentMethod provided (${pm.type}) is not allowed for this ${noun}. Please attach a PaymentMethod of one of the following types: ${intent.payment_method_types.join(', ')}. Alternatively, update the allowed_payment_method_types for this ${noun} to include "${pm.type}".`,
+    'payment_method',
+    'payment_intent_incompatible_payment_method',
+  );
 }

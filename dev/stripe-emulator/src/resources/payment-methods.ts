@@ -21,7 +21,14 @@ export function billingDetails(input: unknown): Obj {
 }
 
 /** A card payment method shaped like fixtures3.json's `payment_method`; the number itself stays private. */
-export function buildCardPaymentMethod(ctx: Ctx, number: string, expMonth: number, expYear: number, billing: unknown, metadata: Obj = {}): Obj {
+export function buildCardPaymentMethod(
+  ctx: Ctx,
+  number: string,
+  expMonth: number,
+  expYear: number,
+  billing: unknown,
+  metadata: Obj = {},
+): Obj {
   const b = behaviourOf(number);
   return {
     id: newId('pm'),
@@ -71,21 +78,54 @@ function createBankPaymentMethod(ctx: Ctx, p: Params): Obj {
   const number = str(acct, 'account_number') ?? '';
   if (!routing) throw requiredParam('us_bank_account[routing_number]');
   if (!number) throw requiredParam('us_bank_account[account_number]');
-  if (!routingValid(routing)) throw invalid('Routing number must have 9 digits and be a valid ABA routing number.', 'us_bank_account[routing_number]', 'routing_number_invalid');
-  if (!/^\d{4,17}$/.test(number)) throw invalid('Account number must have between 4 and 17 digits.', 'us_bank_account[account_number]', 'account_number_invalid');
+  if (!routingValid(routing))
+    throw invalid(
+      'Routing number must have 9 digits and be a valid ABA routing number.',
+      'us_bank_account[routing_number]',
+      'routing_number_invalid',
+    );
+  if (!/^\d{4,17}$/.test(number))
+    throw invalid(
+      'Account number must have between 4 and 17 digits.',
+      'us_bank_account[account_number]',
+      'account_number_invalid',
+    );
   const holderType = str(acct, 'account_holder_type') ?? 'individual';
   const accountType = str(acct, 'account_type') ?? 'checking';
-  if (!['individual', 'company'].includes(holderType)) throw invalid('Invalid us_bank_account[account_holder_type]: must be one of individual or company', 'us_bank_account[account_holder_type]');
-  if (!['checking', 'savings'].includes(accountType)) throw invalid('Invalid us_bank_account[account_type]: must be one of checking or savings', 'us_bank_account[account_type]');
+  if (!['individual', 'company'].includes(holderType))
+    throw invalid(
+      'Invalid us_bank_account[account_holder_type]: must be one of individual or company',
+      'us_bank_account[account_holder_type]',
+    );
+  if (!['checking', 'savings'].includes(accountType))
+    throw invalid(
+      'Invalid us_bank_account[account_type]: must be one of checking or savings',
+      'us_bank_account[account_type]',
+    );
   const billing = billingDetails(plain(p.billing_details));
-  if (!billing.name) throw invalid('Missing required param: billing_details[name].', 'billing_details[name]', 'parameter_missing');
+  if (!billing.name)
+    throw invalid('Missing required param: billing_details[name].', 'billing_details[name]', 'parameter_missing');
   return ctx.store.put('payment_methods', {
-    id: newId('pm'), object: 'payment_method', allow_redisplay: 'unspecified', billing_details: billing, created: ctx.now(),
-    customer: null, customer_account: null, livemode: false, metadata: mergeMetadata({}, p), type: 'us_bank_account',
+    id: newId('pm'),
+    object: 'payment_method',
+    allow_redisplay: 'unspecified',
+    billing_details: billing,
+    created: ctx.now(),
+    customer: null,
+    customer_account: null,
+    livemode: false,
+    metadata: mergeMetadata({}, p),
+    type: 'us_bank_account',
     us_bank_account: {
-      account_holder_type: holderType, account_type: accountType, bank_name: BANK_NAMES[routing] ?? 'TEST BANK',
-      financial_connections_account: null, fingerprint: createHash('sha256').update(`${routing}:${number}`).digest('base64url').slice(0, 16),
-      last4: number.slice(-4), networks: { preferred: 'ach', supported: ['ach'] }, routing_number: routing, status_details: {},
+      account_holder_type: holderType,
+      account_type: accountType,
+      bank_name: BANK_NAMES[routing] ?? 'TEST BANK',
+      financial_connections_account: null,
+      fingerprint: createHash('sha256').update(`${routing}:${number}`).digest('base64url').slice(0, 16),
+      last4: number.slice(-4),
+      networks: { preferred: 'ach', supported: ['ach'] },
+      routing_number: routing,
+      status_details: {},
     },
     __account_number: number,
   });
@@ -94,24 +134,46 @@ function createBankPaymentMethod(ctx: Ctx, p: Params): Obj {
 export function createPaymentMethod(ctx: Ctx, p: Params): Obj {
   const type = str(p, 'type', true);
   if (type === 'us_bank_account') return createBankPaymentMethod(ctx, p);
-  if (type !== 'card') throw invalid(`The payment method type "${type}" is not supported by the emulator (only card and us_bank_account).`, 'type');
+  if (type !== 'card')
+    throw invalid(
+      `The payment method type "${type}" is not supported by the emulator (only card and us_bank_account).`,
+      'type',
+    );
   const card = obj(p, 'card');
   if (!card) throw requiredParam('card');
-  if (typeof card.token === 'string') throw invalid('Card tokens are not supported by the emulator; pass card[number].', 'card[token]');
+  if (typeof card.token === 'string')
+    throw invalid('Card tokens are not supported by the emulator; pass card[number].', 'card[token]');
   const number = String(card.number ?? '').replace(/\s+/g, '');
   if (!number) throw requiredParam('card[number]');
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) {
-    throw new StripeApiError(402, 'card_error', 'Your card number is incorrect.', { code: 'incorrect_number', param: 'card[number]' });
+    throw new StripeApiError(402, 'card_error', 'Your card number is incorrect.', {
+      code: 'incorrect_number',
+      param: 'card[number]',
+    });
   }
   const expMonth = Number(card.exp_month);
   const expYear = normaliseYear(Number(card.exp_year));
-  if (!(expMonth >= 1 && expMonth <= 12)) throw new StripeApiError(402, 'card_error', "Your card's expiration month is invalid.", { code: 'invalid_expiry_month', param: 'card[exp_month]' });
+  if (!(expMonth >= 1 && expMonth <= 12))
+    throw new StripeApiError(402, 'card_error', "Your card's expiration month is invalid.", {
+      code: 'invalid_expiry_month',
+      param: 'card[exp_month]',
+    });
   const nowDate = new Date(ctx.now() * 1000);
-  if (!expYear || expYear < nowDate.getUTCFullYear() || (expYear === nowDate.getUTCFullYear() && expMonth < nowDate.getUTCMonth() + 1)) {
-    throw new StripeApiError(402, 'card_error', "Your card's expiration year is invalid.", { code: 'invalid_expiry_year', param: 'card[exp_year]' });
+  if (
+    !expYear ||
+    expYear < nowDate.getUTCFullYear() ||
+    (expYear === nowDate.getUTCFullYear() && expMonth < nowDate.getUTCMonth() + 1)
+  ) {
+    throw new StripeApiError(402, 'card_error', "Your card's expiration year is invalid.", {
+      code: 'invalid_expiry_year',
+      param: 'card[exp_year]',
+    });
   }
   if (card.cvc !== undefined && !/^\d{3,4}$/.test(String(card.cvc))) {
-    throw new StripeApiError(402, 'card_error', "Your card's security code is invalid.", { code: 'invalid_cvc', param: 'card[cvc]' });
+    throw new StripeApiError(402, 'card_error', "Your card's security code is invalid.", {
+      code: 'invalid_cvc',
+      param: 'card[cvc]',
+    });
   }
   const pm = buildCardPaymentMethod(ctx, number, expMonth, expYear, plain(p.billing_details), mergeMetadata({}, p));
   if (card.cvc !== undefined) pm.card.checks.cvc_check = 'pass';
@@ -154,7 +216,8 @@ export function paymentMethodForConfirm(ctx: Ctx, intent: Obj, p: Params, whenMi
   const pmData = obj(p, 'payment_method_data');
   if (pmId) {
     const pm = resolvePaymentMethod(ctx, pmId);
-    if (pmData?.billing_details) pm.billing_details = billingDetails({ ...pm.billing_details, ...(plain(pmData.billing_details) as Obj) });
+    if (pmData?.billing_details)
+      pm.billing_details = billingDetails({ ...pm.billing_details, ...(plain(pmData.billing_details) as Obj) });
     return pm;
   }
   if (pmData) return createPaymentMethod(ctx, pmData);
@@ -166,10 +229,19 @@ export function attachPaymentMethod(ctx: Ctx, pm: Obj, customerId: string): Obj 
   const customer = ctx.store.get('customers', customerId);
   if (!customer || customer.deleted) throw missing('customer', customerId, 'customer');
   if (pm.customer === customerId) return pm;
-  if (pm.customer) throw invalid('The payment method you provided has already been attached to a customer.', 'payment_method', 'payment_method_unexpected_state');
+  if (pm.customer)
+    throw invalid(
+      'The payment method you provided has already been attached to a customer.',
+      'payment_method',
+      'payment_method_unexpected_state',
+    );
   // Stripe checks a card when it is attached: a declining test card fails here, except the charges-only 0341.
   const decline = pm.type === 'card' ? setupDeclineOf(pm.__number) : undefined;
-  if (decline) throw new StripeApiError(402, 'card_error', decline.message, { code: decline.code, decline_code: decline.decline_code });
+  if (decline)
+    throw new StripeApiError(402, 'card_error', decline.message, {
+      code: decline.code,
+      decline_code: decline.decline_code,
+    });
   pm.customer = customerId;
   ctx.store.changed();
   ctx.emit('payment_method.attached', pm);
@@ -177,7 +249,12 @@ export function attachPaymentMethod(ctx: Ctx, pm: Obj, customerId: string): Obj 
 }
 
 export function detachPaymentMethod(ctx: Ctx, pm: Obj): Obj {
-  if (!pm.customer) throw invalid('The payment method you provided is not attached to a customer so detachment is impossible.', undefined, 'payment_method_unexpected_state');
+  if (!pm.customer)
+    throw invalid(
+      'The payment method you provided is not attached to a customer so detachment is impossible.',
+      undefined,
+      'payment_method_unexpected_state',
+    );
   const before = publicCopy(pm);
   pm.customer = null;
   ctx.store.changed();
@@ -188,7 +265,12 @@ export function detachPaymentMethod(ctx: Ctx, pm: Obj): Obj {
 export function updatePaymentMethod(ctx: Ctx, pm: Obj, p: Params): Obj {
   const before = publicCopy(pm);
   const bd = plain(p.billing_details) as Obj | undefined;
-  if (bd) pm.billing_details = billingDetails({ ...pm.billing_details, ...bd, address: { ...pm.billing_details.address, ...(bd.address ?? {}) } });
+  if (bd)
+    pm.billing_details = billingDetails({
+      ...pm.billing_details,
+      ...bd,
+      address: { ...pm.billing_details.address, ...(bd.address ?? {}) },
+    });
   pm.metadata = mergeMetadata(pm.metadata, p);
   const card = obj(p, 'card');
   if (card?.exp_month) pm.card.exp_month = Number(card.exp_month);
@@ -201,5 +283,7 @@ export function updatePaymentMethod(ctx: Ctx, pm: Obj, p: Params): Obj {
 export function listPaymentMethods(ctx: Ctx, p: Params): Obj[] {
   const customer = str(p, 'customer');
   const type = str(p, 'type');
-  return [...ctx.store.col('payment_methods').values()].filter((pm) => (!customer || pm.customer === customer) && (!type || pm.type === type) && (customer || pm.customer));
+  return [...ctx.store.col('payment_methods').values()].filter(
+    (pm) => (!customer || pm.customer === customer) && (!type || pm.type === type) && (customer || pm.customer),
+  );
 }

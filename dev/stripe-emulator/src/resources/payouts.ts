@@ -22,7 +22,8 @@ export const PAYOUT_FAILURES: Record<string, string> = {
   could_not_process: 'The bank could not process this payout.',
   insufficient_funds: 'Your Stripe account has insufficient funds to cover the payout.',
   invalid_account_number: 'The routing number seems correct, but the account number is invalid.',
-  no_account: 'The bank account details on file are probably incorrect. No bank account could be located with those details.',
+  no_account:
+    'The bank account details on file are probably incorrect. No bank account could be located with those details.',
 };
 
 /** When a transaction can be paid out: created and past its `available_on`. */
@@ -39,7 +40,8 @@ export function runPayouts(ctx: Ctx): boolean {
   const now = ctx.now();
   refreshStatuses(ctx);
   const candidates = [...ctx.store.col('balance_transactions').values()]
-    .filter((t) => !t.__payout && t.type !== 'payout').sort((a, b) => readyAt(a) - readyAt(b));
+    .filter((t) => !t.__payout && t.type !== 'payout')
+    .sort((a, b) => readyAt(a) - readyAt(b));
   const payouts = [...ctx.store.col('payouts').values()];
   const open = payouts.filter((po) => po.status === 'pending' || po.status === 'in_transit');
   const floor = payouts.reduce((m, po) => Math.max(m, po.created), -Infinity);
@@ -52,7 +54,8 @@ export function runPayouts(ctx: Ctx): boolean {
   let worked = false;
   let next = 0;
   const hour = moneySettings(ctx).payoutHour * HOUR;
-  const slotFrom = (t: number) => (startOfUtcDay(t) + hour >= t ? startOfUtcDay(t) + hour : startOfUtcDay(t) + DAY + hour);
+  const slotFrom = (t: number) =>
+    startOfUtcDay(t) + hour >= t ? startOfUtcDay(t) + hour : startOfUtcDay(t) + DAY + hour;
   const first = Math.min(candidates.length ? readyAt(candidates[0]) : Infinity, ...open.map((po) => po.created));
   if (first === Infinity) return false;
   for (let slot = slotFrom(Math.max(first, floor + 1)); slot <= now;) {
@@ -79,15 +82,45 @@ function createPayout(ctx: Ctx, currency: string, txns: Obj[]): Obj {
   const now = ctx.now();
   const amount = txns.reduce((s, t) => s + t.net, 0);
   const id = newId('po');
-  const txn = createBalanceTransaction(ctx, { amount: -amount, fee: 0, currency, source: id, type: 'payout', category: 'payout', description: 'STRIPE PAYOUT' });
+  const txn = createBalanceTransaction(ctx, {
+    amount: -amount,
+    fee: 0,
+    currency,
+    source: id,
+    type: 'payout',
+    category: 'payout',
+    description: 'STRIPE PAYOUT',
+  });
   for (const t of txns) t.__payout = id;
   const faults = moneySettings(ctx).payoutFailures;
   const po = ctx.store.put('payouts', {
-    id, object: 'payout', amount, application_fee: null, application_fee_amount: null, arrival_date: startOfUtcDay(now) + DAY,
-    automatic: true, balance_transaction: txn.id, created: now, currency, description: 'STRIPE PAYOUT', destination: PAYOUT_DESTINATION,
-    failure_balance_transaction: null, failure_code: null, failure_message: null, livemode: false, metadata: {}, method: 'standard',
-    original_payout: null, payout_method: null, reconciliation_status: 'in_progress', reversed_by: null, source_type: 'card',
-    statement_descriptor: null, status: 'pending', trace_id: { status: 'pending', value: null }, type: 'bank_account',
+    id,
+    object: 'payout',
+    amount,
+    application_fee: null,
+    application_fee_amount: null,
+    arrival_date: startOfUtcDay(now) + DAY,
+    automatic: true,
+    balance_transaction: txn.id,
+    created: now,
+    currency,
+    description: 'STRIPE PAYOUT',
+    destination: PAYOUT_DESTINATION,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    livemode: false,
+    metadata: {},
+    method: 'standard',
+    original_payout: null,
+    payout_method: null,
+    reconciliation_status: 'in_progress',
+    reversed_by: null,
+    source_type: 'card',
+    statement_descriptor: null,
+    status: 'pending',
+    trace_id: { status: 'pending', value: null },
+    type: 'bank_account',
     ...(faults.count > 0 ? { __fail: faults.code } : {}),
   });
   if (faults.count > 0) faults.count -= 1;
@@ -113,11 +146,28 @@ function advancePayout(ctx: Ctx, po: Obj, until: number, carry: (t: Obj) => void
     ctx.store.withPinnedNow(po.arrival_date, () => {
       const before = publicCopy(po);
       if (po.__fail) {
-        const returned = createBalanceTransaction(ctx, { amount: po.amount, fee: 0, currency: po.currency, source: po.id, type: 'payout_failure', category: 'payout_reversal', description: 'STRIPE PAYOUT FAILURE' });
-        Object.assign(po, { status: 'failed', failure_code: po.__fail, failure_message: PAYOUT_FAILURES[po.__fail] ?? 'The payout failed.', failure_balance_transaction: returned.id, trace_id: { status: 'unsupported', value: null } });
+        const returned = createBalanceTransaction(ctx, {
+          amount: po.amount,
+          fee: 0,
+          currency: po.currency,
+          source: po.id,
+          type: 'payout_failure',
+          category: 'payout_reversal',
+          description: 'STRIPE PAYOUT FAILURE',
+        });
+        Object.assign(po, {
+          status: 'failed',
+          failure_code: po.__fail,
+          failure_message: PAYOUT_FAILURES[po.__fail] ?? 'The payout failed.',
+          failure_balance_transaction: returned.id,
+          trace_id: { status: 'unsupported', value: null },
+        });
         carry(returned);
       } else {
-        Object.assign(po, { status: 'paid', trace_id: { status: 'supported', value: `0${randomText(14).replace(/\D/g, '7')}` } });
+        Object.assign(po, {
+          status: 'paid',
+          trace_id: { status: 'supported', value: `0${randomText(14).replace(/\D/g, '7')}` },
+        });
       }
       ctx.store.changed();
       ctx.emitUpdated('payout.updated', po, before);
@@ -140,9 +190,14 @@ export function getPayout(ctx: Ctx, id: string): Obj {
 }
 
 export function listPayouts(ctx: Ctx, p: Params): Obj[] {
-  const status = str(p, 'status'), destination = str(p, 'destination');
-  return [...ctx.store.col('payouts').values()].filter((po) =>
-    (!status || po.status === status) && (!destination || po.destination === destination) && matchesRange(po.arrival_date, p, 'arrival_date'));
+  const status = str(p, 'status'),
+    destination = str(p, 'destination');
+  return [...ctx.store.col('payouts').values()].filter(
+    (po) =>
+      (!status || po.status === status) &&
+      (!destination || po.destination === destination) &&
+      matchesRange(po.arrival_date, p, 'arrival_date'),
+  );
 }
 
 /** `POST /_emulator/payouts/fail {count?, code?}`: the next automatic payouts fail at arrival with this code. */

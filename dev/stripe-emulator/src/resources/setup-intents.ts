@@ -8,7 +8,12 @@ import { setupDeclineOf, type Decline } from './cards.js';
 import { liveCustomer } from './customers.js';
 import { mandateFor } from './bank-payments.js';
 import { applyPaymentMethodTypes, assertTypeAccepted } from './payment-method-types.js';
-import { attachPaymentMethod, paymentMethodForConfirm, presetPaymentMethod, resolvePaymentMethod } from './payment-methods.js';
+import {
+  attachPaymentMethod,
+  paymentMethodForConfirm,
+  presetPaymentMethod,
+  resolvePaymentMethod,
+} from './payment-methods.js';
 
 const USAGES = new Set(['off_session', 'on_session']);
 const CANCEL_REASONS = new Set(['abandoned', 'requested_by_customer', 'duplicate']);
@@ -28,14 +33,33 @@ export function createSetupIntent(ctx: Ctx, p: Params): Obj {
   if (!USAGES.has(usage)) throw invalid('Invalid usage: must be one of off_session or on_session', 'usage');
   const id = newId('seti');
   const si: Obj = {
-    id, object: 'setup_intent', allowed_payment_method_types: null, application: null,
+    id,
+    object: 'setup_intent',
+    allowed_payment_method_types: null,
+    application: null,
     automatic_payment_methods: null,
-    cancellation_reason: null, client_secret: `${id}_secret_${randomText(32)}`, created: ctx.now(), customer: customer ?? null,
-    customer_account: null, description: str(p, 'description') ?? null, excluded_payment_method_types: null, flow_directions: null,
-    last_setup_error: null, latest_attempt: null, livemode: false, mandate: null, metadata: mergeMetadata({}, p), next_action: null,
-    on_behalf_of: null, payment_method: null,
-    payment_method_configuration_details: null, payment_method_options: {},
-    payment_method_types: [], single_use_mandate: null, status: 'requires_payment_method', usage,
+    cancellation_reason: null,
+    client_secret: `${id}_secret_${randomText(32)}`,
+    created: ctx.now(),
+    customer: customer ?? null,
+    customer_account: null,
+    description: str(p, 'description') ?? null,
+    excluded_payment_method_types: null,
+    flow_directions: null,
+    last_setup_error: null,
+    latest_attempt: null,
+    livemode: false,
+    mandate: null,
+    metadata: mergeMetadata({}, p),
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: null,
+    payment_method_configuration_details: null,
+    payment_method_options: {},
+    payment_method_types: [],
+    single_use_mandate: null,
+    status: 'requires_payment_method',
+    usage,
   };
   // Dynamic payment methods by default; `payment_method_types` is refused on this API version, as by Stripe.
   applyPaymentMethodTypes(si, p, null, true);
@@ -73,9 +97,15 @@ export function updateSetupIntent(ctx: Ctx, si: Obj, p: Params): Obj {
 export function confirmSetupIntent(ctx: Ctx, si: Obj, p: Params): Obj {
   if (!CONFIRMABLE.has(si.status)) throw unexpectedState(si, 'confirm');
   const pm = paymentMethodForConfirm(ctx, si, p, () =>
-    invalid("You cannot confirm this SetupIntent because it's missing a payment method. Update the SetupIntent with a payment method and then confirm it again.", 'payment_method', 'setup_intent_unexpected_state'));
+    invalid(
+      "You cannot confirm this SetupIntent because it's missing a payment method. Update the SetupIntent with a payment method and then confirm it again.",
+      'payment_method',
+      'setup_intent_unexpected_state',
+    ),
+  );
   assertTypeAccepted(si, pm);
-  if (pm.customer && si.customer && pm.customer !== si.customer) throw invalid(`The provided PaymentMethod ${pm.id} is attached to another customer.`, 'payment_method');
+  if (pm.customer && si.customer && pm.customer !== si.customer)
+    throw invalid(`The provided PaymentMethod ${pm.id} is attached to another customer.`, 'payment_method');
   const decline = pm.type === 'card' ? setupDeclineOf(pm.__number) : undefined;
   const attempt = recordAttempt(ctx, si, pm, decline);
   si.latest_attempt = attempt.id;
@@ -92,8 +122,12 @@ export function confirmSetupIntent(ctx: Ctx, si: Obj, p: Params): Obj {
 
 function failSetup(ctx: Ctx, si: Obj, pm: Obj, decline: Decline): never {
   const error = {
-    code: decline.code, decline_code: decline.decline_code, doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`,
-    message: decline.message, payment_method: publicCopy(pm), type: 'card_error',
+    code: decline.code,
+    decline_code: decline.decline_code,
+    doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`,
+    message: decline.message,
+    payment_method: publicCopy(pm),
+    type: 'card_error',
   };
   si.status = 'requires_payment_method';
   si.payment_method = null;
@@ -101,18 +135,34 @@ function failSetup(ctx: Ctx, si: Obj, pm: Obj, decline: Decline): never {
   ctx.store.changed();
   ctx.emit('setup_intent.setup_failed', si);
   throw new StripeApiError(402, 'card_error', decline.message, {
-    code: decline.code, decline_code: decline.decline_code, payment_method: publicCopy(pm), setup_intent: publicCopy(si),
+    code: decline.code,
+    decline_code: decline.decline_code,
+    payment_method: publicCopy(pm),
+    setup_intent: publicCopy(si),
   });
 }
 
 /** The SetupAttempt Stripe records for each confirmation (`latest_attempt`, `GET /v1/setup_attempts`). */
 function recordAttempt(ctx: Ctx, si: Obj, pm: Obj, decline: Decline | undefined): Obj {
   return ctx.store.put('setup_attempts', {
-    id: newId('setatt'), object: 'setup_attempt', application: null, attach_to_self: false, created: ctx.now(), customer: si.customer,
-    customer_account: null, flow_directions: null, livemode: false, on_behalf_of: null, payment_method: pm.id,
+    id: newId('setatt'),
+    object: 'setup_attempt',
+    application: null,
+    attach_to_self: false,
+    created: ctx.now(),
+    customer: si.customer,
+    customer_account: null,
+    flow_directions: null,
+    livemode: false,
+    on_behalf_of: null,
+    payment_method: pm.id,
     payment_method_details: attemptDetails(pm),
-    setup_error: decline ? { code: decline.code, decline_code: decline.decline_code, message: decline.message, type: 'card_error' } : null,
-    setup_intent: si.id, status: decline ? 'failed' : 'succeeded', usage: si.usage,
+    setup_error: decline
+      ? { code: decline.code, decline_code: decline.decline_code, message: decline.message, type: 'card_error' }
+      : null,
+    setup_intent: si.id,
+    status: decline ? 'failed' : 'succeeded',
+    usage: si.usage,
   });
 }
 
@@ -122,9 +172,17 @@ function attemptDetails(pm: Obj): Obj {
   const card = pm.card ?? {};
   return {
     card: {
-      brand: card.brand ?? null, checks: card.checks ? { ...card.checks } : null, country: card.country ?? null, exp_month: card.exp_month ?? null,
-      exp_year: card.exp_year ?? null, fingerprint: card.fingerprint ?? null, funding: card.funding ?? null, last4: card.last4 ?? null,
-      network: card.brand ?? null, three_d_secure: null, wallet: null,
+      brand: card.brand ?? null,
+      checks: card.checks ? { ...card.checks } : null,
+      country: card.country ?? null,
+      exp_month: card.exp_month ?? null,
+      exp_year: card.exp_year ?? null,
+      fingerprint: card.fingerprint ?? null,
+      funding: card.funding ?? null,
+      last4: card.last4 ?? null,
+      network: card.brand ?? null,
+      three_d_secure: null,
+      wallet: null,
     },
     type: 'card',
   };
@@ -133,7 +191,11 @@ function attemptDetails(pm: Obj): Obj {
 export function cancelSetupIntent(ctx: Ctx, si: Obj, p: Params): Obj {
   if (!CONFIRMABLE.has(si.status)) throw unexpectedState(si, 'cancel');
   const reason = str(p, 'cancellation_reason') ?? null;
-  if (reason && !CANCEL_REASONS.has(reason)) throw invalid('Invalid cancellation_reason: must be one of abandoned, requested_by_customer, or duplicate', 'cancellation_reason');
+  if (reason && !CANCEL_REASONS.has(reason))
+    throw invalid(
+      'Invalid cancellation_reason: must be one of abandoned, requested_by_customer, or duplicate',
+      'cancellation_reason',
+    );
   si.status = 'canceled';
   si.cancellation_reason = reason;
   ctx.store.changed();
@@ -144,10 +206,15 @@ export function cancelSetupIntent(ctx: Ctx, si: Obj, p: Params): Obj {
 export function listSetupIntents(ctx: Ctx, p: Params): Obj[] {
   const customer = str(p, 'customer');
   const pm = str(p, 'payment_method');
-  return [...ctx.store.col('setup_intents').values()].filter((si) => (!customer || si.customer === customer) && (!pm || si.payment_method === pm));
+  return [...ctx.store.col('setup_intents').values()].filter(
+    (si) => (!customer || si.customer === customer) && (!pm || si.payment_method === pm),
+  );
 }
 
 function unexpectedState(si: Obj, action: string): StripeApiError {
   const done = si.status === 'succeeded' ? 'it has already succeeded' : `it has a status of ${si.status}`;
-  return new StripeApiError(400, 'invalid_request_error', `You cannot ${action} this SetupIntent because ${done}.`, { code: 'setup_intent_unexpected_state', setup_intent: publicCopy(si) });
+  return new StripeApiError(400, 'invalid_request_error', `You cannot ${action} this SetupIntent because ${done}.`, {
+    code: 'setup_intent_unexpected_state',
+    setup_intent: publicCopy(si),
+  });
 }

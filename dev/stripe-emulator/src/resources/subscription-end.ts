@@ -28,12 +28,19 @@ export function afterFailedAttempt(ctx: Ctx, inv: Obj, manual: boolean): void {
   }
   inv.__first_failed_at = inv.__first_failed_at ?? ctx.now();
   const day = ctx.retries.days[inv.attempt_count - 1];
-  inv.next_payment_attempt = day === undefined ? null : Math.max(inv.__first_failed_at + Math.round(day * 86400), ctx.now() + 1);
+  inv.next_payment_attempt =
+    day === undefined ? null : Math.max(inv.__first_failed_at + Math.round(day * 86400), ctx.now() + 1);
 }
 
 /** Runs after `invoice.payment_failed` once no retry is left. */
 export function finalFailure(ctx: Ctx, inv: Obj): void {
-  if (inv.next_payment_attempt !== null || inv.billing_reason === 'subscription_create' || inv.status !== 'open' || !inv.__first_failed_at) return;
+  if (
+    inv.next_payment_attempt !== null ||
+    inv.billing_reason === 'subscription_create' ||
+    inv.status !== 'open' ||
+    !inv.__first_failed_at
+  )
+    return;
   const policy = ctx.retries;
   inv.auto_advance = false;
   if (policy.invoice === 'uncollectible') {
@@ -59,7 +66,11 @@ export function finalFailure(ctx: Ctx, inv: Obj): void {
 /** Canceling a subscription stops automatic collection of its open invoices, as Stripe does by default. */
 export function stopCollection(ctx: Ctx, sub: Obj): void {
   for (const inv of ctx.store.col('invoices').values()) {
-    if (inv.status === 'open' && inv.next_payment_attempt && inv.parent?.subscription_details?.subscription === sub.id) {
+    if (
+      inv.status === 'open' &&
+      inv.next_payment_attempt &&
+      inv.parent?.subscription_details?.subscription === sub.id
+    ) {
       inv.next_payment_attempt = null;
       inv.auto_advance = false;
     }
@@ -67,7 +78,8 @@ export function stopCollection(ctx: Ctx, sub: Obj): void {
 }
 
 export function cancelSubscription(ctx: Ctx, sub: Obj, reason = 'cancellation_requested'): Obj {
-  if (sub.status === 'canceled') throw invalid(`No such subscription: '${sub.id}' (it is already canceled)`, undefined, 'resource_missing');
+  if (sub.status === 'canceled')
+    throw invalid(`No such subscription: '${sub.id}' (it is already canceled)`, undefined, 'resource_missing');
   const now = ctx.now();
   sub.status = 'canceled';
   sub.canceled_at = sub.canceled_at ?? now;

@@ -26,12 +26,19 @@ export function updateSubscription(ctx: Ctx, sub: Obj, p: Params): Obj {
   // Everything is checked before anything changes, so a refused update leaves the subscription as it was.
   const metadata = mergeMetadata(sub.metadata, p);
   const proration = str(p, 'proration_behavior') ?? 'create_prorations';
-  if (!PRORATIONS.has(proration)) throw invalid('Invalid proration_behavior: must be one of create_prorations, none, or always_invoice', 'proration_behavior');
+  if (!PRORATIONS.has(proration))
+    throw invalid(
+      'Invalid proration_behavior: must be one of create_prorations, none, or always_invoice',
+      'proration_behavior',
+    );
   const items = p.items === undefined ? undefined : plannedItems(ctx, sub, list(p, 'items') as Params[], proration);
   const pause = p.pause_collection === undefined ? undefined : pauseCollection(ctx, p);
-  const pmId = p.default_payment_method === undefined ? undefined : customerPaymentMethod(ctx, sub, str(p, 'default_payment_method'));
+  const pmId =
+    p.default_payment_method === undefined
+      ? undefined
+      : customerPaymentMethod(ctx, sub, str(p, 'default_payment_method'));
   const cape = bool(p, 'cancel_at_period_end');
-  const cancelAt = p.cancel_at === undefined ? undefined : int(p, 'cancel_at') ?? null;
+  const cancelAt = p.cancel_at === undefined ? undefined : (int(p, 'cancel_at') ?? null);
   if (cancelAt && cancelAt <= ctx.now()) throw invalid('cancel_at must be in the future.', 'cancel_at');
   const details = obj(p, 'cancellation_details');
 
@@ -57,14 +64,16 @@ export function updateSubscription(ctx: Ctx, sub: Obj, p: Params): Obj {
 export function cancelSubscriptionNow(ctx: Ctx, sub: Obj, p: Params): Obj {
   bool(p, 'invoice_now');
   bool(p, 'prorate');
-  if (sub.status === 'canceled') throw invalid(`No such subscription: '${sub.id}' (it is already canceled)`, undefined, 'resource_missing');
+  if (sub.status === 'canceled')
+    throw invalid(`No such subscription: '${sub.id}' (it is already canceled)`, undefined, 'resource_missing');
   const details = obj(p, 'cancellation_details');
   if (details) applyCancellationDetails(sub, details);
   return cancelSubscription(ctx, sub);
 }
 
 function applyCancellationDetails(sub: Obj, details: Params): void {
-  for (const k of ['comment', 'feedback'] as const) if (details[k] !== undefined) sub.cancellation_details[k] = details[k] || null;
+  for (const k of ['comment', 'feedback'] as const)
+    if (details[k] !== undefined) sub.cancellation_details[k] = details[k] || null;
 }
 
 function scheduleCancel(ctx: Ctx, sub: Obj, at: number | null, atPeriodEnd = at !== null): void {
@@ -79,7 +88,11 @@ function customerPaymentMethod(ctx: Ctx, sub: Obj, id: string | undefined): stri
   if (!id) return null;
   const pm = ctx.store.get('payment_methods', id);
   if (!pm || pm.customer !== sub.customer) {
-    throw invalid(`The customer does not have a payment method with the ID ${id}. The payment method must be attached to the customer.`, 'default_payment_method', 'resource_missing');
+    throw invalid(
+      `The customer does not have a payment method with the ID ${id}. The payment method must be attached to the customer.`,
+      'default_payment_method',
+      'resource_missing',
+    );
   }
   return pm.id;
 }
@@ -92,7 +105,11 @@ function customerPaymentMethod(ctx: Ctx, sub: Obj, id: string | undefined): stri
  */
 function plannedItems(ctx: Ctx, sub: Obj, changes: Params[], proration: string): Obj[] {
   const items = (sub.items.data as Obj[]).map((x) => structuredClone(x));
-  const { current_period_start: start, current_period_end: end, price: { recurring: r } } = items[0];
+  const {
+    current_period_start: start,
+    current_period_end: end,
+    price: { recurring: r },
+  } = items[0];
   let changed = false;
   changes.forEach((c, i) => {
     if (typeof c !== 'object' || Array.isArray(c)) throw invalid('Invalid array', 'items');
@@ -106,13 +123,22 @@ function plannedItems(ctx: Ctx, sub: Obj, changes: Params[], proration: string):
     }
     const price = c.price !== undefined || c.price_data !== undefined ? itemPrice(ctx, c, i) : undefined;
     if (price && (price.recurring.interval !== r.interval || price.recurring.interval_count !== r.interval_count)) {
-      throw invalid('The emulator cannot change a subscription\'s billing interval: all prices must have the subscription\'s recurring.interval and recurring.interval_count.', 'items');
+      throw invalid(
+        "The emulator cannot change a subscription's billing interval: all prices must have the subscription's recurring.interval and recurring.interval_count.",
+        'items',
+      );
     }
-    if (price && price.currency !== sub.currency) throw invalid(`The price's currency (${price.currency}) must match the subscription's currency (${sub.currency}).`, `items[${i}][price]`);
+    if (price && price.currency !== sub.currency)
+      throw invalid(
+        `The price's currency (${price.currency}) must match the subscription's currency (${sub.currency}).`,
+        `items[${i}][price]`,
+      );
     const quantity = c.quantity === undefined ? undefined : Number(c.quantity);
-    if (quantity !== undefined && !(Number.isInteger(quantity) && quantity >= 0)) throw invalid('Invalid non-negative integer', `items[${i}][quantity]`);
+    if (quantity !== undefined && !(Number.isInteger(quantity) && quantity >= 0))
+      throw invalid('Invalid non-negative integer', `items[${i}][quantity]`);
     if (!item) {
-      if (!price) throw invalid(`Missing required param: items[${i}][price].`, `items[${i}][price]`, 'parameter_missing');
+      if (!price)
+        throw invalid(`Missing required param: items[${i}][price].`, `items[${i}][price]`, 'parameter_missing');
       items.push(buildSubscriptionItem(ctx, sub.id, price, quantity ?? 1, start, end));
       changed = true;
       return;
@@ -128,9 +154,16 @@ function plannedItems(ctx: Ctx, sub: Obj, changes: Params[], proration: string):
     }
     if (c.metadata !== undefined) item.metadata = mergeMetadata(item.metadata, c);
   });
-  if (!items.length) throw invalid('A subscription must have at least one active plan. To cancel a subscription, please use the cancel API endpoint on /v1/subscriptions.', 'items');
+  if (!items.length)
+    throw invalid(
+      'A subscription must have at least one active plan. To cancel a subscription, please use the cancel API endpoint on /v1/subscriptions.',
+      'items',
+    );
   if (changed && proration !== 'none' && ctx.now() > start) {
-    throw invalid('The emulator bills item changes from the next invoice only: pass proration_behavior=none (prorating the current period is not modelled).', 'proration_behavior');
+    throw invalid(
+      'The emulator bills item changes from the next invoice only: pass proration_behavior=none (prorating the current period is not modelled).',
+      'proration_behavior',
+    );
   }
   return items;
 }
@@ -139,9 +172,14 @@ function pauseCollection(ctx: Ctx, p: Params): Obj | null {
   if (p.pause_collection === '') return null;
   const pc = obj(p, 'pause_collection')!;
   const behavior = String(pc.behavior ?? '');
-  if (!PAUSE_BEHAVIOURS.has(behavior)) throw invalid('Invalid pause_collection[behavior]: must be one of keep_as_draft, mark_uncollectible, or void', 'pause_collection[behavior]');
+  if (!PAUSE_BEHAVIOURS.has(behavior))
+    throw invalid(
+      'Invalid pause_collection[behavior]: must be one of keep_as_draft, mark_uncollectible, or void',
+      'pause_collection[behavior]',
+    );
   const resumesAt = int(pc, 'resumes_at') ?? null;
-  if (resumesAt !== null && resumesAt <= ctx.now()) throw invalid('pause_collection[resumes_at] must be in the future.', 'pause_collection[resumes_at]');
+  if (resumesAt !== null && resumesAt <= ctx.now())
+    throw invalid('pause_collection[resumes_at] must be in the future.', 'pause_collection[resumes_at]');
   return { behavior, resumes_at: resumesAt };
 }
 
@@ -161,7 +199,8 @@ function* pauseAndCancelTasks(ctx: Ctx): Generator<DueTask> {
       };
     }
     // A cancel_at inside the period; one at the period end is handled by the renewal itself.
-    if (sub.cancel_at && sub.cancel_at < sub.items.data[0].current_period_end) yield { at: sub.cancel_at, run: () => void cancelSubscription(ctx, sub) };
+    if (sub.cancel_at && sub.cancel_at < sub.items.data[0].current_period_end)
+      yield { at: sub.cancel_at, run: () => void cancelSubscription(ctx, sub) };
   }
 }
 

@@ -41,29 +41,50 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
     return { price, quantity };
   });
   const first = subItems[0].price.recurring;
-  if (subItems.some((s) => s.price.recurring.interval !== first.interval || s.price.recurring.interval_count !== first.interval_count)) {
-    throw invalid('All prices on a subscription must have the same recurring.interval and recurring.interval_count.', 'items');
+  if (
+    subItems.some(
+      (s) => s.price.recurring.interval !== first.interval || s.price.recurring.interval_count !== first.interval_count,
+    )
+  ) {
+    throw invalid(
+      'All prices on a subscription must have the same recurring.interval and recurring.interval_count.',
+      'items',
+    );
   }
   // billing_cycle_anchor: the first period runs from now to the anchor (at most one natural period ahead);
   // it is free with proration_behavior=none, else billed pro rata; renewals then fall on the anchor's day.
   const proration = str(p, 'proration_behavior') ?? 'create_prorations';
-  if (!PRORATIONS.has(proration)) throw invalid('Invalid proration_behavior: must be one of create_prorations, none, or always_invoice', 'proration_behavior');
+  if (!PRORATIONS.has(proration))
+    throw invalid(
+      'Invalid proration_behavior: must be one of create_prorations, none, or always_invoice',
+      'proration_behavior',
+    );
   const natural = addInterval(now, first.interval, first.interval_count);
   const anchor = int(p, 'billing_cycle_anchor');
-  if (anchor !== undefined && anchor <= now) throw invalid('billing_cycle_anchor cannot be in the past.', 'billing_cycle_anchor');
+  if (anchor !== undefined && anchor <= now)
+    throw invalid('billing_cycle_anchor cannot be in the past.', 'billing_cycle_anchor');
   if (anchor !== undefined && anchor > natural) {
-    throw invalid(`billing_cycle_anchor cannot be later than next natural billing date (${natural}) for plan`, 'billing_cycle_anchor');
+    throw invalid(
+      `billing_cycle_anchor cannot be later than next natural billing date (${natural}) for plan`,
+      'billing_cycle_anchor',
+    );
   }
   const end = anchor ?? natural;
   const sub = buildSubscription(ctx, {
-    id, customer: customer.id, currency: subItems[0].price.currency, metadata: mergeMetadata({}, p), saveDefault,
-    description: str(p, 'description') ?? null, items: subItems.map((s) => buildSubscriptionItem(ctx, id, s.price, s.quantity, now, end)),
+    id,
+    customer: customer.id,
+    currency: subItems[0].price.currency,
+    metadata: mergeMetadata({}, p),
+    saveDefault,
+    description: str(p, 'description') ?? null,
+    items: subItems.map((s) => buildSubscriptionItem(ctx, id, s.price, s.quantity, now, end)),
   });
   if (defaultPm) sub.default_payment_method = resolvePaymentMethod(ctx, defaultPm, 'default_payment_method').id;
   // backdate_start_date: the subscription says it started then (start_date); with proration_behavior none, as the
   // demo history uses it, nothing is billed for the time before now.
   const backdate = int(p, 'backdate_start_date');
-  if (backdate !== undefined && backdate > now) throw invalid('backdate_start_date cannot be in the future.', 'backdate_start_date');
+  if (backdate !== undefined && backdate > now)
+    throw invalid('backdate_start_date cannot be in the future.', 'backdate_start_date');
   if (backdate !== undefined) sub.start_date = backdate;
   const pmTypes = strings(obj(p, 'payment_settings') ?? {}, 'payment_method_types');
   if (pmTypes.length) sub.payment_settings.payment_method_types = pmTypes;
@@ -88,12 +109,21 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
   finalizeInvoice(ctx, inv, sub);
   if (behaviour === 'default_incomplete') return sub;
   const pmId = sub.default_payment_method ?? customer.invoice_settings?.default_payment_method;
-  if (!pmId) throw invalid('This customer has no attached payment source or default payment method. Please consider adding a default payment method.', undefined, 'resource_missing');
+  if (!pmId)
+    throw invalid(
+      'This customer has no attached payment source or default payment method. Please consider adding a default payment method.',
+      undefined,
+      'resource_missing',
+    );
   const paid = attemptInvoicePayment(ctx, inv, sub);
   if (!paid && behaviour === 'error_if_incomplete') {
     const pi = ctx.store.get('payment_intents', inv.__payment_intent)!;
     const err = pi.last_payment_error ?? {};
-    throw new StripeApiError(402, 'card_error', err.message ?? 'Your card was declined.', { code: err.code, decline_code: err.decline_code, charge: err.charge });
+    throw new StripeApiError(402, 'card_error', err.message ?? 'Your card was declined.', {
+      code: err.code,
+      decline_code: err.decline_code,
+      charge: err.charge,
+    });
   }
   return sub;
 }
@@ -106,7 +136,11 @@ export function runBilling(ctx: Ctx): void {
 function* subscriptionTasks(ctx: Ctx): Generator<DueTask> {
   for (const sub of ctx.store.col('subscriptions').values()) {
     // A first payment still processing (a bank debit) keeps an incomplete subscription waiting for its outcome.
-    if (sub.status === 'incomplete') yield { at: Math.max(sub.created + INCOMPLETE_TTL, bankPaymentWait(ctx, sub.latest_invoice)), run: () => expireIncomplete(ctx, sub) };
+    if (sub.status === 'incomplete')
+      yield {
+        at: Math.max(sub.created + INCOMPLETE_TTL, bankPaymentWait(ctx, sub.latest_invoice)),
+        run: () => expireIncomplete(ctx, sub),
+      };
     if (RENEWING.has(sub.status)) yield { at: sub.items.data[0].current_period_end, run: () => renew(ctx, sub) };
   }
 }

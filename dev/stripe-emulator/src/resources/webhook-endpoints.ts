@@ -16,14 +16,27 @@ const EVENT_TYPE = /^[a-z_]+(\.[a-z_]+)+$/;
  */
 export function createWebhookEndpoint(ctx: Ctx, p: Params): Obj {
   if (ctx.store.col('webhook_endpoints').size >= MAX_ENDPOINTS) {
-    throw invalid(`You have reached the maximum of ${MAX_ENDPOINTS} test webhook endpoints.`, 'url', 'webhook_endpoint_limit_reached');
+    throw invalid(
+      `You have reached the maximum of ${MAX_ENDPOINTS} test webhook endpoints.`,
+      'url',
+      'webhook_endpoint_limit_reached',
+    );
   }
   const url = checkUrl(str(p, 'url', true)!);
   const events = enabledEvents(p);
   const we = {
-    id: newId('we'), object: 'webhook_endpoint', api_version: str(p, 'api_version') ?? null, application: null, created: ctx.now(),
-    description: str(p, 'description') ?? null, enabled_events: events, livemode: false, metadata: mergeMetadata({}, p),
-    status: 'enabled', url, __secret: `whsec_${randomText(32)}`,
+    id: newId('we'),
+    object: 'webhook_endpoint',
+    api_version: str(p, 'api_version') ?? null,
+    application: null,
+    created: ctx.now(),
+    description: str(p, 'description') ?? null,
+    enabled_events: events,
+    livemode: false,
+    metadata: mergeMetadata({}, p),
+    status: 'enabled',
+    url,
+    __secret: `whsec_${randomText(32)}`,
   };
   ctx.store.put('webhook_endpoints', we);
   return { ...we, secret: we.__secret };
@@ -60,7 +73,10 @@ export function endpointTargets(store: Store, type: string): WebhookTarget[] {
   for (const we of col.values()) {
     if (we.status !== 'enabled' || !(we.enabled_events.includes('*') || we.enabled_events.includes(type))) continue;
     out.push({
-      key: we.id, url: we.url, secret: we.__secret, endpoint: we.id,
+      key: we.id,
+      url: we.url,
+      secret: we.__secret,
+      endpoint: we.id,
       current: () => {
         const now = store.get('webhook_endpoints', we.id);
         return now && now.status === 'enabled' ? { url: now.url, secret: now.__secret } : undefined;
@@ -77,7 +93,8 @@ function checkUrl(raw: string): string {
   } catch {
     throw invalid(`Invalid URL: ${raw}`, 'url', 'url_invalid');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid(`Invalid URL: ${raw}. The URL must use http or https.`, 'url', 'url_invalid');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw invalid(`Invalid URL: ${raw}. The URL must use http or https.`, 'url', 'url_invalid');
   return raw;
 }
 
@@ -85,7 +102,8 @@ function enabledEvents(p: Params): string[] {
   if (p.enabled_events === undefined || p.enabled_events === '') throw requiredParam('enabled_events');
   const events = list(p, 'enabled_events');
   events.forEach((e, i) => {
-    if (typeof e !== 'string' || (e !== '*' && !EVENT_TYPE.test(e))) throw invalid(`Invalid enabled_events[${i}]: ${String(e)} is not a valid event type.`, `enabled_events[${i}]`);
+    if (typeof e !== 'string' || (e !== '*' && !EVENT_TYPE.test(e)))
+      throw invalid(`Invalid enabled_events[${i}]: ${String(e)} is not a valid event type.`, `enabled_events[${i}]`);
   });
   if (!events.length) throw requiredParam('enabled_events');
   return [...new Set(events as string[])];

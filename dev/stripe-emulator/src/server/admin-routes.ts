@@ -19,7 +19,12 @@ export interface AdminHooks {
   setWebhookUrls(urls: string[]): void;
 }
 
-const BRAND_TOKEN: Record<string, string> = { visa: 'pm_card_visa', mastercard: 'pm_card_mastercard', amex: 'pm_card_amex', discover: 'pm_card_discover' };
+const BRAND_TOKEN: Record<string, string> = {
+  visa: 'pm_card_visa',
+  mastercard: 'pm_card_mastercard',
+  amex: 'pm_card_amex',
+  discover: 'pm_card_discover',
+};
 
 /**
  * Test helpers under `/_emulator/...` (a path Stripe never uses; no auth). Each answers JSON.
@@ -32,8 +37,14 @@ export function handleAdmin(ctx: Ctx, hooks: AdminHooks, method: string, path: s
   switch (route) {
     case 'GET state':
       return {
-        now: ctx.now(), clockOffset: ctx.store.clockOffset, counts: ctx.store.counts(), pendingWebhooks: ctx.webhooks.pending, webhookUrls: ctx.webhooks.urls,
-        faults: ctx.webhooks.faults, webhookConcurrency: ctx.webhooks.concurrency, invoiceRetries: ctx.retries,
+        now: ctx.now(),
+        clockOffset: ctx.store.clockOffset,
+        counts: ctx.store.counts(),
+        pendingWebhooks: ctx.webhooks.pending,
+        webhookUrls: ctx.webhooks.urls,
+        faults: ctx.webhooks.faults,
+        webhookConcurrency: ctx.webhooks.concurrency,
+        invoiceRetries: ctx.retries,
       };
     case 'POST clock/advance': {
       const seconds = Number(body.seconds ?? 0) + Number(body.days ?? 0) * 86400;
@@ -90,7 +101,14 @@ function seed(ctx: Ctx, body: Obj): Obj {
   try {
     for (const c of (body.customers ?? []) as Obj[]) {
       const at = Number(c.created ?? ctx.now());
-      const cus = ctx.store.withPinnedNow(at, () => buildCustomer(ctx, { email: c.email ?? null, name: c.name ?? null, phone: c.phone ?? null, metadata: c.metadata ?? {} }));
+      const cus = ctx.store.withPinnedNow(at, () =>
+        buildCustomer(ctx, {
+          email: c.email ?? null,
+          name: c.name ?? null,
+          phone: c.phone ?? null,
+          metadata: c.metadata ?? {},
+        }),
+      );
       if (c.id) cus.id = String(c.id);
       ctx.store.put('customers', cus);
       ctx.emit('customer.created', cus);
@@ -99,12 +117,27 @@ function seed(ctx: Ctx, body: Obj): Obj {
     for (const ch of (body.charges ?? []) as Obj[]) {
       const at = Number(ch.created ?? ctx.now());
       const customer = typeof ch.customer === 'number' ? customers[ch.customer] : (ch.customer ?? null);
-      const token = BRAND_TOKEN[ch.card ?? 'visa'] ?? (TEST_TOKENS[ch.card] ? ch.card : ch.card === 'declined' ? 'pm_card_chargeDeclined' : 'pm_card_visa');
+      const token =
+        BRAND_TOKEN[ch.card ?? 'visa'] ??
+        (TEST_TOKENS[ch.card] ? ch.card : ch.card === 'declined' ? 'pm_card_chargeDeclined' : 'pm_card_visa');
       ctx.store.withPinnedNow(at, () => {
-        const pm = ctx.store.put('payment_methods', buildCardPaymentMethod(ctx, TEST_TOKENS[token], 12, new Date(at * 1000).getUTCFullYear() + 2, ch.billing_details ?? { email: ch.receipt_email ?? null, name: ch.name ?? null }));
+        const pm = ctx.store.put(
+          'payment_methods',
+          buildCardPaymentMethod(
+            ctx,
+            TEST_TOKENS[token],
+            12,
+            new Date(at * 1000).getUTCFullYear() + 2,
+            ch.billing_details ?? { email: ch.receipt_email ?? null, name: ch.name ?? null },
+          ),
+        );
         const pi = buildPaymentIntent(ctx, {
-          amount: Number(ch.amount ?? 1000), currency: String(ch.currency ?? 'usd'), customer, description: ch.description ?? null,
-          metadata: ch.metadata ?? {}, receipt_email: ch.receipt_email ?? null,
+          amount: Number(ch.amount ?? 1000),
+          currency: String(ch.currency ?? 'usd'),
+          customer,
+          description: ch.description ?? null,
+          metadata: ch.metadata ?? {},
+          receipt_email: ch.receipt_email ?? null,
         });
         ctx.store.put('payment_intents', pi);
         ctx.emit('payment_intent.created', pi);
@@ -118,10 +151,18 @@ function seed(ctx: Ctx, body: Obj): Obj {
     }
     // Refunds and disputes at their own past time, as Stripe made them (their balance transactions too).
     for (const r of (body.refunds ?? []) as Obj[]) {
-      ctx.store.withPinnedNow(Number(r.created ?? ctx.now()), () => createRefund(ctx, { charge: String(r.charge), amount: String(r.amount), reason: String(r.reason ?? 'requested_by_customer') }));
+      ctx.store.withPinnedNow(Number(r.created ?? ctx.now()), () =>
+        createRefund(ctx, {
+          charge: String(r.charge),
+          amount: String(r.amount),
+          reason: String(r.reason ?? 'requested_by_customer'),
+        }),
+      );
     }
     for (const d of (body.disputes ?? []) as Obj[]) {
-      ctx.store.withPinnedNow(Number(d.created ?? ctx.now()), () => createDispute(ctx, getCharge(ctx, String(d.charge)), { reason: d.reason ?? 'fraudulent' }));
+      ctx.store.withPinnedNow(Number(d.created ?? ctx.now()), () =>
+        createDispute(ctx, getCharge(ctx, String(d.charge)), { reason: d.reason ?? 'fraudulent' }),
+      );
     }
   } finally {
     ctx.silent = previouslySilent;

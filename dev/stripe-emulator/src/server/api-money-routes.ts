@@ -14,7 +14,9 @@ export function registerMoneyRoutes(r: Router): void {
     return account;
   });
   r.add('GET', '/v1/balance', (c) => getBalance(c.ctx));
-  r.add('GET', '/v1/balance_transactions', (c) => paginate(listBalanceTransactions(c.ctx, c.params), c.params, '/v1/balance_transactions'));
+  r.add('GET', '/v1/balance_transactions', (c) =>
+    paginate(listBalanceTransactions(c.ctx, c.params), c.params, '/v1/balance_transactions'),
+  );
   r.add('GET', '/v1/balance_transactions/:id', (c) => getBalanceTransaction(c.ctx, c.path.id));
   r.add('GET', '/v1/payouts', (c) => paginate(listPayouts(c.ctx, c.params), c.params, '/v1/payouts'));
   r.add('GET', '/v1/payouts/:id', (c) => getPayout(c.ctx, c.path.id));

@@ -6,8 +6,21 @@ import type { Ctx } from '../core/context.js';
 import { createRefund, getCharge, updateCharge } from '../resources/charges.js';
 import { closeDispute, updateDispute } from '../resources/disputes.js';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from '../resources/customers.js';
-import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, getPaymentIntent, updatePaymentIntent } from '../resources/payment-intents.js';
-import { attachPaymentMethod, createPaymentMethod, detachPaymentMethod, listPaymentMethods, resolvePaymentMethod, updatePaymentMethod } from '../resources/payment-methods.js';
+import {
+  cancelPaymentIntent,
+  confirmPaymentIntent,
+  createPaymentIntent,
+  getPaymentIntent,
+  updatePaymentIntent,
+} from '../resources/payment-intents.js';
+import {
+  attachPaymentMethod,
+  createPaymentMethod,
+  detachPaymentMethod,
+  listPaymentMethods,
+  resolvePaymentMethod,
+  updatePaymentMethod,
+} from '../resources/payment-methods.js';
 import { createPrice, createProduct } from '../resources/billing-objects.js';
 import { getInvoice, updateInvoice } from '../resources/invoices.js';
 import { cancelSubscription } from '../resources/subscription-end.js';
@@ -24,9 +37,19 @@ const filtered = (items: Iterable<Obj>, p: Params, keys: string[]) => {
   if (!wanted.length) return items;
   return [...items].filter((o) => wanted.every(([k, v]) => o[k] === v));
 };
-const search = (ctx: Ctx, name: Parameters<Ctx['store']['col']>[0], p: Params, url: string, skip: (o: Obj) => boolean = () => false) => {
+const search = (
+  ctx: Ctx,
+  name: Parameters<Ctx['store']['col']>[0],
+  p: Params,
+  url: string,
+  skip: (o: Obj) => boolean = () => false,
+) => {
   const test = compileSearch(str(p, 'query', true)!);
-  return searchPage([...values(ctx, name)].filter((o) => !skip(o) && test(o)), p, url);
+  return searchPage(
+    [...values(ctx, name)].filter((o) => !skip(o) && test(o)),
+    p,
+    url,
+  );
 };
 function get(ctx: Ctx, name: Parameters<Ctx['store']['col']>[0], id: string, label: string): Obj {
   const o = ctx.store.get(name, id);
@@ -40,7 +63,9 @@ export function apiRouter(): Router {
   // Customers
   r.add('POST', '/v1/customers', (c) => createCustomer(c.ctx, c.params));
   r.add('GET', '/v1/customers', (c) => paginate(listCustomers(c.ctx, c.params), c.params, '/v1/customers'));
-  r.add('GET', '/v1/customers/search', (c) => search(c.ctx, 'customers', c.params, '/v1/customers/search', (o) => !!o.deleted));
+  r.add('GET', '/v1/customers/search', (c) =>
+    search(c.ctx, 'customers', c.params, '/v1/customers/search', (o) => !!o.deleted),
+  );
   r.add('GET', '/v1/customers/:id', (c) => getCustomer(c.ctx, c.path.id));
   r.add('POST', '/v1/customers/:id', (c) => {
     const cus = getCustomer(c.ctx, c.path.id);
@@ -55,44 +80,88 @@ export function apiRouter(): Router {
   });
   r.add('GET', '/v1/customers/:id/payment_methods', (c) => {
     getCustomer(c.ctx, c.path.id);
-    return paginate(listPaymentMethods(c.ctx, { ...c.params, customer: c.path.id }), c.params, `/v1/customers/${c.path.id}/payment_methods`);
+    return paginate(
+      listPaymentMethods(c.ctx, { ...c.params, customer: c.path.id }),
+      c.params,
+      `/v1/customers/${c.path.id}/payment_methods`,
+    );
   });
   // Payment methods
   r.add('POST', '/v1/payment_methods', (c) => createPaymentMethod(c.ctx, c.params), true);
-  r.add('GET', '/v1/payment_methods', (c) => paginate(listPaymentMethods(c.ctx, c.params), c.params, '/v1/payment_methods'));
+  r.add('GET', '/v1/payment_methods', (c) =>
+    paginate(listPaymentMethods(c.ctx, c.params), c.params, '/v1/payment_methods'),
+  );
   r.add('GET', '/v1/payment_methods/:id', (c) => get(c.ctx, 'payment_methods', c.path.id, 'PaymentMethod'));
-  r.add('POST', '/v1/payment_methods/:id', (c) => updatePaymentMethod(c.ctx, get(c.ctx, 'payment_methods', c.path.id, 'PaymentMethod'), c.params));
-  r.add('POST', '/v1/payment_methods/:id/attach', (c) => attachPaymentMethod(c.ctx, resolvePaymentMethod(c.ctx, c.path.id, 'id'), str(c.params, 'customer', true)!));
-  r.add('POST', '/v1/payment_methods/:id/detach', (c) => detachPaymentMethod(c.ctx, get(c.ctx, 'payment_methods', c.path.id, 'PaymentMethod')));
+  r.add('POST', '/v1/payment_methods/:id', (c) =>
+    updatePaymentMethod(c.ctx, get(c.ctx, 'payment_methods', c.path.id, 'PaymentMethod'), c.params),
+  );
+  r.add('POST', '/v1/payment_methods/:id/attach', (c) =>
+    attachPaymentMethod(c.ctx, resolvePaymentMethod(c.ctx, c.path.id, 'id'), str(c.params, 'customer', true)!),
+  );
+  r.add('POST', '/v1/payment_methods/:id/detach', (c) =>
+    detachPaymentMethod(c.ctx, get(c.ctx, 'payment_methods', c.path.id, 'PaymentMethod')),
+  );
   // Payment intents
   r.add('POST', '/v1/payment_intents', (c) => createPaymentIntent(c.ctx, c.params));
-  r.add('GET', '/v1/payment_intents', (c) => paginate(filtered(values(c.ctx, 'payment_intents'), c.params, ['customer']), c.params, '/v1/payment_intents'));
-  r.add('GET', '/v1/payment_intents/search', (c) => search(c.ctx, 'payment_intents', c.params, '/v1/payment_intents/search'));
-  r.add('GET', '/v1/payment_intents/:id', (c) => {
-    const pi = getPaymentIntent(c.ctx, c.path.id);
-    checkClientSecret(c, pi);
-    return pi;
-  }, true);
-  r.add('POST', '/v1/payment_intents/:id', (c) => updatePaymentIntent(c.ctx, getPaymentIntent(c.ctx, c.path.id), c.params));
-  r.add('POST', '/v1/payment_intents/:id/confirm', (c) => {
-    const pi = getPaymentIntent(c.ctx, c.path.id);
-    checkClientSecret(c, pi);
-    const { client_secret: _ignored, ...rest } = c.params;
-    return confirmPaymentIntent(c.ctx, pi, rest, { offSession: str(c.params, 'off_session') === 'true' });
-  }, true);
-  r.add('POST', '/v1/payment_intents/:id/cancel', (c) => cancelPaymentIntent(c.ctx, getPaymentIntent(c.ctx, c.path.id), c.params));
+  r.add('GET', '/v1/payment_intents', (c) =>
+    paginate(filtered(values(c.ctx, 'payment_intents'), c.params, ['customer']), c.params, '/v1/payment_intents'),
+  );
+  r.add('GET', '/v1/payment_intents/search', (c) =>
+    search(c.ctx, 'payment_intents', c.params, '/v1/payment_intents/search'),
+  );
+  r.add(
+    'GET',
+    '/v1/payment_intents/:id',
+    (c) => {
+      const pi = getPaymentIntent(c.ctx, c.path.id);
+      checkClientSecret(c, pi);
+      return pi;
+    },
+    true,
+  );
+  r.add('POST', '/v1/payment_intents/:id', (c) =>
+    updatePaymentIntent(c.ctx, getPaymentIntent(c.ctx, c.path.id), c.params),
+  );
+  r.add(
+    'POST',
+    '/v1/payment_intents/:id/confirm',
+    (c) => {
+      const pi = getPaymentIntent(c.ctx, c.path.id);
+      checkClientSecret(c, pi);
+      const { client_secret: _ignored, ...rest } = c.params;
+      return confirmPaymentIntent(c.ctx, pi, rest, { offSession: str(c.params, 'off_session') === 'true' });
+    },
+    true,
+  );
+  r.add('POST', '/v1/payment_intents/:id/cancel', (c) =>
+    cancelPaymentIntent(c.ctx, getPaymentIntent(c.ctx, c.path.id), c.params),
+  );
   // Charges, refunds, disputes
-  r.add('GET', '/v1/charges', (c) => paginate(filtered(values(c.ctx, 'charges'), c.params, ['customer', 'payment_intent']), c.params, '/v1/charges'));
+  r.add('GET', '/v1/charges', (c) =>
+    paginate(filtered(values(c.ctx, 'charges'), c.params, ['customer', 'payment_intent']), c.params, '/v1/charges'),
+  );
   r.add('GET', '/v1/charges/search', (c) => search(c.ctx, 'charges', c.params, '/v1/charges/search'));
   r.add('GET', '/v1/charges/:id', (c) => getCharge(c.ctx, c.path.id));
   r.add('POST', '/v1/charges/:id', (c) => updateCharge(c.ctx, getCharge(c.ctx, c.path.id), c.params));
-  r.add('GET', '/v1/charges/:id/refunds', (c) => paginate(filtered(values(c.ctx, 'refunds'), { charge: getCharge(c.ctx, c.path.id).id }, ['charge']), c.params, `/v1/charges/${c.path.id}/refunds`));
+  r.add('GET', '/v1/charges/:id/refunds', (c) =>
+    paginate(
+      filtered(values(c.ctx, 'refunds'), { charge: getCharge(c.ctx, c.path.id).id }, ['charge']),
+      c.params,
+      `/v1/charges/${c.path.id}/refunds`,
+    ),
+  );
   r.add('POST', '/v1/refunds', (c) => createRefund(c.ctx, c.params));
-  r.add('GET', '/v1/refunds', (c) => paginate(filtered(values(c.ctx, 'refunds'), c.params, ['charge', 'payment_intent']), c.params, '/v1/refunds'));
+  r.add('GET', '/v1/refunds', (c) =>
+    paginate(filtered(values(c.ctx, 'refunds'), c.params, ['charge', 'payment_intent']), c.params, '/v1/refunds'),
+  );
   r.add('GET', '/v1/refunds/:id', (c) => get(c.ctx, 'refunds', c.path.id, 'refund'));
-  r.add('GET', '/v1/disputes', (c) => paginate(filtered(values(c.ctx, 'disputes'), c.params, ['charge', 'payment_intent']), c.params, '/v1/disputes'));
+  r.add('GET', '/v1/disputes', (c) =>
+    paginate(filtered(values(c.ctx, 'disputes'), c.params, ['charge', 'payment_intent']), c.params, '/v1/disputes'),
+  );
   r.add('GET', '/v1/disputes/:id', (c) => get(c.ctx, 'disputes', c.path.id, 'dispute'));
-  r.add('POST', '/v1/disputes/:id', (c) => updateDispute(c.ctx, get(c.ctx, 'disputes', c.path.id, 'dispute'), c.params));
+  r.add('POST', '/v1/disputes/:id', (c) =>
+    updateDispute(c.ctx, get(c.ctx, 'disputes', c.path.id, 'dispute'), c.params),
+  );
   r.add('POST', '/v1/disputes/:id/close', (c) => {
     // Closing accepts a chargeback (lost); an inquiry just closes (warning_closed), as Stripe does.
     const d = get(c.ctx, 'disputes', c.path.id, 'dispute');
@@ -107,17 +176,28 @@ export function apiRouter(): Router {
   r.add('GET', '/v1/subscriptions', (c) => {
     const status = str(c.params, 'status');
     const subs = [...filtered(values(c.ctx, 'subscriptions'), c.params, ['customer'])].filter((s) =>
-      status === 'all' ? true : status ? s.status === status : s.status !== 'canceled' && s.status !== 'incomplete_expired');
+      status === 'all'
+        ? true
+        : status
+          ? s.status === status
+          : s.status !== 'canceled' && s.status !== 'incomplete_expired',
+    );
     return paginate(subs, c.params, '/v1/subscriptions');
   });
   r.add('GET', '/v1/subscriptions/search', (c) => search(c.ctx, 'subscriptions', c.params, '/v1/subscriptions/search'));
   r.add('GET', '/v1/subscriptions/:id', (c) => getSubscription(c.ctx, c.path.id));
   r.add('POST', '/v1/subscriptions/:id', (c) => updateSubscription(c.ctx, getSubscription(c.ctx, c.path.id), c.params));
-  r.add('DELETE', '/v1/subscriptions/:id', (c) => cancelSubscriptionNow(c.ctx, getSubscription(c.ctx, c.path.id), c.params));
+  r.add('DELETE', '/v1/subscriptions/:id', (c) =>
+    cancelSubscriptionNow(c.ctx, getSubscription(c.ctx, c.path.id), c.params),
+  );
   r.add('GET', '/v1/invoices', (c) => {
     const invs = [...filtered(values(c.ctx, 'invoices'), c.params, ['customer', 'status'])];
     const sub = str(c.params, 'subscription');
-    return paginate(sub ? invs.filter((i) => i.parent?.subscription_details?.subscription === sub) : invs, c.params, '/v1/invoices');
+    return paginate(
+      sub ? invs.filter((i) => i.parent?.subscription_details?.subscription === sub) : invs,
+      c.params,
+      '/v1/invoices',
+    );
   });
   r.add('GET', '/v1/invoices/:id', (c) => getInvoice(c.ctx, c.path.id));
   r.add('POST', '/v1/invoices/:id', (c) => updateInvoice(c.ctx, getInvoice(c.ctx, c.path.id), c.params));
@@ -126,7 +206,9 @@ export function apiRouter(): Router {
     const invoice = str(c.params, 'invoice');
     const payment = c.params.payment as Params | undefined;
     const piId = typeof payment === 'object' ? (payment.payment_intent as string | undefined) : undefined;
-    const items = [...values(c.ctx, 'invoice_payments')].filter((ip) => (!invoice || ip.invoice === invoice) && (!piId || ip.payment.payment_intent === piId));
+    const items = [...values(c.ctx, 'invoice_payments')].filter(
+      (ip) => (!invoice || ip.invoice === invoice) && (!piId || ip.payment.payment_intent === piId),
+    );
     return paginate(items, c.params, '/v1/invoice_payments');
   });
   r.add('GET', '/v1/invoice_payments/:id', (c) => get(c.ctx, 'invoice_payments', c.path.id, 'invoice_payment'));
@@ -137,8 +219,12 @@ export function apiRouter(): Router {
     const type = str(c.params, 'type');
     if (type && types.length) throw invalid('You may only specify one of these parameters: type, types.', 'types');
     const wanted = type ? [type] : types;
-    const matchers = wanted.map((t) => (t.endsWith('*') ? (x: string) => x.startsWith(t.slice(0, -1)) : (x: string) => x === t));
-    const events = matchers.length ? [...values(c.ctx, 'events')].filter((e) => matchers.some((m) => m(e.type))) : values(c.ctx, 'events');
+    const matchers = wanted.map((t) =>
+      t.endsWith('*') ? (x: string) => x.startsWith(t.slice(0, -1)) : (x: string) => x === t,
+    );
+    const events = matchers.length
+      ? [...values(c.ctx, 'events')].filter((e) => matchers.some((m) => m(e.type)))
+      : values(c.ctx, 'events');
     return paginate(events, c.params, '/v1/events');
   });
   r.add('GET', '/v1/events/:id', (c) => get(c.ctx, 'events', c.path.id, 'event'));

@@ -10,7 +10,13 @@ export function checkClientSecret(c: RouteCall, intent: Obj): void {
   const secret = str(c.params, 'client_secret');
   if (c.auth === 'publishable' || secret !== undefined) {
     if (secret !== intent.client_secret) {
-      throw invalid(c.auth === 'publishable' ? `No such ${intent.object}: '${intent.id}'` : `The client_secret provided does not match the client_secret associated with the ${NOUN[intent.object]}.`, 'client_secret', `${intent.object}_invalid_parameter`);
+      throw invalid(
+        c.auth === 'publishable'
+          ? `No such ${intent.object}: '${intent.id}'`
+          : `The client_secret provided does not match the client_secret associated with the ${NOUN[intent.object]}.`,
+        'client_secret',
+        `${intent.object}_invalid_parameter`,
+      );
     }
   }
 }

@@ -14,11 +14,17 @@ const IDEMPOTENCY_LIMIT = 50000;
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-allow-headers': 'Authorization, Content-Type, Stripe-Version, Idempotency-Key, Stripe-Account, X-Stripe-Client-User-Agent',
+  'access-control-allow-headers':
+    'Authorization, Content-Type, Stripe-Version, Idempotency-Key, Stripe-Account, X-Stripe-Client-User-Agent',
   'access-control-max-age': '600',
 };
 
-export type RawHandler = (req: IncomingMessage, res: ServerResponse, url: URL, body: string) => boolean | Promise<boolean>;
+export type RawHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  body: string,
+) => boolean | Promise<boolean>;
 
 export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -40,7 +46,12 @@ function stripPrivate(_key: string, v: unknown): unknown {
   return _key.startsWith('__') ? undefined : v;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const json = typeof body === 'string' ? body : JSON.stringify(body, stripPrivate);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json), ...headers });
   res.end(json);
@@ -61,7 +72,14 @@ function authenticate(req: IncomingMessage): Auth | undefined {
  * Serves `/v1/*` the way api.stripe.com does: bearer auth, form-encoded params (query string for GET and
  * DELETE), `Idempotency-Key` replays, `expand[]`, JSON answers and Stripe's error envelope.
  */
-export async function handleApi(ctx: Ctx, router: Router, req: IncomingMessage, res: ServerResponse, url: URL, body: string): Promise<void> {
+export async function handleApi(
+  ctx: Ctx,
+  router: Router,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  body: string,
+): Promise<void> {
   const requestId = `req_${newId('x').slice(2, 16)}`;
   const headers: Record<string, string> = { 'request-id': requestId, 'stripe-version': API_VERSION, ...CORS_HEADERS };
   const auth = authenticate(req);
@@ -77,11 +95,23 @@ export async function handleApi(ctx: Ctx, router: Router, req: IncomingMessage, 
   const method = req.method ?? 'GET';
   const match = router.match(method, url.pathname);
   if (!match || match === 'method') {
-    fail(new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`));
+    fail(
+      new StripeApiError(
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+      ),
+    );
     return;
   }
   if (auth === 'publishable' && !match.route.publishable) {
-    fail(new StripeApiError(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.'));
+    fail(
+      new StripeApiError(
+        401,
+        'invalid_request_error',
+        'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+      ),
+    );
     return;
   }
   const idemKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
@@ -91,10 +121,20 @@ export async function handleApi(ctx: Ctx, router: Router, req: IncomingMessage, 
     const prior = ctx.store.idempotency.get(idemSlot);
     if (prior) {
       if (prior.fingerprint !== fingerprint) {
-        fail(new StripeApiError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`));
+        fail(
+          new StripeApiError(
+            400,
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`,
+          ),
+        );
         return;
       }
-      sendJson(res, prior.status, prior.body, { ...headers, 'idempotent-replayed': 'true', 'original-request': 'replayed' });
+      sendJson(res, prior.status, prior.body, {
+        ...headers,
+        'idempotent-replayed': 'true',
+        'original-request': 'replayed',
+      });
       return;
     }
   }
@@ -111,7 +151,9 @@ export async function handleApi(ctx: Ctx, router: Router, req: IncomingMessage, 
     } finally {
       ctx.request = { id: null, idempotency_key: null };
     }
-    out = expandPaths.length ? JSON.stringify(expand(result, expandPaths, ctx.store)) : JSON.stringify(result, stripPrivate);
+    out = expandPaths.length
+      ? JSON.stringify(expand(result, expandPaths, ctx.store))
+      : JSON.stringify(result, stripPrivate);
   } catch (err) {
     if (!(err instanceof StripeApiError)) {
       const e = new StripeApiError(500, 'api_error', `Emulator error: ${(err as Error).message}`);
@@ -122,7 +164,8 @@ export async function handleApi(ctx: Ctx, router: Router, req: IncomingMessage, 
     out = JSON.stringify(err.toBody(requestId));
   }
   if (idemSlot) {
-    if (ctx.store.idempotency.size >= IDEMPOTENCY_LIMIT) ctx.store.idempotency.delete(ctx.store.idempotency.keys().next().value!);
+    if (ctx.store.idempotency.size >= IDEMPOTENCY_LIMIT)
+      ctx.store.idempotency.delete(ctx.store.idempotency.keys().next().value!);
     ctx.store.idempotency.set(idemSlot, { fingerprint, status, body: out });
   }
   sendJson(res, status, out, idemKey ? { ...headers, 'idempotency-key': idemKey } : headers);

@@ -72,7 +72,11 @@ export default function AboutRoute() {
                     </span>
                     <div>
                       <h3>{s.role}</h3>
-                      {name && <p><strong>{name}</strong></p>}
+                      {name && (
+                        <p>
+                          <strong>{name}</strong>
+                        </p>
+                      )}
                       <p>{s.description}</p>
                       {'email' in s && s.email && (
                         <p>

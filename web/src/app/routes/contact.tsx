@@ -37,7 +37,10 @@ function FindUsMap() {
 }
 
 export default function ContactRoute() {
-  usePageMeta('Contact', `Visit, call or e-mail ${school.name} in ${school.address.city}, Arkansas. Open ${school.schedule.openDays}, ${school.schedule.hours.replace(' - ', ' to ')}.`);
+  usePageMeta(
+    'Contact',
+    `Visit, call or e-mail ${school.name} in ${school.address.city}, Arkansas. Open ${school.schedule.openDays}, ${school.schedule.hours.replace(' - ', ' to ')}.`,
+  );
   return (
     <>
       <header className="page-header">

@@ -9,7 +9,10 @@ import { usePageMeta } from '../../lib/page-meta';
  * dialog of the UI kit, titled by its caption, with the same description as its alt text.
  */
 export default function GalleryRoute() {
-  usePageMeta('Photo Gallery', `Photos of everyday life at ${school.name}: classes, trips, the garden, our van and celebrations.`);
+  usePageMeta(
+    'Photo Gallery',
+    `Photos of everyday life at ${school.name}: classes, trips, the garden, our van and celebrations.`,
+  );
   const [open, setOpen] = useState<GalleryImage | null>(null);
   return (
     <>

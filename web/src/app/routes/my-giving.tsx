@@ -3,7 +3,10 @@ import { usePageMeta } from '../../lib/page-meta';
 
 /** /my-giving: donors manage their own recurring gifts, signed in by an e-mailed link. */
 export default function MyGivingRoute() {
-  usePageMeta('My Giving', 'See your gifts and receipts, and change, pause or cancel your recurring gift. Sign in with a link we e-mail you.');
+  usePageMeta(
+    'My Giving',
+    'See your gifts and receipts, and change, pause or cancel your recurring gift. Sign in with a link we e-mail you.',
+  );
   return (
     <>
       <header className="page-header">

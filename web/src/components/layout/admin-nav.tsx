@@ -20,7 +20,12 @@ export function AdminNav({ role }: { role: 'owner' | 'bookkeeper' }) {
   return (
     <nav className="adm-nav" aria-label="Admin">
       {LINKS.filter((l) => !l.ownerOnly || role === 'owner').map((l) => (
-        <Link key={l.href} href={l.href} className="adm-nav__link" aria-current={location === l.href ? 'page' : undefined}>
+        <Link
+          key={l.href}
+          href={l.href}
+          className="adm-nav__link"
+          aria-current={location === l.href ? 'page' : undefined}
+        >
           {l.label}
         </Link>
       ))}

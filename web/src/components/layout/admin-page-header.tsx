@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 
 /** The heading block of an admin screen: eyebrow, the page's h1, a line under it and buttons on the right. */
-export function AdminPageHeader({ eyebrow, title, subtitle, actions }: {
+export function AdminPageHeader({
+  eyebrow,
+  title,
+  subtitle,
+  actions,
+}: {
   eyebrow: ReactNode;
   title: ReactNode;
   subtitle?: ReactNode;

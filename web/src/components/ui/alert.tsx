@@ -10,7 +10,13 @@ export interface AlertProps extends ComponentProps<'div'> {
  * (announced politely). Override with an explicit role when the message is static.
  */
 export function Alert({ className, variant = 'default', role, ...props }: AlertProps) {
-  return <div role={role ?? (variant === 'destructive' ? 'alert' : 'status')} className={cn('alert', `alert--${variant}`, className)} {...props} />;
+  return (
+    <div
+      role={role ?? (variant === 'destructive' ? 'alert' : 'status')}
+      className={cn('alert', `alert--${variant}`, className)}
+      {...props}
+    />
+  );
 }
 
 export function AlertTitle({ className, ...props }: ComponentProps<'p'>) {

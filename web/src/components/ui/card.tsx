@@ -7,7 +7,11 @@ export function Card({ className, as: Tag = 'div', ...props }: ComponentProps<'d
 }
 
 /** Renders an <h2> by default; pass `as` to keep the page's heading order valid. */
-export function CardTitle({ className, as: Tag = 'h2', ...props }: ComponentProps<'h2'> & { as?: 'h2' | 'h3' | 'h4' | 'p' }) {
+export function CardTitle({
+  className,
+  as: Tag = 'h2',
+  ...props
+}: ComponentProps<'h2'> & { as?: 'h2' | 'h3' | 'h4' | 'p' }) {
   return <Tag className={cn('card__title', className)} {...props} />;
 }
 
@@ -16,7 +20,14 @@ function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 }
 
 /** Title, optional description and optional actions (buttons) at the top of a card. */
-export function CardHeader({ title, description, actions, titleAs, titleId, className }: {
+export function CardHeader({
+  title,
+  description,
+  actions,
+  titleAs,
+  titleId,
+  className,
+}: {
   title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
@@ -27,7 +38,9 @@ export function CardHeader({ title, description, actions, titleAs, titleId, clas
   return (
     <div className={cn('card__header', className)}>
       <div>
-        <CardTitle as={titleAs} id={titleId}>{title}</CardTitle>
+        <CardTitle as={titleAs} id={titleId}>
+          {title}
+        </CardTitle>
         {description && <CardDescription>{description}</CardDescription>}
       </div>
       {actions && <div className="card__actions">{actions}</div>}

@@ -16,7 +16,8 @@ export interface DialogProps {
   busy?: boolean;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * The one modal dialog (WAI-ARIA dialog pattern): labelled by its title (and described by its description),
@@ -25,7 +26,17 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * opened it (the admin theme). Not the native <dialog>: its top layer would sit above the notifications
  * region, hiding toasts raised while a dialog is open (for example 'Invalid Date Range').
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer, role = 'dialog', size = 'md', busy = false }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  role = 'dialog',
+  size = 'md',
+  busy = false,
+}: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const close = () => {
     if (!busy) onOpenChange(false);
@@ -87,8 +98,14 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         onKeyDown={onKeyDown}
       >
         <div className="dialog__header">
-          <h2 className="dialog__title" id={titleId}>{title}</h2>
-          {description && <div className="dialog__description" id={descId}>{description}</div>}
+          <h2 className="dialog__title" id={titleId}>
+            {title}
+          </h2>
+          {description && (
+            <div className="dialog__description" id={descId}>
+              {description}
+            </div>
+          )}
         </div>
         {children && <div className="dialog__body">{children}</div>}
         {footer && <div className="dialog__footer dialog__body">{footer}</div>}

@@ -12,7 +12,15 @@ export interface ErrorSummaryItem {
  * a submit finds problems, so it is read out; render nothing once every field is right. A link moves focus to its
  * field; the page's scroll-padding keeps the field clear of a sticky header.
  */
-export function ErrorSummary({ items, ref, titleAs: Title = 'h3' }: { items: ErrorSummaryItem[]; ref: Ref<HTMLDivElement>; titleAs?: 'h2' | 'h3' | 'h4' }) {
+export function ErrorSummary({
+  items,
+  ref,
+  titleAs: Title = 'h3',
+}: {
+  items: ErrorSummaryItem[];
+  ref: Ref<HTMLDivElement>;
+  titleAs?: 'h2' | 'h3' | 'h4';
+}) {
   if (items.length === 0) return null;
   return (
     <div ref={ref} className="error-summary" tabIndex={-1} aria-labelledby="error-summary-title">
@@ -22,7 +30,13 @@ export function ErrorSummary({ items, ref, titleAs: Title = 'h3' }: { items: Err
       <ul className="error-summary__list">
         {items.map((item) => (
           <li key={item.id}>
-            <a href={`#${item.id}`} onClick={(e) => { e.preventDefault(); document.getElementById(item.id)?.focus(); }}>
+            <a
+              href={`#${item.id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                document.getElementById(item.id)?.focus();
+              }}
+            >
               {item.label}: {item.message}
             </a>
           </li>

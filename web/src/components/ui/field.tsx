@@ -22,7 +22,8 @@ export function Label({ className, required, children, ...props }: LabelProps) {
       {children}
       {required && (
         <span className="label__required" aria-hidden="true">
-          {' '}*
+          {' '}
+          *
         </span>
       )}
     </label>
@@ -57,10 +58,22 @@ function useLabelled(id: string | undefined, hint: unknown, error: unknown) {
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  return { inputId, hintId, errorId, control: { id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } };
+  return {
+    inputId,
+    hintId,
+    errorId,
+    control: { id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy },
+  };
 }
 
-function Labelled({ label, hint, error, className, ids, children }: LabelledProps & { ids: ReturnType<typeof useLabelled>; children: ReactNode }) {
+function Labelled({
+  label,
+  hint,
+  error,
+  className,
+  ids,
+  children,
+}: LabelledProps & { ids: ReturnType<typeof useLabelled>; children: ReactNode }) {
   return (
     <Field className={className}>
       <Label htmlFor={ids.inputId}>{label}</Label>
@@ -72,7 +85,14 @@ function Labelled({ label, hint, error, className, ids, children }: LabelledProp
 }
 
 /** A labelled text input with an optional hint and error. */
-export function TextField({ label, hint, error, className, id, ...props }: LabelledProps & Omit<ComponentProps<'input'>, 'className'>) {
+export function TextField({
+  label,
+  hint,
+  error,
+  className,
+  id,
+  ...props
+}: LabelledProps & Omit<ComponentProps<'input'>, 'className'>) {
   const ids = useLabelled(id, hint, error);
   return (
     <Labelled label={label} hint={hint} error={error} className={className} ids={ids}>
@@ -81,7 +101,14 @@ export function TextField({ label, hint, error, className, id, ...props }: Label
   );
 }
 
-export function TextAreaField({ label, hint, error, className, id, ...props }: LabelledProps & Omit<ComponentProps<'textarea'>, 'className'>) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className,
+  id,
+  ...props
+}: LabelledProps & Omit<ComponentProps<'textarea'>, 'className'>) {
   const ids = useLabelled(id, hint, error);
   return (
     <Labelled label={label} hint={hint} error={error} className={className} ids={ids}>
@@ -90,7 +117,14 @@ export function TextAreaField({ label, hint, error, className, id, ...props }: L
   );
 }
 
-export function SelectField({ label, hint, error, className, id, ...props }: LabelledProps & Omit<SelectProps, 'className'>) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  className,
+  id,
+  ...props
+}: LabelledProps & Omit<SelectProps, 'className'>) {
   const ids = useLabelled(id, hint, error);
   return (
     <Labelled label={label} hint={hint} error={error} className={className} ids={ids}>

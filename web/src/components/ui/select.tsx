@@ -37,7 +37,14 @@ export function Select({ className, options, onValueChange, onChangeEvent, child
         {children}
       </select>
       <svg className="select__chevron" aria-hidden="true" viewBox="0 0 20 20" width="20" height="20">
-        <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M5 7.5l5 5 5-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </div>
   );

@@ -9,7 +9,13 @@ export interface TabItem {
  * WAI-ARIA tabs with automatic activation: Left/Right arrows move and select, Home/End jump to the ends;
  * only the selected tab is in the Tab order. Only the selected panel is rendered.
  */
-export function Tabs({ label, items, value, onChange, children }: {
+export function Tabs({
+  label,
+  items,
+  value,
+  onChange,
+  children,
+}: {
   label: string;
   items: TabItem[];
   value: string;

@@ -18,7 +18,9 @@ export function Toaster() {
         >
           <div className="toast__body">
             {t.title && <ToastPrimitive.Title className="toast__title">{t.title}</ToastPrimitive.Title>}
-            {t.description && <ToastPrimitive.Description className="toast__description">{t.description}</ToastPrimitive.Description>}
+            {t.description && (
+              <ToastPrimitive.Description className="toast__description">{t.description}</ToastPrimitive.Description>
+            )}
           </div>
           {t.action}
           <ToastPrimitive.Close className="toast__close" aria-label="Close">

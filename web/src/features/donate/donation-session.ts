@@ -44,13 +44,22 @@ function formFrom(saved: unknown): DonationFormData {
 function startedFrom(saved: unknown): StartedPayment | null {
   const s = saved as Partial<StartedPayment> | null;
   const start = s?.start as Partial<PaymentIntentResponseDto> | undefined;
-  if (typeof s?.key !== 'string' || typeof start?.clientSecret !== 'string' || typeof start.recordToken !== 'string' || typeof start.chargedCents !== 'number') return null;
+  if (
+    typeof s?.key !== 'string' ||
+    typeof start?.clientSecret !== 'string' ||
+    typeof start.recordToken !== 'string' ||
+    typeof start.chargedCents !== 'number'
+  )
+    return null;
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   return {
     key: s.key,
     start: {
-      clientSecret: start.clientSecret, recordToken: start.recordToken, chargedCents: start.chargedCents,
-      paymentIntentId: text(start.paymentIntentId), subscriptionId: text(start.subscriptionId),
+      clientSecret: start.clientSecret,
+      recordToken: start.recordToken,
+      chargedCents: start.chargedCents,
+      paymentIntentId: text(start.paymentIntentId),
+      subscriptionId: text(start.subscriptionId),
     },
   };
 }
@@ -84,5 +93,9 @@ export function clearDonationSession(): void {
 
 /** What makes a gift the same gift: its amount, every value of the form (in one order) and the payment method. */
 export function giftKey(cents: number, form: DonationFormData, method: string): string {
-  return JSON.stringify([cents, method, (Object.keys(emptyDonationForm) as Array<keyof DonationFormData>).map((k) => form[k])]);
+  return JSON.stringify([
+    cents,
+    method,
+    (Object.keys(emptyDonationForm) as Array<keyof DonationFormData>).map((k) => form[k]),
+  ]);
 }

@@ -10,7 +10,15 @@ export function billingDetails(form: DonationFormData) {
     email: form.email,
     phone: form.phone || undefined,
     ...(hasAddress
-      ? { address: { line1: form.address, city: form.city, state: form.state, postal_code: form.zipCode, country: 'US' } }
+      ? {
+          address: {
+            line1: form.address,
+            city: form.city,
+            state: form.state,
+            postal_code: form.zipCode,
+            country: 'US',
+          },
+        }
       : {}),
   };
 }
@@ -35,8 +43,12 @@ export function elementsOptions(cents: number, recurring: boolean): StripeElemen
  * Stripe's layout for the width: tabs beside each other where there is room; on a phone the accordion, one method
  * a row, whose fields then have the element's whole width.
  */
-export function paymentLayout(narrow = typeof matchMedia === 'function' && matchMedia('(max-width: 639px)').matches): StripePaymentElementOptions['layout'] {
-  return narrow ? { type: 'accordion', defaultCollapsed: false, radios: 'always', spacedAccordionItems: false } : { type: 'tabs' };
+export function paymentLayout(
+  narrow = typeof matchMedia === 'function' && matchMedia('(max-width: 639px)').matches,
+): StripePaymentElementOptions['layout'] {
+  return narrow
+    ? { type: 'accordion', defaultCollapsed: false, radios: 'always', spacedAccordionItems: false }
+    : { type: 'tabs' };
 }
 
 /** The donor already gave name, e-mail and address at step 1: the element starts with them (a bank account's holder may differ). */

@@ -6,7 +6,9 @@ export type DonateStep = 'form' | 'payment';
 const MARK = 'donateStep';
 
 function markedStep(state: unknown): DonateStep {
-  return state && typeof state === 'object' && (state as Record<string, unknown>)[MARK] === 'payment' ? 'payment' : 'form';
+  return state && typeof state === 'object' && (state as Record<string, unknown>)[MARK] === 'payment'
+    ? 'payment'
+    : 'form';
 }
 
 /** The current entry's state with the step set (or taken out), keeping whatever else the router keeps there. */

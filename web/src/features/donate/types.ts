@@ -1,16 +1,23 @@
-import { FREQUENCIES as FREQUENCY_VALUES, FREQUENCY_LABELS, type Frequency } from '../../../../core/src/gifts/frequencies';
+import {
+  FREQUENCIES as FREQUENCY_VALUES,
+  FREQUENCY_LABELS,
+  type Frequency,
+} from '../../../../core/src/gifts/frequencies';
 
 export type { Frequency };
 
 /** How the donate page's summary line words each frequency ("You're donating $25.00 monthly"). */
-const SUMMARY: Record<Frequency, string> = { 'one-time': '', monthly: 'monthly', quarterly: 'quarterly', annual: 'annually' };
+const SUMMARY: Record<Frequency, string> = {
+  'one-time': '',
+  monthly: 'monthly',
+  quarterly: 'quarterly',
+  annual: 'annually',
+};
 
 /** SPEC section 3, Donation form data; section 4, Frequency options (the server's one list); section 9, preset amounts. */
-export const FREQUENCIES: ReadonlyArray<{ value: Frequency; label: string; summary: string }> = FREQUENCY_VALUES.map((value) => ({
-  value,
-  label: FREQUENCY_LABELS[value],
-  summary: SUMMARY[value],
-}));
+export const FREQUENCIES: ReadonlyArray<{ value: Frequency; label: string; summary: string }> = FREQUENCY_VALUES.map(
+  (value) => ({ value, label: FREQUENCY_LABELS[value], summary: SUMMARY[value] }),
+);
 
 export const PRESET_AMOUNTS = ['25', '50', '100'] as const;
 

@@ -3,7 +3,18 @@ import { nameProblem } from '../../../../core/src/people/person-name';
 import type { DonationFormData } from './types';
 
 /** The form's text fields that can be wrong (the checkboxes, choices and the postal address cannot). */
-export type DonationField = 'amount' | 'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'city' | 'state' | 'zipCode' | 'tributeName' | 'tributeEmail';
+export type DonationField =
+  | 'amount'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zipCode'
+  | 'tributeName'
+  | 'tributeEmail';
 export type DonationErrors = Partial<Record<DonationField, string>>;
 
 /** Field -> input id, in the order the form shows them (the error summary lists them in this order). */
@@ -64,7 +75,8 @@ export function fieldError(field: DonationField, form: DonationFormData): string
   if (!value) return REQUIRED[field] ?? null;
   // The server's rule for names (no link, < or >, or line break), with the same words.
   if (field === 'firstName' || field === 'lastName') return nameProblem(value, FIELD_LABELS[field]);
-  if ((field === 'email' || field === 'tributeEmail') && !EMAIL.test(value)) return 'Enter an e-mail address like name@example.com.';
+  if ((field === 'email' || field === 'tributeEmail') && !EMAIL.test(value))
+    return 'Enter an e-mail address like name@example.com.';
   if (field === 'zipCode' && !ZIP.test(value)) return 'Enter a 5-digit ZIP code, like 72650.';
   return null;
 }

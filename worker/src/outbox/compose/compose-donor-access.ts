@@ -6,7 +6,12 @@ import { DONOR_ACCESS, donorLinks } from '../../../../core/src/donor-access/dono
 import { FREQUENCY_LABELS, type Frequency } from '../../../../core/src/gifts/frequencies.js';
 import { isBankDebit } from '../../../../core/src/read-model/to-charge-row.js';
 import type { OutboxRow } from '../../../../core/src/mail-outbox/outbox.repository.js';
-import { bankPaymentFailedMail, mailDate, paymentFailedMail, signInLinkMail } from '../../../../core/src/school/donor-mail-texts.js';
+import {
+  bankPaymentFailedMail,
+  mailDate,
+  paymentFailedMail,
+  signInLinkMail,
+} from '../../../../core/src/school/donor-mail-texts.js';
 import type { Composed } from './composed.js';
 
 /** The donor's page with a link token: in the fragment, so it never reaches a server log or a Referer header. */
@@ -37,7 +42,12 @@ export async function composePaymentFailed(db: Queryable, row: OutboxRow, env: E
     return { undeliverable: 'Not needed any more: the renewal was paid or the gift ended' };
   }
   const [sub] = await db.query(`SELECT subscription_id FROM invoices WHERE id = $1`, [row.subject_key]);
-  const linkId = await donorLinks.create(db, { email: row.recipient, customerIds: [row.customer_id!], purpose: 'card', subscriptionId: sub.subscription_id });
+  const linkId = await donorLinks.create(db, {
+    email: row.recipient,
+    customerIds: [row.customer_id!],
+    purpose: 'card',
+    subscriptionId: sub.subscription_id,
+  });
   const minted = (await donorLinks.mint(db, linkId))!;
   return {
     mail: paymentFailedMail({
@@ -55,7 +65,8 @@ export async function composePaymentFailed(db: Queryable, row: OutboxRow, env: E
 /** A gift by bank account that failed after processing: one note, unless the charge has somehow succeeded since. */
 export async function composeBankPaymentFailed(db: Queryable, row: OutboxRow, env: EnvDto): Promise<Composed> {
   const f = await failedBankDebits.facts(db, row.subject_key);
-  if (!f || f.status !== 'failed') return { undeliverable: 'Not needed any more: the bank payment is no longer failed' };
+  if (!f || f.status !== 'failed')
+    return { undeliverable: 'Not needed any more: the bank payment is no longer failed' };
   return {
     mail: bankPaymentFailedMail({
       donorName: f.donor_name,

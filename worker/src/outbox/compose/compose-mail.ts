@@ -4,11 +4,24 @@ import { formatReceiptNumber } from '../../../../core/src/acknowledgments/receip
 import { FREQUENCY_LABELS, type Frequency } from '../../../../core/src/gifts/frequencies.js';
 import { isCashGift, MANUAL_TYPE_LABELS, type ManualDonationType } from '../../../../core/src/gifts/gift-labels.js';
 import type { OutboxRow } from '../../../../core/src/mail-outbox/outbox.repository.js';
-import { acknowledgmentMail, mailDate, statementEditionFor, statementMail, tributeMail, voidMail, type StatementEdition } from '../../../../core/src/school/donor-mail-texts.js';
+import {
+  acknowledgmentMail,
+  mailDate,
+  statementEditionFor,
+  statementMail,
+  tributeMail,
+  voidMail,
+  type StatementEdition,
+} from '../../../../core/src/school/donor-mail-texts.js';
 import { tributeLine } from '../../../../core/src/gifts/gift-designation.js';
 import { GENERAL_FUND_ID } from '../../../../core/src/funds/funds.repository.js';
 import { donorYearGifts, findStatementDonor } from '../../../../core/src/statements/statement-gifts.js';
-import { renderStatement, statementFilename, statementIssuedOn, statementTotals } from '../../../../core/src/statements/year-end-statement.pdf.js';
+import {
+  renderStatement,
+  statementFilename,
+  statementIssuedOn,
+  statementTotals,
+} from '../../../../core/src/statements/year-end-statement.pdf.js';
 import { giftFacts } from './gift-facts.repository.js';
 import { composeBankPaymentFailed, composePaymentFailed, composeSignInLink } from './compose-donor-access.js';
 import { composePlanChange } from './compose-plan-change.js';
@@ -29,13 +42,14 @@ function correctionRefund(row: OutboxRow): number | null {
 async function composeCard(db: Queryable, row: OutboxRow, env: EnvDto): Promise<Composed> {
   const g = await giftFacts.card(db, row.gift_id!);
   if (!g) return { undeliverable: 'The gift is no longer in the records' };
-  const recurring = g.subscription_id && g.frequency !== 'one-time'
-    ? {
-        frequency: FREQUENCY_LABELS[g.frequency as Frequency] ?? g.frequency,
-        nextDate: g.next_date ? mailDate(new Date(g.next_date), env.TIME_ZONE) : null,
-        manageUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}/my-giving`,
-      }
-    : null;
+  const recurring =
+    g.subscription_id && g.frequency !== 'one-time'
+      ? {
+          frequency: FREQUENCY_LABELS[g.frequency as Frequency] ?? g.frequency,
+          nextDate: g.next_date ? mailDate(new Date(g.next_date), env.TIME_ZONE) : null,
+          manageUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}/my-giving`,
+        }
+      : null;
   return {
     mail: acknowledgmentMail({
       receiptNumber: formatReceiptNumber(g.receipt_year, g.receipt_seq),
@@ -44,7 +58,8 @@ async function composeCard(db: Queryable, row: OutboxRow, env: EnvDto): Promise<
       method: cardMethod(g.brand, g.last4),
       isMoney: true,
       amountCents: Number(g.amount),
-      refundedCents: row.kind === 'correction' ? (correctionRefund(row) ?? Number(g.amount_refunded)) : Number(g.amount_refunded),
+      refundedCents:
+        row.kind === 'correction' ? (correctionRefund(row) ?? Number(g.amount_refunded)) : Number(g.amount_refunded),
       description: null,
       goods: null,
       recurring,
@@ -88,7 +103,10 @@ async function composeManual(db: Queryable, row: OutboxRow, env: EnvDto): Promis
       amountCents: Number(g.amount),
       refundedCents: 0,
       description: g.gift_description,
-      goods: g.goods_description && g.goods_value !== null ? { description: g.goods_description, valueCents: Number(g.goods_value) } : null,
+      goods:
+        g.goods_description && g.goods_value !== null
+          ? { description: g.goods_description, valueCents: Number(g.goods_value) }
+          : null,
       recurring: null,
       noGoodsSentence: env.YEAR_END_STATEMENT_TEXT,
     }),
@@ -117,14 +135,30 @@ async function composeStatement(db: Queryable, row: OutboxRow, env: EnvDto): Pro
   if (!donor) return { undeliverable: 'The donor is no longer in the records' };
   const gifts = await donorYearGifts(db, donor.id, year, env.TIME_ZONE);
   const totals = statementTotals(gifts);
-  if (totals.gifts.length + totals.property.length === 0) return { undeliverable: `No gifts of ${year} count any more (all were refunded)` };
+  if (totals.gifts.length + totals.property.length === 0)
+    return { undeliverable: `No gifts of ${year} count any more (all were refunded)` };
   const issuedOn = statementIssuedOn(env.TIME_ZONE);
-  const edition = (row.statement_edition as StatementEdition | null | undefined) ?? statementEditionFor(year, Number(issuedOn.slice(-4)));
-  const pdf = await renderStatement({ donor, year, gifts, statementText: env.YEAR_END_STATEMENT_TEXT, issuedOn, edition });
+  const edition =
+    (row.statement_edition as StatementEdition | null | undefined) ??
+    statementEditionFor(year, Number(issuedOn.slice(-4)));
+  const pdf = await renderStatement({
+    donor,
+    year,
+    gifts,
+    statementText: env.YEAR_END_STATEMENT_TEXT,
+    issuedOn,
+    edition,
+  });
   const filename = statementFilename(year, donor);
   return {
     mail: statementMail({
-      donorName: donor.name, year, totalCents: totals.totalCents, giftCount: totals.gifts.length, propertyCount: totals.property.length, filename, edition,
+      donorName: donor.name,
+      year,
+      totalCents: totals.totalCents,
+      giftCount: totals.gifts.length,
+      propertyCount: totals.property.length,
+      filename,
+      edition,
     }),
     attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
   };

@@ -3,5 +3,9 @@ import { AdminScreen } from './admin-screen';
 
 /** /stripe-data/account: the signed-in admin's two-factor sign-in and sessions. */
 export default function AccountRoute() {
-  return <AdminScreen eyebrow="Admin Access" title="Sign-In & Security">{() => <SecurityPage />}</AdminScreen>;
+  return (
+    <AdminScreen eyebrow="Admin Access" title="Sign-In & Security">
+      {() => <SecurityPage />}
+    </AdminScreen>
+  );
 }

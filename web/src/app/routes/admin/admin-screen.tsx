@@ -10,7 +10,13 @@ import { AdminArea } from './admin-area';
  * An admin screen behind the session: header (eyebrow, title, the account buttons), the admin navigation, then
  * the page. `owners` screens tell a bookkeeper so instead of showing a page of refusals.
  */
-export function AdminScreen({ eyebrow, title, subtitle, owners, children }: {
+export function AdminScreen({
+  eyebrow,
+  title,
+  subtitle,
+  owners,
+  children,
+}: {
   eyebrow: string;
   title: string;
   subtitle?: string;
@@ -22,9 +28,18 @@ export function AdminScreen({ eyebrow, title, subtitle, owners, children }: {
       <AdminGate>
         {(admin) => (
           <div className="adm-page">
-            <AdminPageHeader eyebrow={eyebrow} title={title} subtitle={subtitle && <p className="adm-muted">{subtitle}</p>} actions={<AccountActions admin={admin} />} />
+            <AdminPageHeader
+              eyebrow={eyebrow}
+              title={title}
+              subtitle={subtitle && <p className="adm-muted">{subtitle}</p>}
+              actions={<AccountActions admin={admin} />}
+            />
             <AdminNav role={admin.role} />
-            {owners && admin.role !== 'owner' ? <p className="adm-empty">Only owners can use this page.</p> : children(admin)}
+            {owners && admin.role !== 'owner' ? (
+              <p className="adm-empty">Only owners can use this page.</p>
+            ) : (
+              children(admin)
+            )}
           </div>
         )}
       </AdminGate>

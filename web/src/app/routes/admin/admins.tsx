@@ -7,7 +7,12 @@ export default function AdminsRoute() {
   return (
     <AdminScreen eyebrow="Admin Access" title="Admins" subtitle="Who can sign in, with which role." owners>
       {(admin) => (
-        <AdminsPage selfId={admin.id} renderSessions={(caption, sessions, onRevoke) => <SessionsTable caption={caption} sessions={sessions} onRevoke={onRevoke} />} />
+        <AdminsPage
+          selfId={admin.id}
+          renderSessions={(caption, sessions, onRevoke) => (
+            <SessionsTable caption={caption} sessions={sessions} onRevoke={onRevoke} />
+          )}
+        />
       )}
     </AdminScreen>
   );

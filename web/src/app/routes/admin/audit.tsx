@@ -3,5 +3,9 @@ import { AdminScreen } from './admin-screen';
 
 /** /stripe-data/audit: the audit log, for every admin. */
 export default function AuditRoute() {
-  return <AdminScreen eyebrow="Admin Access" title="Audit Log">{() => <AuditPage />}</AdminScreen>;
+  return (
+    <AdminScreen eyebrow="Admin Access" title="Audit Log">
+      {() => <AuditPage />}
+    </AdminScreen>
+  );
 }

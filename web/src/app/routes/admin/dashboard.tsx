@@ -51,7 +51,11 @@ function Dashboard({ admin }: { admin: AdminDto }) {
   return (
     <div className="adm-page">
       <AdminPageHeader
-        eyebrow={<><ShieldIcon width={16} height={16} /> Admin Access</>}
+        eyebrow={
+          <>
+            <ShieldIcon width={16} height={16} /> Admin Access
+          </>
+        }
         title="Financial Analytics Dashboard"
         subtitle={<p className="adm-muted">Welcome back, {admin.name}</p>}
         actions={<AccountActions admin={admin} />}
@@ -73,7 +77,9 @@ function Dashboard({ admin }: { admin: AdminDto }) {
           ))}
         {tab === 'donors' && <DonorsTab enabled />}
         {tab === 'transactions' && <TransactionsTab />}
-        {tab === 'insights' && <InsightsTab overview={overview} summary={summary} periodLabel={analytics.data?.period.label ?? 'All Time'} />}
+        {tab === 'insights' && (
+          <InsightsTab overview={overview} summary={summary} periodLabel={analytics.data?.period.label ?? 'All Time'} />
+        )}
         {tab === 'tax-exports' && (
           <TaxExportsTab>
             <DonorMailSettings canChange={admin.role === 'owner'} />

@@ -7,7 +7,11 @@ import { AdminScreen } from './admin-screen';
  */
 export default function OperationsRoute() {
   return (
-    <AdminScreen eyebrow="Admin Access" title="Operations" subtitle="Queues, projection lag and failures. Refreshes every 10 seconds.">
+    <AdminScreen
+      eyebrow="Admin Access"
+      title="Operations"
+      subtitle="Queues, projection lag and failures. Refreshes every 10 seconds."
+    >
       {(admin) => <OperationsPanel canAct={admin.role === 'owner'} />}
     </AdminScreen>
   );

@@ -3,5 +3,13 @@ import { AdminScreen } from './admin-screen';
 
 /** /stripe-data/payouts: the deposits to the bank, reconciled, for every admin. */
 export default function PayoutsRoute() {
-  return <AdminScreen eyebrow="Admin Access" title="Payouts" subtitle="What reached the bank after Stripe's fees, deposit by deposit.">{() => <PayoutsPage />}</AdminScreen>;
+  return (
+    <AdminScreen
+      eyebrow="Admin Access"
+      title="Payouts"
+      subtitle="What reached the bank after Stripe's fees, deposit by deposit."
+    >
+      {() => <PayoutsPage />}
+    </AdminScreen>
+  );
 }

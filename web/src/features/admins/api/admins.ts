@@ -1,7 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { AdminListingDto, ChangeRoleDto, LogoutEverywhereResponseDto, SuccessDto, InviteAdminDto, SessionDto } from '../../../lib/api-types';
+import type {
+  AdminListingDto,
+  ChangeRoleDto,
+  LogoutEverywhereResponseDto,
+  SuccessDto,
+  InviteAdminDto,
+  SessionDto,
+} from '../../../lib/api-types';
 
 export function getAdmins(): Promise<AdminListingDto[]> {
   return apiGet<AdminListingDto[]>('/api/admin/admins');
@@ -25,18 +32,25 @@ export async function runAdminAction(a: AdminAction): Promise<void> {
   const base = `/api/admin/admins/${encodeURIComponent(a.id)}`;
   // Each answers {success} or (logout-everywhere) the sessions ended: the list is read again either way.
   if (a.kind === 'role') await apiSend<SuccessDto, ChangeRoleDto>('PATCH', base, { role: a.role });
-  else if (a.kind === 'revoke-session') await apiSend<SuccessDto>('DELETE', `${base}/sessions/${encodeURIComponent(a.sessionId)}`);
+  else if (a.kind === 'revoke-session')
+    await apiSend<SuccessDto>('DELETE', `${base}/sessions/${encodeURIComponent(a.sessionId)}`);
   else await apiSend<SuccessDto | LogoutEverywhereResponseDto>('POST', `${base}/${a.kind}`);
 }
 
 export function useInviteAdmin() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: inviteAdmin, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admins }) });
+  return useMutation({
+    mutationFn: inviteAdmin,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admins }),
+  });
 }
 
 export function useAdminAction() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: runAdminAction, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admins }) });
+  return useMutation({
+    mutationFn: runAdminAction,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admins }),
+  });
 }
 
 export function getAdminSessions(id: string): Promise<SessionDto[]> {

@@ -4,6 +4,7 @@ export const ROLE_OPTIONS = [
   { value: 'owner', label: 'Owner' },
 ];
 
-export const ROLE_HINT = 'Owners can do everything, admins and settings included. Bookkeepers see everything, record and delete manual gifts, export and send statements; they cannot delete donors, manage admins or change settings.';
+export const ROLE_HINT =
+  'Owners can do everything, admins and settings included. Bookkeepers see everything, record and delete manual gifts, export and send statements; they cannot delete donors, manage admins or change settings.';
 
 export const ROLE_LABEL: Record<string, string> = { owner: 'Owner', bookkeeper: 'Bookkeeper' };

@@ -10,7 +10,9 @@ export type PeriodChoice = Period | null;
 
 export async function getAnalytics(period: PeriodChoice = null): Promise<AnalyticsDto> {
   try {
-    return await apiGet<AnalyticsDto>(period ? `/api/stripe/analytics?${periodQuery(period)}` : '/api/stripe/analytics');
+    return await apiGet<AnalyticsDto>(
+      period ? `/api/stripe/analytics?${periodQuery(period)}` : '/api/stripe/analytics',
+    );
   } catch (cause) {
     throw new Error('Failed to fetch analytics', { cause });
   }

@@ -24,7 +24,13 @@ export async function getRetention(year: RetentionYear): Promise<RetentionDto> {
 }
 
 export function useRetention(year: RetentionYear) {
-  return useQuery(queryOptions({ queryKey: [...queryKeys.retention, year.basis, year.year], queryFn: () => getRetention(year), placeholderData: keepPreviousData }));
+  return useQuery(
+    queryOptions({
+      queryKey: [...queryKeys.retention, year.basis, year.year],
+      queryFn: () => getRetention(year),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }
 
 export async function getLapsed(kind: LapsedKind, year: RetentionYear, page: number): Promise<LapsedPageDto> {
@@ -36,11 +42,13 @@ export async function getLapsed(kind: LapsedKind, year: RetentionYear, page: num
 }
 
 export function useLapsed(kind: LapsedKind, year: RetentionYear, page: number) {
-  return useQuery(queryOptions({
-    queryKey: [...queryKeys.retention, 'lapsed', kind, year.basis, year.year, page],
-    queryFn: () => getLapsed(kind, year, page),
-    placeholderData: keepPreviousData,
-  }));
+  return useQuery(
+    queryOptions({
+      queryKey: [...queryKeys.retention, 'lapsed', kind, year.basis, year.year, page],
+      queryFn: () => getLapsed(kind, year, page),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }
 
 /** The whole list as CSV, named by the server; answers the file name. */

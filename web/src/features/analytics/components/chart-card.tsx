@@ -19,7 +19,15 @@ export interface ChartRow {
  * text alternative, or an empty state when there is nothing to draw. The table is always there for screen
  * readers and one click ("Show data table") away for everyone else.
  */
-export function ChartCard({ title, description, rows, option, valueHeader = 'Amount', labelHeader, moreHeaders = [] }: {
+export function ChartCard({
+  title,
+  description,
+  rows,
+  option,
+  valueHeader = 'Amount',
+  labelHeader,
+  moreHeaders = [],
+}: {
   title: string;
   description: string;
   rows: ChartRow[];
@@ -48,20 +56,40 @@ export function ChartCard({ title, description, rows, option, valueHeader = 'Amo
         {hasData ? (
           <>
             <div className="adm-chart" aria-hidden="true">
-              <ReactEChartsCore ref={chartRef} echarts={echarts} option={option} notMerge style={{ height: '100%', width: '100%' }} />
+              <ReactEChartsCore
+                ref={chartRef}
+                echarts={echarts}
+                option={option}
+                notMerge
+                style={{ height: '100%', width: '100%' }}
+              />
             </div>
-            <Button variant="link" size="sm" className="adm-chart-toggle" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((v) => !v)}>
+            <Button
+              variant="link"
+              size="sm"
+              className="adm-chart-toggle"
+              aria-expanded={showTable}
+              aria-controls={tableId}
+              onClick={() => setShowTable((v) => !v)}
+            >
               {showTable ? 'Hide data table' : 'Show data table'}
             </Button>
             {/* A table wider than a phone (the monthly chart's five columns) scrolls inside its own region. */}
-            <div className={showTable ? 'adm-table-wrap' : undefined} {...(showTable ? { tabIndex: 0, role: 'region', 'aria-label': `${title} data` } : {})}>
+            <div
+              className={showTable ? 'adm-table-wrap' : undefined}
+              {...(showTable ? { tabIndex: 0, role: 'region', 'aria-label': `${title} data` } : {})}
+            >
               <table id={tableId} className={showTable ? 'adm-table adm-chart-table' : 'sr-only'}>
                 <caption>{title}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{labelHeader}</th>
                     <th scope="col">{valueHeader}</th>
-                    {moreHeaders.map((h) => <th key={h} scope="col">{h}</th>)}
+                    {moreHeaders.map((h) => (
+                      <th key={h} scope="col">
+                        {h}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -69,7 +97,9 @@ export function ChartCard({ title, description, rows, option, valueHeader = 'Amo
                     <tr key={r.label}>
                       <th scope="row">{r.label}</th>
                       <td>{valueHeader === 'Amount' || moreHeaders.length ? formatDollars(r.value) : r.value}</td>
-                      {moreHeaders.map((h, i) => <td key={h}>{formatDollars(r.more?.[i] ?? 0)}</td>)}
+                      {moreHeaders.map((h, i) => (
+                        <td key={h}>{formatDollars(r.more?.[i] ?? 0)}</td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>

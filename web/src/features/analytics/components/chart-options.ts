@@ -34,7 +34,10 @@ const textStyle = { fontFamily: 'inherit', color: '#334155', fontSize: CHART_LAB
 const label = { color: '#475569', fontSize: CHART_LABEL_PX };
 
 /** Several amounts per month as lines with a legend (the monthly chart: gifts, and Stripe's gross and net). */
-export function linesOption(labels: string[], series: Array<{ name: string; values: number[]; colorIndex: number; dashed?: boolean }>) {
+export function linesOption(
+  labels: string[],
+  series: Array<{ name: string; values: number[]; colorIndex: number; dashed?: boolean }>,
+) {
   return {
     color: CHART_PALETTE,
     textStyle,
@@ -42,7 +45,11 @@ export function linesOption(labels: string[], series: Array<{ name: string; valu
     legend: { top: 0, textStyle: { color: '#334155', fontSize: CHART_LABEL_PX } },
     tooltip: { trigger: 'axis', valueFormatter: currency, textStyle: { fontSize: 14 } },
     xAxis: { type: 'category', data: labels, boundaryGap: false, axisLabel: { ...label, hideOverlap: true } },
-    yAxis: { type: 'value', axisLabel: { ...label, formatter: axisCurrency }, splitLine: { lineStyle: { color: '#e2e8f0' } } },
+    yAxis: {
+      type: 'value',
+      axisLabel: { ...label, formatter: axisCurrency },
+      splitLine: { lineStyle: { color: '#e2e8f0' } },
+    },
     series: series.map((s) => ({
       name: s.name,
       type: 'line',
@@ -62,8 +69,17 @@ export function lineOption(rows: ChartRow[], name: string, colorIndex = 0) {
     textStyle,
     grid: { left: 16, right: 24, top: 24, bottom: 28 },
     tooltip: { trigger: 'axis', valueFormatter: currency, textStyle: { fontSize: 14 } },
-    xAxis: { type: 'category', data: rows.map((r) => r.label), boundaryGap: false, axisLabel: { ...label, hideOverlap: true } },
-    yAxis: { type: 'value', axisLabel: { ...label, formatter: axisCurrency }, splitLine: { lineStyle: { color: '#e2e8f0' } } },
+    xAxis: {
+      type: 'category',
+      data: rows.map((r) => r.label),
+      boundaryGap: false,
+      axisLabel: { ...label, hideOverlap: true },
+    },
+    yAxis: {
+      type: 'value',
+      axisLabel: { ...label, formatter: axisCurrency },
+      splitLine: { lineStyle: { color: '#e2e8f0' } },
+    },
     series: [
       {
         name,
@@ -89,7 +105,13 @@ export function donutOption(rows: ChartRow[]) {
   return {
     textStyle,
     tooltip: { trigger: 'item', valueFormatter: currency },
-    legend: { type: 'plain', bottom: 0, left: 'center', itemGap: 12, textStyle: { color: '#334155', fontSize: CHART_LABEL_PX } },
+    legend: {
+      type: 'plain',
+      bottom: 0,
+      left: 'center',
+      itemGap: 12,
+      textStyle: { color: '#334155', fontSize: CHART_LABEL_PX },
+    },
     series: [
       {
         name: 'Donation Frequency',
@@ -98,10 +120,7 @@ export function donutOption(rows: ChartRow[]) {
         center: ['50%', '40%'],
         avoidLabelOverlap: true,
         label: { show: false },
-        data: slices.map((r, i) => ({
-          name: r.label, value: r.value,
-          itemStyle: { color: CHART_PALETTE[i] },
-        })),
+        data: slices.map((r, i) => ({ name: r.label, value: r.value, itemStyle: { color: CHART_PALETTE[i] } })),
       },
     ],
   };
@@ -114,13 +133,20 @@ export function barOption(rows: ChartRow[]) {
     grid: { left: 16, right: 16, top: 24, bottom: 28 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: currency },
     xAxis: { type: 'category', data: rows.map((r) => r.label), axisLabel: label },
-    yAxis: { type: 'value', axisLabel: { ...label, formatter: axisCurrency }, splitLine: { lineStyle: { color: '#e2e8f0' } } },
+    yAxis: {
+      type: 'value',
+      axisLabel: { ...label, formatter: axisCurrency },
+      splitLine: { lineStyle: { color: '#e2e8f0' } },
+    },
     series: [
       {
         name: 'Amount',
         type: 'bar',
         barMaxWidth: 48,
-        data: rows.map(({ value }, i) => ({ value, itemStyle: { color: CHART_PALETTE[i % CHART_PALETTE.length], borderRadius: [4, 4, 0, 0] } })),
+        data: rows.map(({ value }, i) => ({
+          value,
+          itemStyle: { color: CHART_PALETTE[i % CHART_PALETTE.length], borderRadius: [4, 4, 0, 0] },
+        })),
       },
     ],
   };

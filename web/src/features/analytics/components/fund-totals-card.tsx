@@ -36,7 +36,10 @@ export function FundTotalsCard() {
                   className="adm-filter"
                   value={fund}
                   onValueChange={setFund}
-                  options={[{ value: '', label: 'All funds' }, ...(totals.data ?? []).map((f) => ({ value: String(f.fundId), label: f.name }))]}
+                  options={[
+                    { value: '', label: 'All funds' },
+                    ...(totals.data ?? []).map((f) => ({ value: String(f.fundId), label: f.name })),
+                  ]}
                 />
               </div>
             )}
@@ -45,18 +48,32 @@ export function FundTotalsCard() {
                 <thead>
                   <tr>
                     <th scope="col">Fund</th>
-                    <th scope="col" className="adm-num">Gifts</th>
-                    <th scope="col" className="adm-num">To the fund</th>
-                    <th scope="col" className="adm-num">Fee coverage</th>
+                    <th scope="col" className="adm-num">
+                      Gifts
+                    </th>
+                    <th scope="col" className="adm-num">
+                      To the fund
+                    </th>
+                    <th scope="col" className="adm-num">
+                      Fee coverage
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {rows.map((f) => (
                     <tr key={f.fundId}>
-                      <th scope="row" data-label="Fund">{f.archived ? `${f.name} (archived)` : f.name}</th>
-                      <td data-label="Gifts" className="adm-num">{f.gifts.toLocaleString('en-US')}</td>
-                      <td data-label="To the fund" className="adm-num">{formatUsd(f.toFundCents)}</td>
-                      <td data-label="Fee coverage" className="adm-num">{formatUsd(f.feeCoverageCents)}</td>
+                      <th scope="row" data-label="Fund">
+                        {f.archived ? `${f.name} (archived)` : f.name}
+                      </th>
+                      <td data-label="Gifts" className="adm-num">
+                        {f.gifts.toLocaleString('en-US')}
+                      </td>
+                      <td data-label="To the fund" className="adm-num">
+                        {formatUsd(f.toFundCents)}
+                      </td>
+                      <td data-label="Fee coverage" className="adm-num">
+                        {formatUsd(f.feeCoverageCents)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

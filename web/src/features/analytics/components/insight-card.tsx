@@ -14,7 +14,17 @@ export function InsightRow({ label, value, note }: { label: string; value: strin
   );
 }
 
-export function InsightCard({ title, description, actions, children }: { title: string; description: string; actions?: ReactNode; children: ReactNode }) {
+export function InsightCard({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader title={title} description={description} actions={actions} />

@@ -14,7 +14,15 @@ export function activeDonorRate(active: number, total: number): number {
  * Every figure carries its one-line definition and says its period: the period's figures are the summary
  * cards' (the same answer, so Average Donation is one number on both); donor figures say they are all time.
  */
-export function InsightsTab({ overview, summary, periodLabel }: { overview?: AnalyticsDto['overview']; summary?: DonorListDto['summary']; periodLabel: string }) {
+export function InsightsTab({
+  overview,
+  summary,
+  periodLabel,
+}: {
+  overview?: AnalyticsDto['overview'];
+  summary?: DonorListDto['summary'];
+  periodLabel: string;
+}) {
   const active = Number(summary?.activeCustomers ?? 0);
   const total = Number(summary?.totalCustomers ?? 0);
   const failed = Number(overview?.failedCharges ?? 0);
@@ -22,13 +30,33 @@ export function InsightsTab({ overview, summary, periodLabel }: { overview?: Ana
     <div className="adm-grid">
       <div className="adm-grid adm-grid--2">
         <InsightCard title="Key Insights" description={`How giving is trending: ${periodLabel}`}>
-          <Row label="Revenue Growth" value={formatGrowth(overview?.monthlyGrowth)} note="This calendar month's net gifts compared with last month's, whatever the period." />
-          <Row label="Donor Retention" value={`${count(active)} of ${count(total)}`} note="All time: active donors (a completed gift in the last 12 months) of all donors with a completed gift." />
-          <Row label="Average Transaction" value={formatDollars(overview?.averageDonation ?? 0)} note={`${periodLabel}: Total Revenue divided by Total Donations (refunds taken off), the Average Donation card above.`} />
+          <Row
+            label="Revenue Growth"
+            value={formatGrowth(overview?.monthlyGrowth)}
+            note="This calendar month's net gifts compared with last month's, whatever the period."
+          />
+          <Row
+            label="Donor Retention"
+            value={`${count(active)} of ${count(total)}`}
+            note="All time: active donors (a completed gift in the last 12 months) of all donors with a completed gift."
+          />
+          <Row
+            label="Average Transaction"
+            value={formatDollars(overview?.averageDonation ?? 0)}
+            note={`${periodLabel}: Total Revenue divided by Total Donations (refunds taken off), the Average Donation card above.`}
+          />
         </InsightCard>
         <InsightCard title="Export & Reports" description="Totals across all donors">
-          <Row label="Total Lifetime Value" value={formatDollars(donorStatDollars(summary?.totalLifetimeValue))} note="All time: net gifts of listed donors; all-time Total Revenue also counts gifts with no donor record (guest cards, walk-ins)." />
-          <Row label="Active Donor Rate" value={`${activeDonorRate(active, total)}%`} note="All time: active donors as a share of all donors, rounded." />
+          <Row
+            label="Total Lifetime Value"
+            value={formatDollars(donorStatDollars(summary?.totalLifetimeValue))}
+            note="All time: net gifts of listed donors; all-time Total Revenue also counts gifts with no donor record (guest cards, walk-ins)."
+          />
+          <Row
+            label="Active Donor Rate"
+            value={`${activeDonorRate(active, total)}%`}
+            note="All time: active donors as a share of all donors, rounded."
+          />
           <Row
             label="Transaction Success Rate"
             value={`${overview?.transactionSuccessRate ?? 0}%`}

@@ -23,7 +23,11 @@ export function PeriodPicker({ value, onChange }: { value: PeriodChoice; onChang
         <option value="all">All Time</option>
         {periodSelectGroups(fy.data).map((g) => (
           <optgroup key={g.label} label={g.label}>
-            {g.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {g.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </optgroup>
         ))}
       </SelectField>

@@ -23,7 +23,8 @@ const KINDS: ReadonlyArray<{ value: LapsedKind; label: string }> = [
   { value: 'sybunt', label: 'SYBUNT' },
 ];
 
-const percent = (p: number | null | undefined) => (p === null || p === undefined ? '–' : `${p.toLocaleString('en-US')}%`);
+const percent = (p: number | null | undefined) =>
+  p === null || p === undefined ? '–' : `${p.toLocaleString('en-US')}%`;
 
 /** Each figure with the sentence that says what it counts, in the chosen year's words. */
 /** A year's name, n years from the chosen one: '2025', or 'FY 2025' for fiscal years. */
@@ -36,12 +37,36 @@ function RetentionFigures({ r, name }: { r?: RetentionDto; name: YearName }) {
   const conv = r?.recurringConversion;
   return (
     <>
-      <InsightRow label="Retention Rate" value={percent(ret?.percent)} note={`${count(ret?.part)} of the ${count(ret?.whole)} donors who gave in ${name(-1)} gave again in ${year}.`} />
-      <InsightRow label="First-Time Donors" value={count(first?.whole)} note={`Donors whose first gift ever was made in ${year}.`} />
-      <InsightRow label="Second-Gift Rate" value={percent(first?.percent)} note={`${count(first?.part)} of ${year}'s first-time donors have given a second gift since.`} />
-      <InsightRow label="LYBUNT" value={count(r?.lybunt)} note={`Donors who gave in ${name(-1)} but not in ${year} (Last Year But Unfortunately Not This year).`} />
-      <InsightRow label="SYBUNT" value={count(r?.sybunt)} note={`Donors who gave in ${name(-2)} or before, but neither in ${name(-1)} nor in ${year} (Some Year But Unfortunately Not This year).`} />
-      <InsightRow label="Recurring Conversion" value={percent(conv?.percent)} note={`${count(conv?.part)} of ${count(conv?.whole)} donors whose first gift was a one-time gift later started a recurring plan (all years).`} />
+      <InsightRow
+        label="Retention Rate"
+        value={percent(ret?.percent)}
+        note={`${count(ret?.part)} of the ${count(ret?.whole)} donors who gave in ${name(-1)} gave again in ${year}.`}
+      />
+      <InsightRow
+        label="First-Time Donors"
+        value={count(first?.whole)}
+        note={`Donors whose first gift ever was made in ${year}.`}
+      />
+      <InsightRow
+        label="Second-Gift Rate"
+        value={percent(first?.percent)}
+        note={`${count(first?.part)} of ${year}'s first-time donors have given a second gift since.`}
+      />
+      <InsightRow
+        label="LYBUNT"
+        value={count(r?.lybunt)}
+        note={`Donors who gave in ${name(-1)} but not in ${year} (Last Year But Unfortunately Not This year).`}
+      />
+      <InsightRow
+        label="SYBUNT"
+        value={count(r?.sybunt)}
+        note={`Donors who gave in ${name(-2)} or before, but neither in ${name(-1)} nor in ${year} (Some Year But Unfortunately Not This year).`}
+      />
+      <InsightRow
+        label="Recurring Conversion"
+        value={percent(conv?.percent)}
+        note={`${count(conv?.part)} of ${count(conv?.whole)} donors whose first gift was a one-time gift later started a recurring plan (all years).`}
+      />
     </>
   );
 }
@@ -61,7 +86,11 @@ function LapsedDonors({ period, name }: { period: RetentionYear; name: YearName 
       const filename = await downloadLapsedCsv(kind, period);
       toast({ title: 'Download Started', description: `Lapsed donors exported to ${filename}` });
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to export lapsed donors'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to export lapsed donors'),
+        variant: 'destructive',
+      });
     } finally {
       setExporting(false);
     }
@@ -71,9 +100,11 @@ function LapsedDonors({ period, name }: { period: RetentionYear; name: YearName 
       <CardHeader
         title="Lapsed Donors"
         titleAs="h3"
-        description={kind === 'lybunt'
-          ? `Gave in ${name(-1)}, not in ${year}; most recent last gift first. Lifetime totals are net of refunds.`
-          : `Gave in ${name(-2)} or before, neither in ${name(-1)} nor in ${year}; most recent last gift first. Lifetime totals are net of refunds.`}
+        description={
+          kind === 'lybunt'
+            ? `Gave in ${name(-1)}, not in ${year}; most recent last gift first. Lifetime totals are net of refunds.`
+            : `Gave in ${name(-2)} or before, neither in ${name(-1)} nor in ${year}; most recent last gift first. Lifetime totals are net of refunds.`
+        }
         actions={
           <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting || total === 0}>
             <DownloadIcon /> {exporting ? 'Exporting...' : 'Download CSV'}
@@ -82,9 +113,20 @@ function LapsedDonors({ period, name }: { period: RetentionYear; name: YearName 
       />
       <CardContent>
         <div className="adm-toolbar">
-          <SelectField label="List" className="adm-filter" value={kind} options={[...KINDS]} onValueChange={(v) => { setKind(v as LapsedKind); setPage(1); }} />
+          <SelectField
+            label="List"
+            className="adm-filter"
+            value={kind}
+            options={[...KINDS]}
+            onValueChange={(v) => {
+              setKind(v as LapsedKind);
+              setPage(1);
+            }}
+          />
         </div>
-        <p className="adm-ledger-total" aria-live="polite">{data ? `${count(total)} donor${total === 1 ? '' : 's'}` : ''}</p>
+        <p className="adm-ledger-total" aria-live="polite">
+          {data ? `${count(total)} donor${total === 1 ? '' : 's'}` : ''}
+        </p>
         {lapsed.isError && <Alert variant="destructive">{lapsed.error.message}</Alert>}
         {lapsed.isPending ? (
           <Spinner label="Loading lapsed donors" />
@@ -92,15 +134,27 @@ function LapsedDonors({ period, name }: { period: RetentionYear; name: YearName 
           <p className="adm-empty">No donor is on this list for {year}.</p>
         ) : (
           data && (
-            <div className="adm-table-wrap" tabIndex={0} role="region" aria-label={`${kind.toUpperCase()} donors for ${year}`} aria-busy={lapsed.isFetching}>
+            <div
+              className="adm-table-wrap"
+              tabIndex={0}
+              role="region"
+              aria-label={`${kind.toUpperCase()} donors for ${year}`}
+              aria-busy={lapsed.isFetching}
+            >
               <table className="adm-table adm-table--stack">
                 <thead>
                   <tr>
                     <th scope="col">Donor</th>
                     <th scope="col">Last Gift</th>
-                    <th scope="col" className="adm-num">Last Gift Amount</th>
-                    <th scope="col" className="adm-num">Lifetime Total</th>
-                    <th scope="col" className="adm-num">Gifts</th>
+                    <th scope="col" className="adm-num">
+                      Last Gift Amount
+                    </th>
+                    <th scope="col" className="adm-num">
+                      Lifetime Total
+                    </th>
+                    <th scope="col" className="adm-num">
+                      Gifts
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -112,10 +166,18 @@ function LapsedDonors({ period, name }: { period: RetentionYear; name: YearName 
                           {d.email && <span className="adm-cell-sub">{d.email}</span>}
                         </div>
                       </td>
-                      <td data-label="Last Gift" className="adm-nowrap">{formatUnixDate(d.lastGiftAt)}</td>
-                      <td data-label="Last Gift Amount" className="adm-num">{d.lastGiftCents === null ? '–' : formatUsd(d.lastGiftCents)}</td>
-                      <td data-label="Lifetime Total" className="adm-num adm-cell-strong">{formatUsd(d.lifetimeCents)}</td>
-                      <td data-label="Gifts" className="adm-num">{count(d.gifts)}</td>
+                      <td data-label="Last Gift" className="adm-nowrap">
+                        {formatUnixDate(d.lastGiftAt)}
+                      </td>
+                      <td data-label="Last Gift Amount" className="adm-num">
+                        {d.lastGiftCents === null ? '–' : formatUsd(d.lastGiftCents)}
+                      </td>
+                      <td data-label="Lifetime Total" className="adm-num adm-cell-strong">
+                        {formatUsd(d.lifetimeCents)}
+                      </td>
+                      <td data-label="Gifts" className="adm-num">
+                        {count(d.gifts)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -125,9 +187,20 @@ function LapsedDonors({ period, name }: { period: RetentionYear; name: YearName 
         )}
         {data && total > PAGE_SIZE && (
           <nav className="adm-pagination" aria-label="Lapsed donor pages">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>Previous</Button>
-            <span>Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}</span>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>Next</Button>
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
+              Previous
+            </Button>
+            <span>
+              Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+            </span>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setPage((p) => Math.min(pages, p + 1))}
+              disabled={page >= pages}
+            >
+              Next
+            </Button>
           </nav>
         )}
       </CardContent>
@@ -154,7 +227,15 @@ export function RetentionSection() {
       <InsightCard
         title="Retention by Year"
         description={`${period.basis === 'fiscal' && startMonth !== 1 ? 'Fiscal years' : 'Calendar years'}. A donor is anyone on the Donors tab: a completed card or manual gift.${caption ? ` ${caption}` : ''}`}
-        actions={<SelectField label="Year" className="adm-filter" value={yearValue(period)} options={yearSelectOptions(fy.data)} onValueChange={(v) => setChoice(parseYearValue(v))} />}
+        actions={
+          <SelectField
+            label="Year"
+            className="adm-filter"
+            value={yearValue(period)}
+            options={yearSelectOptions(fy.data)}
+            onValueChange={(v) => setChoice(parseYearValue(v))}
+          />
+        }
       >
         <RetentionFigures r={retention.data} name={name} />
       </InsightCard>

@@ -23,9 +23,20 @@ export function getAuditPage(f: AuditFilter, page: number): Promise<AuditPageDto
 }
 
 export function useAuditPage(f: AuditFilter, page: number) {
-  return useQuery(queryOptions({ queryKey: [...queryKeys.audit, f, page], queryFn: () => getAuditPage(f, page), placeholderData: keepPreviousData }));
+  return useQuery(
+    queryOptions({
+      queryKey: [...queryKeys.audit, f, page],
+      queryFn: () => getAuditPage(f, page),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }
 
 export function useAuditFilters() {
-  return useQuery(queryOptions({ queryKey: queryKeys.auditFilters, queryFn: () => apiGet<AuditFiltersDto>('/api/admin/audit/filters') }));
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.auditFilters,
+      queryFn: () => apiGet<AuditFiltersDto>('/api/admin/audit/filters'),
+    }),
+  );
 }

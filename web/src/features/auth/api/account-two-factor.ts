@@ -1,7 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { AccountCodeDto, EnrolmentStartDto, RecoveryCodesDto, TwoFactorSetupDto, TwoFactorStatusDto } from '../../../lib/api-types';
+import type {
+  AccountCodeDto,
+  EnrolmentStartDto,
+  RecoveryCodesDto,
+  TwoFactorSetupDto,
+  TwoFactorStatusDto,
+} from '../../../lib/api-types';
 
 export function getTwoFactorStatus(): Promise<TwoFactorStatusDto> {
   return apiGet<TwoFactorStatusDto>('/api/admin/account/two-factor');

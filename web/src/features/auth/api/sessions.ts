@@ -17,5 +17,8 @@ export function revokeMySession(sessionId: string): Promise<SuccessDto> {
 
 export function useRevokeMySession() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: revokeMySession, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.mySessions }) });
+  return useMutation({
+    mutationFn: revokeMySession,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.mySessions }),
+  });
 }

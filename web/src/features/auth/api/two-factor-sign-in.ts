@@ -1,5 +1,11 @@
 import { apiSend } from '../../../lib/api-client';
-import type { ChallengeDto, EnrolResponseDto, EnrolmentStartDto, LoginResponseDto, TwoFactorCodeDto } from '../../../lib/api-types';
+import type {
+  ChallengeDto,
+  EnrolResponseDto,
+  EnrolmentStartDto,
+  LoginResponseDto,
+  TwoFactorCodeDto,
+} from '../../../lib/api-types';
 
 /** The second step of signing in: a code from the authenticator app, or a recovery code. */
 export async function submitSignInCode(challengeToken: string, code: string): Promise<LoginResponseDto> {
@@ -13,5 +19,8 @@ export async function startSignInEnrolment(challengeToken: string): Promise<Enro
 
 /** Enrolment during sign-in, confirmed by one code: the session and ten recovery codes. */
 export async function finishSignInEnrolment(challengeToken: string, code: string): Promise<EnrolResponseDto> {
-  return apiSend<EnrolResponseDto, TwoFactorCodeDto>('POST', '/api/admin/login/two-factor/enrol', { challengeToken, code });
+  return apiSend<EnrolResponseDto, TwoFactorCodeDto>('POST', '/api/admin/login/two-factor/enrol', {
+    challengeToken,
+    code,
+  });
 }

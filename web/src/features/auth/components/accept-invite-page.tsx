@@ -35,7 +35,8 @@ export function AcceptInvitePage() {
       if (answer.success) {
         completeSignIn(queryClient, answer);
         navigate('/stripe-data');
-      } else if (answer.next && answer.challengeToken) setNext({ next: answer.next, challengeToken: answer.challengeToken });
+      } else if (answer.next && answer.challengeToken)
+        setNext({ next: answer.next, challengeToken: answer.challengeToken });
     } catch (err) {
       setError(errorMessage(err, 'The invitation could not be accepted'));
     } finally {
@@ -47,18 +48,47 @@ export function AcceptInvitePage() {
     <AuthCard
       icon={<KeyIcon width={24} height={24} />}
       title="Welcome to the Admin Area"
-      subtitle={next ? 'One more step: protect your account with your phone.' : `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`}
+      subtitle={
+        next
+          ? 'One more step: protect your account with your phone.'
+          : `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`
+      }
       note={<Link href="/stripe-data">Already set up? Sign in</Link>}
     >
       {!token ? (
         <Alert variant="destructive">Invalid invitation link. Ask an owner to send a new invitation.</Alert>
       ) : next ? (
-        <TwoFactorSignIn step={next} onSignedIn={() => navigate('/stripe-data')} onExpired={(message) => { setNext(null); setError(message); }} />
+        <TwoFactorSignIn
+          step={next}
+          onSignedIn={() => navigate('/stripe-data')}
+          onExpired={(message) => {
+            setNext(null);
+            setError(message);
+          }}
+        />
       ) : (
-        <AuthForm error={error} submitLabel="Set Password" pendingLabel="Saving..." pending={busy} onSubmit={(e) => void onSubmit(e)}>
-          <TextField label="New Password" type="password" autoComplete="new-password" aria-required="true" {...form.field('newPassword')}
-            hint="A few uncommon words with a number work well." />
-          <TextField label="Confirm Password" type="password" autoComplete="new-password" aria-required="true" {...form.field('confirmPassword')} />
+        <AuthForm
+          error={error}
+          submitLabel="Set Password"
+          pendingLabel="Saving..."
+          pending={busy}
+          onSubmit={(e) => void onSubmit(e)}
+        >
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            aria-required="true"
+            {...form.field('newPassword')}
+            hint="A few uncommon words with a number work well."
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            aria-required="true"
+            {...form.field('confirmPassword')}
+          />
         </AuthForm>
       )}
     </AuthCard>

@@ -10,7 +10,9 @@ export function AccountActions({ admin }: { admin: AdminDto }) {
   const [accountOpen, setAccountOpen] = useState(false);
   return (
     <>
-      <Button variant="outline" onClick={() => setAccountOpen(true)}>Account</Button>
+      <Button variant="outline" onClick={() => setAccountOpen(true)}>
+        Account
+      </Button>
       <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>
         Sign Out
       </Button>

@@ -15,7 +15,15 @@ import { checkNewPassword } from '../lib/password-rules';
  * The signed-in admin's account: change the password (every other session ends; this browser keeps working
  * with a new token) and sign out everywhere (every session, this one included).
  */
-export function AccountDialog({ admin, open, onOpenChange }: { admin: AdminDto; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AccountDialog({
+  admin,
+  open,
+  onOpenChange,
+}: {
+  admin: AdminDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const form = useFormFields({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
   const change = useChangePassword(admin);
@@ -31,7 +39,9 @@ export function AccountDialog({ admin, open, onOpenChange }: { admin: AdminDto; 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const { currentPassword, newPassword, confirmPassword } = form.values;
-    const problem = !currentPassword ? 'Please enter your current password' : checkNewPassword(newPassword, confirmPassword, 'present');
+    const problem = !currentPassword
+      ? 'Please enter your current password'
+      : checkNewPassword(newPassword, confirmPassword, 'present');
     setError(problem);
     if (problem) return;
     change.mutate(
@@ -48,26 +58,60 @@ export function AccountDialog({ admin, open, onOpenChange }: { admin: AdminDto; 
 
   const signOutEverywhere = () =>
     everywhere.mutate(undefined, {
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to sign out everywhere'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Error',
+          description: errorMessage(err, 'Failed to sign out everywhere'),
+          variant: 'destructive',
+        }),
     });
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())} title="Your Account" description={`Signed in as ${admin.email}`}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => (o ? onOpenChange(true) : close())}
+      title="Your Account"
+      description={`Signed in as ${admin.email}`}
+    >
       <form className="adm-form" onSubmit={onSubmit} noValidate aria-labelledby="account-password-title">
-        <h3 id="account-password-title" className="adm-form__title">Change Password</h3>
+        <h3 id="account-password-title" className="adm-form__title">
+          Change Password
+        </h3>
         {error && <Alert variant="destructive">{error}</Alert>}
-        <TextField label="Current Password" type="password" autoComplete="current-password" {...form.field('currentPassword')} aria-required="true" />
-        <TextField label="New Password" type="password" autoComplete="new-password" {...form.field('newPassword')} aria-required="true"
-          hint="At least 8 characters; a few uncommon words with a number work well." />
-        <TextField label="Confirm New Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} aria-required="true" />
+        <TextField
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          {...form.field('currentPassword')}
+          aria-required="true"
+        />
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          {...form.field('newPassword')}
+          aria-required="true"
+          hint="At least 8 characters; a few uncommon words with a number work well."
+        />
+        <TextField
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          {...form.field('confirmPassword')}
+          aria-required="true"
+        />
         <p className="adm-muted">Changing the password signs out every other session.</p>
         <div className="dialog__footer">
-          <Button type="submit" disabled={busy}>{change.isPending ? 'Changing...' : 'Change Password'}</Button>
+          <Button type="submit" disabled={busy}>
+            {change.isPending ? 'Changing...' : 'Change Password'}
+          </Button>
         </div>
       </form>
       <hr className="adm-divider" />
       <section className="adm-form" aria-labelledby="account-sessions-title">
-        <h3 id="account-sessions-title" className="adm-form__title">Sessions</h3>
+        <h3 id="account-sessions-title" className="adm-form__title">
+          Sessions
+        </h3>
         <p className="adm-muted">Signs out every browser and device where you are signed in, this one included.</p>
         <div className="dialog__footer">
           <Button variant="destructive" onClick={signOutEverywhere} disabled={busy}>

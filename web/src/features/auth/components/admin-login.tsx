@@ -16,7 +16,9 @@ export function AdminLogin({ sessionError }: { sessionError?: string | null }) {
   const form = useFormFields({ email: '', password: '' });
   const [error, setError] = useState<string | null>(null);
   const [showReset, setShowReset] = useState(false);
-  const [secondStep, setSecondStep] = useState<Required<Pick<LoginResponseDto, 'next' | 'challengeToken'>> | null>(null);
+  const [secondStep, setSecondStep] = useState<Required<Pick<LoginResponseDto, 'next' | 'challengeToken'>> | null>(
+    null,
+  );
   const login = useLogin();
 
   const onSubmit = (e: FormEvent) => {
@@ -35,7 +37,8 @@ export function AdminLogin({ sessionError }: { sessionError?: string | null }) {
       { email: email.trim(), password },
       {
         onSuccess: (data) => {
-          if (!data.success && data.next && data.challengeToken) setSecondStep({ next: data.next, challengeToken: data.challengeToken });
+          if (!data.success && data.next && data.challengeToken)
+            setSecondStep({ next: data.next, challengeToken: data.challengeToken });
         },
         onError: (err) => setError(errorMessage(err, 'Login failed')),
       },
@@ -63,9 +66,27 @@ export function AdminLogin({ sessionError }: { sessionError?: string | null }) {
         <ResetRequestForm defaultEmail={form.values.email} onDone={() => setShowReset(false)} />
       ) : (
         <>
-          <AuthForm error={shownError} submitLabel="Sign In" pendingLabel="Signing in..." pending={login.isPending} onSubmit={onSubmit}>
-            <TextField label="Email" type="email" autoComplete="username" aria-required="true" {...form.field('email')} />
-            <TextField label="Password" type="password" autoComplete="current-password" aria-required="true" {...form.field('password')} />
+          <AuthForm
+            error={shownError}
+            submitLabel="Sign In"
+            pendingLabel="Signing in..."
+            pending={login.isPending}
+            onSubmit={onSubmit}
+          >
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              aria-required="true"
+              {...form.field('email')}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              aria-required="true"
+              {...form.field('password')}
+            />
           </AuthForm>
           <Button variant="link" onClick={() => setShowReset(true)}>
             Forgot your password?

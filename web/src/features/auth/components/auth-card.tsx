@@ -3,7 +3,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 
 /** The centred card of the sign-in and password-reset screens: icon, title, subtitle, the form and a note. */
-export function AuthCard({ icon, title, subtitle, note, children }: {
+export function AuthCard({
+  icon,
+  title,
+  subtitle,
+  note,
+  children,
+}: {
   icon: ReactNode;
   title: string;
   subtitle?: ReactNode;
@@ -16,7 +22,9 @@ export function AuthCard({ icon, title, subtitle, note, children }: {
       <section className="card adm-login__card" aria-labelledby={titleId}>
         <div className="adm-login__header">
           <span className="adm-login__icon">{icon}</span>
-          <h1 id={titleId} className="adm-login__title">{title}</h1>
+          <h1 id={titleId} className="adm-login__title">
+            {title}
+          </h1>
           {subtitle && <p className="adm-login__subtitle">{subtitle}</p>}
         </div>
         {children}
@@ -27,7 +35,14 @@ export function AuthCard({ icon, title, subtitle, note, children }: {
 }
 
 /** A form of those cards: the error alert, the fields, and a full-width submit button that reads `pendingLabel` while busy. */
-export function AuthForm({ error, submitLabel, pendingLabel, pending, onSubmit, children }: {
+export function AuthForm({
+  error,
+  submitLabel,
+  pendingLabel,
+  pending,
+  onSubmit,
+  children,
+}: {
   error: string | null;
   submitLabel: string;
   pendingLabel: string;

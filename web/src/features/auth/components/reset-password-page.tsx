@@ -61,9 +61,27 @@ export function ResetPasswordPage() {
       ) : !token ? (
         <Alert variant="destructive">Invalid reset link. Please request a new password reset.</Alert>
       ) : (
-        <AuthForm error={error} submitLabel="Reset Password" pendingLabel="Resetting Password..." pending={reset.isPending} onSubmit={onSubmit}>
-          <TextField label="New Password" type="password" autoComplete="new-password" aria-required="true" {...form.field('newPassword')} />
-          <TextField label="Confirm Password" type="password" autoComplete="new-password" aria-required="true" {...form.field('confirmPassword')} />
+        <AuthForm
+          error={error}
+          submitLabel="Reset Password"
+          pendingLabel="Resetting Password..."
+          pending={reset.isPending}
+          onSubmit={onSubmit}
+        >
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            aria-required="true"
+            {...form.field('newPassword')}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            aria-required="true"
+            {...form.field('confirmPassword')}
+          />
         </AuthForm>
       )}
     </AuthCard>

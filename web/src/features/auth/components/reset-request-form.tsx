@@ -28,18 +28,33 @@ export function ResetRequestForm({ defaultEmail, onDone }: { defaultEmail: strin
         toast({ title: 'Password Reset Sent', description: data.message });
         onDone();
       },
-      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Password reset failed'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({ title: 'Error', description: errorMessage(err, 'Password reset failed'), variant: 'destructive' }),
     });
   };
 
   return (
     <form className="adm-form" onSubmit={onSubmit} noValidate aria-labelledby="reset-request-title">
-      <h2 id="reset-request-title" className="adm-form__title">Reset Password</h2>
+      <h2 id="reset-request-title" className="adm-form__title">
+        Reset Password
+      </h2>
       <p className="adm-muted">Enter your admin e-mail address and we will send you a link to set a new password.</p>
-      <TextField label="Email" type="email" autoComplete="email" aria-required="true" autoFocus {...form.field('email')} name="reset-email" />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        aria-required="true"
+        autoFocus
+        {...form.field('email')}
+        name="reset-email"
+      />
       <div className="adm-form__row">
-        <Button variant="outline" onClick={onDone} disabled={request.isPending}>Cancel</Button>
-        <Button type="submit" disabled={request.isPending}>{request.isPending ? 'Sending...' : 'Send Reset Link'}</Button>
+        <Button variant="outline" onClick={onDone} disabled={request.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={request.isPending}>
+          {request.isPending ? 'Sending...' : 'Send Reset Link'}
+        </Button>
       </div>
     </form>
   );

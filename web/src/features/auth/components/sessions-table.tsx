@@ -5,15 +5,31 @@ import type { SessionDto } from '../../../lib/api-types';
 import { formatDateTime, browserName } from '../../../lib/format';
 
 /** Live sessions: started, last seen, address, browser; "End" on each (this browser's own is marked). */
-export function SessionsTable({ caption, sessions, onRevoke }: { caption: string; sessions: SessionDto[]; onRevoke: (sessionId: string) => void }) {
+export function SessionsTable({
+  caption,
+  sessions,
+  onRevoke,
+}: {
+  caption: string;
+  sessions: SessionDto[];
+  onRevoke: (sessionId: string) => void;
+}) {
   const captionId = useId();
   if (sessions.length === 0) return <p className="adm-empty">No live sessions.</p>;
   return (
     <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
       <table className="adm-table">
-        <caption id={captionId} className="sr-only">{caption}</caption>
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
         <thead>
-          <tr><th scope="col">Started</th><th scope="col">Last Seen</th><th scope="col">Address</th><th scope="col">Browser</th><th scope="col">Actions</th></tr>
+          <tr>
+            <th scope="col">Started</th>
+            <th scope="col">Last Seen</th>
+            <th scope="col">Address</th>
+            <th scope="col">Browser</th>
+            <th scope="col">Actions</th>
+          </tr>
         </thead>
         <tbody>
           {sessions.map((s) => (
@@ -23,8 +39,18 @@ export function SessionsTable({ caption, sessions, onRevoke }: { caption: string
               <td className="adm-mono">{s.ip ?? 'Unknown'}</td>
               <td title={s.userAgent ?? undefined}>{browserName(s.userAgent)}</td>
               <td>
-                {s.current ? <Badge variant="secondary">This browser</Badge> : (
-                  <Button variant="ghost" size="sm" className="adm-danger-text" onClick={() => onRevoke(s.id)} aria-label={`End the session started ${formatDateTime(s.createdAt)}`}>End</Button>
+                {s.current ? (
+                  <Badge variant="secondary">This browser</Badge>
+                ) : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="adm-danger-text"
+                    onClick={() => onRevoke(s.id)}
+                    aria-label={`End the session started ${formatDateTime(s.createdAt)}`}
+                  >
+                    End
+                  </Button>
                 )}
               </td>
             </tr>

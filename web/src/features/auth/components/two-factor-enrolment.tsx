@@ -12,7 +12,12 @@ import { RecoveryCodes } from './recovery-codes';
  * confirm, then the recovery codes. Used at sign-in, after an invitation and from the Security page; `start`
  * and `confirm` are that place's two requests.
  */
-export function TwoFactorEnrolment<R extends { recoveryCodes: string[] }>({ start, confirm, onDone, doneLabel }: {
+export function TwoFactorEnrolment<R extends { recoveryCodes: string[] }>({
+  start,
+  confirm,
+  onDone,
+  doneLabel,
+}: {
   start: () => Promise<EnrolmentStartDto>;
   confirm: (code: string) => Promise<R>;
   onDone: (result: R) => void;
@@ -26,7 +31,10 @@ export function TwoFactorEnrolment<R extends { recoveryCodes: string[] }>({ star
 
   useEffect(() => {
     let live = true;
-    start().then((s) => live && setSetup(s), (err) => live && setError(errorMessage(err, 'Could not start the two-factor set-up')));
+    start().then(
+      (s) => live && setSetup(s),
+      (err) => live && setError(errorMessage(err, 'Could not start the two-factor set-up')),
+    );
     return () => {
       live = false;
     };
@@ -49,22 +57,38 @@ export function TwoFactorEnrolment<R extends { recoveryCodes: string[] }>({ star
   };
 
   if (result) return <RecoveryCodes codes={result.recoveryCodes} onDone={() => onDone(result)} doneLabel={doneLabel} />;
-  if (!setup) return error ? <Alert variant="destructive">{error}</Alert> : <Spinner label="Preparing two-factor set-up" />;
+  if (!setup)
+    return error ? <Alert variant="destructive">{error}</Alert> : <Spinner label="Preparing two-factor set-up" />;
   return (
     <form className="adm-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="enrol-title">
-      <h2 id="enrol-title" className="adm-form__title">Set Up Two-Factor Sign-In</h2>
+      <h2 id="enrol-title" className="adm-form__title">
+        Set Up Two-Factor Sign-In
+      </h2>
       <ol className="adm-steps">
-        <li>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Authy...).</li>
+        <li>
+          Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Authy...).
+        </li>
         <li>Scan this QR code, or type the key below.</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
-      <img className="adm-qr" src={setup.qrCode} width={200} height={200} alt="QR code to scan with your authenticator app" />
+      <img
+        className="adm-qr"
+        src={setup.qrCode}
+        width={200}
+        height={200}
+        alt="QR code to scan with your authenticator app"
+      />
       <p className="adm-muted">
-        Key: <span className="adm-mono" aria-label="Set-up key">{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</span>
+        Key:{' '}
+        <span className="adm-mono" aria-label="Set-up key">
+          {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+        </span>
       </p>
       {error && <Alert variant="destructive">{error}</Alert>}
       <CodeField value={code} onChange={setCode} />
-      <Button type="submit" className="btn--block" disabled={busy}>{busy ? 'Checking...' : 'Confirm Code'}</Button>
+      <Button type="submit" className="btn--block" disabled={busy}>
+        {busy ? 'Checking...' : 'Confirm Code'}
+      </Button>
     </form>
   );
 }

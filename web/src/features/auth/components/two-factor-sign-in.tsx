@@ -9,7 +9,11 @@ import { CodeField } from './code-field';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 
 /** The step after a right password: the code of an enrolled admin, or enrolment for one who must have it. */
-export function TwoFactorSignIn({ step, onExpired, onSignedIn }: {
+export function TwoFactorSignIn({
+  step,
+  onExpired,
+  onSignedIn,
+}: {
   step: Required<Pick<LoginResponseDto, 'next' | 'challengeToken'>>;
   onExpired: (message: string) => void;
   /** After the session is stored (the invitation page goes on to the dashboard). */
@@ -51,7 +55,13 @@ export function TwoFactorSignIn({ step, onExpired, onSignedIn }: {
     }
   };
   return (
-    <AuthForm error={error} submitLabel="Verify" pendingLabel="Verifying..." pending={busy} onSubmit={(e) => void onSubmit(e)}>
+    <AuthForm
+      error={error}
+      submitLabel="Verify"
+      pendingLabel="Verifying..."
+      pending={busy}
+      onSubmit={(e) => void onSubmit(e)}
+    >
       <p className="adm-muted">Two-factor sign-in is on for this account.</p>
       <CodeField value={code} onChange={setCode} allowRecovery />
     </AuthForm>

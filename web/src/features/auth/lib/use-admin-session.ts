@@ -27,6 +27,7 @@ export function useAdminSession(): AdminSession {
 
   if (!token) return { status: 'unauthenticated', admin: null, error: null };
   if (me.data) return { status: 'authenticated', admin: me.data, error: null };
-  if (me.isError) return { status: 'unauthenticated', admin: null, error: unauthorized ? null : 'Failed to validate session' };
+  if (me.isError)
+    return { status: 'unauthenticated', admin: null, error: unauthorized ? null : 'Failed to validate session' };
   return { status: 'loading', admin: null, error: null };
 }

@@ -10,7 +10,11 @@ import { donorDetails } from './donor-details';
  * and the record token that alone can record the gift. The method chosen tells the server which fee covering the
  * fees makes up. Errors carry the server's message, or 'Failed to create payment intent'.
  */
-export async function createPaymentIntent(amountCents: number, form: DonationFormData, paymentMethodType: PaymentMethodType): Promise<PaymentIntentResponseDto> {
+export async function createPaymentIntent(
+  amountCents: number,
+  form: DonationFormData,
+  paymentMethodType: PaymentMethodType,
+): Promise<PaymentIntentResponseDto> {
   let start: PaymentIntentResponseDto | undefined;
   try {
     start = await apiSend<PaymentIntentResponseDto, CreatePaymentIntentDto>('POST', '/api/create-payment-intent', {

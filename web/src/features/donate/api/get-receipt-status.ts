@@ -15,8 +15,12 @@ const EVERY_MS = 2500;
  * The receipt number as soon as it exists: asked every 2.5 s for 30 s, then 'later' (it comes by e-mail).
  * 'waiting' meanwhile; null ref: nothing to ask.
  */
-export function useReceiptNumber(ref: ReceiptStatusQueryDto | null): { state: 'waiting' | 'later' } | { state: 'ready'; receiptNumber: string } | null {
-  const [result, setResult] = useState<{ state: 'waiting' | 'later' } | { state: 'ready'; receiptNumber: string }>({ state: 'waiting' });
+export function useReceiptNumber(
+  ref: ReceiptStatusQueryDto | null,
+): { state: 'waiting' | 'later' } | { state: 'ready'; receiptNumber: string } | null {
+  const [result, setResult] = useState<{ state: 'waiting' | 'later' } | { state: 'ready'; receiptNumber: string }>({
+    state: 'waiting',
+  });
   const key = ref ? `${ref.paymentIntentId ?? ''}:${ref.subscriptionId ?? ''}:${ref.recordToken}` : '';
   useEffect(() => {
     if (!ref) return;

@@ -9,5 +9,9 @@ import { donorDetails } from './donor-details';
  * answer's record token: without it the server refuses the record.
  */
 export function recordDonation(form: DonationFormData, payment: ReceiptStatusQueryDto): Promise<DonationRecordedDto> {
-  return apiSend<DonationRecordedDto, RecordDonationDto>('POST', '/api/donation', { ...donorDetails(form), amount: form.amount, ...payment });
+  return apiSend<DonationRecordedDto, RecordDonationDto>('POST', '/api/donation', {
+    ...donorDetails(form),
+    amount: form.amount,
+    ...payment,
+  });
 }

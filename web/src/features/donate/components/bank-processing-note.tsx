@@ -9,9 +9,10 @@ import { calendarDate, schoolToday } from '../../../lib/school-dates';
 export function BankProcessingNote({ at }: { at: Date }) {
   return (
     <p>
-      Your bank payment is <strong>processing</strong>. Bank transfers take about {BANK_SETTLEMENT_DAYS} business days: we will e-mail your
-      receipt when the money arrives, around {calendarDate(businessDayAfter(schoolToday(at), BANK_SETTLEMENT_DAYS))}. If your bank does not
-      complete the payment, we will e-mail you. Questions? Call <a href={school.phoneHref}>{school.phone}</a>.
+      Your bank payment is <strong>processing</strong>. Bank transfers take about {BANK_SETTLEMENT_DAYS} business days:
+      we will e-mail your receipt when the money arrives, around{' '}
+      {calendarDate(businessDayAfter(schoolToday(at), BANK_SETTLEMENT_DAYS))}. If your bank does not complete the
+      payment, we will e-mail you. Questions? Call <a href={school.phoneHref}>{school.phone}</a>.
     </p>
   );
 }

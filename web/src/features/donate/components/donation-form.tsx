@@ -18,7 +18,15 @@ interface DonationFormProps {
 
 type TextField = Exclude<DonationField, 'amount' | 'tributeName' | 'tributeEmail'>;
 
-const donorFields: Array<{ name: TextField; label: string; type?: string; autoComplete: string; required: boolean; span?: boolean; inputMode?: 'numeric' | 'tel' | 'email' }> = [
+const donorFields: Array<{
+  name: TextField;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  required: boolean;
+  span?: boolean;
+  inputMode?: 'numeric' | 'tel' | 'email';
+}> = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name', required: true },
   { name: 'lastName', label: 'Last Name', autoComplete: 'family-name', required: true },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true, inputMode: 'email' },
@@ -103,7 +111,9 @@ export function DonationForm({ value, onChange, onSubmit }: DonationFormProps) {
             ))}
             <Button
               variant="outline"
-              aria-pressed={value.amount !== '' && !PRESET_AMOUNTS.includes(value.amount as (typeof PRESET_AMOUNTS)[number])}
+              aria-pressed={
+                value.amount !== '' && !PRESET_AMOUNTS.includes(value.amount as (typeof PRESET_AMOUNTS)[number])
+              }
               onClick={() => {
                 set({ amount: '' });
                 amountRef.current?.focus();
@@ -136,7 +146,9 @@ export function DonationForm({ value, onChange, onSubmit }: DonationFormProps) {
                 onChange={(e) => set({ amount: e.target.value })}
               />
             </div>
-            <FieldHint id="donation-amount-hint">In US dollars, from $1 to $100,000, for example 40 or 40.25.</FieldHint>
+            <FieldHint id="donation-amount-hint">
+              In US dollars, from $1 to $100,000, for example 40 or 40.25.
+            </FieldHint>
             <InlineError field="amount" error={errors.amount} />
           </Field>
           <Field>

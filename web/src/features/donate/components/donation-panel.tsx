@@ -3,7 +3,12 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { appConfig } from '../../../lib/config';
 import { recordDonation } from '../api/record-donation';
-import { clearDonationSession, loadDonationSession, saveDonationSession, type StartedPayment } from '../donation-session';
+import {
+  clearDonationSession,
+  loadDonationSession,
+  saveDonationSession,
+  type StartedPayment,
+} from '../donation-session';
 import { useStepHistory } from '../step-history';
 import { emptyDonationForm, type DonationFormData } from '../types';
 import { validateDonation } from '../validate';
@@ -24,7 +29,9 @@ export function DonationPanel() {
   const [started, setStarted] = useState<StartedPayment | null>(saved.started);
   const formNow = useRef(form);
   formNow.current = form;
-  const { step, toPayment, back, done } = useStepHistory(() => Object.keys(validateDonation(formNow.current)).length === 0);
+  const { step, toPayment, back, done } = useStepHistory(
+    () => Object.keys(validateDonation(formNow.current)).length === 0,
+  );
   const [given, setGiven] = useState<GiftGiven | null>(null);
   const stepHeading = useRef<HTMLDivElement>(null);
   const thankYou = useRef<HTMLDivElement>(null);
@@ -56,12 +63,20 @@ export function DonationPanel() {
   const onPaid = async ({ paymentIntentId, subscriptionId, recordToken, processing, total }: PaymentSuccess) => {
     const giftCents = parseDollars(form.amount) ?? 0;
     const gift = {
-      cents: total?.totalCents ?? giftCents, feeCents: total?.feeCents ?? 0, frequency: form.frequency, firstName: form.firstName.trim(), at: new Date(),
-      processing, receipt: { paymentIntentId: subscriptionId ? undefined : paymentIntentId, subscriptionId, recordToken },
+      cents: total?.totalCents ?? giftCents,
+      feeCents: total?.feeCents ?? 0,
+      frequency: form.frequency,
+      firstName: form.firstName.trim(),
+      at: new Date(),
+      processing,
+      receipt: { paymentIntentId: subscriptionId ? undefined : paymentIntentId, subscriptionId, recordToken },
     };
     try {
       await recordDonation(form, { paymentIntentId, subscriptionId, recordToken });
-      toast({ title: 'Donation Recorded', description: 'Your donation has been successfully recorded. Thank you for your support!' });
+      toast({
+        title: 'Donation Recorded',
+        description: 'Your donation has been successfully recorded. Thank you for your support!',
+      });
       setGiven({ ...gift, recorded: true });
     } catch {
       setGiven({ ...gift, recorded: false });

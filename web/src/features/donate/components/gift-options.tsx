@@ -31,7 +31,9 @@ export function GiftOptions({ value, errors, set }: GiftOptionsProps) {
   const { data: options } = useDonationOptions();
   const total = useGiftTotal({ amount: value.amount, coverFees: true });
   // Open when it holds something (a donor back from step 2, or after a reload, sees what they wrote there).
-  const [tributeOpen, setTributeOpen] = useState(() => Boolean(value.tributeName || value.tributeEmail || value.tributeAddress));
+  const [tributeOpen, setTributeOpen] = useState(() =>
+    Boolean(value.tributeName || value.tributeEmail || value.tributeAddress),
+  );
   const open = tributeOpen || Boolean(errors.tributeName || errors.tributeEmail);
   const funds = options?.funds ?? [];
 
@@ -39,10 +41,17 @@ export function GiftOptions({ value, errors, set }: GiftOptionsProps) {
     <div className="gift-options stack">
       {total && total.feeCents > 0 && (
         <label className="check-row">
-          <input type="checkbox" name="coverFees" checked={value.coverFees} onChange={(e) => set({ coverFees: e.target.checked })} />
+          <input
+            type="checkbox"
+            name="coverFees"
+            checked={value.coverFees}
+            onChange={(e) => set({ coverFees: e.target.checked })}
+          />
           <span>
             Add {formatUsd(total.feeCents)} so all of my {spoken(total.giftCents)} goes to the school
-            <span className="check-row__hint">It covers the card processing fee (less if you pay by bank account). The whole amount is tax-deductible.</span>
+            <span className="check-row__hint">
+              It covers the card processing fee (less if you pay by bank account). The whole amount is tax-deductible.
+            </span>
           </span>
         </label>
       )}
@@ -59,7 +68,11 @@ export function GiftOptions({ value, errors, set }: GiftOptionsProps) {
         />
       )}
 
-      <details className="tribute" open={open} onToggle={(e) => setTributeOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <details
+        className="tribute"
+        open={open}
+        onToggle={(e) => setTributeOpen((e.currentTarget as HTMLDetailsElement).open)}
+      >
         <summary>Give in honor or memory of someone (optional)</summary>
         <div className="stack tribute__body">
           <fieldset>
@@ -67,7 +80,13 @@ export function GiftOptions({ value, errors, set }: GiftOptionsProps) {
             <div className="radio-row">
               {TRIBUTE_CHOICES.map((c) => (
                 <label key={c.value} className="check-row">
-                  <input type="radio" name="tributeKind" value={c.value} checked={value.tributeKind === c.value} onChange={() => set({ tributeKind: c.value })} />
+                  <input
+                    type="radio"
+                    name="tributeKind"
+                    value={c.value}
+                    checked={value.tributeKind === c.value}
+                    onChange={() => set({ tributeKind: c.value })}
+                  />
                   <span>{c.label}</span>
                 </label>
               ))}
@@ -85,7 +104,9 @@ export function GiftOptions({ value, errors, set }: GiftOptionsProps) {
           />
           <Field>
             <p className="tribute__notify">We can let someone know about your gift (optional):</p>
-            <FieldHint>We send it with your receipt. It does not state the amount unless you tick the box below.</FieldHint>
+            <FieldHint>
+              We send it with your receipt. It does not state the amount unless you tick the box below.
+            </FieldHint>
           </Field>
           <div className="form-grid form-grid--2">
             <TextField
@@ -112,7 +133,12 @@ export function GiftOptions({ value, errors, set }: GiftOptionsProps) {
             />
           </div>
           <label className="check-row">
-            <input type="checkbox" name="tributeShowAmount" checked={value.tributeShowAmount} onChange={(e) => set({ tributeShowAmount: e.target.checked })} />
+            <input
+              type="checkbox"
+              name="tributeShowAmount"
+              checked={value.tributeShowAmount}
+              onChange={(e) => set({ tributeShowAmount: e.target.checked })}
+            />
             <span>The notice may say how much I gave</span>
           </label>
         </div>

@@ -46,7 +46,8 @@ interface PaymentStepProps {
 function NextStep() {
   return (
     <>
-      Nothing was charged. Please try another card, or call us at <a href={school.phoneHref}>{school.phone}</a> and we will take your gift by phone.
+      Nothing was charged. Please try another card, or call us at <a href={school.phoneHref}>{school.phone}</a> and we
+      will take your gift by phone.
     </>
   );
 }
@@ -82,7 +83,15 @@ export function PaymentStep(props: PaymentStepProps) {
   );
 }
 
-function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onStarted, cents }: PaymentStepProps & { cents: number }) {
+function PaymentStepBody({
+  form,
+  onBack,
+  onPaid,
+  stripeAvailable,
+  started,
+  onStarted,
+  cents,
+}: PaymentStepProps & { cents: number }) {
   const stripe = useStripe();
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
@@ -113,7 +122,9 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
   // nothing would throw inside the effect and take the payment step down.
   useEffect(() => {
     if (elements && payCents > 0) {
-      Promise.resolve(elements.update({ amount: payCents })).catch((err: unknown) => console.warn('Payment amount update failed', err));
+      Promise.resolve(elements.update({ amount: payCents })).catch((err: unknown) =>
+        console.warn('Payment amount update failed', err),
+      );
     }
   }, [elements, payCents]);
   const frequency = FREQUENCIES.find((f) => f.value === form.frequency);
@@ -137,10 +148,20 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
     return start;
   };
 
-  const finish = async (pi: { id: string; status: string }, start: PaymentIntentResponseDto, charged: GiftTotal | null) => {
+  const finish = async (
+    pi: { id: string; status: string },
+    start: PaymentIntentResponseDto,
+    charged: GiftTotal | null,
+  ) => {
     onStarted(null);
     toast({ title: 'Donation Complete', description: 'Thank you for your generous donation!' });
-    await onPaid({ paymentIntentId: pi.id, subscriptionId: start.subscriptionId, recordToken: start.recordToken, processing: pi.status === 'processing', total: charged });
+    await onPaid({
+      paymentIntentId: pi.id,
+      subscriptionId: start.subscriptionId,
+      recordToken: start.recordToken,
+      processing: pi.status === 'processing',
+      total: charged,
+    });
   };
 
   // A reload while a payment was being confirmed: if the started payment went through, the gift is finished
@@ -163,7 +184,11 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
 
   const pay = async () => {
     if (cents <= 0) {
-      toast({ title: 'Invalid Amount', description: 'Please go back and enter a valid donation amount.', variant: 'destructive' });
+      toast({
+        title: 'Invalid Amount',
+        description: 'Please go back and enter a valid donation amount.',
+        variant: 'destructive',
+      });
       return;
     }
     if (!stripe || !elements) {
@@ -193,7 +218,12 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
         return;
       }
       const confirm = (clientSecret: string) =>
-        stripe.confirmPayment({ elements, clientSecret, confirmParams: { payment_method_data: { billing_details: billingDetails(form) } }, redirect: 'if_required' });
+        stripe.confirmPayment({
+          elements,
+          clientSecret,
+          confirmParams: { payment_method_data: { billing_details: billingDetails(form) } },
+          redirect: 'if_required',
+        });
       let start = await paymentFor();
       let result = await confirm(start.clientSecret);
       // The started payment was cancelled (Stripe gives up an unpaid subscription's first payment after a day, and a
@@ -205,12 +235,14 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
       let { error, paymentIntent } = result;
       // Already paid (it went through while the page was away): finish the gift rather than report an error.
       const state = unexpected(error);
-      if (error && (state === 'succeeded' || state === 'processing')) [paymentIntent, error] = [error.payment_intent, undefined];
+      if (error && (state === 'succeeded' || state === 'processing'))
+        [paymentIntent, error] = [error.payment_intent, undefined];
       if (error) {
         fail(error.message || 'Payment failed', DONOR_FIXABLE.has(error.type));
         return;
       }
-      if (paymentIntent?.status !== 'succeeded' && paymentIntent?.status !== 'processing') throw new Error('Payment failed');
+      if (paymentIntent?.status !== 'succeeded' && paymentIntent?.status !== 'processing')
+        throw new Error('Payment failed');
       await finish(paymentIntent, start, total);
     } catch (err) {
       fail(err instanceof Error && err.message ? err.message : 'An error occurred during the payment process', false);
@@ -228,7 +260,8 @@ function PaymentStepBody({ form, onBack, onPaid, stripeAvailable, started, onSta
       </p>
       {total && total.feeCents > 0 && (
         <p className="fee-note">
-          Includes {formatUsd(total.feeCents)} to cover {method === 'us_bank_account' ? 'bank' : 'card'} fees, so all of your {formatUsd(total.giftCents)} goes to the school.
+          Includes {formatUsd(total.feeCents)} to cover {method === 'us_bank_account' ? 'bank' : 'card'} fees, so all of
+          your {formatUsd(total.giftCents)} goes to the school.
         </p>
       )}
 

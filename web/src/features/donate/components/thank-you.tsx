@@ -25,11 +25,14 @@ export interface GiftGiven {
   processing?: boolean;
 }
 
-const EVERY: Record<Exclude<Frequency, 'one-time'>, string> = { monthly: 'every month', quarterly: 'every three months', annual: 'every year' };
+const EVERY: Record<Exclude<Frequency, 'one-time'>, string> = {
+  monthly: 'every month',
+  quarterly: 'every three months',
+  annual: 'every year',
+};
 
 const RECORDING_FAILED =
   "Your payment was successful, but we had trouble recording your donation details. Don't worry, your contribution has been received.";
-
 
 /**
  * Above the reset form after a paid gift (SPEC section 4), so nobody starts again: what was given (amount,
@@ -44,7 +47,10 @@ export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function
   return (
     <div ref={ref} tabIndex={-1} className="thank-you">
       <Alert variant={gift.recorded ? 'success' : 'warning'}>
-        <AlertTitle>Thank you{gift.firstName ? `, ${gift.firstName}` : ''}! Your gift {gift.processing ? 'is on its way' : 'went through'}.</AlertTitle>
+        <AlertTitle>
+          Thank you{gift.firstName ? `, ${gift.firstName}` : ''}! Your gift{' '}
+          {gift.processing ? 'is on its way' : 'went through'}.
+        </AlertTitle>
         <AlertDescription>
           <p>
             You gave <strong>{amount}</strong>
@@ -52,14 +58,15 @@ export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function
           </p>
           {gift.frequency !== 'one-time' && (
             <p>
-              {gift.processing ? 'Your bank account will be debited' : 'Your card will be charged'} {amount} {EVERY[gift.frequency]}. To change, pause or cancel your{' '}
-              {freq.label.toLowerCase()} gift, visit <a href="/my-giving">My Giving</a>.
+              {gift.processing ? 'Your bank account will be debited' : 'Your card will be charged'} {amount}{' '}
+              {EVERY[gift.frequency]}. To change, pause or cancel your {freq.label.toLowerCase()} gift, visit{' '}
+              <a href="/my-giving">My Giving</a>.
             </p>
           )}
           {gift.feeCents > 0 && (
             <p>
-              That includes {formatUsd(gift.feeCents)} to cover {gift.processing ? 'bank' : 'card'} fees, so all of your {formatUsd(gift.cents - gift.feeCents)} goes to the school. The
-              whole amount is tax-deductible.
+              That includes {formatUsd(gift.feeCents)} to cover {gift.processing ? 'bank' : 'card'} fees, so all of your{' '}
+              {formatUsd(gift.cents - gift.feeCents)} goes to the school. The whole amount is tax-deductible.
             </p>
           )}
           {gift.processing && gift.recorded ? (
@@ -68,7 +75,8 @@ export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function
             <p aria-live="polite">
               {receipt?.state === 'ready' ? (
                 <>
-                  Your receipt number is <strong className="receipt-number">{receipt.receiptNumber}</strong>. The receipt is on its way to your e-mail.
+                  Your receipt number is <strong className="receipt-number">{receipt.receiptNumber}</strong>. The
+                  receipt is on its way to your e-mail.
                 </>
               ) : receipt?.state === 'later' ? (
                 'Your donation was received. Your receipt, with its number, will come by e-mail.'
@@ -82,7 +90,12 @@ export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function
         </AlertDescription>
       </Alert>
       {gift.frequency === 'one-time' && gift.recorded && !gift.processing && gift.receipt.paymentIntentId && (
-        <MakeMonthlyOffer cents={gift.cents} at={gift.at} paymentIntentId={gift.receipt.paymentIntentId} recordToken={gift.receipt.recordToken} />
+        <MakeMonthlyOffer
+          cents={gift.cents}
+          at={gift.at}
+          paymentIntentId={gift.receipt.paymentIntentId}
+          recordToken={gift.receipt.recordToken}
+        />
       )}
     </div>
   );

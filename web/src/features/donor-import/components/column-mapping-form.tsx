@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  IMPORT_FIELD_LABELS, IMPORT_FIELDS, mappingProblems, type ColumnMapping, type ImportField,
+  IMPORT_FIELD_LABELS,
+  IMPORT_FIELDS,
+  mappingProblems,
+  type ColumnMapping,
+  type ImportField,
 } from '../../../../../core/src/donor-imports/column-mapping';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -23,7 +27,12 @@ const label = (f: ImportField) => `${IMPORT_FIELD_LABELS[f]}${REQUIRED.includes(
  * anything is sent: every problem next to its field and in a summary at the top (noValidate: our sentences, not
  * the browser's bubble); a problem stays until its field is fixed.
  */
-export function ColumnMappingForm({ uploaded, busy, failure, onPreview }: {
+export function ColumnMappingForm({
+  uploaded,
+  busy,
+  failure,
+  onPreview,
+}: {
   uploaded: UploadedImportDto;
   busy: boolean;
   failure: string | null;
@@ -35,7 +44,9 @@ export function ColumnMappingForm({ uploaded, busy, failure, onPreview }: {
   const summaryRef = useRef<HTMLDivElement>(null);
   const problems = checked ? mappingProblems(mapping, uploaded.headers.length) : [];
   const errorOf = (f: ImportField) => problems.find((p) => p.field === f)?.message ?? null;
-  useEffect(() => { if (focusSummary) summaryRef.current?.focus(); }, [focusSummary]);
+  useEffect(() => {
+    if (focusSummary) summaryRef.current?.focus();
+  }, [focusSummary]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -43,23 +54,42 @@ export function ColumnMappingForm({ uploaded, busy, failure, onPreview }: {
     if (mappingProblems(mapping, uploaded.headers.length).length) setFocusSummary((n) => n + 1);
     else onPreview(mapping);
   };
-  const columns = [{ value: '', label: 'Not in this file' }, ...uploaded.headers.map((h, i) => ({ value: String(i), label: h || `Column ${i + 1}` }))];
+  const columns = [
+    { value: '', label: 'Not in this file' },
+    ...uploaded.headers.map((h, i) => ({ value: String(i), label: h || `Column ${i + 1}` })),
+  ];
   const select = (f: ImportField) => (
-    <SelectField key={f} id={fieldId(f)} label={label(f)} hint={HINTS[f]} error={errorOf(f)} options={columns}
+    <SelectField
+      key={f}
+      id={fieldId(f)}
+      label={label(f)}
+      hint={HINTS[f]}
+      error={errorOf(f)}
+      options={columns}
       value={mapping[f] === undefined ? '' : String(mapping[f])}
-      onValueChange={(v) => setMapping((m) => ({ ...m, [f]: v === '' ? undefined : Number(v) }))} />
+      onValueChange={(v) => setMapping((m) => ({ ...m, [f]: v === '' ? undefined : Number(v) }))}
+    />
   );
 
   return (
     <form className="adm-form" onSubmit={submit} noValidate aria-label="Match the columns">
-      <ErrorSummary ref={summaryRef} items={problems.map((p) => ({ id: fieldId(p.field), label: IMPORT_FIELD_LABELS[p.field], message: p.message }))} />
+      <ErrorSummary
+        ref={summaryRef}
+        items={problems.map((p) => ({ id: fieldId(p.field), label: IMPORT_FIELD_LABELS[p.field], message: p.message }))}
+      />
       <fieldset className="adm-form" aria-describedby="import-map-name-hint">
         <legend className="label">Donor name (required)</legend>
-        <p id="import-map-name-hint" className="field__hint">One full-name column, or the first-name and last-name columns.</p>
+        <p id="import-map-name-hint" className="field__hint">
+          One full-name column, or the first-name and last-name columns.
+        </p>
         <div className="adm-grid adm-grid--3">{NAME_FIELDS.map(select)}</div>
       </fieldset>
       <div className="adm-grid adm-grid--3">{IMPORT_FIELDS.filter((f) => !NAME_FIELDS.includes(f)).map(select)}</div>
-      <div><Button type="submit" disabled={busy}>{busy ? 'Checking every row…' : 'Preview import'}</Button></div>
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Checking every row…' : 'Preview import'}
+        </Button>
+      </div>
       {failure && <Alert variant="destructive">{failure}</Alert>}
     </form>
   );

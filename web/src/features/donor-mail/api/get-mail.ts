@@ -28,6 +28,10 @@ export function useRetryMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryMail,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.mail }), queryClient.invalidateQueries({ queryKey: queryKeys.donorMail })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.mail }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.donorMail }),
+      ]),
   });
 }

@@ -25,11 +25,14 @@ function AcknowledgmentState({ canChange }: { canChange: boolean }) {
         {s.enabled
           ? 'Every card gift, renewal and manual gift with an e-mail address made after that moment gets its acknowledgment with a receipt number. '
           : 'New gifts are not acknowledged by e-mail. '}
-        Gifts made earlier (loaded history, a backfill, an import) are never e-mailed automatically; send one from the donor's page.
-        Refunds of acknowledged gifts always send a corrected acknowledgment or a void notice.
+        Gifts made earlier (loaded history, a backfill, an import) are never e-mailed automatically; send one from the
+        donor's page. Refunds of acknowledged gifts always send a corrected acknowledgment or a void notice.
       </p>
       {canChange && (
-        <Link href="/stripe-data/settings" className={buttonClass({ variant: 'outline', size: 'sm', className: 'adm-self-start' })}>
+        <Link
+          href="/stripe-data/settings"
+          className={buttonClass({ variant: 'outline', size: 'sm', className: 'adm-self-start' })}
+        >
           Change in Settings
         </Link>
       )}
@@ -50,13 +53,17 @@ function Outbox() {
         <Alert variant="warning">No mail server is configured (SMTP_URL), so e-mail waits in the outbox unsent.</Alert>
       )}
       <p className="adm-muted" aria-live="polite">
-        {m.queued + m.sending > 0 ? `${m.queued + m.sending} e-mail${m.queued + m.sending === 1 ? '' : 's'} waiting to be sent. ` : 'Nothing waiting to be sent. '}
+        {m.queued + m.sending > 0
+          ? `${m.queued + m.sending} e-mail${m.queued + m.sending === 1 ? '' : 's'} waiting to be sent. `
+          : 'Nothing waiting to be sent. '}
         {m.failed > 0 ? `${m.failed} failed after every retry.` : 'No failed e-mail.'}
       </p>
       {m.failedMessages.length > 0 && (
         <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
           <table className="adm-table">
-            <caption id={captionId} className="sr-only">E-mail that failed</caption>
+            <caption id={captionId} className="sr-only">
+              E-mail that failed
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Queued</th>
@@ -70,11 +77,20 @@ function Outbox() {
               {m.failedMessages.map((f) => (
                 <tr key={f.id}>
                   <td>{formatDateTime(f.createdAt)}</td>
-                  <td>{messageLabel(f)}{f.receiptNumber && <span className="adm-cell-sub">{f.receiptNumber}</span>}</td>
+                  <td>
+                    {messageLabel(f)}
+                    {f.receiptNumber && <span className="adm-cell-sub">{f.receiptNumber}</span>}
+                  </td>
                   <td>{f.recipient}</td>
                   <td>{f.lastError}</td>
                   <td>
-                    <Button variant="outline" size="sm" disabled={retry.isPending} aria-label={`Retry ${messageLabel(f).toLowerCase()} to ${f.recipient}`} onClick={() => retry.mutate(f.id)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={retry.isPending}
+                      aria-label={`Retry ${messageLabel(f).toLowerCase()} to ${f.recipient}`}
+                      onClick={() => retry.mutate(f.id)}
+                    >
                       Retry
                     </Button>
                   </td>
@@ -92,7 +108,11 @@ function Outbox() {
 export function DonorMailSettings({ canChange }: { canChange: boolean }) {
   return (
     <Card as="section" aria-labelledby="donor-mail-title">
-      <CardHeader title="Donor E-mail" titleId="donor-mail-title" description="Acknowledgments with receipt numbers, corrections after refunds, and year-end statements." />
+      <CardHeader
+        title="Donor E-mail"
+        titleId="donor-mail-title"
+        description="Acknowledgments with receipt numbers, corrections after refunds, and year-end statements."
+      />
       <CardContent className="adm-stack">
         <AcknowledgmentState canChange={canChange} />
         <Outbox />

@@ -23,18 +23,33 @@ function ResendButton({ customerId, m }: { customerId: string; m: DonorMessageDt
   const label = `Resend ${messageLabel(m).toLowerCase()}${m.receiptNumber ? ` ${m.receiptNumber}` : ''}`;
   const done = (what: string) => ({
     onSuccess: () => toast({ title: 'E-mail Queued', description: `${what} will be sent in a moment.` }),
-    onError: (err: Error) => toast({ title: 'Could Not Resend', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err: Error) =>
+      toast({ title: 'Could Not Resend', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
   });
   if ((m.kind === 'acknowledgment' || m.kind === 'correction') && m.giftKind && m.giftId) {
     return (
-      <Button variant="outline" size="sm" aria-label={label} disabled={pending} onClick={() => ack.mutate({ customerId, giftKind: m.giftKind!, giftId: m.giftId! }, done('The acknowledgment'))}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={label}
+        disabled={pending}
+        onClick={() => ack.mutate({ customerId, giftKind: m.giftKind!, giftId: m.giftId! }, done('The acknowledgment'))}
+      >
         Resend
       </Button>
     );
   }
   if (m.kind === 'statement' && m.statementYear) {
     return (
-      <Button variant="outline" size="sm" aria-label={label} disabled={pending} onClick={() => statement.mutate({ customerId, year: m.statementYear! }, done(`The ${m.statementYear} statement`))}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={label}
+        disabled={pending}
+        onClick={() =>
+          statement.mutate({ customerId, year: m.statementYear! }, done(`The ${m.statementYear} statement`))
+        }
+      >
         Resend
       </Button>
     );
@@ -43,7 +58,13 @@ function ResendButton({ customerId, m }: { customerId: string; m: DonorMessageDt
 }
 
 /** Sends the acknowledgment of a gift that never had one (made before acknowledgments were switched on, for one). */
-function SendEarlierGift({ customerId, gifts }: { customerId: string; gifts: { giftKind: 'card' | 'manual'; giftId: string; date: string; amount: number; receiptNumber: string | null }[] }) {
+function SendEarlierGift({
+  customerId,
+  gifts,
+}: {
+  customerId: string;
+  gifts: { giftKind: 'card' | 'manual'; giftId: string; date: string; amount: number; receiptNumber: string | null }[];
+}) {
   const [chosen, setChosen] = useState(`${gifts[0].giftKind}:${gifts[0].giftId}`);
   const send = useSendAcknowledgment();
   const [giftKind, giftId] = chosen.split(/:(.*)/s) as ['card' | 'manual', string];
@@ -54,14 +75,31 @@ function SendEarlierGift({ customerId, gifts }: { customerId: string; gifts: { g
         className="adm-filter adm-filter--wide"
         value={chosen}
         onValueChange={setChosen}
-        options={gifts.map((g) => ({ value: `${g.giftKind}:${g.giftId}`, label: `${formatDateTime(g.date, DATE_FORMAT)} · ${formatDollars(g.amount)}${g.receiptNumber ? ` · ${g.receiptNumber}` : ''}` }))}
+        options={gifts.map((g) => ({
+          value: `${g.giftKind}:${g.giftId}`,
+          label: `${formatDateTime(g.date, DATE_FORMAT)} · ${formatDollars(g.amount)}${g.receiptNumber ? ` · ${g.receiptNumber}` : ''}`,
+        }))}
       />
       <Button
         disabled={send.isPending}
-        onClick={() => send.mutate({ customerId, giftKind, giftId }, {
-          onSuccess: (r) => toast({ title: 'Acknowledgment Queued', description: `Receipt ${r.receiptNumber} will be sent to ${r.recipient} in a moment.` }),
-          onError: (err) => toast({ title: 'Could Not Send', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
-        })}
+        onClick={() =>
+          send.mutate(
+            { customerId, giftKind, giftId },
+            {
+              onSuccess: (r) =>
+                toast({
+                  title: 'Acknowledgment Queued',
+                  description: `Receipt ${r.receiptNumber} will be sent to ${r.recipient} in a moment.`,
+                }),
+              onError: (err) =>
+                toast({
+                  title: 'Could Not Send',
+                  description: errorMessage(err, 'Please try again.'),
+                  variant: 'destructive',
+                }),
+            },
+          )
+        }
       >
         {send.isPending ? 'Sending...' : 'Send acknowledgment'}
       </Button>
@@ -81,7 +119,11 @@ export function DonorMessagesCard({ customerId }: { customerId: string }) {
       <CardHeader
         title="Messages"
         titleId="donor-messages-title"
-        description={data?.email ? `E-mail this donor received from the school. New messages go to ${data.email}.` : 'E-mail this donor received from the school.'}
+        description={
+          data?.email
+            ? `E-mail this donor received from the school. New messages go to ${data.email}.`
+            : 'E-mail this donor received from the school.'
+        }
       />
       <CardContent>
         {messages.isError && <Alert variant="destructive">{messages.error.message}</Alert>}
@@ -89,11 +131,15 @@ export function DonorMessagesCard({ customerId }: { customerId: string }) {
           <Spinner label="Loading messages" />
         ) : (
           <>
-            {data && data.messages.length === 0 && <p className="adm-empty">No e-mail has been sent to this donor yet.</p>}
+            {data && data.messages.length === 0 && (
+              <p className="adm-empty">No e-mail has been sent to this donor yet.</p>
+            )}
             {data && data.messages.length > 0 && (
               <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
                 <table className="adm-table">
-                  <caption id={captionId} className="sr-only">Messages sent to this donor</caption>
+                  <caption id={captionId} className="sr-only">
+                    Messages sent to this donor
+                  </caption>
                   <thead>
                     <tr>
                       <th scope="col">Date</th>
@@ -123,7 +169,9 @@ export function DonorMessagesCard({ customerId }: { customerId: string }) {
                 </table>
               </div>
             )}
-            {data && data.email && data.unacknowledgedGifts.length > 0 && <SendEarlierGift customerId={customerId} gifts={data.unacknowledgedGifts} />}
+            {data && data.email && data.unacknowledgedGifts.length > 0 && (
+              <SendEarlierGift customerId={customerId} gifts={data.unacknowledgedGifts} />
+            )}
           </>
         )}
       </CardContent>

@@ -26,6 +26,13 @@ export function messageLabel(m: Pick<DonorMessageDto, 'kind' | 'statementYear'>)
   }
 }
 
-export const STATUS_LABELS: Record<string, string> = { queued: 'Waiting', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
+export const STATUS_LABELS: Record<string, string> = {
+  queued: 'Waiting',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
 
-export const statusVariant = (status: string) => (status === 'sent' ? 'success' : status === 'failed' ? 'destructive' : 'secondary') as 'success' | 'destructive' | 'secondary';
+export const statusVariant = (status: string) =>
+  (status === 'sent' ? 'success' : status === 'failed' ? 'destructive' : 'secondary') as
+    'success' | 'destructive' | 'secondary';

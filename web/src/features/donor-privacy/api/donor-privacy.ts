@@ -5,11 +5,16 @@ import { downloadFile } from '../../../lib/download';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function exportDonorData(customerId: string, format: 'json' | 'csv'): Promise<void> {
-  return downloadFile(`/api/admin/donors/${encodeURIComponent(customerId)}/export?format=${format}`, `donor-${customerId}.${format}`);
+  return downloadFile(
+    `/api/admin/donors/${encodeURIComponent(customerId)}/export?format=${format}`,
+    `donor-${customerId}.${format}`,
+  );
 }
 
 export async function eraseDonor(input: { customerId: string; confirmName: string }): Promise<ErasedDto> {
-  return apiSend<ErasedDto, EraseDonorDto>('POST', `/api/admin/donors/${encodeURIComponent(input.customerId)}/erase`, { confirmName: input.confirmName });
+  return apiSend<ErasedDto, EraseDonorDto>('POST', `/api/admin/donors/${encodeURIComponent(input.customerId)}/erase`, {
+    confirmName: input.confirmName,
+  });
 }
 
 /** After an erasure every list that showed the donor is refreshed. */
@@ -19,7 +24,11 @@ export function useEraseDonor() {
     mutationFn: eraseDonor,
     onSuccess: (_d, input) => {
       queryClient.removeQueries({ queryKey: queryKeys.donor(input.customerId) });
-      return Promise.all([queryKeys.donorList, queryKeys.analytics, queryKeys.paymentIntents].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      return Promise.all(
+        [queryKeys.donorList, queryKeys.analytics, queryKeys.paymentIntents].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
   });
 }

@@ -15,13 +15,18 @@ export async function getDonor(customerId: string): Promise<DonorDto> {
   try {
     return await apiGet<DonorDto>(`/api/stripe/customer/${encodeURIComponent(customerId)}`);
   } catch (cause) {
-    if (cause instanceof Error && cause.message.startsWith('404:')) throw new DonorNotFoundError('Failed to fetch customer', { cause });
+    if (cause instanceof Error && cause.message.startsWith('404:'))
+      throw new DonorNotFoundError('Failed to fetch customer', { cause });
     throw new Error('Failed to fetch customer', { cause });
   }
 }
 
 export function donorQueryOptions(customerId: string, enabled: boolean) {
-  return queryOptions({ queryKey: [...queryKeys.donor(customerId), 'donor'], queryFn: () => getDonor(customerId), enabled });
+  return queryOptions({
+    queryKey: [...queryKeys.donor(customerId), 'donor'],
+    queryFn: () => getDonor(customerId),
+    enabled,
+  });
 }
 
 export function useDonor(customerId: string, enabled: boolean) {

@@ -3,8 +3,18 @@ import { apiSend } from '../../../lib/api-client';
 import type { MergeDuplicateDto, MergeResultDto } from '../../../lib/api-types';
 import { refreshAfterMergeChange } from './refresh-after-merge';
 
-export async function mergeDonor({ keptId, duplicateId }: { keptId: string; duplicateId: string }): Promise<MergeResultDto> {
-  return apiSend<MergeResultDto, MergeDuplicateDto>('POST', `/api/stripe/customer/${encodeURIComponent(keptId)}/merges`, { duplicateId });
+export async function mergeDonor({
+  keptId,
+  duplicateId,
+}: {
+  keptId: string;
+  duplicateId: string;
+}): Promise<MergeResultDto> {
+  return apiSend<MergeResultDto, MergeDuplicateDto>(
+    'POST',
+    `/api/stripe/customer/${encodeURIComponent(keptId)}/merges`,
+    { duplicateId },
+  );
 }
 
 export function useMergeDonor() {

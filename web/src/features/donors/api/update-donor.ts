@@ -17,7 +17,10 @@ export async function updateDonor({ id, details }: { id: string; details: Update
 export function useUpdateDonor() {
   const queryClient = useQueryClient();
   const refresh = (id: string) =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.donor(id) }), queryClient.invalidateQueries({ queryKey: queryKeys.donorList })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.donor(id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.donorList }),
+    ]);
   return useMutation({
     mutationFn: updateDonor,
     onSuccess: async (_answer, { id }) => {

@@ -33,7 +33,12 @@ export function CreateDonorDialog({ open, onOpenChange }: { open: boolean; onOpe
           toast({ title: 'Customer Created', description: 'New customer has been added successfully.' });
           close();
         },
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to create customer'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(err, 'Failed to create customer'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -51,8 +56,12 @@ export function CreateDonorDialog({ open, onOpenChange }: { open: boolean; onOpe
         <TextField label="Phone" type="tel" autoComplete="off" {...form.field('phone')} />
         <TextField label="Address" autoComplete="off" {...form.field('address')} />
         <div className="dialog__footer">
-          <Button variant="outline" onClick={close} disabled={create.isPending}>Cancel</Button>
-          <Button type="submit" disabled={!canSubmit}>{create.isPending ? 'Creating...' : 'Create Donor'}</Button>
+          <Button variant="outline" onClick={close} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!canSubmit}>
+            {create.isPending ? 'Creating...' : 'Create Donor'}
+          </Button>
         </div>
       </form>
     </Dialog>

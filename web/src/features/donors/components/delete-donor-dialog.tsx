@@ -6,7 +6,15 @@ import type { DonorDto } from '../../../lib/api-types';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
-export function DeleteDonorDialog({ donor, open, onOpenChange }: { donor: DonorDto; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function DeleteDonorDialog({
+  donor,
+  open,
+  onOpenChange,
+}: {
+  donor: DonorDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const del = useDeleteDonor();
   const [, navigate] = useLocation();
   const who = donor.name || donor.email || 'this donor';
@@ -14,12 +22,19 @@ export function DeleteDonorDialog({ donor, open, onOpenChange }: { donor: DonorD
   const confirm = () =>
     del.mutate(donor.id, {
       onSuccess: () => {
-        toast({ title: 'Customer Deleted', description: 'The customer has been successfully removed from your Stripe account.' });
+        toast({
+          title: 'Customer Deleted',
+          description: 'The customer has been successfully removed from your Stripe account.',
+        });
         onOpenChange(false);
         navigate('/stripe-data');
       },
       onError: (err) =>
-        toast({ title: 'Delete Failed', description: errorMessage(err, 'Failed to delete customer. Please try again.'), variant: 'destructive' }),
+        toast({
+          title: 'Delete Failed',
+          description: errorMessage(err, 'Failed to delete customer. Please try again.'),
+          variant: 'destructive',
+        }),
     });
 
   return (
@@ -33,8 +48,12 @@ export function DeleteDonorDialog({ donor, open, onOpenChange }: { donor: DonorD
       description={`Are you sure you want to delete ${who}? This permanently removes the donor from your Stripe account, including their payment methods and subscription data. This action cannot be undone.`}
       footer={
         <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={del.isPending}>Cancel</Button>
-          <Button variant="destructive" onClick={confirm} disabled={del.isPending}>{del.isPending ? 'Deleting...' : 'Delete Donor'}</Button>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={del.isPending}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={confirm} disabled={del.isPending}>
+            {del.isPending ? 'Deleting...' : 'Delete Donor'}
+          </Button>
         </>
       }
     />

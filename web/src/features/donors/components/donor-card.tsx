@@ -13,9 +13,20 @@ export function DonorCard({ donor }: { donor: DonorListItemDto }) {
       <Link href={`/stripe-data/customer/${encodeURIComponent(donor.id)}`} className="adm-donor__link">
         <div>
           <h3 className="adm-donor__name">{donor.name || 'No name'}</h3>
-          <p className="adm-donor__line"><span className="sr-only">Email: </span>{donor.email || 'No email'}</p>
-          <p className="adm-donor__line"><span className="sr-only">Phone: </span>{donor.phone || 'No phone'}</p>
-          {address && <p className="adm-donor__line"><span className="sr-only">Address: </span>{address}</p>}
+          <p className="adm-donor__line">
+            <span className="sr-only">Email: </span>
+            {donor.email || 'No email'}
+          </p>
+          <p className="adm-donor__line">
+            <span className="sr-only">Phone: </span>
+            {donor.phone || 'No phone'}
+          </p>
+          {address && (
+            <p className="adm-donor__line">
+              <span className="sr-only">Address: </span>
+              {address}
+            </p>
+          )}
           <p className="adm-donor__line adm-muted">Joined {formatUnixDate(donor.created)}</p>
         </div>
         <dl className="adm-donor__stats">
@@ -31,7 +42,9 @@ export function DonorCard({ donor }: { donor: DonorListItemDto }) {
         {methods.length > 0 && (
           <div className="adm-badges" aria-label="Payment methods">
             {methods.map((pm) => (
-              <Badge key={pm.id} variant="outline">{cardLabel(pm.card!)}</Badge>
+              <Badge key={pm.id} variant="outline">
+                {cardLabel(pm.card!)}
+              </Badge>
             ))}
           </div>
         )}

@@ -60,12 +60,20 @@ function DonationSummary({ donor }: { donor: DonorDto }) {
       <CardHeader title="Donation Summary" titleId="donation-summary-title" />
       <CardContent>
         <dl className="adm-info">
-          <InfoRow label="Total Donated"><span className="adm-big">{formatDollars(donorStatDollars(stats?.totalDonated))}</span></InfoRow>
+          <InfoRow label="Total Donated">
+            <span className="adm-big">{formatDollars(donorStatDollars(stats?.totalDonated))}</span>
+          </InfoRow>
           <InfoRow label="Total Donations">{Number(stats?.donationCount ?? 0).toLocaleString('en-US')}</InfoRow>
           <InfoRow label="Average Donation">{formatDollars(donorStatDollars(stats?.averageDonation))}</InfoRow>
           <InfoRow label="Payment Methods">
             {methods.length ? (
-              <span className="adm-badges">{methods.map((pm) => <Badge key={pm.id} variant="outline">{cardLabel(pm.card!)}</Badge>)}</span>
+              <span className="adm-badges">
+                {methods.map((pm) => (
+                  <Badge key={pm.id} variant="outline">
+                    {cardLabel(pm.card!)}
+                  </Badge>
+                ))}
+              </span>
             ) : (
               <span className="adm-muted">None on file</span>
             )}
@@ -80,7 +88,12 @@ function DonationSummary({ donor }: { donor: DonorDto }) {
  * A donor's page: header, Donor Information and Donation Summary; `children` renders what other features show
  * about the donor (the route passes the transaction history), `actions` their buttons (export, erase).
  */
-export function DonorProfile({ customerId, children, actions, canDelete }: {
+export function DonorProfile({
+  customerId,
+  children,
+  actions,
+  canDelete,
+}: {
   customerId: string;
   children: (donor: DonorDto) => ReactNode;
   /** More buttons for the header (other features' actions on this donor). */
@@ -93,7 +106,12 @@ export function DonorProfile({ customerId, children, actions, canDelete }: {
   const [editing, setEditing] = useState(false);
   const [merging, setMerging] = useState(false);
 
-  if (customer.isPending) return <div className="adm-page adm-center"><Spinner label="Loading donor" /></div>;
+  if (customer.isPending)
+    return (
+      <div className="adm-page adm-center">
+        <Spinner label="Loading donor" />
+      </div>
+    );
 
   if (customer.isError || !customer.data) {
     const notFound = customer.error instanceof DonorNotFoundError;
@@ -108,7 +126,8 @@ export function DonorProfile({ customerId, children, actions, canDelete }: {
                 <h1 className="adm-page-title">Customer Not Found</h1>
                 {mergedInto ? (
                   <p className="adm-muted">
-                    This record was merged into another donor: <Link href={`/stripe-data/customer/${encodeURIComponent(mergedInto)}`}>open the kept record</Link>.
+                    This record was merged into another donor:{' '}
+                    <Link href={`/stripe-data/customer/${encodeURIComponent(mergedInto)}`}>open the kept record</Link>.
                   </p>
                 ) : (
                   <p className="adm-muted">The customer you're looking for doesn't exist.</p>
@@ -133,9 +152,17 @@ export function DonorProfile({ customerId, children, actions, canDelete }: {
         <BackLink />
         <div className="adm-header-actions">
           {actions?.(donor)}
-          <Button variant="outline" onClick={() => setEditing(true)}>Edit Donor</Button>
-          <Button variant="outline" onClick={() => setMerging(true)}>Merge Duplicate</Button>
-          {canDelete && <Button variant="destructive" onClick={() => setConfirmDelete(true)}><TrashIcon /> Delete Donor</Button>}
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            Edit Donor
+          </Button>
+          <Button variant="outline" onClick={() => setMerging(true)}>
+            Merge Duplicate
+          </Button>
+          {canDelete && (
+            <Button variant="destructive" onClick={() => setConfirmDelete(true)}>
+              <TrashIcon /> Delete Donor
+            </Button>
+          )}
         </div>
       </div>
       <AdminPageHeader

@@ -34,7 +34,11 @@ export function DonorsTab({ enabled }: { enabled: boolean }) {
       <CardHeader
         title="Donor Information"
         description="Donors synced from Stripe, newest first. Open a donor for their full history."
-        actions={<Button onClick={() => setCreating(true)}><PlusIcon /> Create New</Button>}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <PlusIcon /> Create New
+          </Button>
+        }
       />
       <CardContent>
         <div className="adm-toolbar">
@@ -57,18 +61,28 @@ export function DonorsTab({ enabled }: { enabled: boolean }) {
             ]}
           />
           <p className="adm-muted" aria-live="polite">
-            {data ? `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${show === 'attempts' ? 'card attempts' : 'donors'}` : ''}
+            {data
+              ? `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${show === 'attempts' ? 'card attempts' : 'donors'}`
+              : ''}
           </p>
         </div>
 
         {customers.isError && <Alert variant="destructive">{customers.error.message}</Alert>}
         {customers.isPending && enabled && <Spinner label="Loading donors" />}
         {data && data.customers.length === 0 && (
-          <p className="adm-empty">{q ? 'No donors match your search.' : show === 'attempts' ? 'No card attempts left without a gift.' : 'No donors yet.'}</p>
+          <p className="adm-empty">
+            {q
+              ? 'No donors match your search.'
+              : show === 'attempts'
+                ? 'No card attempts left without a gift.'
+                : 'No donors yet.'}
+          </p>
         )}
         {data && data.customers.length > 0 && (
           <ul className="adm-donor-grid" aria-busy={customers.isFetching}>
-            {data.customers.map((d) => <DonorCard key={d.id} donor={d} />)}
+            {data.customers.map((d) => (
+              <DonorCard key={d.id} donor={d} />
+            ))}
           </ul>
         )}
 
@@ -77,8 +91,15 @@ export function DonorsTab({ enabled }: { enabled: boolean }) {
             <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
               Previous
             </Button>
-            <span>Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}</span>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>
+            <span>
+              Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+            </span>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setPage((p) => Math.min(pages, p + 1))}
+              disabled={page >= pages}
+            >
               Next
             </Button>
           </nav>

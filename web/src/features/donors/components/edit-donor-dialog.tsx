@@ -11,13 +11,27 @@ import { useUpdateDonor } from '../api/update-donor';
 function detailsOf(donor: DonorDto) {
   const a = donor.address;
   return {
-    name: donor.name ?? '', email: donor.email ?? '', phone: donor.phone ?? '',
-    line1: a?.line1 ?? '', line2: a?.line2 ?? '', city: a?.city ?? '', state: a?.state ?? '', postal_code: a?.postal_code ?? '',
+    name: donor.name ?? '',
+    email: donor.email ?? '',
+    phone: donor.phone ?? '',
+    line1: a?.line1 ?? '',
+    line2: a?.line2 ?? '',
+    city: a?.city ?? '',
+    state: a?.state ?? '',
+    postal_code: a?.postal_code ?? '',
   };
 }
 
 /** Edit Donor: the details as Stripe keeps them, prefilled; saved to Stripe, shown once its webhook is projected. */
-export function EditDonorDialog({ donor, open, onOpenChange }: { donor: DonorDto; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function EditDonorDialog({
+  donor,
+  open,
+  onOpenChange,
+}: {
+  donor: DonorDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const form = useFormFields(detailsOf(donor));
   const update = useUpdateDonor();
   const { reset } = form;
@@ -39,13 +53,19 @@ export function EditDonorDialog({ donor, open, onOpenChange }: { donor: DonorDto
           toast({ title: 'Donor Updated', description: 'The new details were saved in Stripe.' });
           onOpenChange(false);
         },
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to update donor'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({ title: 'Error', description: errorMessage(err, 'Failed to update donor'), variant: 'destructive' }),
       },
     );
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Donor" description="Saved to the donor's Stripe customer; statements use the new address.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Donor"
+      description="Saved to the donor's Stripe customer; statements use the new address."
+    >
       <form className="adm-form" onSubmit={onSubmit}>
         <TextField label="Name *" autoComplete="off" required {...form.field('name')} />
         <TextField label="Email *" type="email" autoComplete="off" required {...form.field('email')} />
@@ -56,8 +76,12 @@ export function EditDonorDialog({ donor, open, onOpenChange }: { donor: DonorDto
         <TextField label="State" autoComplete="off" {...form.field('state')} />
         <TextField label="ZIP code" autoComplete="off" {...form.field('postal_code')} />
         <div className="dialog__footer">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>Cancel</Button>
-          <Button type="submit" disabled={!canSubmit}>{update.isPending ? 'Saving...' : 'Save Changes'}</Button>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!canSubmit}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -13,7 +13,8 @@ import { useMergePreview } from '../api/get-merge-preview';
 import { useMergeDonor } from '../api/merge-donor';
 
 const who = (d: { name?: string | null; email?: string | null; id: string }) => d.name || d.email || d.id;
-const giftsText = (g: MergeGiftsDto) => `${g.count.toLocaleString('en-US')} ${g.count === 1 ? 'gift' : 'gifts'}, ${formatDollars(g.total)}`;
+const giftsText = (g: MergeGiftsDto) =>
+  `${g.count.toLocaleString('en-US')} ${g.count === 1 ? 'gift' : 'gifts'}, ${formatDollars(g.total)}`;
 
 /** Step 1: find the other record of the same person among the listed donors. */
 function PickDuplicate({ donor, onPick }: { donor: DonorDto; onPick: (id: string) => void }) {
@@ -33,14 +34,19 @@ function PickDuplicate({ donor, onPick }: { donor: DonorDto; onPick: (id: string
       />
       {search.length >= 2 && found.isPending && <Spinner label="Searching" />}
       {found.isError && <Alert variant="destructive">{errorMessage(found.error, 'Failed to fetch customers')}</Alert>}
-      {search.length >= 2 && found.isSuccess && others.length === 0 && <p className="adm-muted">No other donor matches “{search}”.</p>}
+      {search.length >= 2 && found.isSuccess && others.length === 0 && (
+        <p className="adm-muted">No other donor matches “{search}”.</p>
+      )}
       {others.length > 0 && (
         <ul className="adm-merge__results" aria-label="Matching donors">
           {others.map((c) => (
             <li key={c.id}>
               <button type="button" className="adm-merge__pick" onClick={() => onPick(c.id)}>
                 <span className="adm-merge__name">{who(c)}</span>
-                <span className="adm-muted">{c.email || 'No email provided'} · {c.donationStats.donationCount} gifts, {formatDollars(c.donationStats.totalDonated)}</span>
+                <span className="adm-muted">
+                  {c.email || 'No email provided'} · {c.donationStats.donationCount} gifts,{' '}
+                  {formatDollars(c.donationStats.totalDonated)}
+                </span>
                 <span className="adm-mono adm-muted">{c.id}</span>
               </button>
             </li>
@@ -69,7 +75,9 @@ function Confirmation({ preview }: { preview: MergePreviewDto }) {
           <caption className="sr-only">The two records</caption>
           <thead>
             <tr>
-              <th scope="col"><span className="sr-only">Detail</span></th>
+              <th scope="col">
+                <span className="sr-only">Detail</span>
+              </th>
               <th scope="col">Kept (this profile)</th>
               <th scope="col">Merged into it</th>
             </tr>
@@ -94,14 +102,14 @@ function Confirmation({ preview }: { preview: MergePreviewDto }) {
       <h3 className="adm-merge__heading">What happens</h3>
       <ul className="adm-merge__effects">
         <li>
-          The {giftsText(duplicate.allGifts)} of {who(duplicate)} ({duplicate.email || duplicate.id}) move to {who(kept)}, which then
-          has <strong>{giftsText(after)}</strong>. Every total, donor count, retention report, tax export and year-end statement counts
-          them once, under the kept record.
+          The {giftsText(duplicate.allGifts)} of {who(duplicate)} ({duplicate.email || duplicate.id}) move to{' '}
+          {who(kept)}, which then has <strong>{giftsText(after)}</strong>. Every total, donor count, retention report,
+          tax export and year-end statement counts them once, under the kept record.
         </li>
         <li>The merged record leaves the donor list and the donor counts.</li>
         <li>
-          Stripe keeps both customers: Stripe cannot merge customers. New gifts made under the merged record's customer count under the
-          kept donor.
+          Stripe keeps both customers: Stripe cannot merge customers. New gifts made under the merged record's customer
+          count under the kept donor.
         </li>
         <li>You can undo the merge from this profile; both records come back as they were.</li>
       </ul>
@@ -110,7 +118,15 @@ function Confirmation({ preview }: { preview: MergePreviewDto }) {
 }
 
 /** Merge Duplicate: pick the other record of the same person, see both and what will happen, confirm. */
-export function MergeDonorDialog({ donor, open, onOpenChange }: { donor: DonorDto; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MergeDonorDialog({
+  donor,
+  open,
+  onOpenChange,
+}: {
+  donor: DonorDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [picked, setPicked] = useState<string | null>(null);
   const merge = useMergeDonor();
   // Not read again once the merge is under way: afterwards the pair is no longer mergeable (409).
@@ -130,10 +146,18 @@ export function MergeDonorDialog({ donor, open, onOpenChange }: { donor: DonorDt
       {
         onSuccess: (res) => {
           const moved = res.movedCardGifts + res.movedManualGifts;
-          toast({ title: 'Records Merged', description: `${moved} ${moved === 1 ? 'gift' : 'gifts'} now count under ${who(donor)}.` });
+          toast({
+            title: 'Records Merged',
+            description: `${moved} ${moved === 1 ? 'gift' : 'gifts'} now count under ${who(donor)}.`,
+          });
           onOpenChange(false);
         },
-        onError: (err) => toast({ title: 'Merge Failed', description: errorMessage(err, 'Failed to merge the records'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: 'Merge Failed',
+            description: errorMessage(err, 'Failed to merge the records'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -155,18 +179,35 @@ export function MergeDonorDialog({ donor, open, onOpenChange }: { donor: DonorDt
       footer={
         confirming ? (
           <>
-            <Button variant="outline" onClick={() => { reset(); setPicked(null); }} disabled={merge.isPending}>Back</Button>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={merge.isPending}>Cancel</Button>
-            <Button onClick={confirm} disabled={merge.isPending || !preview.isSuccess}>{merge.isPending ? 'Merging...' : 'Merge Records'}</Button>
+            <Button
+              variant="outline"
+              onClick={() => {
+                reset();
+                setPicked(null);
+              }}
+              disabled={merge.isPending}
+            >
+              Back
+            </Button>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={merge.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} disabled={merge.isPending || !preview.isSuccess}>
+              {merge.isPending ? 'Merging...' : 'Merge Records'}
+            </Button>
           </>
         ) : (
-          <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
         )
       }
     >
       {!confirming && <PickDuplicate donor={donor} onPick={setPicked} />}
       {confirming && preview.isPending && <Spinner label="Reading both records" />}
-      {confirming && preview.isError && <Alert variant="destructive">{errorMessage(preview.error, 'Failed to read the records')}</Alert>}
+      {confirming && preview.isError && (
+        <Alert variant="destructive">{errorMessage(preview.error, 'Failed to read the records')}</Alert>
+      )}
       {confirming && preview.data && <Confirmation preview={preview.data} />}
     </Dialog>
   );

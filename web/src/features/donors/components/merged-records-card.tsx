@@ -24,10 +24,18 @@ export function MergedRecordsCard({ customerId }: { customerId: string }) {
       { keptId: customerId, mergeId: undoing.id },
       {
         onSuccess: (res) => {
-          toast({ title: 'Merge Undone', description: `${res.restoredGifts} ${res.restoredGifts === 1 ? 'gift is' : 'gifts are'} back with ${who(undoing)}.` });
+          toast({
+            title: 'Merge Undone',
+            description: `${res.restoredGifts} ${res.restoredGifts === 1 ? 'gift is' : 'gifts are'} back with ${who(undoing)}.`,
+          });
           setUndoing(null);
         },
-        onError: (err) => toast({ title: 'Undo Failed', description: errorMessage(err, 'Failed to undo the merge'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: 'Undo Failed',
+            description: errorMessage(err, 'Failed to undo the merge'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -45,12 +53,17 @@ export function MergedRecordsCard({ customerId }: { customerId: string }) {
             <li key={m.id} className="adm-merged__item">
               <div>
                 <p className="adm-merge__name">{who(m)}</p>
-                <p className="adm-muted">{m.email || 'No email provided'} · <span className="adm-mono">{m.mergedId}</span></p>
                 <p className="adm-muted">
-                  Merged {formatDateTime(m.mergedAt)}{m.mergedBy ? ` by ${m.mergedBy}` : ''} · {m.movedGifts} {m.movedGifts === 1 ? 'gift' : 'gifts'} moved
+                  {m.email || 'No email provided'} · <span className="adm-mono">{m.mergedId}</span>
+                </p>
+                <p className="adm-muted">
+                  Merged {formatDateTime(m.mergedAt)}
+                  {m.mergedBy ? ` by ${m.mergedBy}` : ''} · {m.movedGifts} {m.movedGifts === 1 ? 'gift' : 'gifts'} moved
                 </p>
               </div>
-              <Button variant="outline" size="sm" onClick={() => setUndoing(m)} aria-label={`Undo merge of ${who(m)}`}>Undo Merge</Button>
+              <Button variant="outline" size="sm" onClick={() => setUndoing(m)} aria-label={`Undo merge of ${who(m)}`}>
+                Undo Merge
+              </Button>
             </li>
           ))}
         </ul>
@@ -62,11 +75,19 @@ export function MergedRecordsCard({ customerId }: { customerId: string }) {
         role="alertdialog"
         size="sm"
         title="Undo Merge"
-        description={undoing ? `${who(undoing)} becomes a separate donor again, with its own gifts (including any made since the merge).` : ''}
+        description={
+          undoing
+            ? `${who(undoing)} becomes a separate donor again, with its own gifts (including any made since the merge).`
+            : ''
+        }
         footer={
           <>
-            <Button variant="outline" onClick={() => setUndoing(null)} disabled={undo.isPending}>Cancel</Button>
-            <Button onClick={confirm} disabled={undo.isPending}>{undo.isPending ? 'Undoing...' : 'Undo Merge'}</Button>
+            <Button variant="outline" onClick={() => setUndoing(null)} disabled={undo.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} disabled={undo.isPending}>
+              {undo.isPending ? 'Undoing...' : 'Undo Merge'}
+            </Button>
           </>
         }
       />

@@ -36,15 +36,36 @@ function AddFund() {
   };
   return (
     <Card as="section" aria-labelledby="add-fund">
-      <CardHeader title="Add a Fund" titleId="add-fund" titleAs="h2" description="Donors see it on the donate page; manual gifts can be recorded to it." />
+      <CardHeader
+        title="Add a Fund"
+        titleId="add-fund"
+        titleAs="h2"
+        description="Donors see it on the donate page; manual gifts can be recorded to it."
+      />
       <CardContent>
         <form className="adm-form" onSubmit={submit} noValidate>
           <div className="adm-form__grid">
-            <TextField id="fund-name" label="Name" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} error={error} aria-required="true" />
-            <TextField id="fund-description" label="Description (optional)" maxLength={200} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <TextField
+              id="fund-name"
+              label="Name"
+              maxLength={60}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={error}
+              aria-required="true"
+            />
+            <TextField
+              id="fund-description"
+              label="Description (optional)"
+              maxLength={200}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
           </div>
           <div>
-            <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Adding...' : 'Add Fund'}</Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Adding...' : 'Add Fund'}
+            </Button>
           </div>
         </form>
       </CardContent>
@@ -58,21 +79,42 @@ function FundRow({ fund, canChange }: { fund: FundDto; canChange: boolean }) {
     update.mutate(
       { id: fund.id, archived: !fund.archived },
       {
-        onSuccess: (f) => toast({ title: f.archived ? 'Fund Archived' : 'Fund Restored', description: f.archived ? `${f.name} is no longer offered to donors. Its gifts keep it.` : `Donors can choose ${f.name} again.` }),
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'The fund could not be changed'), variant: 'destructive' }),
+        onSuccess: (f) =>
+          toast({
+            title: f.archived ? 'Fund Archived' : 'Fund Restored',
+            description: f.archived
+              ? `${f.name} is no longer offered to donors. Its gifts keep it.`
+              : `Donors can choose ${f.name} again.`,
+          }),
+        onError: (err) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(err, 'The fund could not be changed'),
+            variant: 'destructive',
+          }),
       },
     );
   return (
     <tr>
-      <th scope="row" data-label="Fund">{fund.name}</th>
+      <th scope="row" data-label="Fund">
+        {fund.name}
+      </th>
       <td data-label="Description">{fund.description ?? ''}</td>
-      <td data-label="Status">{fund.archived ? <Badge variant="secondary">Archived</Badge> : <Badge variant="success">Offered</Badge>}</td>
+      <td data-label="Status">
+        {fund.archived ? <Badge variant="secondary">Archived</Badge> : <Badge variant="success">Offered</Badge>}
+      </td>
       {canChange && (
         <td data-label="Actions">
           {fund.id === GENERAL_FUND_ID ? (
             <span className="adm-muted">Always offered</span>
           ) : (
-            <Button variant="outline" size="sm" onClick={toggle} disabled={update.isPending} aria-label={`${fund.archived ? 'Restore' : 'Archive'} ${fund.name}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={toggle}
+              disabled={update.isPending}
+              aria-label={`${fund.archived ? 'Restore' : 'Archive'} ${fund.name}`}
+            >
               {fund.archived ? 'Restore' : 'Archive'}
             </Button>
           )}
@@ -91,7 +133,12 @@ export function FundsPage({ canChange }: { canChange: boolean }) {
   return (
     <div className="adm-stack">
       <Card as="section" aria-labelledby="fund-list">
-        <CardHeader title="Funds" titleId="fund-list" titleAs="h2" description="Where donors may direct their gifts. The donate page shows the choice only when more than one fund is offered." />
+        <CardHeader
+          title="Funds"
+          titleId="fund-list"
+          titleAs="h2"
+          description="Where donors may direct their gifts. The donate page shows the choice only when more than one fund is offered."
+        />
         <CardContent>
           {funds.isError && <Alert variant="destructive">{funds.error.message}</Alert>}
           {funds.isPending ? (
@@ -107,7 +154,11 @@ export function FundsPage({ canChange }: { canChange: boolean }) {
                     {canChange && <th scope="col">Actions</th>}
                   </tr>
                 </thead>
-                <tbody>{funds.data?.map((f) => <FundRow key={f.id} fund={f} canChange={canChange} />)}</tbody>
+                <tbody>
+                  {funds.data?.map((f) => (
+                    <FundRow key={f.id} fund={f} canChange={canChange} />
+                  ))}
+                </tbody>
               </table>
             </div>
           )}

@@ -9,5 +9,11 @@ export function getMonthEnd(month?: string): Promise<MonthEndDto> {
 }
 
 export function useMonthEnd(month?: string) {
-  return useQuery(queryOptions({ queryKey: queryKeys.monthEnd(month), queryFn: () => getMonthEnd(month), placeholderData: keepPreviousData }));
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.monthEnd(month),
+      queryFn: () => getMonthEnd(month),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }

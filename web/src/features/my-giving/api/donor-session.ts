@@ -39,7 +39,11 @@ export async function donorGet<T>(url: string): Promise<T> {
   return jsonOf<T>(await donorRequest('GET', url));
 }
 
-export async function donorSend<T, B extends object = never>(method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: B): Promise<T> {
+export async function donorSend<T, B extends object = never>(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: B,
+): Promise<T> {
   return jsonOf<T>(await donorRequest(method, url, body));
 }
 

@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CardSetupDto, ChangeAmountDto, ConfirmCardDto, MyGivingCancelDto, PlanActionResultDto } from '../../../lib/api-types';
+import type {
+  CardSetupDto,
+  ChangeAmountDto,
+  ConfirmCardDto,
+  MyGivingCancelDto,
+  PlanActionResultDto,
+} from '../../../lib/api-types';
 import { donorSend } from './donor-session';
 import { myGivingKey } from './get-my-giving';
 import { lastRead, planShows, rereadUntilShown } from './plan-shown';
@@ -28,12 +34,17 @@ function bodyOf(a: PlanAction): ChangeAmountDto | MyGivingCancelDto | ConfirmCar
 /** POST /api/my-giving/plans/{id}/{action}: answers what happened, in plain words. */
 export async function planAction(planId: string, action: PlanAction): Promise<PlanActionResultDto> {
   const url = `/api/my-giving/plans/${encodeURIComponent(planId)}/${action.kind}`;
-  return donorSend<PlanActionResultDto, ChangeAmountDto | MyGivingCancelDto | ConfirmCardDto>('POST', url, bodyOf(action));
+  return donorSend<PlanActionResultDto, ChangeAmountDto | MyGivingCancelDto | ConfirmCardDto>(
+    'POST',
+    url,
+    bodyOf(action),
+  );
 }
 
 /** POST /api/my-giving/plans/{id}/card-setup: a SetupIntent's client secret for confirmCardSetup. */
 export async function cardSetup(planId: string): Promise<string> {
-  return (await donorSend<CardSetupDto>('POST', `/api/my-giving/plans/${encodeURIComponent(planId)}/card-setup`)).clientSecret;
+  return (await donorSend<CardSetupDto>('POST', `/api/my-giving/plans/${encodeURIComponent(planId)}/card-setup`))
+    .clientSecret;
 }
 
 export function usePlanAction(planId: string) {

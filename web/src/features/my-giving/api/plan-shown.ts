@@ -16,7 +16,12 @@ const paidBy = (p: MyGivingPlanDto) => `${p.cardBrand}|${p.cardLast4}|${p.bankLa
  * webhooks a moment after the action answers, so the page reads again until this holds. `before` is the page's
  * read from before the action, for a change whose outcome the page cannot know (the new card's last four digits).
  */
-export function planShows(now: MyGivingDto, before: MyGivingDto | undefined, planId: string, action: ShownAction): boolean {
+export function planShows(
+  now: MyGivingDto,
+  before: MyGivingDto | undefined,
+  planId: string,
+  action: ShownAction,
+): boolean {
   const plan = now.plans.find((p) => p.id === planId);
   const was = before?.plans.find((p) => p.id === planId);
   if (!plan) return false;
@@ -52,7 +57,11 @@ export function lastRead(qc: QueryClient, key: QueryKey): MyGivingDto | undefine
 const REREAD_EVERY_MS = 400;
 const REREAD_DEADLINE_MS = 15_000;
 
-export async function rereadUntilShown(qc: QueryClient, key: QueryKey, shown: (now: MyGivingDto) => boolean): Promise<void> {
+export async function rereadUntilShown(
+  qc: QueryClient,
+  key: QueryKey,
+  shown: (now: MyGivingDto) => boolean,
+): Promise<void> {
   const deadline = Date.now() + REREAD_DEADLINE_MS;
   for (;;) {
     await qc.invalidateQueries({ queryKey: key });

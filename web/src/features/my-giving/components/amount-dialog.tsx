@@ -29,7 +29,10 @@ export function AmountDialog({ plan, freq, next, busy, onClose, footer }: Amount
   const method = plan.bankLast4 ? 'us_bank_account' : 'card';
   const total = giftTotal({ amount, coverFees }, options && feeFor(method, options));
   const withFee = giftTotal({ amount, coverFees: true }, options && feeFor(method, options));
-  const today = plan.feeCoverage > 0 ? `${formatUsd(plan.amount)} ${freq}, including ${formatUsd(plan.feeCoverage)} for the fees` : `${formatUsd(plan.amount)} ${freq}`;
+  const today =
+    plan.feeCoverage > 0
+      ? `${formatUsd(plan.amount)} ${freq}, including ${formatUsd(plan.feeCoverage)} for the fees`
+      : `${formatUsd(plan.amount)} ${freq}`;
   return (
     <Dialog
       open
@@ -53,11 +56,17 @@ export function AmountDialog({ plan, freq, next, busy, onClose, footer }: Amount
         />
         {withFee && withFee.feeCents > 0 && (
           <label className="check-row">
-            <input type="checkbox" name="coverFees" checked={coverFees} onChange={(e) => setCoverFees(e.target.checked)} />
+            <input
+              type="checkbox"
+              name="coverFees"
+              checked={coverFees}
+              onChange={(e) => setCoverFees(e.target.checked)}
+            />
             <span>
               Add {formatUsd(withFee.feeCents)} so all of my {formatUsd(withFee.giftCents)} goes to the school
               <span className="check-row__hint">
-                It covers the {method === 'card' ? 'card' : 'bank'} processing fee, so each {freq} charge would be {formatUsd(withFee.totalCents)}. The whole amount is tax-deductible.
+                It covers the {method === 'card' ? 'card' : 'bank'} processing fee, so each {freq} charge would be{' '}
+                {formatUsd(withFee.totalCents)}. The whole amount is tax-deductible.
               </span>
             </span>
           </label>

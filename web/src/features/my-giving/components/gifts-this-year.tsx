@@ -9,7 +9,8 @@ import { downloadStatement } from '../api/download-statement';
 import { ProcessingGifts } from './processing-gifts';
 import { capitalize, frequencyWord } from './plan-words';
 
-const giftWord = (frequency: string | null) => (frequency && frequency !== 'one-time' ? `${capitalize(frequencyWord(frequency))} gift` : 'One-time gift');
+const giftWord = (frequency: string | null) =>
+  frequency && frequency !== 'one-time' ? `${capitalize(frequencyWord(frequency))} gift` : 'One-time gift';
 
 /**
  * This year's gifts with their receipt numbers (below 640 px each row is a card whose cells carry their column's
@@ -21,7 +22,9 @@ export function GiftsThisYear({ data }: { data: MyGivingDto }) {
   const total = data.gifts.reduce((sum, g) => sum + g.amount, 0);
   const download = (customerId: string, year: number) => {
     setError(null);
-    downloadStatement(customerId, year).catch((err) => setError(errorMessage(err, 'The statement could not be downloaded. Please try again.')));
+    downloadStatement(customerId, year).catch((err) =>
+      setError(errorMessage(err, 'The statement could not be downloaded. Please try again.')),
+    );
   };
   return (
     <section aria-labelledby="gifts-title" className="stack">
@@ -44,7 +47,9 @@ export function GiftsThisYear({ data }: { data: MyGivingDto }) {
             <tbody>
               {data.gifts.map((g) => (
                 <tr key={g.id}>
-                  <th scope="row" data-label="Date">{calendarDate(g.day)}</th>
+                  <th scope="row" data-label="Date">
+                    {calendarDate(g.day)}
+                  </th>
                   <td data-label="Amount">{formatUsd(g.amount)}</td>
                   <td data-label="Gift">{giftWord(g.frequency)}</td>
                   <td data-label="Receipt number">{g.receiptNumber ?? 'Not issued yet'}</td>

@@ -29,7 +29,13 @@ function takeLinkToken(): string | null {
  * them, this year's gifts and the statements. A used or expired link says so and offers the form again.
  */
 export function MyGivingPage() {
-  const [phase, setPhase] = useState<Phase>(() => (window.location.hash.startsWith('#link=') ? { kind: 'opening' } : getDonorToken() ? { kind: 'in' } : { kind: 'ask' }));
+  const [phase, setPhase] = useState<Phase>(() =>
+    window.location.hash.startsWith('#link=')
+      ? { kind: 'opening' }
+      : getDonorToken()
+        ? { kind: 'in' }
+        : { kind: 'ask' },
+  );
   const giving = useMyGiving(phase.kind === 'in');
   const queryClient = useQueryClient();
 
@@ -44,7 +50,11 @@ export function MyGivingPage() {
           void queryClient.invalidateQueries({ queryKey: myGivingKey });
           setPhase({ kind: 'in' });
         },
-        (err) => setPhase({ kind: 'ask', notice: errorMessage(err, 'This sign-in link is not valid. Please ask for a new one.') }),
+        (err) =>
+          setPhase({
+            kind: 'ask',
+            notice: errorMessage(err, 'This sign-in link is not valid. Please ask for a new one.'),
+          }),
       );
     };
     open();
@@ -74,8 +84,8 @@ export function MyGivingPage() {
         <Card as="section" aria-labelledby="ask-link-title" style={{ padding: '1.5rem' }}>
           <h2 id="ask-link-title">Sign in with your e-mail</h2>
           <p>
-            See your recurring gifts and this year's receipts, change the amount or the card, pause or cancel a gift.
-            No password: we e-mail you a link that signs you in.
+            See your recurring gifts and this year's receipts, change the amount or the card, pause or cancel a gift. No
+            password: we e-mail you a link that signs you in.
           </p>
           <RequestLinkForm headingId="ask-link-title" />
         </Card>
@@ -114,7 +124,11 @@ function SignedIn({ data, onSignOut }: { data: MyGivingDto; onSignOut: () => voi
       )}
       <section aria-labelledby="plans-title" className="stack">
         <h2 id="plans-title">Your recurring gifts</h2>
-        {data.plans.length === 0 ? <p>You have no recurring gifts with us.</p> : data.plans.map((p) => <PlanCard key={p.id} plan={p} cardOnly={cardOnly} timeZone={data.timeZone} />)}
+        {data.plans.length === 0 ? (
+          <p>You have no recurring gifts with us.</p>
+        ) : (
+          data.plans.map((p) => <PlanCard key={p.id} plan={p} cardOnly={cardOnly} timeZone={data.timeZone} />)
+        )}
       </section>
       {!cardOnly && <GiftsThisYear data={data} />}
     </div>

@@ -5,7 +5,12 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { PaymentField } from '../../../components/payment-field';
-import { INITIAL_FIELD_STATE, PAYMENT_APPEARANCE, paymentProblem, type PaymentFieldState } from '../../../lib/payment-element';
+import {
+  INITIAL_FIELD_STATE,
+  PAYMENT_APPEARANCE,
+  paymentProblem,
+  type PaymentFieldState,
+} from '../../../lib/payment-element';
 import { stripePromise } from '../../../lib/stripe';
 import { cardSetup } from '../api/plan-actions';
 
@@ -23,7 +28,10 @@ interface PaymentMethodFormProps {
  * that cannot be saved); USD, so a US bank account is offered. Wallets give a card like any other.
  */
 const ELEMENTS_OPTIONS: StripeElementsOptionsMode = { mode: 'setup', currency: 'usd', appearance: PAYMENT_APPEARANCE };
-const ELEMENT_OPTIONS: StripePaymentElementOptions = { layout: 'tabs', wallets: { applePay: 'auto', googlePay: 'auto' } };
+const ELEMENT_OPTIONS: StripePaymentElementOptions = {
+  layout: 'tabs',
+  wallets: { applePay: 'auto', googlePay: 'auto' },
+};
 
 function PaymentMethodFields({ planId, submitLabel, onCancel, onConfirmed }: PaymentMethodFormProps) {
   const stripe = useStripe();
@@ -56,7 +64,11 @@ function PaymentMethodFields({ planId, submitLabel, onCancel, onConfirmed }: Pay
         return;
       }
       const clientSecret = await cardSetup(planId);
-      const { error: refused, setupIntent } = await stripe.confirmSetup({ elements, clientSecret, redirect: 'if_required' });
+      const { error: refused, setupIntent } = await stripe.confirmSetup({
+        elements,
+        clientSecret,
+        redirect: 'if_required',
+      });
       if (refused) throw new Error(refused.message || `The ${method} was not accepted`);
       if (setupIntent?.status !== 'succeeded') throw new Error(`The ${method} was not accepted`);
       await onConfirmed(setupIntent.id);
@@ -79,7 +91,9 @@ function PaymentMethodFields({ planId, submitLabel, onCancel, onConfirmed }: Pay
         onError={setFieldError}
       />
       {method === 'bank account' && (
-        <p className="secure-note">A payment from a bank account takes about four business days to arrive; its receipt follows then.</p>
+        <p className="secure-note">
+          A payment from a bank account takes about four business days to arrive; its receipt follows then.
+        </p>
       )}
       {error && (
         <Alert variant="destructive">

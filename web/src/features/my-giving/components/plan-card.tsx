@@ -34,7 +34,10 @@ export function PlanCard({ plan, cardOnly, timeZone }: { plan: MyGivingPlanDto; 
       const { message } = await action.mutateAsync(a);
       setResult({ ok: true, text: message });
     } catch (err) {
-      setResult({ ok: false, text: errorMessage(err, 'Something went wrong, and nothing was changed. Please try again.') });
+      setResult({
+        ok: false,
+        text: errorMessage(err, 'Something went wrong, and nothing was changed. Please try again.'),
+      });
     }
     setOpen(null);
     // The result is where the keyboard goes next, so it is read out and the donor carries on from there.
@@ -61,7 +64,15 @@ export function PlanCard({ plan, cardOnly, timeZone }: { plan: MyGivingPlanDto; 
       <dl className="plan-card__facts">
         <div>
           <dt>{plan.status === 'canceling' ? 'Ends on' : 'Next charge'}</dt>
-          <dd>{plan.nextChargeDate && plan.status !== 'paused' ? schoolDate(plan.nextChargeDate, timeZone) : ended ? 'None' : plan.status === 'paused' ? 'Paused' : 'Not scheduled'}</dd>
+          <dd>
+            {plan.nextChargeDate && plan.status !== 'paused'
+              ? schoolDate(plan.nextChargeDate, timeZone)
+              : ended
+                ? 'None'
+                : plan.status === 'paused'
+                  ? 'Paused'
+                  : 'Not scheduled'}
+          </dd>
         </div>
         {plan.feeCoverage > 0 && (
           <div>
@@ -80,7 +91,10 @@ export function PlanCard({ plan, cardOnly, timeZone }: { plan: MyGivingPlanDto; 
       </dl>
       {plan.unpaidRenewal && !ended && (
         <Alert variant="warning">
-          <AlertDescription>The last charge was declined. Update the card, or change to a bank account, to pay it now and keep your gift going.</AlertDescription>
+          <AlertDescription>
+            The last charge was declined. Update the card, or change to a bank account, to pay it now and keep your gift
+            going.
+          </AlertDescription>
         </Alert>
       )}
       <div ref={resultRef} tabIndex={-1} aria-live="polite" className="plan-card__result">
@@ -93,13 +107,26 @@ export function PlanCard({ plan, cardOnly, timeZone }: { plan: MyGivingPlanDto; 
       {!ended && (
         <div className="plan-card__actions">
           {buttons.map(([kind, label]) => (
-            <Button key={kind} variant={kind === 'cancel' ? 'outline' : kind === 'card' && plan.unpaidRenewal ? 'primary' : 'secondary'} onClick={() => setOpen(kind)}>
+            <Button
+              key={kind}
+              variant={kind === 'cancel' ? 'outline' : kind === 'card' && plan.unpaidRenewal ? 'primary' : 'secondary'}
+              onClick={() => setOpen(kind)}
+            >
               {label}
             </Button>
           ))}
         </div>
       )}
-      {open && <PlanDialog kind={open} plan={plan} timeZone={timeZone} busy={action.isPending} onClose={() => setOpen(null)} onConfirm={confirm} />}
+      {open && (
+        <PlanDialog
+          kind={open}
+          plan={plan}
+          timeZone={timeZone}
+          busy={action.isPending}
+          onClose={() => setOpen(null)}
+          onConfirm={confirm}
+        />
+      )}
     </Card>
   );
 }

@@ -16,12 +16,13 @@ export function ProcessingGifts({ gifts }: { gifts: MyGivingDto['processing'] })
         {gifts.map((g) => (
           <li key={g.id} className="processing-gift">
             <p className="processing-gift__what">
-              <strong>{formatUsd(g.amount)}</strong> {g.frequency && g.frequency !== 'one-time' ? `${frequencyWord(g.frequency)} gift` : 'one-time gift'}
+              <strong>{formatUsd(g.amount)}</strong>{' '}
+              {g.frequency && g.frequency !== 'one-time' ? `${frequencyWord(g.frequency)} gift` : 'one-time gift'}
               {g.bankLast4 ? ` from the bank account ending in ${g.bankLast4}` : ' from your bank account'}
             </p>
             <p className="processing-gift__when">
-              <span className="processing-gift__status">Processing</span> since {calendarDate(g.day)}. Expected by {calendarDate(g.expectedDay)}; your receipt
-              follows when the money arrives.
+              <span className="processing-gift__status">Processing</span> since {calendarDate(g.day)}. Expected by{' '}
+              {calendarDate(g.expectedDay)}; your receipt follows when the money arrives.
             </p>
           </li>
         ))}

@@ -18,7 +18,9 @@ export function RequestLinkForm({ headingId }: { headingId: string }) {
       return;
     }
     setError(null);
-    request.mutate(email.trim(), { onError: (err) => setError(errorMessage(err, 'Something went wrong. Please try again.')) });
+    request.mutate(email.trim(), {
+      onError: (err) => setError(errorMessage(err, 'Something went wrong. Please try again.')),
+    });
   };
 
   return (

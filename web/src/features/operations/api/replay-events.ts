@@ -4,7 +4,10 @@ import type { ReplayedDto } from '../../../lib/api-types';
 
 /** One event by id, or every event whose projection failed (`'failed'`). */
 export async function replayEvents(which: string): Promise<ReplayedDto> {
-  const url = which === 'failed' ? '/api/admin/operations/events/replay-failed' : `/api/admin/operations/events/${encodeURIComponent(which)}/replay`;
+  const url =
+    which === 'failed'
+      ? '/api/admin/operations/events/replay-failed'
+      : `/api/admin/operations/events/${encodeURIComponent(which)}/replay`;
   return apiSend<ReplayedDto>('POST', url);
 }
 

@@ -22,7 +22,17 @@ interface FailureRow {
 }
 
 /** One card of failures: the last action's outcome (read out by screen readers), then the table or a line saying there are none. */
-function FailureCard({ id, title, description, actions, outcome, error, empty, columns, rows }: {
+function FailureCard({
+  id,
+  title,
+  description,
+  actions,
+  outcome,
+  error,
+  empty,
+  columns,
+  rows,
+}: {
   id: string;
   title: string;
   description: string;
@@ -44,18 +54,29 @@ function FailureCard({ id, title, description, actions, outcome, error, empty, c
         ) : (
           <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
             <table className="adm-table">
-              <caption id={captionId} className="sr-only">{title}</caption>
+              <caption id={captionId} className="sr-only">
+                {title}
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">{columns[0]}</th><th scope="col">{columns[1]}</th><th scope="col" className="adm-num">Tries</th>
-                  <th scope="col">{columns[2]}</th>{rows.some((r) => r.action !== undefined) && <th scope="col">Actions</th>}
+                  <th scope="col">{columns[0]}</th>
+                  <th scope="col">{columns[1]}</th>
+                  <th scope="col" className="adm-num">
+                    Tries
+                  </th>
+                  <th scope="col">{columns[2]}</th>
+                  {rows.some((r) => r.action !== undefined) && <th scope="col">Actions</th>}
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.key}>
                     <td className="adm-nowrap">{when(r.at)}</td>
-                    <td><code>{r.kind}</code><br /><span className="adm-muted">{r.id}</span></td>
+                    <td>
+                      <code>{r.kind}</code>
+                      <br />
+                      <span className="adm-muted">{r.id}</span>
+                    </td>
                     <td className="adm-num">{r.tries}</td>
                     <td className="ops-error">{r.reason}</td>
                     {r.action && <td>{r.action}</td>}
@@ -75,20 +96,45 @@ export function FailedEventsCard({ events, canAct }: { events: FailedEventDto[];
   const replay = useReplayEvents();
   const [done, setDone] = useState<string>();
   const run = (which: string) =>
-    replay.mutate(which, { onSuccess: (r) => setDone(`${r.replayed} event${r.replayed === 1 ? '' : 's'} queued again.`), onError: () => setDone(undefined) });
+    replay.mutate(which, {
+      onSuccess: (r) => setDone(`${r.replayed} event${r.replayed === 1 ? '' : 's'} queued again.`),
+      onError: () => setDone(undefined),
+    });
   return (
     <FailureCard
       id="ops-failed-events"
       title="Events that failed to project"
       description="Replay runs the projection again once the cause is fixed; a gift never counts twice."
-      actions={canAct && events.length > 1 && <Button variant="outline" onClick={() => run('failed')} disabled={replay.isPending}>Replay all</Button>}
+      actions={
+        canAct &&
+        events.length > 1 && (
+          <Button variant="outline" onClick={() => run('failed')} disabled={replay.isPending}>
+            Replay all
+          </Button>
+        )
+      }
       outcome={done}
       error={replay.isError ? errorMessage(replay.error, 'The replay did not start.') : undefined}
       empty="None: every stored event has reached the dashboard or is on its way."
       columns={['Received', 'Event', 'Error']}
       rows={events.map((e) => ({
-        key: e.id, at: e.receivedAt, kind: e.type, id: e.id, tries: e.attempts, reason: e.error,
-        action: canAct && <Button variant="outline" size="sm" onClick={() => run(e.id)} disabled={replay.isPending} aria-label={`Replay ${e.id}`}>Replay</Button>,
+        key: e.id,
+        at: e.receivedAt,
+        kind: e.type,
+        id: e.id,
+        tries: e.attempts,
+        reason: e.error,
+        action: canAct && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => run(e.id)}
+            disabled={replay.isPending}
+            aria-label={`Replay ${e.id}`}
+          >
+            Replay
+          </Button>
+        ),
       }))}
     />
   );
@@ -108,10 +154,25 @@ export function FailedJobsCard({ jobs, canAct }: { jobs: FailedJobDto[]; canAct:
       empty="None."
       columns={['Failed', 'Job', 'Reason']}
       rows={jobs.map((j) => ({
-        key: `${j.queue}/${j.id}`, at: j.failedAt, kind: j.name, id: j.eventId ?? j.id, tries: j.attempts, reason: j.reason,
+        key: `${j.queue}/${j.id}`,
+        at: j.failedAt,
+        kind: j.name,
+        id: j.eventId ?? j.id,
+        tries: j.attempts,
+        reason: j.reason,
         action: canAct && (
-          <Button variant="outline" size="sm" disabled={retry.isPending} aria-label={`Retry job ${j.id}`}
-            onClick={() => retry.mutate({ queue: j.queue, id: j.id }, { onSuccess: () => setDone(`Job ${j.id} is running again.`), onError: () => setDone(undefined) })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={retry.isPending}
+            aria-label={`Retry job ${j.id}`}
+            onClick={() =>
+              retry.mutate(
+                { queue: j.queue, id: j.id },
+                { onSuccess: () => setDone(`Job ${j.id} is running again.`), onError: () => setDone(undefined) },
+              )
+            }
+          >
             Retry
           </Button>
         ),

@@ -12,7 +12,12 @@ export function OperationsPanel({ canAct }: { canAct: boolean }) {
   const d = ops.data;
   return (
     <>
-      {d.queueError && <Alert variant="warning">The job queue (Redis) did not answer: {d.queueError}. Stored events are safe and will be projected once it is back.</Alert>}
+      {d.queueError && (
+        <Alert variant="warning">
+          The job queue (Redis) did not answer: {d.queueError}. Stored events are safe and will be projected once it is
+          back.
+        </Alert>
+      )}
       <PipelineSummary inbox={d.inbox} queues={d.queues} />
       <FailedEventsCard events={d.failedEvents} canAct={canAct} />
       <FailedJobsCard jobs={d.failedJobs} canAct={canAct} />

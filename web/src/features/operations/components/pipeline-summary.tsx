@@ -23,7 +23,10 @@ export function PipelineSummary({ inbox, queues }: { inbox: InboxSummaryDto; que
     ['Oldest waiting for', formatLag(inbox.projectionLagSeconds)],
     ['Events that failed to project', inbox.failed.toLocaleString('en-US')],
     ['Events refused as senseless', inbox.rejected.toLocaleString('en-US')],
-    ...queues.map((q): [string, string] => [`Jobs in the ${q.name} queue`, `${q.waiting + q.active + q.delayed} waiting or running, ${q.failed} failed`]),
+    ...queues.map((q): [string, string] => [
+      `Jobs in the ${q.name} queue`,
+      `${q.waiting + q.active + q.delayed} waiting or running, ${q.failed} failed`,
+    ]),
   ];
   return (
     <Card as="section" aria-labelledby="ops-pipeline">
@@ -31,7 +34,13 @@ export function PipelineSummary({ inbox, queues }: { inbox: InboxSummaryDto; que
         titleId="ops-pipeline"
         title="Pipeline"
         description="Stripe's events are stored as they arrive, then the worker turns them into the dashboard's numbers."
-        actions={behind || inbox.failed ? <Badge variant="warning">Needs attention</Badge> : <Badge variant="success">Keeping up</Badge>}
+        actions={
+          behind || inbox.failed ? (
+            <Badge variant="warning">Needs attention</Badge>
+          ) : (
+            <Badge variant="success">Keeping up</Badge>
+          )
+        }
       />
       <CardContent>
         <dl className="ops-facts">

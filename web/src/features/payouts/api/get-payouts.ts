@@ -11,5 +11,11 @@ export function getPayouts(page: number, year = 'all'): Promise<PayoutsPageDto> 
 }
 
 export function usePayouts(page: number, year = 'all') {
-  return useQuery(queryOptions({ queryKey: queryKeys.payouts(page, year), queryFn: () => getPayouts(page, year), placeholderData: keepPreviousData }));
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.payouts(page, year),
+      queryFn: () => getPayouts(page, year),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }

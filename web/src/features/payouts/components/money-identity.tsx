@@ -10,7 +10,9 @@ export function MoneyIdentity({ t }: { t: PayoutsPageDto['totals'] }) {
   return (
     <p className="adm-muted" data-testid="money-identity">
       {`${formatUsd(t.grossCents)} gross − ${formatUsd(t.refundCents)} refunds − ${formatUsd(t.disputeCents)} disputes − ${formatUsd(t.feeCents)} fees`}
-      {t.owedCents > 0 ? ` + ${formatUsd(t.owedCents)} owed to Stripe (refunds and disputes after the money went to the bank; Stripe takes it from the next payout)` : ''}
+      {t.owedCents > 0
+        ? ` + ${formatUsd(t.owedCents)} owed to Stripe (refunds and disputes after the money went to the bank; Stripe takes it from the next payout)`
+        : ''}
       {` = ${formatUsd(t.depositedCents)} deposited + ${formatUsd(t.inTransitCents)} in transit + ${formatUsd(t.pendingCents)} waiting in Stripe.`}
     </p>
   );

@@ -12,9 +12,11 @@ export function getDonorPlans(customerId: string): Promise<DonorPlansDto> {
  * only once Stripe's webhook reaches the read model, a moment later.
  */
 export function useDonorPlans(customerId: string, until?: (data: DonorPlansDto) => boolean) {
-  return useQuery(queryOptions({
-    queryKey: queryKeys.donorPlans(customerId),
-    queryFn: () => getDonorPlans(customerId),
-    refetchInterval: (q) => (until && q.state.data && !until(q.state.data) ? 1000 : false),
-  }));
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.donorPlans(customerId),
+      queryFn: () => getDonorPlans(customerId),
+      refetchInterval: (q) => (until && q.state.data && !until(q.state.data) ? 1000 : false),
+    }),
+  );
 }

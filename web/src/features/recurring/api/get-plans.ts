@@ -14,5 +14,11 @@ export function getPlans(status: string, cursor: string): Promise<PlanPageDto> {
 }
 
 export function usePlans(status: string, cursor: string) {
-  return useQuery(queryOptions({ queryKey: [...queryKeys.recurring, 'plans', status, cursor], queryFn: () => getPlans(status, cursor), placeholderData: keepPreviousData }));
+  return useQuery(
+    queryOptions({
+      queryKey: [...queryKeys.recurring, 'plans', status, cursor],
+      queryFn: () => getPlans(status, cursor),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }

@@ -9,7 +9,9 @@ export async function planAction({ id, action }: { id: string; action: PlanActio
   const base = `/api/admin/recurring/plans/${encodeURIComponent(id)}`;
   return action === 'pause' || action === 'resume'
     ? apiSend<PlanActionDto>('POST', `${base}/${action}`)
-    : apiSend<PlanActionDto, CancelPlanDto>('POST', `${base}/cancel`, { when: action === 'cancel-now' ? 'now' : 'period_end' });
+    : apiSend<PlanActionDto, CancelPlanDto>('POST', `${base}/cancel`, {
+        when: action === 'cancel-now' ? 'now' : 'period_end',
+      });
 }
 
 /** Cancel, pause or resume a plan; then the Recurring view and the donor's plans are read again. */
@@ -17,9 +19,10 @@ export function usePlanAction(customerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: planAction,
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.recurring }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.donorPlans(customerId) }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.recurring }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.donorPlans(customerId) }),
+      ]),
   });
 }

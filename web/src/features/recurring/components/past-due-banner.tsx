@@ -9,9 +9,12 @@ export function PastDueBanner() {
   if (n === 0) return null;
   return (
     <Alert variant="warning" role="status" className="adm-past-due">
-      <AlertTitle>{n === 1 ? '1 recurring gift is past due' : `${n.toLocaleString('en-US')} recurring gifts are past due`}</AlertTitle>
+      <AlertTitle>
+        {n === 1 ? '1 recurring gift is past due' : `${n.toLocaleString('en-US')} recurring gifts are past due`}
+      </AlertTitle>
       <AlertDescription>
-        The latest renewal failed and Stripe is retrying the card. <Link href="/stripe-data/recurring?status=past_due">View past-due plans</Link>
+        The latest renewal failed and Stripe is retrying the card.{' '}
+        <Link href="/stripe-data/recurring?status=past_due">View past-due plans</Link>
       </AlertDescription>
     </Alert>
   );

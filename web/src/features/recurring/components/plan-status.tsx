@@ -9,7 +9,13 @@ export const PLAN_STATUS_LABELS: Record<string, string> = {
   incomplete: 'Incomplete',
 };
 
-const VARIANTS: Record<string, BadgeProps['variant']> = { active: 'success', past_due: 'warning', paused: 'secondary', canceled: 'outline', incomplete: 'secondary' };
+const VARIANTS: Record<string, BadgeProps['variant']> = {
+  active: 'success',
+  past_due: 'warning',
+  paused: 'secondary',
+  canceled: 'outline',
+  incomplete: 'secondary',
+};
 
 export function PlanStatusBadge({ status, endsAtPeriodEnd }: { status: string; endsAtPeriodEnd?: boolean }) {
   return (

@@ -15,10 +15,16 @@ export function RecurringPage() {
   const status = raw in PLAN_STATUS_LABELS ? raw : '';
   return (
     <>
-      {summary.isError && <Alert variant="destructive">{errorMessage(summary.error, 'Failed to load the recurring figures')}</Alert>}
+      {summary.isError && (
+        <Alert variant="destructive">{errorMessage(summary.error, 'Failed to load the recurring figures')}</Alert>
+      )}
       <RecurringSummaryCards summary={summary.data} />
-      <PlansTable key={status} status={status} counts={summary.data?.byStatus}
-        onStatusChange={(s) => navigate(s ? `${location}?status=${s}` : location, { replace: true })} />
+      <PlansTable
+        key={status}
+        status={status}
+        counts={summary.data?.byStatus}
+        onStatusChange={(s) => navigate(s ? `${location}?status=${s}` : location, { replace: true })}
+      />
     </>
   );
 }

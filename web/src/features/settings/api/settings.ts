@@ -4,7 +4,9 @@ import { queryKeys } from '../../../lib/query-keys';
 import type { SettingsDto, UpdateSettingsDto } from '../../../lib/api-types';
 
 export function useSettings() {
-  return useQuery(queryOptions({ queryKey: queryKeys.settings, queryFn: () => apiGet<SettingsDto>('/api/admin/settings') }));
+  return useQuery(
+    queryOptions({ queryKey: queryKeys.settings, queryFn: () => apiGet<SettingsDto>('/api/admin/settings') }),
+  );
 }
 
 export async function updateSettings(input: UpdateSettingsDto): Promise<SettingsDto> {
@@ -18,7 +20,8 @@ export function useUpdateSettings() {
     onSuccess: (data) => {
       queryClient.setQueryData(queryKeys.settings, data);
       // A new fiscal year start changes every fiscal-year figure and picker.
-      for (const key of [queryKeys.fiscalYear, queryKeys.analytics, queryKeys.retention]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [queryKeys.fiscalYear, queryKeys.analytics, queryKeys.retention])
+        void queryClient.invalidateQueries({ queryKey: key });
     },
   });
 }

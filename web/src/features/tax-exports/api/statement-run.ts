@@ -13,7 +13,8 @@ export function statementRunQueryOptions(year: number) {
   return queryOptions({
     queryKey: queryKeys.statementRun(year),
     queryFn: () => getStatementRun(year),
-    refetchInterval: (q) => ((q.state.data?.progress.queued ?? 0) + (q.state.data?.progress.sending ?? 0) > 0 ? 1500 : false),
+    refetchInterval: (q) =>
+      (q.state.data?.progress.queued ?? 0) + (q.state.data?.progress.sending ?? 0) > 0 ? 1500 : false,
   });
 }
 
@@ -29,7 +30,11 @@ export function useSendStatements() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendStatements,
-    onSuccess: (_d, year) => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.statementRun(year) }), queryClient.invalidateQueries({ queryKey: queryKeys.donorMail })]),
+    onSuccess: (_d, year) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.statementRun(year) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.donorMail }),
+      ]),
   });
 }
 
@@ -38,7 +43,10 @@ export function downloadPostalStatements(year: number): Promise<void> {
 }
 
 export function useDownloadPostalStatements() {
-  return useMutation({ mutationFn: downloadPostalStatements, onError: (err) => console.warn('Postal statements download failed', err) });
+  return useMutation({
+    mutationFn: downloadPostalStatements,
+    onError: (err) => console.warn('Postal statements download failed', err),
+  });
 }
 
 export function getDonorYears(customerId: string): Promise<DonorYearsDto> {
@@ -46,5 +54,7 @@ export function getDonorYears(customerId: string): Promise<DonorYearsDto> {
 }
 
 export function useDonorYears(customerId: string) {
-  return useQuery(queryOptions({ queryKey: queryKeys.donorYears(customerId), queryFn: () => getDonorYears(customerId) }));
+  return useQuery(
+    queryOptions({ queryKey: queryKeys.donorYears(customerId), queryFn: () => getDonorYears(customerId) }),
+  );
 }

@@ -46,16 +46,25 @@ export function StatementMailingCard({ year }: { year: number }) {
         {r && p && (
           <>
             <dl className="adm-info">
-              <div className="adm-info-row"><dt>Donors in {year}</dt><dd>{n(r.donors)}</dd></div>
-              <div className="adm-info-row"><dt>With an e-mail address</dt><dd>{n(r.withEmail)}</dd></div>
-              <div className="adm-info-row"><dt>By post (no e-mail address)</dt><dd>{n(r.withoutEmail)}</dd></div>
+              <div className="adm-info-row">
+                <dt>Donors in {year}</dt>
+                <dd>{n(r.donors)}</dd>
+              </div>
+              <div className="adm-info-row">
+                <dt>With an e-mail address</dt>
+                <dd>{n(r.withEmail)}</dd>
+              </div>
+              <div className="adm-info-row">
+                <dt>By post (no e-mail address)</dt>
+                <dd>{n(r.withoutEmail)}</dd>
+              </div>
             </dl>
             {interim && (
               <Alert variant="warning">
                 <AlertTitle>{year} is not over yet</AlertTitle>
                 <AlertDescription>
-                  Statements sent before December 31 are interim: each is marked as such and lists the gifts received so far.
-                  Send again after the year ends, and every donor gets a final statement.
+                  Statements sent before December 31 are interim: each is marked as such and lists the gifts received so
+                  far. Send again after the year ends, and every donor gets a final statement.
                 </AlertDescription>
               </Alert>
             )}
@@ -73,7 +82,11 @@ export function StatementMailingCard({ year }: { year: number }) {
             )}
             <div className="adm-form__row adm-form__row--start">
               <Button onClick={() => setConfirming(true)} disabled={send.isPending || r.toSend === 0}>
-                {r.toSend === 0 ? (r.withEmail === 0 ? 'No statements to e-mail' : `All ${kind} statements queued`) : `Send ${kind} statements (${donors(r.toSend)})`}
+                {r.toSend === 0
+                  ? r.withEmail === 0
+                    ? 'No statements to e-mail'
+                    : `All ${kind} statements queued`
+                  : `Send ${kind} statements (${donors(r.toSend)})`}
               </Button>
               {r.withoutEmail > 0 && (
                 <Button variant="outline" disabled={postal.isPending} onClick={() => postal.mutate(year)}>
@@ -94,16 +107,26 @@ export function StatementMailingCard({ year }: { year: number }) {
               }
             >
               <div className="dialog__footer">
-                <Button variant="outline" onClick={() => setConfirming(false)} disabled={send.isPending}>Cancel</Button>
+                <Button variant="outline" onClick={() => setConfirming(false)} disabled={send.isPending}>
+                  Cancel
+                </Button>
                 <Button
                   disabled={send.isPending}
                   onClick={() =>
                     send.mutate(year, {
                       onSuccess: (res) => {
                         setConfirming(false);
-                        toast({ title: 'Statements Queued', description: `${donors(res.queued)} will receive their statement; you can leave this page.` });
+                        toast({
+                          title: 'Statements Queued',
+                          description: `${donors(res.queued)} will receive their statement; you can leave this page.`,
+                        });
                       },
-                      onError: (err) => toast({ title: 'Statements Not Sent', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+                      onError: (err) =>
+                        toast({
+                          title: 'Statements Not Sent',
+                          description: errorMessage(err, 'Please try again.'),
+                          variant: 'destructive',
+                        }),
                     })
                   }
                 >

@@ -18,14 +18,28 @@ export function taxYearOptions(now = new Date()): number[] {
   return Array.from({ length: 7 }, (_, i) => current + 1 - i);
 }
 
-function DownloadCard({ kind, year, title, description }: { kind: TaxExportKind; year: number; title: string; description: string }) {
+function DownloadCard({
+  kind,
+  year,
+  title,
+  description,
+}: {
+  kind: TaxExportKind;
+  year: number;
+  title: string;
+  description: string;
+}) {
   const download = useDownloadTaxExport();
   const pending = download.isPending && download.variables?.kind === kind;
   return (
     <Card className="adm-export-card">
       <CardHeader title={title} description={description} titleAs="h3" />
       <CardContent>
-        <Button onClick={() => download.mutate({ kind, year })} disabled={pending} aria-label={`Download CSV: ${title} ${year}`}>
+        <Button
+          onClick={() => download.mutate({ kind, year })}
+          disabled={pending}
+          aria-label={`Download CSV: ${title} ${year}`}
+        >
           <DownloadIcon /> {pending ? 'Downloading...' : 'Download CSV'}
         </Button>
       </CardContent>
@@ -39,8 +53,9 @@ function YearRefunds({ year }: { year: number }) {
   if (!data) return null;
   return (
     <p className="adm-muted" aria-live="polite">
-      Refunded in {year}: {formatUsd(data.refundCents)}; disputes: {formatUsd(data.disputeCents)}. Each counts on the day it was made,
-      whatever the year of its gift, as on the dashboard. The Annual Tax Report lists each gift with its own refunds.
+      Refunded in {year}: {formatUsd(data.refundCents)}; disputes: {formatUsd(data.disputeCents)}. Each counts on the
+      day it was made, whatever the year of its gift, as on the dashboard. The Annual Tax Report lists each gift with
+      its own refunds.
     </p>
   );
 }
@@ -52,7 +67,10 @@ export function TaxExportsTab({ children }: { children?: ReactNode }) {
   return (
     <div className="adm-stack">
       <Card>
-        <CardHeader title="Tax Reports" description="Download donation records for tax filing and donor acknowledgments." />
+        <CardHeader
+          title="Tax Reports"
+          description="Download donation records for tax filing and donor acknowledgments."
+        />
         <CardContent>
           <SelectField
             label="Tax year"
@@ -79,9 +97,15 @@ export function TaxExportsTab({ children }: { children?: ReactNode }) {
           description={`Donations of $250 or more in ${year} that need a written acknowledgment.`}
         />
         <Card className="adm-export-card">
-          <CardHeader title="Individual Statements" description="Year-end statements are generated per donor from each donor's page." titleAs="h3" />
+          <CardHeader
+            title="Individual Statements"
+            description="Year-end statements are generated per donor from each donor's page."
+            titleAs="h3"
+          />
           <CardContent>
-            <Button variant="outline" disabled>Available on Individual Donor Pages</Button>
+            <Button variant="outline" disabled>
+              Available on Individual Donor Pages
+            </Button>
           </CardContent>
         </Card>
       </div>

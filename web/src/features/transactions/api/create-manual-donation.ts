@@ -20,8 +20,12 @@ export function useCreateManualDonation() {
         queryClient.invalidateQueries({ queryKey: queryKeys.donorList }),
         // Its acknowledgment appears among the donor's messages, and its year among their statement years.
         queryClient.invalidateQueries({ queryKey: queryKeys.donorMail }),
-        payload.stripeCustomerId ? queryClient.invalidateQueries({ queryKey: queryKeys.donorYears(payload.stripeCustomerId) }) : undefined,
-        payload.stripeCustomerId ? queryClient.invalidateQueries({ queryKey: queryKeys.donor(payload.stripeCustomerId) }) : undefined,
+        payload.stripeCustomerId
+          ? queryClient.invalidateQueries({ queryKey: queryKeys.donorYears(payload.stripeCustomerId) })
+          : undefined,
+        payload.stripeCustomerId
+          ? queryClient.invalidateQueries({ queryKey: queryKeys.donor(payload.stripeCustomerId) })
+          : undefined,
       ]),
   });
 }

@@ -4,7 +4,10 @@ import type { ManualDonationDeletedDto } from '../../../lib/api-types';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteManualDonation(manualDonationId: string): Promise<ManualDonationDeletedDto> {
-  return apiSend<ManualDonationDeletedDto>('DELETE', `/api/admin/manual-donations/${encodeURIComponent(manualDonationId)}`);
+  return apiSend<ManualDonationDeletedDto>(
+    'DELETE',
+    `/api/admin/manual-donations/${encodeURIComponent(manualDonationId)}`,
+  );
 }
 
 /**

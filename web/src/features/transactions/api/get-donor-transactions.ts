@@ -4,7 +4,9 @@ import { queryKeys } from '../../../lib/query-keys';
 import type { TransactionDto, operations } from '../../../lib/api-types';
 
 /** The API's timeframe values (its query DTO); the labels are SPEC section 4's. */
-export type TimeFilter = NonNullable<NonNullable<operations['TransactionsController_forDonor']['parameters']['query']>['timeframe']>;
+export type TimeFilter = NonNullable<
+  NonNullable<operations['TransactionsController_forDonor']['parameters']['query']>['timeframe']
+>;
 
 export const TIME_FILTERS: ReadonlyArray<{ value: TimeFilter; label: string }> = [
   { value: 'all', label: 'All Time' },
@@ -31,7 +33,9 @@ export async function getDonorTransactions(customerId: string, filter: Transacti
     params.set('timeframe', filter.timeframe === 'custom' ? 'all' : filter.timeframe);
   }
   try {
-    return await apiGet<TransactionDto[]>(`/api/stripe/customer/${encodeURIComponent(customerId)}/transactions?${params}`);
+    return await apiGet<TransactionDto[]>(
+      `/api/stripe/customer/${encodeURIComponent(customerId)}/transactions?${params}`,
+    );
   } catch (cause) {
     throw new Error('Failed to fetch transactions', { cause });
   }

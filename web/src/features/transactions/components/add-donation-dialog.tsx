@@ -8,7 +8,15 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ManualDonationForm } from './manual-donation-form';
 import { toPayload } from '../lib/manual-donation-rules';
 
-export function AddDonationDialog({ donor, open, onOpenChange }: { donor: DonorDto; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AddDonationDialog({
+  donor,
+  open,
+  onOpenChange,
+}: {
+  donor: DonorDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const create = useCreateManualDonation();
   const a = donor.address;
   const displayName = donor.name || donor.email || donor.id;
@@ -35,10 +43,18 @@ export function AddDonationDialog({ donor, open, onOpenChange }: { donor: DonorD
           const payload = toPayload(values, donor.id);
           create.mutate(payload, {
             onSuccess: () => {
-              toast({ title: 'Donation Added Successfully', description: `Manual donation of ${formatUsd(parseDollars(payload.amount) ?? 0)} has been recorded.` });
+              toast({
+                title: 'Donation Added Successfully',
+                description: `Manual donation of ${formatUsd(parseDollars(payload.amount) ?? 0)} has been recorded.`,
+              });
               onOpenChange(false);
             },
-            onError: (err) => toast({ title: 'Error Adding Donation', description: errorMessage(err, 'Failed to add donation'), variant: 'destructive' }),
+            onError: (err) =>
+              toast({
+                title: 'Error Adding Donation',
+                description: errorMessage(err, 'Failed to add donation'),
+                variant: 'destructive',
+              }),
           });
         }}
       />

@@ -6,7 +6,13 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 
 /** Start max is the end date or today; end min is the start, max today. Both are required. */
-export function CustomDateRangeDialog({ open, initialStart, initialEnd, onApply, onCancel }: {
+export function CustomDateRangeDialog({
+  open,
+  initialStart,
+  initialEnd,
+  onApply,
+  onCancel,
+}: {
   open: boolean;
   initialStart?: string;
   initialEnd?: string;
@@ -25,7 +31,11 @@ export function CustomDateRangeDialog({ open, initialStart, initialEnd, onApply,
 
   const apply = () => {
     if (!start || !end) {
-      toast({ title: 'Invalid Date Range', description: 'Please select both start and end dates.', variant: 'destructive' });
+      toast({
+        title: 'Invalid Date Range',
+        description: 'Please select both start and end dates.',
+        variant: 'destructive',
+      });
       return;
     }
     onApply(start, end);
@@ -40,14 +50,31 @@ export function CustomDateRangeDialog({ open, initialStart, initialEnd, onApply,
       description="Show transactions between two dates (inclusive)."
       footer={
         <>
-          <Button variant="outline" onClick={onCancel}>Cancel</Button>
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
           <Button onClick={apply}>Apply Filter</Button>
         </>
       }
     >
       <div className="adm-form">
-        <TextField label="Start Date" type="date" name="start_date" value={start} max={end || today} onChange={(e) => setStart(e.target.value)} />
-        <TextField label="End Date" type="date" name="end_date" value={end} min={start || undefined} max={today} onChange={(e) => setEnd(e.target.value)} />
+        <TextField
+          label="Start Date"
+          type="date"
+          name="start_date"
+          value={start}
+          max={end || today}
+          onChange={(e) => setStart(e.target.value)}
+        />
+        <TextField
+          label="End Date"
+          type="date"
+          name="end_date"
+          value={end}
+          min={start || undefined}
+          max={today}
+          onChange={(e) => setEnd(e.target.value)}
+        />
       </div>
     </Dialog>
   );

@@ -18,7 +18,11 @@ export function DeleteManualDonationDialog({ tx, onClose }: { tx: TransactionDto
     try {
       await del.mutateAsync(tx.manual_donation_id);
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to delete manual donation'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to delete manual donation'),
+        variant: 'destructive',
+      });
       return;
     }
     toast({ title: 'Manual Donation Deleted', description: 'The manual donation has been successfully deleted.' });
@@ -36,8 +40,12 @@ export function DeleteManualDonationDialog({ tx, onClose }: { tx: TransactionDto
       description={`Are you sure you want to delete this manual donation of ${amount}? This action cannot be undone.`}
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={del.isPending}>Cancel</Button>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={del.isPending}>{del.isPending ? 'Deleting...' : 'Delete'}</Button>
+          <Button variant="outline" onClick={onClose} disabled={del.isPending}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={del.isPending}>
+            {del.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
         </>
       }
     />

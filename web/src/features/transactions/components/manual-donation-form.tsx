@@ -2,7 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { schoolToday } from '../../../lib/school-dates';
 import { DONATION_TYPES } from '../lib/transaction-labels';
 import {
-  isPropertyType, showsIrsWarning, validateManualDonation, type ManualDonationErrors, type ManualDonationValues,
+  isPropertyType,
+  showsIrsWarning,
+  validateManualDonation,
+  type ManualDonationErrors,
+  type ManualDonationValues,
 } from '../lib/manual-donation-rules';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -10,15 +14,29 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/fi
 import { useFunds } from '../../../lib/funds';
 
 /** The manual (offline) donation form; the IRS warning follows the amount live. */
-export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
+export function ManualDonationForm({
+  initial,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
   initial: Partial<ManualDonationValues>;
   pending: boolean;
   onSubmit: (values: ManualDonationValues) => void;
   onCancel: () => void;
 }) {
   const [values, setValues] = useState<ManualDonationValues>(() => ({
-    donorName: '', donorEmail: '', donorPhone: '', donorAddress: '', amount: '', notes: '',
-    giftDescription: '', receivedGoods: false, goodsDescription: '', goodsValue: '', fundId: '',
+    donorName: '',
+    donorEmail: '',
+    donorPhone: '',
+    donorAddress: '',
+    amount: '',
+    notes: '',
+    giftDescription: '',
+    receivedGoods: false,
+    goodsDescription: '',
+    goodsValue: '',
+    fundId: '',
     donationType: 'cash',
     donationDate: schoolToday(),
     ...initial,
@@ -31,7 +49,8 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
     setValues(next);
     if (submitted) setErrors(validateManualDonation(next));
   };
-  const set = (key: Exclude<keyof ManualDonationValues, 'receivedGoods'>) => (e: { target: { value: string } }) => update({ ...values, [key]: e.target.value });
+  const set = (key: Exclude<keyof ManualDonationValues, 'receivedGoods'>) => (e: { target: { value: string } }) =>
+    update({ ...values, [key]: e.target.value });
 
   const handle = (e: FormEvent) => {
     e.preventDefault();
@@ -47,9 +66,29 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
   return (
     <form className="adm-form" onSubmit={handle} noValidate>
       <div className="adm-form__grid">
-        <TextField label="Donor Name *" name="donorName" value={values.donorName} onChange={set('donorName')} error={errors.donorName} aria-required="true" />
-        <TextField label="Donor Email" name="donorEmail" type="email" value={values.donorEmail} onChange={set('donorEmail')} error={errors.donorEmail} />
-        <TextField label="Donor Phone" name="donorPhone" type="tel" value={values.donorPhone} onChange={set('donorPhone')} />
+        <TextField
+          label="Donor Name *"
+          name="donorName"
+          value={values.donorName}
+          onChange={set('donorName')}
+          error={errors.donorName}
+          aria-required="true"
+        />
+        <TextField
+          label="Donor Email"
+          name="donorEmail"
+          type="email"
+          value={values.donorEmail}
+          onChange={set('donorEmail')}
+          error={errors.donorEmail}
+        />
+        <TextField
+          label="Donor Phone"
+          name="donorPhone"
+          type="tel"
+          value={values.donorPhone}
+          onChange={set('donorPhone')}
+        />
         <TextField
           label={property ? "School's estimate of its value *" : 'Amount *'}
           name="amount"
@@ -101,8 +140,8 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
         <Alert variant="warning">
           <AlertTitle>IRS Receipt Required</AlertTitle>
           <AlertDescription>
-            Donations of $250 or more need a written acknowledgment for the donor's tax records. This gift will be flagged for
-            an IRS-compliant receipt.
+            Donations of $250 or more need a written acknowledgment for the donor's tax records. This gift will be
+            flagged for an IRS-compliant receipt.
           </AlertDescription>
         </Alert>
       )}
@@ -119,12 +158,24 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
         />
       )}
       <label className="adm-check">
-        <input type="checkbox" name="receivedGoods" checked={values.receivedGoods} onChange={(e) => update({ ...values, receivedGoods: e.target.checked })} />
+        <input
+          type="checkbox"
+          name="receivedGoods"
+          checked={values.receivedGoods}
+          onChange={(e) => update({ ...values, receivedGoods: e.target.checked })}
+        />
         The donor received goods or services in return (for example a dinner or an auction item)
       </label>
       {values.receivedGoods && (
         <div className="adm-form__grid">
-          <TextField label="What the donor received *" name="goodsDescription" value={values.goodsDescription} onChange={set('goodsDescription')} error={errors.goodsDescription} aria-required="true" />
+          <TextField
+            label="What the donor received *"
+            name="goodsDescription"
+            value={values.goodsDescription}
+            onChange={set('goodsDescription')}
+            error={errors.goodsDescription}
+            aria-required="true"
+          />
           <TextField
             label="Its fair-market value *"
             name="goodsValue"
@@ -140,8 +191,12 @@ export function ManualDonationForm({ initial, pending, onSubmit, onCancel }: {
       )}
       <TextAreaField label="Notes" name="notes" rows={2} value={values.notes} onChange={set('notes')} />
       <div className="dialog__footer">
-        <Button variant="outline" onClick={onCancel} disabled={pending}>Cancel</Button>
-        <Button type="submit" disabled={pending}>{pending ? 'Adding...' : 'Add Donation'}</Button>
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Adding...' : 'Add Donation'}
+        </Button>
       </div>
     </form>
   );

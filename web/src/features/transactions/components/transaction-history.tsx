@@ -1,7 +1,12 @@
 import { format, parseISO } from 'date-fns';
 import { useState, type ReactNode } from 'react';
 import { toast } from '../../../components/ui/use-toast';
-import { TIME_FILTERS, useDonorTransactions, type TimeFilter, type TransactionFilter } from '../api/get-donor-transactions';
+import {
+  TIME_FILTERS,
+  useDonorTransactions,
+  type TimeFilter,
+  type TransactionFilter,
+} from '../api/get-donor-transactions';
 import type { DonorDto } from '../../../lib/api-types';
 import { saveBlob } from '../../../lib/download';
 import { parseYearValue, useFiscalYear, yearDays, yearSelectOptions } from '../../../lib/fiscal-year';
@@ -62,18 +67,28 @@ export function TransactionHistory({ donor, actions }: { donor: DonorDto; action
             className="adm-filter"
             value={choosingRange ? 'custom' : (yearChoice ?? filter.timeframe)}
             onValueChange={onFilterChange}
-            options={[...TIME_FILTERS.filter((t) => t.value !== 'custom'), ...yearSelectOptions(fy.data), ...TIME_FILTERS.filter((t) => t.value === 'custom')]}
+            options={[
+              ...TIME_FILTERS.filter((t) => t.value !== 'custom'),
+              ...yearSelectOptions(fy.data),
+              ...TIME_FILTERS.filter((t) => t.value === 'custom'),
+            ]}
           />
           {filter.timeframe === 'custom' && !yearChoice && filter.startDate && filter.endDate && (
             <p className="adm-range">
               {rangeLabel(filter.startDate)} – {rangeLabel(filter.endDate)}{' '}
-              <Button variant="link" size="sm" onClick={() => setChoosingRange(true)}>Change dates</Button>
+              <Button variant="link" size="sm" onClick={() => setChoosingRange(true)}>
+                Change dates
+              </Button>
             </p>
           )}
           <div className="adm-toolbar__actions">
-            <Button variant="outline" onClick={exportCsv}><DownloadIcon /> Export CSV</Button>
+            <Button variant="outline" onClick={exportCsv}>
+              <DownloadIcon /> Export CSV
+            </Button>
             {actions}
-            <Button onClick={() => setAdding(true)}><PlusIcon /> Add Donation</Button>
+            <Button onClick={() => setAdding(true)}>
+              <PlusIcon /> Add Donation
+            </Button>
           </div>
         </div>
 

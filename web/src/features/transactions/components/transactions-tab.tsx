@@ -16,7 +16,14 @@ import { schoolToday } from '../../../lib/school-dates';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useFunds } from '../../../lib/funds';
 import {
-  downloadLedgerCsv, LEDGER_METHODS, LEDGER_PAGE_SIZE, LEDGER_STATUSES, useLedger, type LedgerFilter, type LedgerMethod, type LedgerStatus,
+  downloadLedgerCsv,
+  LEDGER_METHODS,
+  LEDGER_PAGE_SIZE,
+  LEDGER_STATUSES,
+  useLedger,
+  type LedgerFilter,
+  type LedgerMethod,
+  type LedgerStatus,
 } from '../api/get-ledger';
 import { CustomDateRangeDialog } from './custom-date-range-dialog';
 import { TransactionsTable } from './transactions-table';
@@ -25,7 +32,11 @@ import { TransactionsTable } from './transactions-table';
 type RangeChoice = string;
 
 /** A preset as an inclusive range of days, today being the school's (the server counts days in the school's zone). */
-function presetDays(range: RangeChoice, fy: FiscalYearDto | undefined, now = new Date()): { startDate: string; endDate: string } {
+function presetDays(
+  range: RangeChoice,
+  fy: FiscalYearDto | undefined,
+  now = new Date(),
+): { startDate: string; endDate: string } {
   const year = parseYearValue(range);
   if (year) return yearDays(year, fy);
   if (range === 'last-30-days') {
@@ -87,7 +98,11 @@ export function TransactionsTab() {
       const filename = await downloadLedgerCsv(filter);
       toast({ title: 'Download Started', description: `Transaction data exported to ${filename}` });
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to export transactions'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to export transactions'),
+        variant: 'destructive',
+      });
     } finally {
       setExporting(false);
     }
@@ -95,31 +110,66 @@ export function TransactionsTab() {
 
   return (
     <Card>
-      <CardHeader title="Recent Transactions" description="Every card and manual donation, newest first. Filter, then export exactly what is shown." />
+      <CardHeader
+        title="Recent Transactions"
+        description="Every card and manual donation, newest first. Filter, then export exactly what is shown."
+      />
       <CardContent>
         <div className="adm-toolbar adm-ledger-filters">
-          <SelectField label="Date range" className="adm-filter" value={choosingRange ? 'custom' : range} onValueChange={onRangeChange} options={ranges} />
-          <TextField label="Search" className="adm-search" type="search" placeholder="Donor name, email or amount" value={search} onChange={(e) => setSearch(e.target.value)} />
-          <SelectField label="Status" className="adm-filter" value={status} onValueChange={(v) => setStatus(v as LedgerStatus | '')} options={[...LEDGER_STATUSES]} />
-          <SelectField label="Method" className="adm-filter" value={method} onValueChange={(v) => setMethod(v as LedgerMethod | '')} options={[...LEDGER_METHODS]} />
+          <SelectField
+            label="Date range"
+            className="adm-filter"
+            value={choosingRange ? 'custom' : range}
+            onValueChange={onRangeChange}
+            options={ranges}
+          />
+          <TextField
+            label="Search"
+            className="adm-search"
+            type="search"
+            placeholder="Donor name, email or amount"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <SelectField
+            label="Status"
+            className="adm-filter"
+            value={status}
+            onValueChange={(v) => setStatus(v as LedgerStatus | '')}
+            options={[...LEDGER_STATUSES]}
+          />
+          <SelectField
+            label="Method"
+            className="adm-filter"
+            value={method}
+            onValueChange={(v) => setMethod(v as LedgerMethod | '')}
+            options={[...LEDGER_METHODS]}
+          />
           {funds.length > 1 && (
             <SelectField
               label="Fund"
               className="adm-filter"
               value={fund}
               onValueChange={setFund}
-              options={[{ value: '', label: 'Any fund' }, ...funds.map((f) => ({ value: String(f.id), label: f.archived ? `${f.name} (archived)` : f.name }))]}
+              options={[
+                { value: '', label: 'Any fund' },
+                ...funds.map((f) => ({ value: String(f.id), label: f.archived ? `${f.name} (archived)` : f.name })),
+              ]}
             />
           )}
           <div className="adm-toolbar__actions">
-            <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}><DownloadIcon /> {exporting ? 'Exporting...' : 'Export CSV'}</Button>
+            <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
+              <DownloadIcon /> {exporting ? 'Exporting...' : 'Export CSV'}
+            </Button>
           </div>
         </div>
         {fiscalNote && <p className="adm-muted adm-range">{fiscalNote}</p>}
         {range === 'custom' && days.startDate && days.endDate && (
           <p className="adm-range">
             {rangeLabel(days.startDate)} – {rangeLabel(days.endDate)}{' '}
-            <Button variant="link" size="sm" onClick={() => setChoosingRange(true)}>Change dates</Button>
+            <Button variant="link" size="sm" onClick={() => setChoosingRange(true)}>
+              Change dates
+            </Button>
           </p>
         )}
 
@@ -143,11 +193,21 @@ export function TransactionsTab() {
 
         {data && count > 0 && (
           <nav className="adm-pagination" aria-label="Transaction pages">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>Previous</Button>
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
+              Previous
+            </Button>
             <span>
-              {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {count.toLocaleString('en-US')} · Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+              {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {count.toLocaleString('en-US')} · Page{' '}
+              {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
             </span>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>Next</Button>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setPage((p) => Math.min(pages, p + 1))}
+              disabled={page >= pages}
+            >
+              Next
+            </Button>
           </nav>
         )}
 

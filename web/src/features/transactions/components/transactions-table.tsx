@@ -13,8 +13,20 @@ const GENERAL_FUND_ID = 1;
 
 /** SPEC section 2: the Transactions tab lists every donor's gifts, a donor's profile only theirs (no Donor column). */
 const VARIANTS = {
-  recent: { caption: 'Recent Transactions', date: 'Date', dateFormat: DATE_FORMAT, method: 'Payment Method', donor: true },
-  donor: { caption: 'Transaction History', date: 'Date & Time', dateFormat: DATE_TIME_FORMAT, method: 'Card', donor: false },
+  recent: {
+    caption: 'Recent Transactions',
+    date: 'Date',
+    dateFormat: DATE_FORMAT,
+    method: 'Payment Method',
+    donor: true,
+  },
+  donor: {
+    caption: 'Transaction History',
+    date: 'Date & Time',
+    dateFormat: DATE_TIME_FORMAT,
+    method: 'Card',
+    donor: false,
+  },
 } as const;
 
 /** 'succeeded' is green; any other status is a neutral badge. */
@@ -51,7 +63,13 @@ function DonorCell({ tx }: { tx: TransactionDto }) {
 function DeleteManualAction({ tx, onDelete }: { tx: TransactionDto; onDelete: (tx: TransactionDto) => void }) {
   if (tx.type !== 'manual' || !tx.manual_donation_id) return null;
   return (
-    <Button variant="ghost" size="sm" className="adm-danger-text" aria-label={`Delete manual donation of ${formatUsd(tx.amount)}`} onClick={() => onDelete(tx)}>
+    <Button
+      variant="ghost"
+      size="sm"
+      className="adm-danger-text"
+      aria-label={`Delete manual donation of ${formatUsd(tx.amount)}`}
+      onClick={() => onDelete(tx)}
+    >
       <TrashIcon width={16} height={16} /> Delete
     </Button>
   );
@@ -62,7 +80,15 @@ function DeleteManualAction({ tx, onDelete }: { tx: TransactionDto; onDelete: (t
  * table with a caption, and the confirmation dialog for deleting a manual row. Below 640 px each row becomes a
  * card whose cells carry their column name (data-label), so Status, Receipt and Delete stay reachable on a phone.
  */
-export function TransactionsTable({ transactions, variant, busy }: { transactions: TransactionDto[]; variant: keyof typeof VARIANTS; busy?: boolean }) {
+export function TransactionsTable({
+  transactions,
+  variant,
+  busy,
+}: {
+  transactions: TransactionDto[];
+  variant: keyof typeof VARIANTS;
+  busy?: boolean;
+}) {
   const v = VARIANTS[variant];
   const captionId = useId();
   const [deleting, setDeleting] = useState<TransactionDto | null>(null);
@@ -70,11 +96,15 @@ export function TransactionsTable({ transactions, variant, busy }: { transaction
     <>
       <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId} aria-busy={busy}>
         <table className="adm-table adm-table--stack">
-          <caption id={captionId} className="sr-only">{v.caption}</caption>
+          <caption id={captionId} className="sr-only">
+            {v.caption}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{v.date}</th>
-              <th scope="col" className="adm-num">Amount</th>
+              <th scope="col" className="adm-num">
+                Amount
+              </th>
               {v.donor && <th scope="col">Donor</th>}
               <th scope="col">{v.method}</th>
               <th scope="col">Status</th>
@@ -85,7 +115,9 @@ export function TransactionsTable({ transactions, variant, busy }: { transaction
           <tbody>
             {transactions.map((tx) => (
               <tr key={tx.id}>
-                <td data-label={v.date} className="adm-nowrap">{formatUnixDate(tx.created, v.dateFormat)}</td>
+                <td data-label={v.date} className="adm-nowrap">
+                  {formatUnixDate(tx.created, v.dateFormat)}
+                </td>
                 <td data-label="Amount" className="adm-num">
                   <div>
                     <span className="adm-cell-strong">{formatUsd(tx.amount)}</span>
@@ -97,7 +129,11 @@ export function TransactionsTable({ transactions, variant, busy }: { transaction
                     {isEstimate(tx) && <span className="adm-cell-sub">School's estimate</span>}
                   </div>
                 </td>
-                {v.donor && <td data-label="Donor"><DonorCell tx={tx} /></td>}
+                {v.donor && (
+                  <td data-label="Donor">
+                    <DonorCell tx={tx} />
+                  </td>
+                )}
                 <td data-label={v.method}>
                   <div>
                     <span className="adm-nowrap">{paymentMethodLabel(tx)}</span>
@@ -107,9 +143,15 @@ export function TransactionsTable({ transactions, variant, busy }: { transaction
                     {tx.tribute_mail_to && <span className="adm-cell-sub">Mail a card to: {tx.tribute_mail_to}</span>}
                   </div>
                 </td>
-                <td data-label="Status"><StatusBadge status={tx.status} /></td>
-                <td data-label="Receipt"><ReceiptCell tx={tx} /></td>
-                <td data-label="Actions"><DeleteManualAction tx={tx} onDelete={setDeleting} /></td>
+                <td data-label="Status">
+                  <StatusBadge status={tx.status} />
+                </td>
+                <td data-label="Receipt">
+                  <ReceiptCell tx={tx} />
+                </td>
+                <td data-label="Actions">
+                  <DeleteManualAction tx={tx} onDelete={setDeleting} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -3,8 +3,19 @@ import { showsIrsWarning, toPayload, validateManualDonation, type ManualDonation
 
 /** The manual-gift form's rules: the same amount rule the API checks the payload by. */
 const valid: ManualDonationValues = {
-  donorName: 'Jane Doe', donorEmail: '', donorPhone: '', donorAddress: '', amount: '1,250.00', donationType: 'cash', donationDate: '2026-03-09',
-  notes: '', giftDescription: '', receivedGoods: false, goodsDescription: '', goodsValue: '', fundId: '',
+  donorName: 'Jane Doe',
+  donorEmail: '',
+  donorPhone: '',
+  donorAddress: '',
+  amount: '1,250.00',
+  donationType: 'cash',
+  donationDate: '2026-03-09',
+  notes: '',
+  giftDescription: '',
+  receivedGoods: false,
+  goodsDescription: '',
+  goodsValue: '',
+  fundId: '',
 };
 const errors = (patch: Partial<ManualDonationValues>) => validateManualDonation({ ...valid, ...patch });
 
@@ -18,13 +29,18 @@ describe("the manual-gift form's rules", () => {
   });
 
   // '1,2,3' was taken here once and then refused by the server: the form and the API now read by one rule.
-  it.each(['', '0', '0.00', '1,2,3', '12,50.00', '1.234', '25.', '.5', '-5', '1e3', '10,000,000', 'abc'])('refuses %j as the server does', (amount) => {
-    expect(errors({ amount }).amount).toBe(MANUAL_AMOUNT_MESSAGE);
-  });
+  it.each(['', '0', '0.00', '1,2,3', '12,50.00', '1.234', '25.', '.5', '-5', '1e3', '10,000,000', 'abc'])(
+    'refuses %j as the server does',
+    (amount) => {
+      expect(errors({ amount }).amount).toBe(MANUAL_AMOUNT_MESSAGE);
+    },
+  );
 
   it('asks for a name, a date, a description of property and a valid e-mail when one is given', () => {
     expect(errors({ donorName: ' ', donationDate: '', donorEmail: 'jane@' })).toEqual({
-      donorName: 'Donor name is required', donationDate: 'Donation date is required', donorEmail: 'Enter a valid email address',
+      donorName: 'Donor name is required',
+      donationDate: 'Donation date is required',
+      donorEmail: 'Enter a valid email address',
     });
     expect(errors({ donationType: 'stock' }).giftDescription).toBeDefined();
     expect(errors({ donationType: 'stock', giftDescription: '10 shares of ACME' })).toEqual({});
@@ -32,9 +48,12 @@ describe("the manual-gift form's rules", () => {
 
   it('checks what the donor received: described, valued, and worth no more than the gift', () => {
     expect(errors({ receivedGoods: true })).toEqual({
-      goodsDescription: 'Describe what the donor received in return', goodsValue: 'Enter the fair-market value as an amount (e.g., 40.00)',
+      goodsDescription: 'Describe what the donor received in return',
+      goodsValue: 'Enter the fair-market value as an amount (e.g., 40.00)',
     });
-    expect(errors({ receivedGoods: true, goodsDescription: 'Dinner', goodsValue: '1,250.01' }).goodsValue).toBe('The value of what the donor received cannot be more than the gift');
+    expect(errors({ receivedGoods: true, goodsDescription: 'Dinner', goodsValue: '1,250.01' }).goodsValue).toBe(
+      'The value of what the donor received cannot be more than the gift',
+    );
     expect(errors({ receivedGoods: true, goodsDescription: 'Dinner', goodsValue: '$1,250' })).toEqual({});
   });
 
@@ -46,8 +65,18 @@ describe("the manual-gift form's rules", () => {
   });
 
   it('sends the amounts as plain dollars, commas gone (SPEC section 3), and only the fields that apply', () => {
-    const payload = toPayload({ ...valid, amount: '$1,250', receivedGoods: true, goodsDescription: ' Dinner ', goodsValue: '40', fundId: '3' }, 'cus_1');
-    expect(payload).toMatchObject({ stripeCustomerId: 'cus_1', amount: '1250.00', goodsDescription: 'Dinner', goodsValue: '40.00', fundId: 3, donorEmail: undefined });
+    const payload = toPayload(
+      { ...valid, amount: '$1,250', receivedGoods: true, goodsDescription: ' Dinner ', goodsValue: '40', fundId: '3' },
+      'cus_1',
+    );
+    expect(payload).toMatchObject({
+      stripeCustomerId: 'cus_1',
+      amount: '1250.00',
+      goodsDescription: 'Dinner',
+      goodsValue: '40.00',
+      fundId: 3,
+      donorEmail: undefined,
+    });
     expect(payload.giftDescription).toBeUndefined();
     expect(toPayload(valid).goodsValue).toBeUndefined();
   });

@@ -55,7 +55,8 @@ export function validateManualDonation(v: ManualDonationValues): ManualDonationE
     if (!v.goodsDescription.trim()) errors.goodsDescription = 'Describe what the donor received in return';
     const value = manualAmountCents(v.goodsValue);
     if (value === null) errors.goodsValue = 'Enter the fair-market value as an amount (e.g., 40.00)';
-    else if (amount !== null && value > amount) errors.goodsValue = 'The value of what the donor received cannot be more than the gift';
+    else if (amount !== null && value > amount)
+      errors.goodsValue = 'The value of what the donor received cannot be more than the gift';
   }
   return errors;
 }

@@ -7,7 +7,10 @@ export type DonationType = CreateManualDonationDto['donationType'];
 /** SPEC section 5: the manual gift kinds and labels, from the server's gift rules (one list for both). */
 const DONATION_TYPE_LABELS: Record<DonationType, string> = MANUAL_TYPE_LABELS;
 
-export const DONATION_TYPES = (Object.keys(DONATION_TYPE_LABELS) as DonationType[]).map((value) => ({ value, label: DONATION_TYPE_LABELS[value] }));
+export const DONATION_TYPES = (Object.keys(DONATION_TYPE_LABELS) as DonationType[]).map((value) => ({
+  value,
+  label: DONATION_TYPE_LABELS[value],
+}));
 
 export function isDonationType(value: string): value is DonationType {
   return value in DONATION_TYPE_LABELS;

@@ -5,8 +5,19 @@ import { formatInSchoolZone, schoolToday } from '../../../lib/school-dates';
 import { cardOf, donationTypeLabel } from './transaction-labels';
 
 export const CSV_COLUMNS = [
-  'Transaction ID', 'Date', 'Time', 'Amount', 'Currency', 'Status', 'Card Brand', 'Card Last 4',
-  'Customer Name', 'Customer Email', 'Receipt URL', 'Method', 'Note',
+  'Transaction ID',
+  'Date',
+  'Time',
+  'Amount',
+  'Currency',
+  'Status',
+  'Card Brand',
+  'Card Last 4',
+  'Customer Name',
+  'Customer Email',
+  'Receipt URL',
+  'Method',
+  'Note',
 ] as const;
 
 /**
@@ -28,7 +39,10 @@ function csvMethod(tx: TransactionDto): string | null {
   return card ? brandLabel(card.brand) : null;
 }
 
-export function transactionsToCsv(transactions: TransactionDto[], donor: { name?: string | null; email?: string | null }): string {
+export function transactionsToCsv(
+  transactions: TransactionDto[],
+  donor: { name?: string | null; email?: string | null },
+): string {
   const rows = transactions.map((tx) => {
     const at = fromUnix(tx.created);
     const card = cardOf(tx);
@@ -46,14 +60,24 @@ export function transactionsToCsv(transactions: TransactionDto[], donor: { name?
       tx.receipt_url,
       csvMethod(tx),
       tx.notes,
-    ].map(csvCell).join(',');
+    ]
+      .map(csvCell)
+      .join(',');
   });
   return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
 }
 
 /** {donor name sanitized}_transactions_{timeframe or all-time}_{yyyy-MM-dd}.csv */
-export function transactionsCsvFilename(donorName: string | null | undefined, timeframe: string, now = new Date()): string {
-  const name = (donorName || 'donor').trim().replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'donor';
+export function transactionsCsvFilename(
+  donorName: string | null | undefined,
+  timeframe: string,
+  now = new Date(),
+): string {
+  const name =
+    (donorName || 'donor')
+      .trim()
+      .replace(/[^a-zA-Z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '') || 'donor';
   const frame = !timeframe || timeframe === 'all' ? 'all-time' : timeframe;
   return `${name}_transactions_${frame}_${schoolToday(now)}.csv`;
 }
