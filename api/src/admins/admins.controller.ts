@@ -11,15 +11,7 @@ import {
   Post,
   Req,
 } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { badRequest, ErrorDto } from '../../../core/src/http/errors.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
@@ -27,17 +19,14 @@ import { requestMeta } from '../auth/auth.controller.js';
 import { CurrentAdmin } from '../auth/current-admin.decorator.js';
 import { LogoutEverywhereResponseDto, SuccessDto } from '../auth/dto/responses.js';
 import { SessionDto } from '../auth/dto/two-factor.dto.js';
-import { OwnerOnly } from '../auth/roles.decorator.js';
 import { AdminsService } from './admins.service.js';
 import { AdminListingDto, ChangeRoleDto, InviteAdminDto } from './dto/admins.dto.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
 const uuid = (name: string) =>
   new ParseUUIDPipe({ errorHttpStatusCode: 400, exceptionFactory: () => badRequest(`${name} must be a UUID`) });
 
-@ApiTags('Admin: admins')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorDto })
-@OwnerOnly()
+@AdminApi('Admin: admins', { roles: 'owner' })
 @Controller('admin/admins')
 export class AdminsController {
   constructor(@Inject(AdminsService) private readonly admins: AdminsService) {}

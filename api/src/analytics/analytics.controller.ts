@@ -1,15 +1,11 @@
 import { Inject, Controller, Get, Query } from '@nestjs/common';
-import { AnyRole } from '../auth/roles.decorator.js';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AnalyticsService } from './analytics.service.js';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AnalyticsDto } from './dto/analytics.dto.js';
 import { PeriodDto } from '../http/period.dto.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
-@ApiTags('Admin: dashboard')
-@ApiBearerAuth()
-@AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@AdminApi('Admin: dashboard')
 @Controller('stripe')
 export class AnalyticsController {
   constructor(@Inject(AnalyticsService) private readonly analytics: AnalyticsService) {}

@@ -1,22 +1,14 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
-import { AnyRole } from '../auth/roles.decorator.js';
 import { sendCsv } from '../http/csv-response.js';
 import { neutraliseCsvRow } from '../http/csv-cell.js';
 import { AuditFilterDto, AuditFiltersDto, AuditPageDto, AuditQueryDto, type AuditEntryDto } from './audit-log.dto.js';
 import { AuditLogRepository, type AuditRow } from './audit-log.repository.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
 const CSV_HEADERS = [
   'Time (UTC)',
@@ -72,10 +64,7 @@ function csvRow(r: AuditRow): string[] {
  * and the same selection as CSV (itself audited). Read-only: there is no route that edits or deletes an entry,
  * and the table refuses it anyway.
  */
-@ApiTags('Admin: audit')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorDto })
-@AnyRole()
+@AdminApi('Admin: audit')
 @Controller('admin/audit')
 export class AuditLogController {
   constructor(

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiBody,
   ApiConflictResponse,
   ApiConsumes,
@@ -10,12 +9,9 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { AnyRole } from '../auth/roles.decorator.js';
 import { AuditService } from '../auth/audit.service.js';
 import { DomainError, ErrorDto } from '../../../core/src/http/errors.js';
 import { MAX_UPLOAD_BYTES } from './csv-upload.js';
@@ -29,6 +25,7 @@ import {
   UploadedImportDto,
   UploadQueryDto,
 } from './dto/donor-import.dto.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
 /** What browsers and spreadsheet programs send a .csv file as. */
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'];
@@ -37,10 +34,7 @@ const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd
  * Both roles: the bookkeeper is the one who holds the old spreadsheet and already records manual gifts, which is
  * all an import adds (gifts and the donors they name); it deletes and erases nothing.
  */
-@ApiTags('Admin: donor import')
-@ApiBearerAuth()
-@AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@AdminApi('Admin: donor import')
 @Controller('admin/donor-imports')
 export class DonorImportsController {
   constructor(@Inject(DonorImportsService) private readonly service: DonorImportsService) {}

@@ -2,18 +2,14 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nest
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
-import { AnyRole } from '../auth/roles.decorator.js';
 import { AcknowledgmentsService } from './acknowledgments.service.js';
 import {
   AcknowledgmentSettingDto,
@@ -23,11 +19,9 @@ import {
   SendAcknowledgmentDto,
   SentAcknowledgmentDto,
 } from './dto/donor-mail.dto.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
-@ApiTags('Admin: donor mail')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorDto })
-@AnyRole()
+@AdminApi('Admin: donor mail')
 @Controller('admin')
 export class AcknowledgmentsController {
   constructor(@Inject(AcknowledgmentsService) private readonly service: AcknowledgmentsService) {}

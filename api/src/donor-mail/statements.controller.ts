@@ -1,28 +1,20 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
-import { AnyRole } from '../auth/roles.decorator.js';
 import { DonorYearsDto, ResentStatementDto, SendStatementsResultDto, StatementRunDto } from './dto/statements.dto.js';
 import { StatementsService } from './statements.service.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
-@ApiTags('Admin: tax exports')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorDto })
-@ApiBadRequestResponse({ type: ErrorDto, description: 'Year outside 2000..next year, or a malformed donor id.' })
-@AnyRole()
+@AdminApi('Admin: tax exports', { badRequest: 'Year outside 2000..next year, or a malformed donor id.' })
 @Controller('admin/tax-exports')
 export class StatementsController {
   constructor(@Inject(StatementsService) private readonly service: StatementsService) {}

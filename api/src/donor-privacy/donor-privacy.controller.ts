@@ -1,14 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
@@ -19,6 +16,7 @@ import { neutraliseCsvRow } from '../http/csv-cell.js';
 import { DonorExportQueryDto, EraseDonorDto, ErasedDto } from './donor-privacy.dto.js';
 import { DonorPrivacyService } from './donor-privacy.service.js';
 import type { ExportSections } from './donor-privacy.repository.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
 const cell = (v: unknown) =>
   v === null || v === undefined
@@ -40,9 +38,7 @@ async function* csvRows(sections: ExportSections): AsyncGenerator<string[][]> {
   }
 }
 
-@ApiTags('Admin: donors')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@AdminApi('Admin: donors', { roles: 'each-route' })
 @ApiNotFoundResponse({ type: ErrorDto })
 @Controller('admin/donors/:customerId')
 export class DonorPrivacyController {

@@ -1,18 +1,14 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
-import { AnyRole } from '../auth/roles.decorator.js';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { DonorMergesService } from './donor-merges.service.js';
 import {
@@ -22,14 +18,12 @@ import {
   MergeResultDto,
   MergeUndoneDto,
 } from './dto/donor-merge.dto.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
 const STRIPE_NOTE =
   'Both Stripe customers stay in Stripe (Stripe cannot merge customers); later gifts of the duplicate count under the kept donor.';
 
-@ApiTags('Admin: donors')
-@ApiBearerAuth()
-@AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@AdminApi('Admin: donors')
 @Controller('stripe/customer/:id/merges')
 export class DonorMergesController {
   constructor(@Inject(DonorMergesService) private readonly merges: DonorMergesService) {}

@@ -1,15 +1,12 @@
 import { Inject, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { AnyRole, OwnerOnly } from '../auth/roles.decorator.js';
+import { OwnerOnly } from '../auth/roles.decorator.js';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
@@ -19,11 +16,9 @@ import { DonorsQueryDto } from './dto/donors-query.dto.js';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { DeletedDto, DonorDto, DonorListDto, UpdatedDto } from './dto/donor.dto.js';
 import { UpdateDonorDto } from './dto/update-donor.dto.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
-@ApiTags('Admin: donors')
-@ApiBearerAuth()
-@AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@AdminApi('Admin: donors')
 @Controller('stripe')
 export class DonorsController {
   constructor(@Inject(DonorsService) private readonly donors: DonorsService) {}

@@ -1,15 +1,11 @@
 import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import { AnyRole } from '../auth/roles.decorator.js';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiBody,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
@@ -20,13 +16,11 @@ import { CreateManualDonationDto } from './dto/create-manual-donation.dto.js';
 import { ManualDonationDeletedDto, ManualDonationDto } from './dto/manual-donation.response.js';
 import { validateManualDonation } from './manual-donation.validation.js';
 import { ManualDonationsService } from './manual-donations.service.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-@ApiTags('Admin: manual donations')
-@ApiBearerAuth()
-@AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@AdminApi('Admin: manual donations')
 @Controller('admin/manual-donations')
 export class ManualDonationsController {
   constructor(

@@ -1,18 +1,8 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
 import { AuditService } from '../auth/audit.service.js';
-import { AnyRole } from '../auth/roles.decorator.js';
 import { sendCsv } from '../http/csv-response.js';
 import { sendPdf } from '../http/pdf-response.js';
 import { ENV } from '../../../core/src/config/load-env.js';
@@ -20,12 +10,9 @@ import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { MonthEndDto, MonthEndQueryDto } from './month-end.dto.js';
 import { MONTH_END_HEADERS, monthEndCsvRows, monthEndFilename, renderMonthEnd } from './month-end.report.js';
 import { MonthEndService } from './month-end.service.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
-@ApiTags('Admin: dashboard')
-@ApiBearerAuth()
-@AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
-@ApiBadRequestResponse({ type: ErrorDto })
+@AdminApi('Admin: dashboard', { badRequest: true })
 @Controller('stripe/month-end')
 export class MonthEndController {
   constructor(

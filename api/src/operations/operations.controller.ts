@@ -1,13 +1,10 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
@@ -16,10 +13,9 @@ import { AuditService } from '../auth/audit.service.js';
 import { AnyRole, OwnerOnly } from '../auth/roles.decorator.js';
 import { OperationsDto, ReplayedDto, ReplayEventParams, RetriedDto, RetryJobParams } from './dto/operations.dto.js';
 import { OperationsService } from './operations.service.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
-@ApiTags('Admin: operations')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@AdminApi('Admin: operations', { roles: 'each-route' })
 @Controller('admin/operations')
 export class OperationsController {
   constructor(

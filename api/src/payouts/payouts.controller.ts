@@ -1,27 +1,14 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
-import { AnyRole } from '../auth/roles.decorator.js';
 import { sendCsv } from '../http/csv-response.js';
 import { PayoutDetailDto, PayoutParamsDto, PayoutsPageDto, PayoutsQueryDto } from './payouts.dto.js';
 import { PayoutsService } from './payouts.service.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
-@ApiTags('Admin: payouts')
-@ApiBearerAuth()
-@AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
-@ApiBadRequestResponse({ type: ErrorDto })
+@AdminApi('Admin: payouts', { badRequest: true })
 @Controller('admin/payouts')
 export class PayoutsController {
   constructor(

@@ -2,32 +2,26 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
-import { AnyRole } from '../auth/roles.decorator.js';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { CancelPlanDto } from './dto/cancel-plan.dto.js';
 import { PlansQueryDto } from './dto/plans-query.dto.js';
 import { DonorPlansDto, PlanActionDto, PlanPageDto, RecurringSummaryDto } from './dto/recurring.dto.js';
 import { RecurringService } from './recurring.service.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
 /**
  * Recurring plans. Every role: a bookkeeper sees the plans, and is often the one who answers the phone when a
  * donor calls to stop or pause a gift, which is the donor's own decision, not a change to the school's money
  * or accounts; each action is audited with the admin who did it.
  */
-@ApiTags('Admin: recurring plans')
-@ApiBearerAuth()
-@AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@AdminApi('Admin: recurring plans')
 @Controller('admin')
 export class RecurringController {
   constructor(@Inject(RecurringService) private readonly recurring: RecurringService) {}

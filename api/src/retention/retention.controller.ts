@@ -1,27 +1,14 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
-import { AnyRole } from '../auth/roles.decorator.js';
 import { sendCsv } from '../http/csv-response.js';
 import { LapsedFilterDto, LapsedQueryDto, RetentionYearDto } from './dto/retention-query.dto.js';
 import { LapsedPageDto, RetentionDto } from './dto/retention.dto.js';
 import { RetentionService } from './retention.service.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
-@ApiTags('Admin: dashboard')
-@ApiBearerAuth()
-@AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
-@ApiBadRequestResponse({ type: ErrorDto })
+@AdminApi('Admin: dashboard', { badRequest: true })
 @Controller('stripe/retention')
 export class RetentionController {
   constructor(@Inject(RetentionService) private readonly retention: RetentionService) {}

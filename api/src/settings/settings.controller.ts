@@ -1,18 +1,14 @@
 import { Body, Controller, Get, Inject, Patch, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
 import { requestMeta } from '../auth/auth.controller.js';
 import { CurrentAdmin } from '../auth/current-admin.decorator.js';
-import { OwnerOnly } from '../auth/roles.decorator.js';
 import { SettingsDto, UpdateSettingsDto } from './settings.dto.js';
 import { SettingsService } from './settings.service.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
-@ApiTags('Admin: settings')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorDto })
-@OwnerOnly()
+@AdminApi('Admin: settings', { roles: 'owner' })
 @Controller('admin/settings')
 export class SettingsController {
   constructor(@Inject(SettingsService) private readonly service: SettingsService) {}

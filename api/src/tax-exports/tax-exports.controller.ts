@@ -1,28 +1,14 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
-import { AnyRole } from '../auth/roles.decorator.js';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiProduces,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AuditService } from '../auth/audit.service.js';
 import { sendCsv } from '../http/csv-response.js';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { TaxExportsService } from './tax-exports.service.js';
 import { TaxYearRefundsDto } from './dto/tax-year-refunds.dto.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
-@ApiTags('Admin: tax exports')
-@ApiBearerAuth()
-@AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
-@ApiBadRequestResponse({ type: ErrorDto, description: 'Year outside 2000..next year, or a malformed donor id.' })
+@AdminApi('Admin: tax exports', { badRequest: 'Year outside 2000..next year, or a malformed donor id.' })
 @Controller('admin/tax-exports')
 export class TaxExportsController {
   constructor(@Inject(TaxExportsService) private readonly service: TaxExportsService) {}

@@ -1,16 +1,12 @@
 import { Inject, Controller, Get } from '@nestjs/common';
-import { AnyRole } from '../auth/roles.decorator.js';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ErrorDto } from '../../../core/src/http/errors.js';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { PaymentIntentListDto } from './dto/transaction.dto.js';
 import { PaymentIntentsRepository } from './payment-intents.repository.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
 export const RECENT_PAYMENT_INTENTS = 100;
 
-@ApiTags('Admin: dashboard')
-@ApiBearerAuth()
-@AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@AdminApi('Admin: dashboard')
 @Controller('stripe')
 export class PaymentIntentsController {
   constructor(@Inject(PaymentIntentsRepository) private readonly intents: PaymentIntentsRepository) {}

@@ -1,23 +1,12 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { AnyRole } from '../auth/roles.decorator.js';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import { TransactionDto } from './dto/transaction.dto.js';
 import { TransactionsQueryDto } from './dto/transactions-query.dto.js';
 import { TransactionsService } from './transactions.service.js';
+import { AdminApi } from '../auth/admin-api.decorator.js';
 
-@ApiTags('Admin: donors')
-@ApiBearerAuth()
-@AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@AdminApi('Admin: donors')
 @Controller('stripe')
 export class TransactionsController {
   constructor(@Inject(TransactionsService) private readonly transactions: TransactionsService) {}

@@ -1,0 +1,26 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ErrorDto } from '../../../core/src/http/errors.js';
+import { AnyRole, OwnerOnly } from './roles.decorator.js';
+
+export interface AdminApiOptions {
+  /** Who may call the controller's routes: both roles (the default), owners only, or decided on each route. */
+  roles?: 'any' | 'owner' | 'each-route';
+  /** The controller's inputs are validated: its routes answer 400 (with this description when a string). */
+  badRequest?: boolean | string;
+}
+
+/**
+ * What every admin controller says of itself, in one place: its OpenAPI group, the bearer session, the 401 answer,
+ * who may call it, and the 400 answer where it validates input. A route scan (test/integration/auth-guard.test.ts)
+ * still lists every admin route with its roles.
+ */
+export function AdminApi(tag: string, options: AdminApiOptions = {}) {
+  const decorators = [ApiTags(tag), ApiBearerAuth(), ApiUnauthorizedResponse({ type: ErrorDto })];
+  if (options.roles !== 'each-route') decorators.push(options.roles === 'owner' ? OwnerOnly() : AnyRole());
+  if (options.badRequest) {
+    const description = typeof options.badRequest === 'string' ? { description: options.badRequest } : {};
+    decorators.push(ApiBadRequestResponse({ type: ErrorDto, ...description }));
+  }
+  return applyDecorators(...decorators);
+}
