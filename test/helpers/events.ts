@@ -75,7 +75,9 @@ export async function waitForProjection(
         `SELECT id, type, attempts, last_error FROM stripe_events WHERE processed_at IS NULL LIMIT 5`,
       );
       throw new Error(
-        `Projection did not finish: ${row.pending} of ${row.total} events unprocessed ${JSON.stringify(stuck)}`,
+        row.pending === 0 && row.total >= (opts.minEvents ?? 0)
+          ? `Projection finished (${row.total} events) but the awaited condition never held`
+          : `Projection did not finish: ${row.pending} of ${row.total} events unprocessed ${JSON.stringify(stuck)}`,
       );
     }
     await new Promise((r) => setTimeout(r, 50));

@@ -25,9 +25,10 @@ const GAP_SECONDS = 300;
  * Stripe's events name a charge's or refund's balance transaction by id only. One look-up per line would cost
  * a request per gift (and Stripe allows 100 reads a second in live mode), so the lines are listed instead:
  * `GET /v1/balance_transactions?created[gte]=..&created[lte]=..`, 100 a page, over the seconds the batch's
- * gifts were made, stopping once every line wanted is seen. A line the listing does not show is left to its
- * payout's reconciliation, which reads it again; lines queued without a time are read one by one. A failed
- * read is a warning, as it was inside the projection.
+ * gifts were made, stopping once every line wanted is seen. A line the listing does not show (a bank payment's
+ * line is made when it settles, days after the payment) and lines queued without a time are read one by one,
+ * so a gift's fee is known once its events are, not only when its payout comes. A failed read is a warning, as
+ * it was inside the projection; the payout's reconciliation reads the line again.
  */
 @Injectable()
 export class ReadBalanceTransactionsHandler implements JobHandler<JobName.ReadBalanceTransactions> {
@@ -46,8 +47,9 @@ export class ReadBalanceTransactionsHandler implements JobHandler<JobName.ReadBa
       items.map((i) => i.id),
     );
     const todo = items.filter((i) => !stored.has(i.id));
-    const undated = todo.filter((i) => typeof i.created !== 'number');
-    for (const group of timeGroups(todo.filter((i) => typeof i.created === 'number'))) await this.list(group);
+    const oneByOne = todo.filter((i) => typeof i.created !== 'number');
+    for (const group of timeGroups(todo.filter((i) => typeof i.created === 'number')))
+      oneByOne.push(...(await this.list(group)));
     const ctx = {
       db: this.ds,
       stripe: this.stripe,
@@ -56,14 +58,15 @@ export class ReadBalanceTransactionsHandler implements JobHandler<JobName.ReadBa
     };
     let next = 0;
     await Promise.all(
-      Array.from({ length: Math.min(AT_ONCE, undated.length) }, async () => {
-        for (let i = next++; i < undated.length; i = next++)
-          await readBalanceTransaction(ctx, undated[i].id, undated[i].id, undated[i].chargeId);
+      Array.from({ length: Math.min(AT_ONCE, oneByOne.length) }, async () => {
+        for (let i = next++; i < oneByOne.length; i = next++)
+          await readBalanceTransaction(ctx, oneByOne[i].id, oneByOne[i].id, oneByOne[i].chargeId);
       }),
     );
   }
 
-  private async list(group: BalanceTransactionToRead[]): Promise<void> {
+  /** Lists the group's lines and stores those found; answers the lines the listing did not show. */
+  private async list(group: BalanceTransactionToRead[]): Promise<BalanceTransactionToRead[]> {
     const wanted = new Map(group.map((i) => [i.id, i]));
     const times = group.map((i) => i.created!);
     const found: Stripe.BalanceTransaction[] = [];
@@ -88,14 +91,8 @@ export class ReadBalanceTransactionsHandler implements JobHandler<JobName.ReadBa
       found.map((t) => toBalanceTransactionRow(t, null, wanted.get(t.id)!.chargeId)),
       this.env.TIME_ZONE,
     );
-    if (found.length < wanted.size) {
-      const seen = new Set(found.map((t) => t.id));
-      const missing = [...wanted.keys()].filter((id) => !seen.has(id));
-      this.logger.warn(
-        { missing: missing.length, first: missing[0] },
-        'balance transactions not listed by Stripe yet; their payouts will bring them',
-      );
-    }
+    const seen = new Set(found.map((t) => t.id));
+    return group.filter((i) => !seen.has(i.id));
   }
 }
 
