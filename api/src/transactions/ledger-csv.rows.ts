@@ -1,3 +1,4 @@
+import { wallClock } from '../../../core/src/gifts/calendar.js';
 import { chargeDisplayStatus, giftMethodLabel, giftTypeLabel } from '../../../core/src/gifts/gift-labels.js';
 import { formatCents } from '../../../core/src/gifts/money.js';
 import { netCents } from '../../../core/src/gifts/net-amount.js';
@@ -28,22 +29,11 @@ export const LEDGER_HEADERS = [
   'Tribute',
 ];
 
-/** Local date and time ('yyyy-MM-dd', 'HH:mm:ss') of a unix-seconds instant in the time zone; one formatter per export. */
+/** Local date and time ('yyyy-MM-dd', 'HH:mm:ss') of a unix-seconds instant in the time zone. */
 export function localDateTime(timeZone: string): (unixSeconds: number) => [string, string] {
-  const fmt = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
   return (s) => {
-    const parts = fmt.formatToParts(new Date(s * 1000));
-    const get = (t: string) => parts.find((p) => p.type === t)!.value;
-    return [`${get('year')}-${get('month')}-${get('day')}`, `${get('hour')}:${get('minute')}:${get('second')}`];
+    const w = wallClock(new Date(s * 1000), timeZone);
+    return [`${w.year}-${w.month}-${w.day}`, `${w.hour}:${w.minute}:${w.second}`];
   };
 }
 

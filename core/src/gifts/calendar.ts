@@ -81,10 +81,18 @@ export function monthLabel(month: string): string {
   return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
 
-/** The instant of 12:00 local time on a day: where a gift known only by its date is placed (never near midnight, never in a DST gap). */
-export function localNoon(day: string, timeZone: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  const guess = Date.UTC(y, m - 1, d, 12);
+/** The wall-clock parts of an instant in a zone, 24-hour, zero-padded: '2026', '12', '05', '09', '30', '00'. */
+export interface WallClock {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+/** What a clock on the wall in `timeZone` reads at `at` (the one home of this rule for server, exports and browser). */
+export function wallClock(at: Date, timeZone: string): WallClock {
   const parts = formatter('en-US', timeZone, {
     hourCycle: 'h23',
     year: 'numeric',
@@ -93,9 +101,24 @@ export function localNoon(day: string, timeZone: string): Date {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
-  }).formatToParts(new Date(guess));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  const asLocal = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  }).formatToParts(at);
+  const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)!.value;
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+/** The instant of 12:00 local time on a day: where a gift known only by its date is placed (never near midnight, never in a DST gap). */
+export function localNoon(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const guess = Date.UTC(y, m - 1, d, 12);
+  const w = wallClock(new Date(guess), timeZone);
+  const asLocal = Date.UTC(+w.year, +w.month - 1, +w.day, +w.hour, +w.minute, +w.second);
   return new Date(guess - (asLocal - guess));
 }
 

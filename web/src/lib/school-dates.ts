@@ -1,3 +1,4 @@
+import { wallClock } from '../../../core/src/gifts/calendar';
 import { appConfig } from './config';
 
 /**
@@ -32,25 +33,9 @@ export function calendarDate(day: string): string {
   return formatter('UTC').format(new Date(`${day}T12:00:00Z`));
 }
 
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The wall-clock parts of an instant in a zone: yyyy, MM, MMM, dd, HH, mm, ss. */
 function zonedParts(at: Date, timeZone: string): Record<string, string> {
-  let f = partFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    partFormats.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
+  const p = wallClock(at, timeZone);
   const month = Number(p.month);
   return {
     yyyy: p.year,
