@@ -31,14 +31,8 @@ export class DonationOptionsDto {
   @ApiProperty({ type: BankFeeDto }) bankFee: BankFeeDto;
 }
 
-export class CreateFundDto {
-  @ApiProperty({ example: 'Scholarships' })
-  @Transform(trim)
-  @IsString({ message: NAME })
-  @IsNotEmpty({ message: NAME })
-  @MaxLength(60, { message: NAME })
-  name: string;
-
+/** A fund's optional description, the same rule on create and update. */
+class FundDescriptionDto {
   @ApiPropertyOptional({ type: String, nullable: true })
   @Transform(trim)
   @IsOptional()
@@ -47,7 +41,16 @@ export class CreateFundDto {
   description?: string | null;
 }
 
-export class UpdateFundDto {
+export class CreateFundDto extends FundDescriptionDto {
+  @ApiProperty({ example: 'Scholarships' })
+  @Transform(trim)
+  @IsString({ message: NAME })
+  @IsNotEmpty({ message: NAME })
+  @MaxLength(60, { message: NAME })
+  name: string;
+}
+
+export class UpdateFundDto extends FundDescriptionDto {
   @ApiPropertyOptional()
   @Transform(trim)
   @ValidateIf((o) => o.name !== undefined)
@@ -55,13 +58,6 @@ export class UpdateFundDto {
   @IsNotEmpty({ message: NAME })
   @MaxLength(60, { message: NAME })
   name?: string;
-
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @Transform(trim)
-  @IsOptional()
-  @IsString()
-  @MaxLength(200, { message: 'description must be at most 200 characters' })
-  description?: string | null;
 
   @ApiPropertyOptional({ description: 'Archive (no longer offered) or bring back' })
   @IsOptional()

@@ -7,11 +7,7 @@ import { planFeeCoverage } from '../../../core/src/donor-access/plan-changes.js'
 import { notFound } from '../../../core/src/http/errors.js';
 import { isBankDebit } from '../../../core/src/read-model/to-charge-row.js';
 import { donorYearGifts, findStatementDonor } from '../../../core/src/statements/statement-gifts.js';
-import {
-  renderStatement,
-  statementFilename,
-  statementIssuedOn,
-} from '../../../core/src/statements/year-end-statement.pdf.js';
+import { renderStatementNow, statementFilename } from '../../../core/src/statements/year-end-statement.pdf.js';
 import { AuditService } from '../auth/audit.service.js';
 import type { RequestMeta } from '../auth/login.service.js';
 import type { SignedInDonor } from './donor-session.repository.js';
@@ -95,13 +91,7 @@ export class MyGivingService {
     const donor = offered ? await findStatementDonor(this.repo.ds, customerId) : null;
     if (!donor) throw notFound('No statement for this year');
     const gifts = await donorYearGifts(this.repo.ds, customerId, year, this.env.TIME_ZONE);
-    const pdf = await renderStatement({
-      donor,
-      year,
-      gifts,
-      statementText: this.env.YEAR_END_STATEMENT_TEXT,
-      issuedOn: statementIssuedOn(this.env.TIME_ZONE),
-    });
+    const pdf = await renderStatementNow(this.env, donor, year, gifts);
     await this.audit.record('donor.statement_downloaded', {
       actorKind: 'donor',
       donorId: customerId,

@@ -44,16 +44,16 @@ function status(g: TaxGiftRow): string {
   });
 }
 
+/** Date, donor, an amount, Type and Method: the columns both tax CSVs start with. */
+function giftColumns(g: TaxGiftRow, amountCents: number): Array<string | null> {
+  const method = giftMethodLabel(g.source, g.gift_type, g.brand, g.last4);
+  return [g.day, g.name, g.email, g.address, formatCents(amountCents), giftTypeLabel(g.source, g.gift_type), method];
+}
+
 export function bulkRow(g: TaxGiftRow): string[] {
   const net = Number(g.net);
   return neutraliseCsvRow([
-    g.day,
-    g.name,
-    g.email,
-    g.address,
-    formatCents(Number(g.amount)),
-    giftTypeLabel(g.source, g.gift_type),
-    giftMethodLabel(g.source, g.gift_type, g.brand, g.last4),
+    ...giftColumns(g, Number(g.amount)),
     status(g),
     formatCents(Number(g.amount_refunded)),
     needsIrsReceipt(net) ? 'Yes' : 'No',
@@ -63,15 +63,5 @@ export function bulkRow(g: TaxGiftRow): string[] {
 }
 
 export function irsRow(g: TaxGiftRow): string[] {
-  return neutraliseCsvRow([
-    g.day,
-    g.name,
-    g.email,
-    g.address,
-    formatCents(Number(g.net)),
-    giftTypeLabel(g.source, g.gift_type),
-    giftMethodLabel(g.source, g.gift_type, g.brand, g.last4),
-    'No',
-    g.id,
-  ]);
+  return neutraliseCsvRow([...giftColumns(g, Number(g.net)), 'No', g.id]);
 }

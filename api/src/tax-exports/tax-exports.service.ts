@@ -8,11 +8,7 @@ import { TaxExportsRepository } from './tax-exports.repository.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import type { TaxYearRefundsDto } from './dto/tax-year-refunds.dto.js';
 import { BULK_HEADERS, bulkRow, IRS_HEADERS, irsRow } from './tax-csv.rows.js';
-import {
-  renderStatement,
-  statementFilename,
-  statementIssuedOn,
-} from '../../../core/src/statements/year-end-statement.pdf.js';
+import { renderStatementNow, statementFilename } from '../../../core/src/statements/year-end-statement.pdf.js';
 import { DomainError } from '../../../core/src/http/errors.js';
 
 export interface AuditContext {
@@ -102,13 +98,7 @@ export class TaxExportsService {
     const donor = await this.repo.findDonor(customerId);
     if (!donor) throw new TaxExportError(404, `Customer not found: ${customerId}`);
     const gifts = await this.repo.donorYear(customerId, year, this.env.TIME_ZONE);
-    const pdf = await renderStatement({
-      donor,
-      year,
-      gifts,
-      statementText: this.env.YEAR_END_STATEMENT_TEXT,
-      issuedOn: statementIssuedOn(this.env.TIME_ZONE),
-    });
+    const pdf = await renderStatementNow(this.env, donor, year, gifts);
     await this.audit.record('export.downloaded', {
       ...ctx,
       details: { report: 'year-end-statement', year, customerId },

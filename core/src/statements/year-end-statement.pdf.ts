@@ -203,6 +203,25 @@ export function statementDefinition(...statements: StatementInput[]): TDocumentD
   };
 }
 
+/**
+ * The statement a donor or an admin downloads now: the school's configured statement text, issued today in the
+ * school's time zone, its edition by the year (My Giving and Tax Exports).
+ */
+export function renderStatementNow(
+  env: { YEAR_END_STATEMENT_TEXT: string; TIME_ZONE: string },
+  donor: DonorForStatement,
+  year: number,
+  gifts: TaxGiftRow[],
+): Promise<Buffer> {
+  return renderStatement({
+    donor,
+    year,
+    gifts,
+    statementText: env.YEAR_END_STATEMENT_TEXT,
+    issuedOn: statementIssuedOn(env.TIME_ZONE),
+  });
+}
+
 export async function renderStatement(s: StatementInput): Promise<Buffer> {
   return pdfmake.createPdf(statementDefinition(s)).getBuffer();
 }

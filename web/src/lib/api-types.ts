@@ -2219,13 +2219,13 @@ export interface components {
             message: string;
         };
         CreateFundDto: {
+            description?: string | null;
             /** @example Scholarships */
             name: string;
-            description?: string | null;
         };
         UpdateFundDto: {
-            name?: string;
             description?: string | null;
+            name?: string;
             /** @description Archive (no longer offered) or bring back */
             archived?: boolean;
         };
