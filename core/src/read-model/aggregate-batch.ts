@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/queryable.js';
 import { lockRows } from '../db/row-lock.js';
 import { fiscalYearSql } from '../fiscal-year/fiscal-year-setting.js';
-import { dayParts, sameBucket, sameParts, type Contribution } from './aggregates.js';
+import { contributionUnchanged, dayParts, type Contribution } from './aggregates.js';
 
 interface BucketDelta {
   at: Date;
@@ -31,15 +31,7 @@ export class AggregateBatch {
 
   /** Records (after - before) of one gift row, as applyContributionChange would apply it. */
   add(before: Contribution | null, after: Contribution | null): void {
-    if (
-      before &&
-      after &&
-      sameBucket(before, after) &&
-      before.amount === after.amount &&
-      before.count === after.count &&
-      sameParts(before, after)
-    )
-      return;
+    if (contributionUnchanged(before, after)) return;
     for (const [c, sign] of [
       [before, -1],
       [after, 1],

@@ -126,6 +126,18 @@ export function manualContribution(m: ManualFacts | null | undefined): Contribut
   };
 }
 
+/** Whether a gift row's change moves no aggregate at all: same bucket, amount, count and day parts. */
+export function contributionUnchanged(before: Contribution | null, after: Contribution | null): boolean {
+  return (
+    !!before &&
+    !!after &&
+    sameBucket(before, after) &&
+    before.amount === after.amount &&
+    before.count === after.count &&
+    sameParts(before, after)
+  );
+}
+
 export function sameBucket(a: Contribution, b: Contribution): boolean {
   return (
     a.at.getTime() === b.at.getTime() &&
@@ -246,15 +258,7 @@ export async function applyContributionChange(
   after: Contribution | null,
   timeZone: string,
 ): Promise<void> {
-  if (
-    before &&
-    after &&
-    sameBucket(before, after) &&
-    before.amount === after.amount &&
-    before.count === after.count &&
-    sameParts(before, after)
-  )
-    return;
+  if (contributionUnchanged(before, after)) return;
   for (const part of partChanges(before, after)) await addToDaily(db, part, 1, timeZone);
   const donors = new Map<string, { amount: number; count: number }>();
   for (const [c, sign] of [

@@ -1,9 +1,23 @@
+import { publicCopy } from '../core/expand.js';
+import type { Obj } from '../core/store.js';
 /** Stripe's test cards: what each number or `pm_card_*` token does when charged. */
 export interface Decline {
   code: string;
   decline_code?: string;
   message: string;
   seller_message: string;
+}
+
+/** Stripe's card_error object for a decline of `pm` (a payment intent's last_payment_error, a setup intent's last_setup_error). */
+export function cardError(decline: Decline, pm: Obj): Obj {
+  return {
+    code: decline.code,
+    decline_code: decline.decline_code,
+    doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`,
+    message: decline.message,
+    payment_method: publicCopy(pm),
+    type: 'card_error',
+  };
 }
 
 export interface CardBehaviour {

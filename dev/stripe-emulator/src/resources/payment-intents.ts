@@ -4,7 +4,7 @@ import { publicCopy } from '../core/expand.js';
 import { newId, randomText } from '../core/ids.js';
 import { bool, int, mergeMetadata, refuseUnset, str, type Params } from '../core/params.js';
 import type { Obj } from '../core/store.js';
-import { behaviourOf } from './cards.js';
+import { behaviourOf, cardError } from './cards.js';
 import { createCharge } from './charges.js';
 import { liveCustomer } from './customers.js';
 import { startBankPayment } from './bank-payments.js';
@@ -203,15 +203,7 @@ export function confirmPaymentIntent(ctx: Ctx, pi: Obj, p: Params, opts: { offSe
   }
   pi.status = 'requires_payment_method';
   pi.payment_method = null;
-  const error = {
-    charge: charge.id,
-    code: decline.code,
-    decline_code: decline.decline_code,
-    doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`,
-    message: decline.message,
-    payment_method: publicCopy(pm),
-    type: 'card_error',
-  };
+  const error = { charge: charge.id, ...cardError(decline, pm) };
   pi.last_payment_error = error;
   ctx.store.changed();
   ctx.emit('payment_intent.payment_failed', pi);

@@ -4,7 +4,7 @@ import { publicCopy } from '../core/expand.js';
 import { newId, randomText } from '../core/ids.js';
 import { bool, mergeMetadata, str, type Params } from '../core/params.js';
 import type { Obj } from '../core/store.js';
-import { setupDeclineOf, type Decline } from './cards.js';
+import { cardError, setupDeclineOf, type Decline } from './cards.js';
 import { liveCustomer } from './customers.js';
 import { mandateFor } from './bank-payments.js';
 import { applyPaymentMethodTypes, assertTypeAccepted } from './payment-method-types.js';
@@ -121,14 +121,7 @@ export function confirmSetupIntent(ctx: Ctx, si: Obj, p: Params): Obj {
 }
 
 function failSetup(ctx: Ctx, si: Obj, pm: Obj, decline: Decline): never {
-  const error = {
-    code: decline.code,
-    decline_code: decline.decline_code,
-    doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`,
-    message: decline.message,
-    payment_method: publicCopy(pm),
-    type: 'card_error',
-  };
+  const error = cardError(decline, pm);
   si.status = 'requires_payment_method';
   si.payment_method = null;
   si.last_setup_error = error;
