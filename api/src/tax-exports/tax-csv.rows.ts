@@ -4,34 +4,14 @@ import { needsIrsReceipt } from '../../../core/src/gifts/net-amount.js';
 import { formatCents } from '../../../core/src/gifts/money.js';
 import type { TaxGiftRow } from './tax-exports.repository.js';
 
+/** The columns both tax CSVs start with (giftColumns below). */
+const GIFT_HEADERS = ['Date', 'Donor Name', 'Email', 'Address', 'Amount', 'Type', 'Method'];
+
 /** Columns of tax-report-{year}.csv: one row per gift. Amount is the gift as given; Net Amount after refunds. */
-export const BULK_HEADERS = [
-  'Date',
-  'Donor Name',
-  'Email',
-  'Address',
-  'Amount',
-  'Type',
-  'Method',
-  'Status',
-  'Refunded',
-  'Receipt Required',
-  'Net Amount',
-  'Transaction ID',
-];
+export const BULK_HEADERS = [...GIFT_HEADERS, 'Status', 'Refunded', 'Receipt Required', 'Net Amount', 'Transaction ID'];
 
 /** Columns of irs-receipts-required-{year}.csv: gifts of $250 or more (net) that need a written acknowledgment. */
-export const IRS_HEADERS = [
-  'Date',
-  'Donor Name',
-  'Email',
-  'Address',
-  'Amount',
-  'Type',
-  'Method',
-  'Goods or Services Provided',
-  'Transaction ID',
-];
+export const IRS_HEADERS = [...GIFT_HEADERS, 'Goods or Services Provided', 'Transaction ID'];
 
 function status(g: TaxGiftRow): string {
   if (g.source === 'manual') return 'succeeded';
