@@ -88,6 +88,8 @@ describe('a $1,000 gift by bank account: pending, then received and acknowledged
     }
     await page.getByRole('heading', { name: 'Financial Analytics Dashboard' }).waitFor();
     await page.getByText('Total Revenue').waitFor();
+    // The cards render before the analytics answer (as $0.00): wait for the answer itself, not for a quiet network.
+    await page.getByRole('status').filter({ hasText: 'Loading analytics' }).waitFor({ state: 'detached' });
     await page.waitForLoadState('networkidle');
     return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
   }
