@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { QueryRunner } from 'typeorm';
 import { InquiryHoldsNoFunds1764720000000 } from '../../migrations/1764720000000-InquiryHoldsNoFunds.js';
+import { rerunMigration } from '../helpers/migration-rerun.js';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
 import { feesRead, waitForProjection } from '../helpers/events.js';
@@ -146,15 +146,6 @@ it('rebuilds, on upgrade, the totals an inquiry reduced and the day an escalated
     new Date(at('2026-09-29T17:00:00Z') * 1000),
   ]);
   await stack.db.query(`UPDATE daily_totals SET amount = 0`);
-  const zone = process.env.TIME_ZONE;
-  process.env.TIME_ZONE = TZ;
-  try {
-    await new InquiryHoldsNoFunds1764720000000().up({
-      query: (sql: string, params?: unknown[]) => stack.db.query(sql, params),
-    } as unknown as QueryRunner);
-  } finally {
-    if (zone === undefined) delete process.env.TIME_ZONE;
-    else process.env.TIME_ZONE = zone;
-  }
+  await rerunMigration(stack, new InquiryHoldsNoFunds1764720000000(), TZ);
   expect(await state()).toEqual(kept);
 });

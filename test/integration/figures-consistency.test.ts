@@ -1,5 +1,5 @@
-import type { QueryRunner } from 'typeorm';
 import { RefundDays1764690000000 } from '../../migrations/1764690000000-RefundDays.js';
+import { rerunMigration } from '../helpers/migration-rerun.js';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
@@ -367,16 +367,7 @@ describe('every figure means one thing on every screen', () => {
     // The database as it was before the upgrade: totals by the gift's day, no refund or dispute days.
     await stack.db.query(`ALTER TABLE charges DROP COLUMN refunds, DROP COLUMN disputed_at`);
     await stack.db.query(`UPDATE daily_totals SET amount = 0`);
-    const zone = process.env.TIME_ZONE;
-    process.env.TIME_ZONE = TZ;
-    try {
-      await new RefundDays1764690000000().up({
-        query: (sql: string, params?: unknown[]) => stack.db.query(sql, params),
-      } as unknown as QueryRunner);
-    } finally {
-      if (zone === undefined) delete process.env.TIME_ZONE;
-      else process.env.TIME_ZONE = zone;
-    }
+    await rerunMigration(stack, new RefundDays1764690000000(), TZ);
     expect(await state()).toEqual(kept);
   });
 });

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { QueryRunner } from 'typeorm';
 import { WonDisputeDays1764705000000 } from '../../migrations/1764705000000-WonDisputeDays.js';
+import { rerunMigration } from '../helpers/migration-rerun.js';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
 import { feesRead, waitForProjection } from '../helpers/events.js';
@@ -127,15 +127,6 @@ it('rebuilds, on upgrade, the day of a dispute won before the upgrade from its r
   // The database as it was before: no reinstatement day, and totals that dropped the won dispute.
   await stack.db.query(`ALTER TABLE charges DROP COLUMN dispute_reinstated_at`);
   await stack.db.query(`UPDATE daily_totals SET amount = 0`);
-  const zone = process.env.TIME_ZONE;
-  process.env.TIME_ZONE = TZ;
-  try {
-    await new WonDisputeDays1764705000000().up({
-      query: (sql: string, params?: unknown[]) => stack.db.query(sql, params),
-    } as unknown as QueryRunner);
-  } finally {
-    if (zone === undefined) delete process.env.TIME_ZONE;
-    else process.env.TIME_ZONE = zone;
-  }
+  await rerunMigration(stack, new WonDisputeDays1764705000000(), TZ);
   expect(await state()).toEqual(kept);
 });
