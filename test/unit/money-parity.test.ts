@@ -85,19 +85,9 @@ describe('one money rule: the browser and the server read every amount to $100,0
   it('refuses the same text on both sides with one message', async () => {
     for (const text of ['1,2,3', '12,50', '40.', '.5', '1.005', '1e3', '-5', '$ 5', 'abc', '']) {
       const browser = validateManualDonation({
+        ...emptyManualDonation('2026-01-15'),
         donorName: 'A',
-        donorEmail: '',
-        donorPhone: '',
-        donorAddress: '',
         amount: text,
-        donationType: 'cash',
-        donationDate: '2026-01-15',
-        notes: '',
-        giftDescription: '',
-        receivedGoods: false,
-        goodsDescription: '',
-        goodsValue: '',
-        fundId: '',
       }).amount;
       const checked = await checkManualDonation(
         { donorName: 'A', amount: payloadDollars(text), donationType: 'cash', donationDate: '2026-01-15' },
