@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { adminTokenColumns1763760000000 } from './frozen-sql.js';
 
 /**
  * The whole first schema: the Stripe event inbox, the read model projected by the worker,
@@ -258,12 +259,7 @@ export class InitialSchema1763760000000 implements MigrationInterface {
 
     await q.query(`
       CREATE TABLE password_reset_tokens (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        admin_id uuid NOT NULL REFERENCES admins(id) ON DELETE CASCADE,
-        token_hash bytea NOT NULL UNIQUE,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        expires_at timestamptz NOT NULL,
-        used_at timestamptz,
+        ${adminTokenColumns1763760000000},
         revoked_at timestamptz
       )`);
 

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { adminTokenColumns1763760000000 } from './frozen-sql.js';
 
 /**
  * Admin accounts as safe as the money they see:
@@ -38,12 +39,7 @@ export class AdminAccounts1764200000000 implements MigrationInterface {
       )`);
     await q.query(`
       CREATE TABLE admin_login_challenges (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        admin_id uuid NOT NULL REFERENCES admins(id) ON DELETE CASCADE,
-        token_hash bytea NOT NULL UNIQUE,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        expires_at timestamptz NOT NULL,
-        used_at timestamptz,
+        ${adminTokenColumns1763760000000},
         failures integer NOT NULL DEFAULT 0
       )`);
     await q.query(`CREATE INDEX admin_login_challenges_admin_idx ON admin_login_challenges (admin_id)`);

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { donorGiftsByYear1764360000000 } from './frozen-sql.js';
 
 /**
  * donor_years: each donor's gifts per calendar year (in the school's TIME_ZONE), kept incrementally by
@@ -32,12 +33,7 @@ export class DonorYears1764360000000 implements MigrationInterface {
     await q.query(
       `INSERT INTO donor_years (year, customer_id, amount, count)
        SELECT extract(year FROM at AT TIME ZONE $1)::smallint, customer_id, sum(net), count(*) FROM (
-         SELECT customer_id, created AS at,
-                CASE WHEN disputed AND coalesce(dispute_status, '') NOT IN ('won', 'warning_closed') THEN 0 ELSE amount - amount_refunded END AS net
-           FROM charges WHERE status = 'succeeded' AND customer_id IS NOT NULL
-         UNION ALL
-         SELECT stripe_customer_id, donation_date, amount FROM manual_donations WHERE stripe_customer_id IS NOT NULL) g
-       GROUP BY 1, 2`,
+         ${donorGiftsByYear1764360000000}`,
       [timeZone],
     );
   }

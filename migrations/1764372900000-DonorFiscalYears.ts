@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { donorGiftsByYear1764360000000 } from './frozen-sql.js';
 
 /**
  * donor_fiscal_years: each donor's gifts per fiscal year (the start month an owner sets on the Settings page,
@@ -23,12 +24,7 @@ export class DonorFiscalYears1764372900000 implements MigrationInterface {
        SELECT extract(year FROM (at AT TIME ZONE $1::text) + make_interval(months => (13 - COALESCE(
                 (SELECT (value #>> '{}')::int FROM settings WHERE key = 'reports.fiscal_year_start_month'), 1)) % 12))::smallint,
               customer_id, sum(net), count(*) FROM (
-         SELECT customer_id, created AS at,
-                CASE WHEN disputed AND coalesce(dispute_status, '') NOT IN ('won', 'warning_closed') THEN 0 ELSE amount - amount_refunded END AS net
-           FROM charges WHERE status = 'succeeded' AND customer_id IS NOT NULL
-         UNION ALL
-         SELECT stripe_customer_id, donation_date, amount FROM manual_donations WHERE stripe_customer_id IS NOT NULL) g
-       GROUP BY 1, 2`,
+         ${donorGiftsByYear1764360000000}`,
       [process.env.TIME_ZONE || 'America/Chicago'],
     );
   }

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { rebuildTotals1764690000000 } from './frozen-sql.js';
 
 /**
  * Refunds and disputes count on the day they happened in daily_totals and monthly_totals (Total Revenue, the
@@ -36,12 +37,7 @@ export class RefundDays1764690000000 implements MigrationInterface {
           WHERE type = 'adjustment' AND reporting_category = 'dispute' AND charge_id IS NOT NULL GROUP BY charge_id) d
         WHERE d.charge_id = c.id AND c.disputed`,
     );
-    await q.query(`DELETE FROM daily_totals`);
-    await q.query(`DELETE FROM monthly_totals`);
-    await q.query(
-      `INSERT INTO daily_totals (day, source, donation_type, brand, amount, count)
-       SELECT (at AT TIME ZONE $1)::date, source, donation_type, brand, sum(amount), sum(count) FROM (
-         SELECT c.created AS at, 'card' AS source, coalesce(nullif(c.frequency, ''), 'one-time') AS donation_type,
+    const cardParts = `SELECT c.created AS at, 'card' AS source, coalesce(nullif(c.frequency, ''), 'one-time') AS donation_type,
                 coalesce(nullif(c.brand, ''), 'unknown') AS brand,
                 c.amount - (c.amount_refunded - coalesce((SELECT sum((r->>'amount')::bigint) FROM jsonb_array_elements(c.refunds) r), 0)) AS amount,
                 1 AS count
@@ -53,16 +49,8 @@ export class RefundDays1764690000000 implements MigrationInterface {
          UNION ALL
          SELECT coalesce(c.disputed_at, c.created), 'card', coalesce(nullif(c.frequency, ''), 'one-time'), coalesce(nullif(c.brand, ''), 'unknown'),
                 -(c.amount - c.amount_refunded), 0
-           FROM charges c WHERE c.status = 'succeeded' AND c.disputed AND coalesce(c.dispute_status, '') NOT IN ('won', 'warning_closed')
-         UNION ALL
-         SELECT donation_date, 'manual', donation_type, '', amount, 1 FROM manual_donations) parts
-       GROUP BY 1, 2, 3, 4`,
-      [timeZone],
-    );
-    await q.query(
-      `INSERT INTO monthly_totals (month, source, donation_type, brand, amount, count)
-       SELECT date_trunc('month', day)::date, source, donation_type, brand, sum(amount), sum(count) FROM daily_totals GROUP BY 1, 2, 3, 4`,
-    );
+           FROM charges c WHERE c.status = 'succeeded' AND c.disputed AND coalesce(c.dispute_status, '') NOT IN ('won', 'warning_closed')`;
+    await rebuildTotals1764690000000(q, timeZone, cardParts);
   }
 
   async down(q: QueryRunner): Promise<void> {

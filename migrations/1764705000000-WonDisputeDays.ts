@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { chargeParts1764705000000, rebuildTotals1764690000000 } from './frozen-sql.js';
 
 /**
  * A won dispute counts on the days it happened, as Stripe's balance shows it: what it withdrew on the day it was
@@ -22,30 +23,7 @@ export class WonDisputeDays1764705000000 implements MigrationInterface {
          to_timestamp(nullif(c.dispute_event_created, 0)))
         WHERE c.disputed AND c.dispute_status = 'won'`,
     );
-    await q.query(`DELETE FROM daily_totals`);
-    await q.query(`DELETE FROM monthly_totals`);
-    await q.query(
-      `INSERT INTO daily_totals (day, source, donation_type, brand, amount, count)
-       SELECT (at AT TIME ZONE $1)::date, source, donation_type, brand, sum(amount), sum(count) FROM (
-         SELECT p.at, 'card' AS source, coalesce(nullif(c.frequency, ''), 'one-time') AS donation_type,
-                coalesce(nullif(c.brand, ''), 'unknown') AS brand, p.amount, p.count
-           FROM charges c CROSS JOIN LATERAL (
-             SELECT c.created AS at, c.amount - (c.amount_refunded - coalesce((SELECT sum((r->>'amount')::bigint) FROM jsonb_array_elements(c.refunds) r), 0)) AS amount, 1 AS count
-             UNION ALL SELECT to_timestamp((r->>'created')::bigint), -(r->>'amount')::bigint, 0 FROM jsonb_array_elements(c.refunds) r
-             UNION ALL SELECT coalesce(c.disputed_at, c.created), -(c.amount - c.amount_refunded), 0
-              WHERE c.disputed AND (coalesce(c.dispute_status, '') NOT IN ('won', 'warning_closed') OR c.dispute_status IN ('won'))
-             UNION ALL SELECT coalesce(c.dispute_reinstated_at, c.disputed_at, c.created), c.amount - c.amount_refunded, 0
-              WHERE c.disputed AND c.dispute_status IN ('won')) p
-          WHERE c.status = 'succeeded'
-         UNION ALL
-         SELECT donation_date, 'manual', donation_type, '', amount, 1 FROM manual_donations) parts
-       GROUP BY 1, 2, 3, 4`,
-      [timeZone],
-    );
-    await q.query(
-      `INSERT INTO monthly_totals (month, source, donation_type, brand, amount, count)
-       SELECT date_trunc('month', day)::date, source, donation_type, brand, sum(amount), sum(count) FROM daily_totals GROUP BY 1, 2, 3, 4`,
-    );
+    await rebuildTotals1764690000000(q, timeZone, chargeParts1764705000000(`'won', 'warning_closed'`));
   }
 
   async down(q: QueryRunner): Promise<void> {

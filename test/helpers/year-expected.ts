@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { MoneyFigures } from '../../core/src/read-model/money-lines.js';
 import { localDay } from './admin-api-expected.js';
 import type { ManualGift } from './year-of-gifts.js';
 
@@ -7,14 +8,8 @@ import type { ManualGift } from './year-of-gifts.js';
  * recorded: nothing here comes from our code. Money lines count on their local day; a gift on the day it was
  * made, a refund on its day, a dispute's withdrawal on the day it opened and a won dispute's reversal on its day.
  */
-export interface Money {
-  gross: number;
-  refunds: number;
-  disputes: number;
-  fees: number;
-  received: number;
-  afterFees: number;
-}
+/** The figures' shape is core's (a type, no code): the numbers in it are this file's own. */
+export type Money = MoneyFigures;
 export interface StripeWorld {
   lines: Stripe.BalanceTransaction[];
   charges: Stripe.Charge[];

@@ -5,6 +5,7 @@ import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { authed, signIn } from '../helpers/admin.js';
 import { downloadCsv } from '../helpers/csv-download.js';
 import { localDay } from '../helpers/admin-api-expected.js';
+import { money, type Money } from '../helpers/year-expected.js';
 import { feesRead, waitForProjection } from '../helpers/events.js';
 import { emulatorHelper } from '../helpers/stripe-shapes.js';
 import { startStack, type Stack } from '../helpers/stack.js';
@@ -28,29 +29,9 @@ let lastMonth: string;
 let thisMonth: string;
 const manual: Array<{ type: string; cents: number; fund: 'General' | 'Scholarships' }> = [];
 
-interface Figures {
-  gross: number;
-  refunds: number;
-  disputes: number;
-  fees: number;
-  received: number;
-  afterFees: number;
-}
-
-/** The test's own reading of Stripe's balance transactions: each on its local day, payouts left out. */
-function stripeMoney(lines: Stripe.BalanceTransaction[], month: string): Figures {
-  const f = { gross: 0, refunds: 0, disputes: 0, fees: 0, received: 0, afterFees: 0 };
-  for (const t of lines) {
-    if (t.type.startsWith('payout') || localDay(new Date(t.created * 1000), TZ).slice(0, 7) !== month) continue;
-    if (t.type === 'charge' || t.type === 'payment') f.gross += t.amount;
-    else if (t.type === 'refund' || t.type === 'payment_refund') f.refunds -= t.amount;
-    else f.disputes -= t.amount;
-    f.fees += t.fee;
-    f.received += t.amount;
-    f.afterFees += t.net;
-  }
-  return f;
-}
+/** The test's own reading of Stripe's balance transactions (year-expected.ts): each on its local day, payouts left out. */
+const stripeMoney = (lines: Stripe.BalanceTransaction[], month: string): Money =>
+  money(lines, (t) => localDay(new Date(t.created * 1000), TZ).slice(0, 7) === month);
 
 const csvOf = async (path: string) => (await downloadCsv(api, path)).rows;
 const cents = (dollars: string) => Math.round(Number(dollars) * 100);

@@ -4,8 +4,8 @@ import { importSpecifiers, sourceFiles } from '../helpers/import-graph.js';
 
 /**
  * The layout's rules, checked on every import of every TypeScript file (specs included): the API and the
- * worker share code only through core/; migrations/ are frozen SQL that import nothing of ours (a migration must
- * mean the same thing whatever core becomes), and core/ does not import them (the entry points hand the list
+ * worker share code only through core/; migrations/ are frozen SQL that import nothing of ours outside migrations/ (a migration must
+ * mean the same thing whatever core becomes; migrations-frozen.test.ts narrows that to ./frozen-sql.js), and core/ does not import them (the entry points hand the list
  * in); ops/ (the production launcher, the migration runner and the backups) stands on core/ and the migration
  * list; core/ knows no process and no dev or test code, and dev tooling never reaches into the tests.
  */

@@ -6,6 +6,7 @@ import { manualAmountCents } from '../../core/src/gifts/manual-amount.js';
 import { formatUsd, parseDollars } from '../../core/src/gifts/money.js';
 import { giftTotal } from '../../web/src/lib/gift-total.js';
 import {
+  emptyManualDonation,
   payloadDollars,
   validateManualDonation,
   type ManualDonationValues,
@@ -57,21 +58,7 @@ describe('one money rule: the browser and the server read every amount to $100,0
   for (let c = 7; c < MAX_CENTS; c += 9973) sample.push(c);
 
   it('reads a sample written as people write it ("$1,234.56", "1,234.56") the same in the form and the API', async () => {
-    const form: ManualDonationValues = {
-      donorName: 'Ann Lee',
-      donorEmail: '',
-      donorPhone: '',
-      donorAddress: '',
-      amount: '',
-      donationType: 'cash',
-      donationDate: '2026-01-15',
-      notes: '',
-      giftDescription: '',
-      receivedGoods: false,
-      goodsDescription: '',
-      goodsValue: '',
-      fundId: '',
-    };
+    const form: ManualDonationValues = { ...emptyManualDonation('2026-01-15'), donorName: 'Ann Lee' };
     const wrong: string[] = [];
     for (const cents of sample) {
       const usd = formatUsd(cents);
@@ -98,19 +85,9 @@ describe('one money rule: the browser and the server read every amount to $100,0
   it('refuses the same text on both sides with one message', async () => {
     for (const text of ['1,2,3', '12,50', '40.', '.5', '1.005', '1e3', '-5', '$ 5', 'abc', '']) {
       const browser = validateManualDonation({
+        ...emptyManualDonation('2026-01-15'),
         donorName: 'A',
-        donorEmail: '',
-        donorPhone: '',
-        donorAddress: '',
         amount: text,
-        donationType: 'cash',
-        donationDate: '2026-01-15',
-        notes: '',
-        giftDescription: '',
-        receivedGoods: false,
-        goodsDescription: '',
-        goodsValue: '',
-        fundId: '',
       }).amount;
       const checked = await checkManualDonation(
         { donorName: 'A', amount: payloadDollars(text), donationType: 'cash', donationDate: '2026-01-15' },

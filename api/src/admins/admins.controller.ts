@@ -11,9 +11,10 @@ import {
   Post,
   Req,
 } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request } from 'express';
-import { badRequest, ErrorDto } from '../../../core/src/http/errors.js';
+import { badRequest } from '../../../core/src/http/errors.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
 import { requestMeta } from '../auth/auth.controller.js';
 import { CurrentAdmin } from '../auth/current-admin.decorator.js';
@@ -43,7 +44,7 @@ export class AdminsController {
     summary: 'Invites an admin: an e-mail with a single-use link (7 days) to set a password and enrol two-factor',
   })
   @ApiCreatedResponse({ type: AdminListingDto })
-  @ApiConflictResponse({ type: ErrorDto, description: 'The e-mail already belongs to an admin.' })
+  @ApiError(409, 'The e-mail already belongs to an admin.')
   invite(
     @CurrentAdmin() actor: PublicAdmin,
     @Body() body: InviteAdminDto,
@@ -55,7 +56,7 @@ export class AdminsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Changes an admin’s role (the last active owner cannot be demoted)' })
   @ApiOkResponse({ type: SuccessDto })
-  @ApiConflictResponse({ type: ErrorDto })
+  @ApiError(409)
   async changeRole(
     @CurrentAdmin() actor: PublicAdmin,
     @Param('id') id: string,

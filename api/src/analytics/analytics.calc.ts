@@ -2,7 +2,7 @@ import { addDays, addMonths, monthLabel, monthOf } from '../../../core/src/gifts
 import { FREQUENCIES } from '../../../core/src/gifts/frequencies.js';
 import { giftTypeLabel, MANUAL_DONATION_TYPES } from '../../../core/src/gifts/gift-labels.js';
 import { centsToDollars } from '../../../core/src/gifts/money.js';
-import { moneyFigures } from '../../../core/src/read-model/money-lines.js';
+import { moneyFigures, NO_MONEY, type MoneyFigures } from '../../../core/src/read-model/money-lines.js';
 import type { MoneyByMonth, TotalsByDay, TotalsByKind, TotalsByMonth } from './analytics.repository.js';
 import type { AnalyticsDto } from './dto/analytics.dto.js';
 
@@ -93,13 +93,8 @@ export function computeAnalytics(
       averageDonation: totalCount > 0 ? centsToDollars(Math.round(totalCents / totalCount)) : 0,
       transactionSuccessRate: successRatePercent(cardCount, failedCharges),
       failedCharges,
-      grossAmount: 0,
-      stripeFees: 0,
-      refunds: 0,
-      disputes: 0,
-      refundsAndDisputes: 0,
-      receivedAmount: 0,
-      netAfterFees: 0,
+      // Filled in by withMoney from Stripe's balance transactions.
+      ...overviewMoney(NO_MONEY),
       pendingDonations: pending.count,
       pendingAmount: centsToDollars(pending.cents),
     },
@@ -137,6 +132,19 @@ export function withMonths(a: AnalyticsNumbers, months: string[], totals: Totals
   return { ...a, charts: { ...a.charts, monthlyTrends } };
 }
 
+/** The overview's money figures, in dollars, of money figures in cents. */
+function overviewMoney(m: MoneyFigures) {
+  return {
+    grossAmount: centsToDollars(m.gross),
+    stripeFees: centsToDollars(m.fees),
+    refunds: centsToDollars(m.refunds),
+    disputes: centsToDollars(m.disputes),
+    refundsAndDisputes: centsToDollars(m.refunds + m.disputes),
+    receivedAmount: centsToDollars(m.received),
+    netAfterFees: centsToDollars(m.afterFees),
+  };
+}
+
 /**
  * Adds what Stripe's balance transactions say of the period's money (core/src/read-model/money-lines.ts: one
  * definition of gross, refunds, disputes, fees, received and after fees). Each balance transaction counts in the
@@ -149,17 +157,5 @@ export function withMoney(a: AnalyticsNumbers, months: string[], rows: MoneyByMo
     const m = moneyFigures(rows.filter((r) => r.month === months[i]));
     return { ...point, gross: centsToDollars(m.gross), fees: centsToDollars(m.fees), net: centsToDollars(m.afterFees) };
   });
-  return {
-    overview: {
-      ...a.overview,
-      grossAmount: centsToDollars(total.gross),
-      stripeFees: centsToDollars(total.fees),
-      refunds: centsToDollars(total.refunds),
-      disputes: centsToDollars(total.disputes),
-      refundsAndDisputes: centsToDollars(total.refunds + total.disputes),
-      receivedAmount: centsToDollars(total.received),
-      netAfterFees: centsToDollars(total.afterFees),
-    },
-    charts: { ...a.charts, monthlyTrends },
-  };
+  return { overview: { ...a.overview, ...overviewMoney(total) }, charts: { ...a.charts, monthlyTrends } };
 }

@@ -1,18 +1,11 @@
 import { Controller, Get, Inject, Injectable } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProperty,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import { DataSource } from 'typeorm';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { ENV } from '../../../core/src/config/load-env.js';
 import { fiscalYearStartMonth } from '../../../core/src/fiscal-year/fiscal-year-setting.js';
 import { todayIn } from '../../../core/src/gifts/calendar.js';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AnyRole } from '../auth/roles.decorator.js';
 
 export class FiscalYearDto {
@@ -45,7 +38,7 @@ export class FiscalYearService {
 @ApiTags('Admin: dashboard')
 @ApiBearerAuth()
 @AnyRole()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@ApiError(401)
 @Controller('stripe')
 export class FiscalYearController {
   constructor(@Inject(FiscalYearService) private readonly service: FiscalYearService) {}

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ErrorDto } from '../../../core/src/http/errors.js';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import { AnyRole, OwnerOnly } from './roles.decorator.js';
 
 export interface AdminApiOptions {
@@ -16,11 +16,10 @@ export interface AdminApiOptions {
  * still lists every admin route with its roles.
  */
 export function AdminApi(tag: string, options: AdminApiOptions = {}) {
-  const decorators = [ApiTags(tag), ApiBearerAuth(), ApiUnauthorizedResponse({ type: ErrorDto })];
+  const decorators = [ApiTags(tag), ApiBearerAuth(), ApiError(401)];
   if (options.roles !== 'each-route') decorators.push(options.roles === 'owner' ? OwnerOnly() : AnyRole());
   if (options.badRequest) {
-    const description = typeof options.badRequest === 'string' ? { description: options.badRequest } : {};
-    decorators.push(ApiBadRequestResponse({ type: ErrorDto, ...description }));
+    decorators.push(ApiError(400, typeof options.badRequest === 'string' ? options.badRequest : undefined));
   }
   return applyDecorators(...decorators);
 }

@@ -4,13 +4,7 @@ import type { Logger } from 'pino';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
-import {
-  consumeAll,
-  type Counter,
-  enforce,
-  RedisRateLimits,
-  TooManyRequestsException,
-} from '../../../core/src/rate-limit/rate-limits.js';
+import { AttemptLimits, TooManyRequestsException } from '../../../core/src/rate-limit/rate-limits.js';
 import { DONATIONS_LOGGER } from './donations.tokens.js';
 
 /**
@@ -34,16 +28,19 @@ export class TooManyDonationAttemptsException extends TooManyRequestsException {
  */
 @Injectable()
 export class DonationRateLimiter implements OnModuleDestroy {
-  private readonly limits: RedisRateLimits;
+  private readonly limits: AttemptLimits;
   private readonly intentIp: RateLimiterRedis;
   private readonly intentEmail: RateLimiterRedis;
   private readonly recordIp: RateLimiterRedis;
 
-  constructor(
-    @Inject(ENV) env: EnvDto,
-    @Inject(DONATIONS_LOGGER) private readonly logger: Logger,
-  ) {
-    this.limits = new RedisRateLimits(env.REDIS_URL, env.REDIS_PREFIX, 'api-donate-limit');
+  constructor(@Inject(ENV) env: EnvDto, @Inject(DONATIONS_LOGGER) logger: Logger) {
+    this.limits = new AttemptLimits(
+      env.REDIS_URL,
+      env.REDIS_PREFIX,
+      'api-donate-limit',
+      (err) => logger.warn({ err: err.message }, 'donation rate limit unavailable (Redis); allowing the attempt'),
+      (seconds) => new TooManyDonationAttemptsException(seconds),
+    );
     const seconds = DONATION_LIMITS.windowMs / 1000;
     this.intentIp = this.limits.limiter('donate:intent:ip', { points: DONATION_LIMITS.intentPerIp, seconds });
     this.intentEmail = this.limits.limiter('donate:intent:email', { points: DONATION_LIMITS.intentPerEmail, seconds });
@@ -53,22 +50,14 @@ export class DonationRateLimiter implements OnModuleDestroy {
   /** Counts one intent attempt; throws 429 when the IP or the e-mail is over its limit. */
   async hitIntent(ip: string | undefined, email: string): Promise<void> {
     const e = emailKeyHash(email);
-    await this.hit([
+    await this.limits.hit([
       [this.intentIp, ip ?? 'unknown'],
       [this.intentEmail, e],
     ]);
   }
 
   async hitRecord(ip: string | undefined): Promise<void> {
-    await this.hit([[this.recordIp, ip ?? 'unknown']]);
-  }
-
-  private async hit(counters: Counter[]): Promise<void> {
-    enforce(
-      await consumeAll(counters),
-      (err) => this.logger.warn({ err: err.message }, 'donation rate limit unavailable (Redis); allowing the attempt'),
-      (seconds) => new TooManyDonationAttemptsException(seconds),
-    );
+    await this.limits.hit([[this.recordIp, ip ?? 'unknown']]);
   }
 
   onModuleDestroy(): void {

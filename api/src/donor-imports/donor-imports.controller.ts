@@ -1,19 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConflictResponse,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiUnsupportedMediaTypeResponse,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
-import { DomainError, ErrorDto } from '../../../core/src/http/errors.js';
+import { DomainError } from '../../../core/src/http/errors.js';
 import { MAX_UPLOAD_BYTES } from './csv-upload.js';
 import { DonorImportsService } from './donor-imports.service.js';
 import {
@@ -47,12 +37,9 @@ export class DonorImportsController {
   @ApiConsumes('text/csv')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiCreatedResponse({ type: UploadedImportDto })
-  @ApiBadRequestResponse({
-    type: ErrorDto,
-    description: 'Not a CSV (named: an Excel workbook, a PDF, ...), no header row or no rows.',
-  })
-  @ApiPayloadTooLargeResponse({ type: ErrorDto })
-  @ApiUnsupportedMediaTypeResponse({ type: ErrorDto })
+  @ApiError(400, 'Not a CSV (named: an Excel workbook, a PDF, ...), no header row or no rows.')
+  @ApiError(413)
+  @ApiError(415)
   async upload(@Query() query: UploadQueryDto, @Req() req: Request): Promise<UploadedImportDto> {
     const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
     if (!CSV_TYPES.includes(type))
@@ -75,8 +62,8 @@ export class DonorImportsController {
     summary: 'Dry run: check every row with the mapping and say what the import would do; changes no donor or gift',
   })
   @ApiOkResponse({ type: ImportPreviewDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({ type: ErrorDto })
+  @ApiError(404)
+  @ApiError(409)
   preview(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: PreviewBodyDto): Promise<ImportPreviewDto> {
     return this.service.preview(id, body.mapping);
   }
@@ -86,7 +73,7 @@ export class DonorImportsController {
     summary: 'The previewed rows after a row number, 100 at a time (date, amount, type, fund and outcome of each)',
   })
   @ApiOkResponse({ type: PreviewRowsDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   rows(@Param('id', new ParseUUIDPipe()) id: string, @Query() query: PreviewRowsQueryDto): Promise<PreviewRowsDto> {
     return this.service.rows(id, query.after ?? 0);
   }
@@ -95,8 +82,8 @@ export class DonorImportsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Import the next batch of previewed rows; call again until finished (the progress bar)' })
   @ApiOkResponse({ type: ImportProgressDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({ type: ErrorDto })
+  @ApiError(404)
+  @ApiError(409)
   importBatch(@Param('id', new ParseUUIDPipe()) id: string, @Req() req: Request): Promise<ImportProgressDto> {
     return this.service.importBatch(id, AuditService.context(req));
   }

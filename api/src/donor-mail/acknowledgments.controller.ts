@@ -1,14 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request } from 'express';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
 import { AcknowledgmentsService } from './acknowledgments.service.js';
 import {
@@ -38,8 +31,8 @@ export class AcknowledgmentsController {
   @Get('donors/:customerId/messages')
   @ApiOperation({ summary: "A donor's e-mail: every message sent or waiting, and the gifts never acknowledged" })
   @ApiOkResponse({ type: DonorMessagesDto })
-  @ApiBadRequestResponse({ type: ErrorDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(400)
+  @ApiError(404)
   messages(@Param('customerId') customerId: string): Promise<DonorMessagesDto> {
     return this.service.donorMessages(customerId);
   }
@@ -52,9 +45,9 @@ export class AcknowledgmentsController {
       'A gift without a receipt number gets the next one of its year. The e-mail goes through the outbox (202: queued).',
   })
   @ApiAcceptedResponse({ type: SentAcknowledgmentDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: 'No e-mail address, refunded in full, or a malformed id.' })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({ type: ErrorDto, description: 'One is already waiting to be sent.' })
+  @ApiError(400, 'No e-mail address, refunded in full, or a malformed id.')
+  @ApiError(404)
+  @ApiError(409, 'One is already waiting to be sent.')
   send(
     @Param('customerId') customerId: string,
     @Body() body: SendAcknowledgmentDto,
@@ -74,8 +67,8 @@ export class AcknowledgmentsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Queue a failed message again, with fresh attempts' })
   @ApiOkResponse({ type: RetriedMailDto })
-  @ApiBadRequestResponse({ type: ErrorDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(400)
+  @ApiError(404)
   retry(@Param('id') id: string, @Req() req: Request): Promise<RetriedMailDto> {
     return this.service.retry(id, AuditService.context(req));
   }

@@ -1,14 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request, Response } from 'express';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
 import { DonorYearsDto, ResentStatementDto, SendStatementsResultDto, StatementRunDto } from './dto/statements.dto.js';
 import { StatementsService } from './statements.service.js';
@@ -43,8 +36,8 @@ export class StatementsController {
   @HttpCode(202)
   @ApiOperation({ summary: "E-mail one donor's statement again" })
   @ApiAcceptedResponse({ type: ResentStatementDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({ type: ErrorDto })
+  @ApiError(404)
+  @ApiError(409)
   resend(
     @Param('year') year: string,
     @Param('customerId') customerId: string,
@@ -57,7 +50,7 @@ export class StatementsController {
   @ApiOperation({ summary: "The statements of the year's donors without an e-mail address, in one printable PDF" })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'PDF' })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   async postal(@Param('year') year: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { filename, pdf } = await this.service.postalBatch(year, AuditService.context(req));
     res.status(200);
@@ -70,7 +63,7 @@ export class StatementsController {
   @Get('years/:customerId')
   @ApiOperation({ summary: 'The years a donor gave in (for their Year-End Statement button)' })
   @ApiOkResponse({ type: DonorYearsDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   years(@Param('customerId') customerId: string): Promise<DonorYearsDto> {
     return this.service.donorYears(customerId);
   }

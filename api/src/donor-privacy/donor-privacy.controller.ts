@@ -1,14 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBadGatewayResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request, Response } from 'express';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
 import { AnyRole, OwnerOnly } from '../auth/roles.decorator.js';
 import { sendCsv } from '../http/csv-response.js';
@@ -39,7 +32,7 @@ async function* csvRows(sections: ExportSections): AsyncGenerator<string[][]> {
 }
 
 @AdminApi('Admin: donors', { roles: 'each-route' })
-@ApiNotFoundResponse({ type: ErrorDto })
+@ApiError(404)
 @Controller('admin/donors/:customerId')
 export class DonorPrivacyController {
   constructor(@Inject(DonorPrivacyService) private readonly service: DonorPrivacyService) {}
@@ -80,8 +73,8 @@ export class DonorPrivacyController {
     description: 'Confirmed by the donor’s name as shown (their e-mail when nameless). Cannot be undone.',
   })
   @ApiOkResponse({ type: ErasedDto })
-  @ApiConflictResponse({ type: ErrorDto, description: 'Already erased.' })
-  @ApiBadGatewayResponse({ type: ErrorDto, description: 'Stripe could not be reached; nothing was changed.' })
+  @ApiError(409, 'Already erased.')
+  @ApiError(502, 'Stripe could not be reached; nothing was changed.')
   erase(@Param('customerId') id: string, @Body() body: EraseDonorDto, @Req() req: Request): Promise<ErasedDto> {
     return this.service.erase(id, body.confirmName, AuditService.context(req));
   }

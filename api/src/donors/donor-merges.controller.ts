@@ -1,15 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { DonorMergesService } from './donor-merges.service.js';
 import {
   DonorMergeDto,
@@ -34,12 +27,9 @@ export class DonorMergesController {
     description: `Both records with their gift counts and totals (DOLLARS), and the kept donor after. ${STRIPE_NOTE}`,
   })
   @ApiOkResponse({ type: MergePreviewDto })
-  @ApiBadRequestResponse({ type: ErrorDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({
-    type: ErrorDto,
-    description: 'One of them is merged already, or the duplicate keeps merged records.',
-  })
+  @ApiError(400)
+  @ApiError(404)
+  @ApiError(409, 'One of them is merged already, or the duplicate keeps merged records.')
   preview(@Param('id') id: string, @Query() q: MergeDuplicateDto): Promise<MergePreviewDto> {
     return this.merges.preview(id, q.duplicateId);
   }
@@ -50,9 +40,9 @@ export class DonorMergesController {
     description: `The duplicate’s gifts move to this donor; the duplicate leaves every list and count. Audited; undone by POST .../merges/{mergeId}/undo. ${STRIPE_NOTE}`,
   })
   @ApiCreatedResponse({ type: MergeResultDto })
-  @ApiBadRequestResponse({ type: ErrorDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({ type: ErrorDto })
+  @ApiError(400)
+  @ApiError(404)
+  @ApiError(409)
   merge(@Param('id') id: string, @Body() body: MergeDuplicateDto, @Req() req: Request): Promise<MergeResultDto> {
     return this.merges.merge(id, body.duplicateId, AuditService.context(req));
   }
@@ -72,7 +62,7 @@ export class DonorMergesController {
       'Moves back exactly the gifts the merge moved (and the duplicate’s gifts that arrived since); both records are as before. Audited.',
   })
   @ApiOkResponse({ type: MergeUndoneDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   undo(@Param('id') id: string, @Param('mergeId') mergeId: string, @Req() req: Request): Promise<MergeUndoneDto> {
     return this.merges.undo(id, mergeId, AuditService.context(req));
   }

@@ -1,19 +1,12 @@
 import { Inject, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { OwnerOnly } from '../auth/roles.decorator.js';
-import {
-  ApiBadGatewayResponse,
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
 import { DonorsService } from './donors.service.js';
 import { CreateDonorDto } from './dto/create-donor.dto.js';
 import { DonorsQueryDto } from './dto/donors-query.dto.js';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { DeletedDto, DonorDto, DonorListDto, UpdatedDto } from './dto/donor.dto.js';
 import { UpdateDonorDto } from './dto/update-donor.dto.js';
 import { AdminApi } from '../auth/admin-api.decorator.js';
@@ -30,7 +23,7 @@ export class DonorsController {
       'donationStats.totalDonated and summary.totalLifetimeValue are DOLLARS. Deleted donors are left out, and so are customers of card attempts that never succeeded. Without query parameters: the first page of 50.',
   })
   @ApiOkResponse({ type: DonorListDto })
-  @ApiBadRequestResponse({ type: ErrorDto })
+  @ApiError(400)
   list(@Query() query: DonorsQueryDto): Promise<DonorListDto> {
     return this.donors.list(query);
   }
@@ -41,8 +34,8 @@ export class DonorsController {
     description: 'Answers the new donor in the single-donor shape.',
   })
   @ApiCreatedResponse({ type: DonorDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid fields, or Stripe refused them.' })
-  @ApiBadGatewayResponse({ type: ErrorDto, description: 'Stripe could not be reached; nothing was written.' })
+  @ApiError(400, 'Invalid fields, or Stripe refused them.')
+  @ApiError(502, 'Stripe could not be reached; nothing was written.')
   create(@Body() body: CreateDonorDto, @Req() req: Request): Promise<DonorDto> {
     return this.donors.create(body, AuditService.context(req));
   }
@@ -50,7 +43,7 @@ export class DonorsController {
   @Get('customer/:id')
   @ApiOperation({ summary: 'One donor', description: 'donationStats are DOLLARS. Unknown or deleted donors: 404.' })
   @ApiOkResponse({ type: DonorDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   get(@Param('id') id: string): Promise<DonorDto> {
     return this.donors.get(id);
   }
@@ -62,9 +55,9 @@ export class DonorsController {
       'Written to Stripe only; the read model follows through the customer.updated webhook, like every other change. Audited (field names, not values).',
   })
   @ApiOkResponse({ type: UpdatedDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid fields, or Stripe refused them.' })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiBadGatewayResponse({ type: ErrorDto, description: 'Stripe could not be reached; nothing was written.' })
+  @ApiError(400, 'Invalid fields, or Stripe refused them.')
+  @ApiError(404)
+  @ApiError(502, 'Stripe could not be reached; nothing was written.')
   update(@Param('id') id: string, @Body() body: UpdateDonorDto, @Req() req: Request): Promise<UpdatedDto> {
     return this.donors.update(id, body, AuditService.context(req));
   }
@@ -77,8 +70,8 @@ export class DonorsController {
     description: 'Their gifts stay in tax reports and statements.',
   })
   @ApiOkResponse({ type: DeletedDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiBadGatewayResponse({ type: ErrorDto })
+  @ApiError(404)
+  @ApiError(502)
   remove(@Param('id') id: string, @Req() req: Request): Promise<DeletedDto> {
     return this.donors.delete(id, AuditService.context(req));
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request, Response } from 'express';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
 import { requestMeta } from '../auth/auth.controller.js';
 import { CurrentAdmin } from '../auth/current-admin.decorator.js';
@@ -33,7 +33,7 @@ export class DonationOptionsController {
 
 @ApiTags('Admin: funds')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@ApiError(401)
 @Controller('admin/funds')
 export class FundsController {
   constructor(@Inject(FundsService) private readonly service: FundsService) {}
@@ -69,7 +69,7 @@ export class FundsController {
 
 @ApiTags('Admin: dashboard')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorDto })
+@ApiError(401)
 @AnyRole()
 @Controller('stripe/funds')
 export class FundTotalsController {

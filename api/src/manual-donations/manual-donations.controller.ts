@@ -1,17 +1,11 @@
 import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
-import { badRequest, ErrorDto } from '../../../core/src/http/errors.js';
+import { badRequest } from '../../../core/src/http/errors.js';
 import { CreateManualDonationDto } from './dto/create-manual-donation.dto.js';
 import { ManualDonationDeletedDto, ManualDonationDto } from './dto/manual-donation.response.js';
 import { validateManualDonation } from './manual-donation.validation.js';
@@ -35,10 +29,7 @@ export class ManualDonationsController {
   })
   @ApiBody({ type: CreateManualDonationDto })
   @ApiCreatedResponse({ type: ManualDonationDto })
-  @ApiBadRequestResponse({
-    type: ErrorDto,
-    description: "The first invalid field, in the form's words; or an unknown stripeCustomerId.",
-  })
+  @ApiError(400, "The first invalid field, in the form's words; or an unknown stripeCustomerId.")
   // The body is typed `unknown` on purpose: the global pipe then leaves it alone and validateManualDonation
   // answers with the spec's exact messages.
   async create(@Body() body: unknown, @Req() req: Request): Promise<ManualDonationDto> {
@@ -51,7 +42,7 @@ export class ManualDonationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a manual gift (its id is the transaction’s manual_donation_id)' })
   @ApiOkResponse({ type: ManualDonationDeletedDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   async remove(@Param('id') id: string, @Req() req: Request): Promise<ManualDonationDeletedDto> {
     if (!UUID.test(id)) throw badRequest('Invalid manual donation id');
     return this.service.delete(id, AuditService.context(req));

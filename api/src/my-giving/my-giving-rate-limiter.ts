@@ -5,13 +5,7 @@ import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { LOGGER } from '../../../core/src/logging/logger.js';
-import {
-  consumeAll,
-  type Counter,
-  enforce,
-  RedisRateLimits,
-  TooManyRequestsException,
-} from '../../../core/src/rate-limit/rate-limits.js';
+import { AttemptLimits, TooManyRequestsException } from '../../../core/src/rate-limit/rate-limits.js';
 
 /**
  * Sign-in links cost an e-mail each and could be used to flood someone's inbox: limited per client IP and per
@@ -23,15 +17,20 @@ export const TOO_MANY_LINK_REQUESTS = 'Too many requests for a sign-in link. Ple
 
 @Injectable()
 export class MyGivingRateLimiter implements OnModuleDestroy {
-  private readonly limits: RedisRateLimits;
+  private readonly limits: AttemptLimits;
   private readonly linkIp: RateLimiterRedis;
   private readonly linkEmail: RateLimiterRedis;
   private readonly openIp: RateLimiterRedis;
-  private readonly logger: Logger;
 
   constructor(@Inject(ENV) env: EnvDto, @Inject(LOGGER) logger: Logger) {
-    this.logger = logger.child({ module: 'my-giving' });
-    this.limits = new RedisRateLimits(env.REDIS_URL, env.REDIS_PREFIX, 'api-my-giving-limit');
+    const log = logger.child({ module: 'my-giving' });
+    this.limits = new AttemptLimits(
+      env.REDIS_URL,
+      env.REDIS_PREFIX,
+      'api-my-giving-limit',
+      (err) => log.warn({ err: err.message }, 'sign-in link rate limit unavailable (Redis); allowing the request'),
+      (seconds) => new TooManyRequestsException(seconds, TOO_MANY_LINK_REQUESTS),
+    );
     const seconds = MY_GIVING_LIMITS.windowSeconds;
     this.linkIp = this.limits.limiter('my-giving:link:ip', { points: MY_GIVING_LIMITS.linkPerIp, seconds });
     this.linkEmail = this.limits.limiter('my-giving:link:email', { points: MY_GIVING_LIMITS.linkPerEmail, seconds });
@@ -40,23 +39,14 @@ export class MyGivingRateLimiter implements OnModuleDestroy {
 
   async hitLink(ip: string | undefined, email: string): Promise<void> {
     const e = emailKeyHash(email);
-    await this.hit([
+    await this.limits.hit([
       [this.linkIp, ip ?? 'unknown'],
       [this.linkEmail, e],
     ]);
   }
 
   async hitOpen(ip: string | undefined): Promise<void> {
-    await this.hit([[this.openIp, ip ?? 'unknown']]);
-  }
-
-  private async hit(counters: Counter[]): Promise<void> {
-    enforce(
-      await consumeAll(counters),
-      (err) =>
-        this.logger.warn({ err: err.message }, 'sign-in link rate limit unavailable (Redis); allowing the request'),
-      (seconds) => new TooManyRequestsException(seconds, TOO_MANY_LINK_REQUESTS),
-    );
+    await this.limits.hit([[this.openIp, ip ?? 'unknown']]);
   }
 
   onModuleDestroy(): void {

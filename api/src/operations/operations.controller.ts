@@ -1,13 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request } from 'express';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import type { QueueName } from '../../../core/src/queue/queue.constants.js';
 import { AuditService } from '../auth/audit.service.js';
 import { AnyRole, OwnerOnly } from '../auth/roles.decorator.js';
@@ -37,9 +31,9 @@ export class OperationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Run a failed job again' })
   @ApiOkResponse({ type: RetriedDto })
-  @ApiBadRequestResponse({ type: ErrorDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({ type: ErrorDto, description: 'The job has not failed.' })
+  @ApiError(400)
+  @ApiError(404)
+  @ApiError(409, 'The job has not failed.')
   async retryJob(@Param() p: RetryJobParams, @Req() req: Request): Promise<RetriedDto> {
     const out = await this.ops.retryJob(p.queue as QueueName, p.jobId);
     await this.audit.record('operations.job_retried', {
@@ -68,8 +62,8 @@ export class OperationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Replay one inbox event' })
   @ApiOkResponse({ type: ReplayedDto })
-  @ApiBadRequestResponse({ type: ErrorDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(400)
+  @ApiError(404)
   async replayOne(@Param() p: ReplayEventParams, @Req() req: Request): Promise<ReplayedDto> {
     const out = await this.ops.replay({ id: p.eventId });
     await this.audit.record('operations.events_replayed', {

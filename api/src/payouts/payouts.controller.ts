@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request, Response } from 'express';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { AuditService } from '../auth/audit.service.js';
 import { sendCsv } from '../http/csv-response.js';
 import { PayoutDetailDto, PayoutParamsDto, PayoutsPageDto, PayoutsQueryDto } from './payouts.dto.js';
@@ -34,7 +34,7 @@ export class PayoutsController {
     description: 'Amounts in CENTS.',
   })
   @ApiOkResponse({ type: PayoutDetailDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   detail(@Param() p: PayoutParamsDto): Promise<PayoutDetailDto> {
     return this.payouts.detail(p.id);
   }
@@ -47,7 +47,7 @@ export class PayoutsController {
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV' })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   async csv(@Param() p: PayoutParamsDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const csv = await this.payouts.csv(p.id);
     await this.audit.record('export.downloaded', {

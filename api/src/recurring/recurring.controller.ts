@@ -1,15 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
-import {
-  ApiBadGatewayResponse,
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request } from 'express';
 import { AuditService } from '../auth/audit.service.js';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { CancelPlanDto } from './dto/cancel-plan.dto.js';
 import { PlansQueryDto } from './dto/plans-query.dto.js';
 import { DonorPlansDto, PlanActionDto, PlanPageDto, RecurringSummaryDto } from './dto/recurring.dto.js';
@@ -39,7 +32,7 @@ export class RecurringController {
     description: 'Amounts are DOLLARS.',
   })
   @ApiOkResponse({ type: PlanPageDto })
-  @ApiBadRequestResponse({ type: ErrorDto })
+  @ApiError(400)
   plans(@Query() query: PlansQueryDto): Promise<PlanPageDto> {
     return this.recurring.plans(query);
   }
@@ -58,10 +51,10 @@ export class RecurringController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a plan now or at the end of its period (through Stripe)' })
   @ApiOkResponse({ type: PlanActionDto })
-  @ApiBadRequestResponse({ type: ErrorDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({ type: ErrorDto, description: "The plan's status does not allow it." })
-  @ApiBadGatewayResponse({ type: ErrorDto })
+  @ApiError(400)
+  @ApiError(404)
+  @ApiError(409, "The plan's status does not allow it.")
+  @ApiError(502)
   cancel(@Param('id') id: string, @Body() body: CancelPlanDto, @Req() req: Request): Promise<PlanActionDto> {
     return this.recurring.cancel(id, body, AuditService.context(req));
   }
@@ -70,9 +63,9 @@ export class RecurringController {
   @HttpCode(200)
   @ApiOperation({ summary: "Pause a plan's collection (renewals due meanwhile are voided)" })
   @ApiOkResponse({ type: PlanActionDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({ type: ErrorDto })
-  @ApiBadGatewayResponse({ type: ErrorDto })
+  @ApiError(404)
+  @ApiError(409)
+  @ApiError(502)
   pause(@Param('id') id: string, @Req() req: Request): Promise<PlanActionDto> {
     return this.recurring.pause(id, AuditService.context(req));
   }
@@ -81,9 +74,9 @@ export class RecurringController {
   @HttpCode(200)
   @ApiOperation({ summary: "Resume a paused plan's collection" })
   @ApiOkResponse({ type: PlanActionDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({ type: ErrorDto })
-  @ApiBadGatewayResponse({ type: ErrorDto })
+  @ApiError(404)
+  @ApiError(409)
+  @ApiError(502)
   resume(@Param('id') id: string, @Req() req: Request): Promise<PlanActionDto> {
     return this.recurring.resume(id, AuditService.context(req));
   }

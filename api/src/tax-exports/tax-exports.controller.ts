@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import type { Request, Response } from 'express';
 import { AuditService } from '../auth/audit.service.js';
 import { sendCsv } from '../http/csv-response.js';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { TaxExportsService } from './tax-exports.service.js';
 import { TaxYearRefundsDto } from './dto/tax-year-refunds.dto.js';
 import { AdminApi } from '../auth/admin-api.decorator.js';
@@ -66,7 +66,7 @@ export class TaxExportsController {
   @ApiParam({ name: 'year', example: 2026 })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'PDF' })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   async yearEnd(
     @Param('customerId') customerId: string,
     @Param('year') year: string,

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { ErrorDto } from '../../../core/src/http/errors.js';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiError } from '../http/api-error.js';
 import { TransactionDto } from './dto/transaction.dto.js';
 import { TransactionsQueryDto } from './dto/transactions-query.dto.js';
 import { TransactionsService } from './transactions.service.js';
@@ -18,8 +18,8 @@ export class TransactionsController {
       'A bare array of transactions (amounts in CENTS), the card also under payment_method.card. Ranges are whole days in TIME_ZONE.',
   })
   @ApiOkResponse({ type: [TransactionDto] })
-  @ApiBadRequestResponse({ type: ErrorDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(400)
+  @ApiError(404)
   forDonor(@Param('id') id: string, @Query() query: TransactionsQueryDto): Promise<TransactionDto[]> {
     return this.transactions.forDonor(id, query);
   }

@@ -53,6 +53,27 @@ export class RedisRateLimits {
   }
 }
 
+/**
+ * The counters of an endpoint family that counts every attempt and refuses the one over a limit (donations,
+ * sign-in links): `hit` counts an attempt on each counter given, throws `refusal(seconds)` when one is over its
+ * limit, and lets the attempt through when Redis did not answer, after `onUnavailable` has said so in the log.
+ */
+export class AttemptLimits extends RedisRateLimits {
+  constructor(
+    redisUrl: string,
+    prefix: string,
+    connectionName: string,
+    private readonly onUnavailable: (err: Error) => void,
+    private readonly refusal: (retryAfterSeconds: number) => TooManyRequestsException,
+  ) {
+    super(redisUrl, prefix, connectionName);
+  }
+
+  async hit(counters: Counter[]): Promise<void> {
+    enforce(await consumeAll(counters), this.onUnavailable, this.refusal);
+  }
+}
+
 /** Counts one event on every counter; waitMs is the longest wait among those now over their limit. */
 export async function consumeAll(counters: Counter[]): Promise<LimitVerdict> {
   const settled = await Promise.allSettled(counters.map(([limiter, key]) => limiter.consume(key)));

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { customerObject } from '../../../dev/stripe-emulator/src/resources/customers.js';
 import { WEBHOOK_SECRET } from './env.js';
 
 const stripe = new Stripe('sk_test_bench_signing');
@@ -102,9 +103,7 @@ export function customerCreatedEvent(i: number, run: string, at = Math.floor(Dat
     request: { id: `req_bc${run}${i}`, idempotency_key: null },
     type: 'customer.created',
     data: {
-      object: {
-        id,
-        object: 'customer',
+      object: customerObject(id, at, {
         address: {
           city: 'Little Rock',
           country: 'US',
@@ -113,25 +112,10 @@ export function customerCreatedEvent(i: number, run: string, at = Math.floor(Dat
           postal_code: '72201',
           state: 'AR',
         },
-        balance: 0,
-        created: at,
-        currency: null,
-        default_source: null,
-        delinquent: false,
-        description: null,
         email: `donor${i}@example.com`,
         invoice_prefix: `B${i}`,
-        invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
-        livemode: false,
-        metadata: {},
         name: `Donor ${i}`,
-        next_invoice_sequence: 1,
-        phone: null,
-        preferred_locales: [],
-        shipping: null,
-        tax_exempt: 'none',
-        test_clock: null,
-      },
+      }),
     },
   });
 }

@@ -10,12 +10,17 @@ import { attachPaymentMethod, resolvePaymentMethod } from './payment-methods.js'
 const EDITABLE = ['email', 'name', 'phone', 'description'] as const;
 
 export function buildCustomer(ctx: Ctx, fields: Obj = {}): Obj {
+  return customerObject(newId('cus'), ctx.now(), fields);
+}
+
+/** A customer as Stripe answers one, every field at its default but `fields` (also the bench's event payloads). */
+export function customerObject(id: string, created: number, fields: Obj = {}): Obj {
   return {
-    id: newId('cus'),
+    id,
     object: 'customer',
     address: null,
     balance: 0,
-    created: ctx.now(),
+    created,
     currency: null,
     customer_account: null,
     default_source: null,

@@ -2,9 +2,13 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { cn } from './cn';
 import { CloseIcon } from './icons';
 
-export interface DialogProps {
+/** Whether a dialog is open, and how it asks its opener to open or close it: the props every dialog takes. */
+export interface DialogOpenProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+}
+
+export interface DialogProps extends DialogOpenProps {
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;

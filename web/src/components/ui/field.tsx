@@ -1,4 +1,4 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { cn } from './cn';
 import { Select, type SelectProps } from './select';
 
@@ -66,69 +66,32 @@ function useLabelled(id: string | undefined, hint: unknown, error: unknown) {
   };
 }
 
-function Labelled({
-  label,
-  hint,
-  error,
-  className,
-  ids,
-  children,
-}: LabelledProps & { ids: ReturnType<typeof useLabelled>; children: ReactNode }) {
-  return (
-    <Field className={className}>
-      <Label htmlFor={ids.inputId}>{label}</Label>
-      {children}
-      {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}
-      {error && <FieldError id={ids.errorId}>{error}</FieldError>}
-    </Field>
-  );
+/**
+ * A labelled field of a control (label, the control tied to its hint and error, the hint, the error): one
+ * component per control, made here, so the three share one layout.
+ */
+function labelledField<P extends object>(Control: ComponentType<P>) {
+  return function LabelledField({
+    label,
+    hint,
+    error,
+    className,
+    id,
+    ...props
+  }: LabelledProps & { id?: string } & Omit<P, 'className' | 'id'>) {
+    const ids = useLabelled(id, hint, error);
+    return (
+      <Field className={className}>
+        <Label htmlFor={ids.inputId}>{label}</Label>
+        <Control {...ids.control} {...(props as P)} />
+        {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}
+        {error && <FieldError id={ids.errorId}>{error}</FieldError>}
+      </Field>
+    );
+  };
 }
 
 /** A labelled text input with an optional hint and error. */
-export function TextField({
-  label,
-  hint,
-  error,
-  className,
-  id,
-  ...props
-}: LabelledProps & Omit<ComponentProps<'input'>, 'className'>) {
-  const ids = useLabelled(id, hint, error);
-  return (
-    <Labelled label={label} hint={hint} error={error} className={className} ids={ids}>
-      <Input {...ids.control} {...props} />
-    </Labelled>
-  );
-}
-
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  className,
-  id,
-  ...props
-}: LabelledProps & Omit<ComponentProps<'textarea'>, 'className'>) {
-  const ids = useLabelled(id, hint, error);
-  return (
-    <Labelled label={label} hint={hint} error={error} className={className} ids={ids}>
-      <Textarea {...ids.control} {...props} />
-    </Labelled>
-  );
-}
-
-export function SelectField({
-  label,
-  hint,
-  error,
-  className,
-  id,
-  ...props
-}: LabelledProps & Omit<SelectProps, 'className'>) {
-  const ids = useLabelled(id, hint, error);
-  return (
-    <Labelled label={label} hint={hint} error={error} className={className} ids={ids}>
-      <Select {...ids.control} {...props} />
-    </Labelled>
-  );
-}
+export const TextField = labelledField(Input);
+export const TextAreaField = labelledField(Textarea);
+export const SelectField = labelledField<SelectProps>(Select);

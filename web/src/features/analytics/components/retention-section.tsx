@@ -3,14 +3,14 @@ import { Link } from 'wouter';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Pagination } from '../../../components/ui/pagination';
 import { SelectField } from '../../../components/ui/field';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
 import type { RetentionDto } from '../../../lib/api-types';
 import { formatUsd } from '../../../../../core/src/gifts/money';
 import { formatUnixDate } from '../../../lib/format';
+import { useCsvExport } from '../../../lib/use-csv-export';
 import { downloadLapsedCsv, useLapsed, useRetention, type LapsedKind, type RetentionYear } from '../api/get-retention';
 import { yearLabel } from '../../../../../core/src/fiscal-year/fiscal-year';
 import { fiscalCaption, parseYearValue, useFiscalYear, yearSelectOptions, yearValue } from '../../../lib/fiscal-year';
@@ -75,26 +75,12 @@ function LapsedDonors({ period, name }: { period: RetentionYear; name: YearName 
   const year = name(0);
   const [kind, setKind] = useState<LapsedKind>('lybunt');
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
+  const csv = useCsvExport('Lapsed donors', 'Failed to export lapsed donors');
   const lapsed = useLapsed(kind, period, page);
   const data = lapsed.data;
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const filename = await downloadLapsedCsv(kind, period);
-      toast({ title: 'Download Started', description: `Lapsed donors exported to ${filename}` });
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: errorMessage(err, 'Failed to export lapsed donors'),
-        variant: 'destructive',
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = () => csv.run(() => downloadLapsedCsv(kind, period));
   return (
     <Card>
       <CardHeader
@@ -106,8 +92,8 @@ function LapsedDonors({ period, name }: { period: RetentionYear; name: YearName 
             : `Gave in ${name(-2)} or before, neither in ${name(-1)} nor in ${year}; most recent last gift first. Lifetime totals are net of refunds.`
         }
         actions={
-          <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting || total === 0}>
-            <DownloadIcon /> {exporting ? 'Exporting...' : 'Download CSV'}
+          <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={csv.exporting || total === 0}>
+            <DownloadIcon /> {csv.exporting ? 'Exporting...' : 'Download CSV'}
           </Button>
         }
       />
@@ -186,22 +172,7 @@ function LapsedDonors({ period, name }: { period: RetentionYear; name: YearName 
           )
         )}
         {data && total > PAGE_SIZE && (
-          <nav className="adm-pagination" aria-label="Lapsed donor pages">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-              Previous
-            </Button>
-            <span>
-              Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setPage((p) => Math.min(pages, p + 1))}
-              disabled={page >= pages}
-            >
-              Next
-            </Button>
-          </nav>
+          <Pagination label="Lapsed donor pages" page={page} pages={pages} onPageChange={setPage} />
         )}
       </CardContent>
     </Card>

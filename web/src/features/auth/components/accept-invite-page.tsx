@@ -1,16 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Alert } from '../../../components/ui/alert';
-import { TextField } from '../../../components/ui/field';
 import { KeyIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
 import type { LoginResponseDto } from '../../../lib/api-types';
-import { useFormFields } from '../../../lib/use-form-fields';
 import { acceptInvite } from '../api/accept-invite';
 import { completeSignIn } from '../api/login';
-import { checkNewPassword, MIN_PASSWORD_LENGTH } from '../lib/password-rules';
-import { AuthCard, AuthForm } from './auth-card';
+import { MIN_PASSWORD_LENGTH } from '../lib/password-rules';
+import { AuthCard } from './auth-card';
+import { NewPasswordForm, useNewPasswordFields } from './new-password-form';
 import { TwoFactorSignIn } from './two-factor-sign-in';
 
 /** /admin-invite?token=...: the invited admin chooses a password, then sets up two-factor sign-in. */
@@ -18,17 +17,12 @@ export function AcceptInvitePage() {
   const token = new URLSearchParams(useSearch()).get('token');
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const form = useFormFields({ newPassword: '', confirmPassword: '' });
+  const form = useNewPasswordFields();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [next, setNext] = useState<Required<Pick<LoginResponseDto, 'next' | 'challengeToken'>> | null>(null);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const { newPassword, confirmPassword } = form.values;
-    const problem = checkNewPassword(newPassword, confirmPassword, token);
-    setError(problem);
-    if (problem || !token) return;
+  const save = async (token: string, newPassword: string) => {
     setBusy(true);
     try {
       const answer = await acceptInvite(token, newPassword);
@@ -67,29 +61,17 @@ export function AcceptInvitePage() {
           }}
         />
       ) : (
-        <AuthForm
+        <NewPasswordForm
+          form={form}
+          token={token}
           error={error}
+          onError={setError}
+          onSave={(t, password) => void save(t, password)}
+          hint="A few uncommon words with a number work well."
           submitLabel="Set Password"
           pendingLabel="Saving..."
           pending={busy}
-          onSubmit={(e) => void onSubmit(e)}
-        >
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            {...form.field('newPassword')}
-            hint="A few uncommon words with a number work well."
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            {...form.field('confirmPassword')}
-          />
-        </AuthForm>
+        />
       )}
     </AuthCard>
   );

@@ -1,14 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { TextField } from '../../../components/ui/field';
 import { KeyIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { useFormFields } from '../../../lib/use-form-fields';
 import { usePasswordResetConfirm } from '../api/password-reset-confirm';
-import { checkNewPassword, MIN_PASSWORD_LENGTH } from '../lib/password-rules';
-import { AuthCard, AuthForm } from './auth-card';
+import { MIN_PASSWORD_LENGTH } from '../lib/password-rules';
+import { AuthCard } from './auth-card';
+import { NewPasswordForm, useNewPasswordFields } from './new-password-form';
 
 /** SPEC section 9: the success message stays this long before the login form. */
 export const REDIRECT_AFTER_RESET_MS = 3000;
@@ -17,7 +16,7 @@ export const REDIRECT_AFTER_RESET_MS = 3000;
 export function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token');
   const [, navigate] = useLocation();
-  const form = useFormFields({ newPassword: '', confirmPassword: '' });
+  const form = useNewPasswordFields();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const reset = usePasswordResetConfirm();
@@ -28,12 +27,7 @@ export function ResetPasswordPage() {
     return () => clearTimeout(t);
   }, [done, navigate]);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const { newPassword, confirmPassword } = form.values;
-    const problem = checkNewPassword(newPassword, confirmPassword, token);
-    setError(problem);
-    if (problem || !token) return;
+  const save = (token: string, newPassword: string) =>
     reset.mutate(
       { token, newPassword },
       {
@@ -44,7 +38,6 @@ export function ResetPasswordPage() {
         onError: (err) => setError(errorMessage(err, 'Password reset failed')),
       },
     );
-  };
 
   return (
     <AuthCard
@@ -61,28 +54,16 @@ export function ResetPasswordPage() {
       ) : !token ? (
         <Alert variant="destructive">Invalid reset link. Please request a new password reset.</Alert>
       ) : (
-        <AuthForm
+        <NewPasswordForm
+          form={form}
+          token={token}
           error={error}
+          onError={setError}
+          onSave={save}
           submitLabel="Reset Password"
           pendingLabel="Resetting Password..."
           pending={reset.isPending}
-          onSubmit={onSubmit}
-        >
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            {...form.field('newPassword')}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            {...form.field('confirmPassword')}
-          />
-        </AuthForm>
+        />
       )}
     </AuthCard>
   );

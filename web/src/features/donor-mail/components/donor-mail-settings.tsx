@@ -1,9 +1,9 @@
-import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { Alert } from '../../../components/ui/alert';
 import { Link } from 'wouter';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { DataTable } from '../../../components/ui/data-table';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAcknowledgmentSetting } from '../api/acknowledgment-setting';
 import { useMail, useRetryMail } from '../api/get-mail';
@@ -43,7 +43,6 @@ function AcknowledgmentState({ canChange }: { canChange: boolean }) {
 function Outbox() {
   const mail = useMail();
   const retry = useRetryMail();
-  const captionId = useId();
   if (mail.isPending) return <Spinner label="Loading the outbox" />;
   if (mail.isError) return <Alert variant="destructive">{mail.error.message}</Alert>;
   const m = mail.data;
@@ -59,46 +58,41 @@ function Outbox() {
         {m.failed > 0 ? `${m.failed} failed after every retry.` : 'No failed e-mail.'}
       </p>
       {m.failedMessages.length > 0 && (
-        <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
-          <table className="adm-table">
-            <caption id={captionId} className="sr-only">
-              E-mail that failed
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Queued</th>
-                <th scope="col">Message</th>
-                <th scope="col">To</th>
-                <th scope="col">Why</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {m.failedMessages.map((f) => (
-                <tr key={f.id}>
-                  <td>{formatDateTime(f.createdAt)}</td>
-                  <td>
-                    {messageLabel(f)}
-                    {f.receiptNumber && <span className="adm-cell-sub">{f.receiptNumber}</span>}
-                  </td>
-                  <td>{f.recipient}</td>
-                  <td>{f.lastError}</td>
-                  <td>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={retry.isPending}
-                      aria-label={`Retry ${messageLabel(f).toLowerCase()} to ${f.recipient}`}
-                      onClick={() => retry.mutate(f.id)}
-                    >
-                      Retry
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="E-mail that failed"
+          head={
+            <>
+              <th scope="col">Queued</th>
+              <th scope="col">Message</th>
+              <th scope="col">To</th>
+              <th scope="col">Why</th>
+              <th scope="col">Actions</th>
+            </>
+          }
+        >
+          {m.failedMessages.map((f) => (
+            <tr key={f.id}>
+              <td>{formatDateTime(f.createdAt)}</td>
+              <td>
+                {messageLabel(f)}
+                {f.receiptNumber && <span className="adm-cell-sub">{f.receiptNumber}</span>}
+              </td>
+              <td>{f.recipient}</td>
+              <td>{f.lastError}</td>
+              <td>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={retry.isPending}
+                  aria-label={`Retry ${messageLabel(f).toLowerCase()} to ${f.recipient}`}
+                  onClick={() => retry.mutate(f.id)}
+                >
+                  Retry
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -26,33 +26,18 @@ function ResendButton({ customerId, m }: { customerId: string; m: DonorMessageDt
     onError: (err: Error) =>
       toast({ title: 'Could Not Resend', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
   });
+  const resend = (send: () => void) => (
+    <Button variant="outline" size="sm" aria-label={label} disabled={pending} onClick={send}>
+      Resend
+    </Button>
+  );
   if ((m.kind === 'acknowledgment' || m.kind === 'correction') && m.giftKind && m.giftId) {
-    return (
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={label}
-        disabled={pending}
-        onClick={() => ack.mutate({ customerId, giftKind: m.giftKind!, giftId: m.giftId! }, done('The acknowledgment'))}
-      >
-        Resend
-      </Button>
-    );
+    const gift = { customerId, giftKind: m.giftKind, giftId: m.giftId };
+    return resend(() => ack.mutate(gift, done('The acknowledgment')));
   }
   if (m.kind === 'statement' && m.statementYear) {
-    return (
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={label}
-        disabled={pending}
-        onClick={() =>
-          statement.mutate({ customerId, year: m.statementYear! }, done(`The ${m.statementYear} statement`))
-        }
-      >
-        Resend
-      </Button>
-    );
+    const year = m.statementYear;
+    return resend(() => statement.mutate({ customerId, year }, done(`The ${year} statement`)));
   }
   return null;
 }

@@ -2,22 +2,14 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, type DialogOpenProps } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import type { DonorDto } from '../../../lib/api-types';
 import { exportDonorData, useEraseDonor } from '../api/donor-privacy';
 
-function EraseDialog({
-  donor,
-  open,
-  onOpenChange,
-}: {
-  donor: DonorDto;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+function EraseDialog({ donor, open, onOpenChange }: { donor: DonorDto } & DialogOpenProps) {
   const erase = useEraseDonor();
   const [, navigate] = useLocation();
   const [typed, setTyped] = useState('');

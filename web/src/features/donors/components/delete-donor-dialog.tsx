@@ -4,17 +4,9 @@ import { toast } from '../../../components/ui/use-toast';
 import { useDeleteDonor } from '../api/delete-donor';
 import type { DonorDto } from '../../../lib/api-types';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, type DialogOpenProps } from '../../../components/ui/dialog';
 
-export function DeleteDonorDialog({
-  donor,
-  open,
-  onOpenChange,
-}: {
-  donor: DonorDto;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function DeleteDonorDialog({ donor, open, onOpenChange }: { donor: DonorDto } & DialogOpenProps) {
   const del = useDeleteDonor();
   const [, navigate] = useLocation();
   const who = donor.name || donor.email || 'this donor';

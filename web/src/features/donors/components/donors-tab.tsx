@@ -3,6 +3,7 @@ import { DONORS_PAGE_SIZE, useDonors } from '../api/get-donors';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Pagination } from '../../../components/ui/pagination';
 import { PlusIcon } from '../../../components/ui/icons';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -86,24 +87,7 @@ export function DonorsTab({ enabled }: { enabled: boolean }) {
           </ul>
         )}
 
-        {pages > 1 && (
-          <nav className="adm-pagination" aria-label="Donor pages">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-              Previous
-            </Button>
-            <span>
-              Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setPage((p) => Math.min(pages, p + 1))}
-              disabled={page >= pages}
-            >
-              Next
-            </Button>
-          </nav>
-        )}
+        {pages > 1 && <Pagination label="Donor pages" page={page} pages={pages} onPageChange={setPage} />}
 
         <CreateDonorDialog open={creating} onOpenChange={setCreating} />
       </CardContent>

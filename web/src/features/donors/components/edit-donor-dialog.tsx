@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, type DialogOpenProps } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -23,15 +23,7 @@ function detailsOf(donor: DonorDto) {
 }
 
 /** Edit Donor: the details as Stripe keeps them, prefilled; saved to Stripe, shown once its webhook is projected. */
-export function EditDonorDialog({
-  donor,
-  open,
-  onOpenChange,
-}: {
-  donor: DonorDto;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function EditDonorDialog({ donor, open, onOpenChange }: { donor: DonorDto } & DialogOpenProps) {
   const form = useFormFields(detailsOf(donor));
   const update = useUpdateDonor();
   const { reset } = form;

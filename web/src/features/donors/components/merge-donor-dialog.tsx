@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, type DialogOpenProps } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
@@ -118,15 +118,7 @@ function Confirmation({ preview }: { preview: MergePreviewDto }) {
 }
 
 /** Merge Duplicate: pick the other record of the same person, see both and what will happen, confirm. */
-export function MergeDonorDialog({
-  donor,
-  open,
-  onOpenChange,
-}: {
-  donor: DonorDto;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function MergeDonorDialog({ donor, open, onOpenChange }: { donor: DonorDto } & DialogOpenProps) {
   const [picked, setPicked] = useState<string | null>(null);
   const merge = useMergeDonor();
   // Not read again once the merge is under way: afterwards the pair is no longer mergeable (409).

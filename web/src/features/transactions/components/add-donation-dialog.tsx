@@ -4,19 +4,11 @@ import { useCreateManualDonation } from '../api/create-manual-donation';
 import type { DonorDto } from '../../../lib/api-types';
 import { joinParts } from '../../../lib/format';
 import { formatUsd, parseDollars } from '../../../../../core/src/gifts/money';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, type DialogOpenProps } from '../../../components/ui/dialog';
 import { ManualDonationForm } from './manual-donation-form';
 import { toPayload } from '../lib/manual-donation-rules';
 
-export function AddDonationDialog({
-  donor,
-  open,
-  onOpenChange,
-}: {
-  donor: DonorDto;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function AddDonationDialog({ donor, open, onOpenChange }: { donor: DonorDto } & DialogOpenProps) {
   const create = useCreateManualDonation();
   const a = donor.address;
   const displayName = donor.name || donor.email || donor.id;

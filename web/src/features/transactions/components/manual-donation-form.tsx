@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { schoolToday } from '../../../lib/school-dates';
 import { DONATION_TYPES } from '../lib/transaction-labels';
 import {
+  emptyManualDonation,
   isPropertyType,
   showsIrsWarning,
   validateManualDonation,
@@ -26,19 +27,7 @@ export function ManualDonationForm({
   onCancel: () => void;
 }) {
   const [values, setValues] = useState<ManualDonationValues>(() => ({
-    donorName: '',
-    donorEmail: '',
-    donorPhone: '',
-    donorAddress: '',
-    amount: '',
-    notes: '',
-    giftDescription: '',
-    receivedGoods: false,
-    goodsDescription: '',
-    goodsValue: '',
-    fundId: '',
-    donationType: 'cash',
-    donationDate: schoolToday(),
+    ...emptyManualDonation(schoolToday()),
     ...initial,
   }));
   const [errors, setErrors] = useState<ManualDonationErrors>({});

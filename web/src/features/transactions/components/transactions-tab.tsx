@@ -3,15 +3,16 @@ import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Pagination } from '../../../components/ui/pagination';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../../../core/src/gifts/money';
 import type { FiscalYearDto } from '../../../lib/api-types';
 import { fiscalCaption, parseYearValue, useFiscalYear, yearDays, yearSelectOptions } from '../../../lib/fiscal-year';
 import { DATE_FORMAT } from '../../../lib/format';
+import { useCsvExport } from '../../../lib/use-csv-export';
 import { schoolToday } from '../../../lib/school-dates';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useFunds } from '../../../lib/funds';
@@ -70,7 +71,7 @@ export function TransactionsTab() {
   const [fund, setFund] = useState('');
   const funds = useFunds().data ?? [];
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
+  const csv = useCsvExport('Transaction data', 'Failed to export transactions');
   const q = useDebounced(search, 300);
   const filter: LedgerFilter = { ...days, q, status, method, fund };
   useEffect(() => setPage(1), [days.startDate, days.endDate, q, status, method, fund]);
@@ -93,19 +94,7 @@ export function TransactionsTab() {
       toast({ title: 'No Data', description: 'No transactions available to download.', variant: 'destructive' });
       return;
     }
-    setExporting(true);
-    try {
-      const filename = await downloadLedgerCsv(filter);
-      toast({ title: 'Download Started', description: `Transaction data exported to ${filename}` });
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: errorMessage(err, 'Failed to export transactions'),
-        variant: 'destructive',
-      });
-    } finally {
-      setExporting(false);
-    }
+    await csv.run(() => downloadLedgerCsv(filter));
   };
 
   return (
@@ -158,8 +147,8 @@ export function TransactionsTab() {
             />
           )}
           <div className="adm-toolbar__actions">
-            <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
-              <DownloadIcon /> {exporting ? 'Exporting...' : 'Export CSV'}
+            <Button variant="outline" onClick={() => void exportCsv()} disabled={csv.exporting}>
+              <DownloadIcon /> {csv.exporting ? 'Exporting...' : 'Export CSV'}
             </Button>
           </div>
         </div>
@@ -192,23 +181,13 @@ export function TransactionsTab() {
         )}
 
         {data && count > 0 && (
-          <nav className="adm-pagination" aria-label="Transaction pages">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-              Previous
-            </Button>
-            <span>
-              {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {count.toLocaleString('en-US')} · Page{' '}
-              {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setPage((p) => Math.min(pages, p + 1))}
-              disabled={page >= pages}
-            >
-              Next
-            </Button>
-          </nav>
+          <Pagination
+            label="Transaction pages"
+            page={page}
+            pages={pages}
+            onPageChange={setPage}
+            before={`${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} · `}
+          />
         )}
 
         <CustomDateRangeDialog

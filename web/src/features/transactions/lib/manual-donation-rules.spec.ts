@@ -1,22 +1,14 @@
 import { MANUAL_AMOUNT_MESSAGE } from '../../../../../core/src/gifts/manual-amount';
-import { showsIrsWarning, toPayload, validateManualDonation, type ManualDonationValues } from './manual-donation-rules';
+import {
+  emptyManualDonation,
+  showsIrsWarning,
+  toPayload,
+  validateManualDonation,
+  type ManualDonationValues,
+} from './manual-donation-rules';
 
 /** The manual-gift form's rules: the same amount rule the API checks the payload by. */
-const valid: ManualDonationValues = {
-  donorName: 'Jane Doe',
-  donorEmail: '',
-  donorPhone: '',
-  donorAddress: '',
-  amount: '1,250.00',
-  donationType: 'cash',
-  donationDate: '2026-03-09',
-  notes: '',
-  giftDescription: '',
-  receivedGoods: false,
-  goodsDescription: '',
-  goodsValue: '',
-  fundId: '',
-};
+const valid: ManualDonationValues = { ...emptyManualDonation('2026-03-09'), donorName: 'Jane Doe', amount: '1,250.00' };
 const errors = (patch: Partial<ManualDonationValues>) => validateManualDonation({ ...valid, ...patch });
 
 describe("the manual-gift form's rules", () => {

@@ -31,6 +31,25 @@ export interface ManualDonationValues {
   fundId: string;
 }
 
+/** A blank form given on `day` ('yyyy-MM-dd'): a cash gift to no fund in particular. */
+export function emptyManualDonation(day: string): ManualDonationValues {
+  return {
+    donorName: '',
+    donorEmail: '',
+    donorPhone: '',
+    donorAddress: '',
+    amount: '',
+    notes: '',
+    giftDescription: '',
+    receivedGoods: false,
+    goodsDescription: '',
+    goodsValue: '',
+    fundId: '',
+    donationType: 'cash',
+    donationDate: day,
+  };
+}
+
 export type ManualDonationErrors = Partial<Record<Exclude<keyof ManualDonationValues, 'receivedGoods'>, string>>;
 
 /** Gifts of property (stock, item, crypto, other): described on the donor's documents, never valued (core's rule). */
