@@ -12,6 +12,10 @@ import { MicroBatcher } from '../../../core/src/batching/micro-batcher.js';
 import { StripeEventInboxRepository, type StoredEvent } from './stripe-event-inbox.repository.js';
 import { badRequest, DomainError } from '../../../core/src/http/errors.js';
 
+/** The two answers nearly every delivery gets, shared (callers only read them). */
+const STORED = Object.freeze({ received: true, duplicate: false } as const);
+const DUPLICATE = Object.freeze({ received: true, duplicate: true } as const);
+
 /** Stripe's own default: a signature older than five minutes is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
@@ -64,9 +68,14 @@ export class StripeWebhookService {
   /** The mode of the key in use: events of the other mode are rejected. */
   private readonly livemode: boolean;
 
+  /**
+   * Enqueueing is off the acknowledgment's path (the answer waits for Postgres, not for Redis), and one Redis
+   * command at a time: the ids stored while one is in flight go out together in the next, so a busy lane sends
+   * a few large jobs instead of one per statement (each a Lua script run and a socket write).
+   */
   private readonly enqueuer = new MicroBatcher<string, void>((ids) => this.enqueueMany(ids), {
-    maxBatch: 100,
-    maxInFlight: 2,
+    maxBatch: 500,
+    maxInFlight: 1,
   });
 
   async ingest(
@@ -75,10 +84,13 @@ export class StripeWebhookService {
   ): Promise<{ received: true; duplicate: boolean; rejected?: string }> {
     if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Empty body: expected a Stripe event');
     if (typeof signature !== 'string' || signature.length === 0) throw badRequest('Missing Stripe-Signature header');
+    // Decoded once: the SDK signs and parses the text it is given (given bytes, it decodes them twice), and the
+    // inbox stores the same text.
+    const text = body.toString('utf8');
     let event: Stripe.Event;
     try {
       event = this.stripe.webhooks.constructEvent(
-        body,
+        text,
         signature,
         this.env.STRIPE_WEBHOOK_SECRET,
         SIGNATURE_TOLERANCE_SECONDS,
@@ -92,7 +104,7 @@ export class StripeWebhookService {
     const rejected = eventRejection(event, { livemode: this.livemode, receivedAt: Math.floor(Date.now() / 1000) });
     let stored: StoredEvent;
     try {
-      stored = await this.inbox.store(event, storableJson(body.toString('utf8')), rejected);
+      stored = await this.inbox.store(event, storableJson(text), rejected);
     } catch (err) {
       // Whatever kept the event out of the inbox (Postgres down, not accepting connections, a timeout),
       // the answer is the same: not acknowledged, so Stripe delivers it again later.
@@ -109,8 +121,9 @@ export class StripeWebhookService {
         );
       return { received: true, duplicate: !inserted, rejected };
     }
-    if (pending) await this.enqueue(event.id);
-    return { received: true, duplicate: !inserted };
+    // Stored is what the 200 promises; the job follows (and the relay enqueues what never got one).
+    if (pending) void this.enqueue(event.id);
+    return inserted ? STORED : DUPLICATE;
   }
 
   /** Never rejects: an event that is stored is acknowledged, queued or not. */

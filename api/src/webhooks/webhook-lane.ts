@@ -100,13 +100,14 @@ function mediaType(header: string | undefined): string {
 function answer(res: ServerResponse, status: number, body: object, retryAfterSeconds?: number): void {
   if (res.headersSent) return;
   const text = JSON.stringify(body);
-  res.writeHead(status, {
+  const headers: Record<string, string | number> = {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
-    ...(retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {}),
-    ...(!res.req?.complete ? { Connection: 'close' } : {}),
-  });
+  };
+  if (retryAfterSeconds) headers['Retry-After'] = String(retryAfterSeconds);
+  if (!res.req?.complete) headers.Connection = 'close';
+  res.writeHead(status, headers);
   res.end(text);
 }

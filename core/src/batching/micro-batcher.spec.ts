@@ -55,6 +55,29 @@ describe('MicroBatcher', () => {
     expect(batches).toEqual([[0], [1, 2, 3], [4, 5]]);
   });
 
+  it("flushIdleAtOnce: an idle batcher flushes in the caller's turn; arrivals while one is in flight join the next", async () => {
+    const { batches, flush, release } = recordingFlush();
+    const b = new MicroBatcher(flush, { maxBatch: 10, maxInFlight: 1, flushIdleAtOnce: true });
+    const first = b.submit(0);
+    // No turn of the event loop: the statement is already under way.
+    expect(batches).toEqual([[0]]);
+    const later = [1, 2, 3].map((n) => b.submit(n));
+    await turn();
+    expect(batches).toEqual([[0]]);
+    expect(b.stats).toEqual({ waiting: 3, inFlight: 1 });
+    release();
+    expect(await first).toBe('r0');
+    await until(() => batches.length === 2);
+    expect(batches).toEqual([[0], [1, 2, 3]]);
+    release();
+    expect(await Promise.all(later)).toEqual(['r1', 'r2', 'r3']);
+    // Idle again: the next item goes at once.
+    const last = b.submit(4);
+    expect(batches).toEqual([[0], [1, 2, 3], [4]]);
+    release();
+    expect(await last).toBe('r4');
+  });
+
   it('runs up to maxInFlight flushes at once', async () => {
     const { batches, flush, release } = recordingFlush();
     const b = new MicroBatcher(flush, { maxBatch: 2, maxInFlight: 2 });

@@ -22,6 +22,13 @@ export interface MicroBatcherOptions {
   lingerMs?: number;
   /** See lingerMs (default 8). */
   lingerAfter?: number;
+  /**
+   * Group commit without a clock: when no flush is in flight, an item is flushed at once, in the caller's turn,
+   * alone; items that arrive while one is in flight join the next flush (the next turn's, or the one that
+   * starts when a flush ends). No item ever waits for company, and under load each flush carries what arrived
+   * during the last one. Off: an idle batcher flushes on the next turn (see above).
+   */
+  flushIdleAtOnce?: boolean;
 }
 
 interface Entry<I, O> {
@@ -58,6 +65,7 @@ export class MicroBatcher<I, O> {
   }
 
   private schedule(): void {
+    if (this.options.flushIdleAtOnce && this.inFlight === 0 && !this.scheduled) return this.pump();
     if (this.scheduled || this.inFlight >= this.options.maxInFlight) return;
     this.scheduled = true;
     const go = () => {
