@@ -39,3 +39,10 @@ export function scriptedGif(): Promise<Buffer> {
     .toBuffer()
     .then((gif) => Buffer.concat([gif, Buffer.from('<script>alert(1)</script>')]));
 }
+
+/** supertest's parser for a binary body: `.buffer(true).parse(binaryBody)` leaves a Buffer in `res.body`. */
+export function binaryBody(res: NodeJS.ReadableStream, done: (e: Error | null, b: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}

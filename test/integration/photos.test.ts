@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { registerPhotoUses, usesByIdColumn, usesInHtml } from '../../core/src/photos/photo-uses.js';
 import { authed, createAdmin, signIn } from '../helpers/admin.js';
-import { phoneJpeg, SCRIPTED_SVG, scriptedGif } from '../helpers/photos.js';
+import { binaryBody, phoneJpeg, SCRIPTED_SVG, scriptedGif } from '../helpers/photos.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 interface Photo {
@@ -48,7 +48,7 @@ describe('photos: upload, processing, /media, the Gallery, deletion', () => {
     for (const url of urls) expect(url).toMatch(/^\/media\/[0-9a-f]{16}-480\.(avif|webp|jpg)$/);
 
     for (const url of urls) {
-      const file = await request(stack.apiUrl).get(url).buffer(true).parse(binary).expect(200);
+      const file = await request(stack.apiUrl).get(url).buffer(true).parse(binaryBody).expect(200);
       const ext = url.split('.').pop()!;
       expect(file.headers['content-type']).toBe({ avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' }[ext]);
       expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -193,12 +193,3 @@ describe('photos: upload, processing, /media, the Gallery, deletion', () => {
     await request(stack.apiUrl).get('/media/..%2Fetc%2Fpasswd').expect(404);
   });
 });
-
-function binary(
-  res: NodeJS.ReadableStream & { setEncoding(e: string): void },
-  done: (e: Error | null, b: Buffer) => void,
-) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
