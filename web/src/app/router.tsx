@@ -25,6 +25,7 @@ const FundsRoute = adminPage(lazy(() => import('./routes/admin/funds')));
 const AccountRoute = adminPage(lazy(() => import('./routes/admin/account')));
 const OperationsRoute = adminPage(lazy(() => import('./routes/admin/operations')));
 const DonorImportRoute = adminPage(lazy(() => import('./routes/admin/donor-import')));
+const WebsitePhotosRoute = adminPage(lazy(() => import('./routes/admin/website-photos')));
 
 /**
  * Admin pages hold the session token (localStorage), so they never run beside the payment provider's script.
@@ -77,6 +78,7 @@ export function AppRouter() {
           <Route path="/stripe-data/admins" component={AdminsRoute} />
           <Route path="/stripe-data/settings" component={SettingsRoute} />
           <Route path="/stripe-data/funds" component={FundsRoute} />
+          <Route path="/admin/website/photos" component={WebsitePhotosRoute} />
           <Route path="/stripe-data/account" component={AccountRoute} />
           <Route path="/reset-password" component={ResetPasswordRoute} />
           <Route path="/admin-invite" component={AdminInviteRoute} />
