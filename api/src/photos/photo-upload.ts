@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { tooLarge } from '../../../core/src/photos/photo-type.js';
+import { ACCEPTED_PHOTO_TYPES, PhotoRefusal, tooLarge } from '../../../core/src/photos/photo-type.js';
 
 /**
  * The request body (the file itself, any Content-Type: the kind is read from the bytes) up to maxBytes. A larger
@@ -7,6 +7,11 @@ import { tooLarge } from '../../../core/src/photos/photo-type.js';
  * and dropped, so the browser gets the answer rather than a reset connection).
  */
 export function readUpload(req: Request, maxBytes: number): Promise<Buffer> {
+  // A JSON body was read (and parsed) by the API's body parser before it got here: there is no file to read.
+  if (req.readableEnded)
+    return Promise.reject(
+      new PhotoRefusal(415, `Send the photo file itself as the request body: a ${ACCEPTED_PHOTO_TYPES}.`),
+    );
   const declared = Number(req.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     req.resume();

@@ -26,7 +26,6 @@ import {
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
@@ -36,8 +35,9 @@ import { CurrentAdmin } from '../auth/current-admin.decorator.js';
 import { ACCEPTED_PHOTO_TYPES } from '../../../core/src/photos/photo-type.js';
 import { AdminPhotoDto, GalleryDto, PhotoOrderDto, PhotoUseDto, UpdatePhotoDto } from './photos.dto.js';
 import { PhotosService } from './photos.service.js';
+import { siteNotModified } from '../website/site-cache.js';
 
-/** Public: the Gallery's published photos, revalidated on every read (a publish shows at once). */
+/** Public: the Gallery's published photos, with the site's content version as ETag (a publish shows at once). */
 @ApiTags('site')
 @Controller('site/gallery')
 export class GalleryController {
@@ -46,17 +46,14 @@ export class GalleryController {
   @Get()
   @ApiOkResponse({ type: GalleryDto })
   async gallery(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<GalleryDto> {
-    const body = await this.service.gallery();
-    const etag = `"g-${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22)}"`;
-    res.setHeader('Cache-Control', 'public, no-cache');
-    res.setHeader('ETag', etag);
-    if (req.get('if-none-match') === etag) res.status(304);
-    return body;
+    const version = await this.service.siteVersion();
+    if (siteNotModified(req, res, 'gallery', version)) return undefined as unknown as GalleryDto;
+    return this.service.gallery();
   }
 }
 
 /** The Website section's Photos screen. Uploads are processed at once (a phone photo takes a few seconds). */
-@AdminApi('Admin: website photos', { roles: 'owner', badRequest: true })
+@AdminApi('Admin: website photos', { roles: 'website', badRequest: true })
 @Controller('admin/website/photos')
 export class PhotosController {
   constructor(@Inject(PhotosService) private readonly service: PhotosService) {}

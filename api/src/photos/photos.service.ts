@@ -10,6 +10,7 @@ import { ALT_NEEDED } from '../../../core/src/photos/photo-text.js';
 import { findPhotoUses, type PhotoUse } from '../../../core/src/photos/photo-uses.js';
 import '../../../core/src/photos/photo-use-finders.js';
 import { settings } from '../../../core/src/settings/settings.repository.js';
+import { siteVersion } from '../../../core/src/site/site-version.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
 import { AuditService } from '../auth/audit.service.js';
 import { adminPhoto, galleryPhoto } from './photo-images.js';
@@ -33,6 +34,10 @@ export class PhotosService {
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(PhotosRepository) private readonly repo: PhotosRepository,
   ) {}
+
+  async siteVersion(): Promise<number> {
+    return (await siteVersion.read(this.ds)).version;
+  }
 
   async gallery(): Promise<GalleryDto> {
     const [rows, own] = await Promise.all([
@@ -76,6 +81,7 @@ export class PhotosService {
       await this.repo.update(m, id, dto);
       const after = (await this.repo.find(m, id))!;
       if (after.published_at) await settings.write(m, GALLERY_OWN_PHOTOS, true, meta.adminId ?? null);
+      if (before.published_at || after.published_at) await siteVersion.bump(m);
       await this.auditChange(m, before, after, meta);
       return adminPhoto(after);
     });
@@ -96,6 +102,7 @@ export class PhotosService {
       if (given.length !== ids.length || given.length !== current.length || given.some((id) => !current.includes(id)))
         throw new DomainError(409, 'The photos changed since this list was loaded. Reload the page and move it again.');
       await this.repo.reorder(m, ids);
+      await siteVersion.bump(m);
       await this.audit.record('photo.reordered', {
         ...meta,
         success: true,
@@ -124,6 +131,7 @@ export class PhotosService {
           `This photo is used on ${listUses(uses)}. Remove it from there first, then delete it.`,
         );
       await this.repo.delete(m, id);
+      if (photo.published_at) await siteVersion.bump(m);
       await this.audit.record('photo.deleted', {
         ...meta,
         success: true,

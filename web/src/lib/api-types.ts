@@ -1983,7 +1983,7 @@ export interface components {
             email: string;
             name: string;
             /** @enum {string} */
-            role: "owner" | "bookkeeper";
+            role: "owner" | "bookkeeper" | "editor";
         };
         LoginResponseDto: {
             success: boolean;
@@ -3558,7 +3558,7 @@ export interface components {
             email: string;
             name: string;
             /** @enum {string} */
-            role: "owner" | "bookkeeper";
+            role: "owner" | "bookkeeper" | "editor";
             /** @enum {string} */
             status: "active" | "invited" | "disabled";
             twoFactorEnabled: boolean;
@@ -3575,11 +3575,11 @@ export interface components {
             /** @example Sam Bookkeeper */
             name: string;
             /** @enum {string} */
-            role: "owner" | "bookkeeper";
+            role: "owner" | "bookkeeper" | "editor";
         };
         ChangeRoleDto: {
             /** @enum {string} */
-            role: "owner" | "bookkeeper";
+            role: "owner" | "bookkeeper" | "editor";
         };
         AuditActorDto: {
             /** Format: uuid */
