@@ -44,7 +44,7 @@ describe('Website > Photos in Chromium', () => {
 
   beforeAll(async () => {
     stack = await startStack({ emulator: false, workers: 0 });
-    admin = await createAdmin(stack, { name: 'Edie Editor' });
+    admin = await createAdmin(stack, { name: 'Edie Editor', role: 'editor' });
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     page.setDefaultTimeout(20_000);
@@ -61,8 +61,10 @@ describe('Website > Photos in Chromium', () => {
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
-    await page.goto(`${stack.apiUrl}/admin/website/photos`);
+    // An editor lands on the Website section, and reaches Photos from its navigation.
+    await page.waitForURL(/\/admin\/website$/);
+    await page.getByRole('navigation', { name: 'Website' }).getByRole('link', { name: 'Photos' }).click();
+    await page.waitForURL(/\/admin\/website\/photos$/);
     await page.getByRole('heading', { name: 'Photos', exact: true }).waitFor();
     await page.getByText('No photos yet.').waitFor();
 
@@ -108,6 +110,7 @@ describe('Website > Photos in Chromium', () => {
       .waitFor();
     expect(await order()).toEqual([ALT_ART, ALT_GARDEN]);
     // Focus stays with the moved photo: Tab goes on to its next button, Enter moves it back.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Move '));
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
     expect(focused).toMatch(new RegExp(`^Move (earlier|later): `));
     expect(focused).toContain(ALT_ART);

@@ -97,7 +97,6 @@ export function PhotosPage() {
       order.map((p) => p.id),
       {
         onSuccess: () => {
-          setAnnouncement(`Moved “${photo.alt || 'photo'}” to position ${to + 1} of ${order.length}.`);
           // Keep focus with the moved photo (its DOM node moved, which drops focus): the same button, or the
           // other move button when it reached an end.
           requestAnimationFrame(() => {
@@ -108,6 +107,7 @@ export function PhotosPage() {
                 `[data-photo="${photo.id}"] button[aria-label^="${name}:"]:not([disabled])`,
               );
             (find(same) ?? find(other))?.focus();
+            setAnnouncement(`Moved “${photo.alt || 'photo'}” to position ${to + 1} of ${order.length}.`);
           });
         },
         onError: (err) => setAnnouncement(errorMessage(err, 'The photo could not be moved')),
