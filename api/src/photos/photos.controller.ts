@@ -1,18 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Post,
-  Put,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConflictResponse,
@@ -33,7 +19,14 @@ import { AdminApi } from '../auth/admin-api.decorator.js';
 import { AuditService } from '../auth/audit.service.js';
 import { CurrentAdmin } from '../auth/current-admin.decorator.js';
 import { ACCEPTED_PHOTO_TYPES } from '../../../core/src/photos/photo-type.js';
-import { AdminPhotoDto, GalleryDto, PhotoOrderDto, PhotoUseDto, UpdatePhotoDto } from './photos.dto.js';
+import {
+  AdminPhotoDto,
+  GalleryDto,
+  PhotoIdParamDto,
+  PhotoOrderDto,
+  PhotoUseDto,
+  UpdatePhotoDto,
+} from './photos.dto.js';
 import { PhotosService } from './photos.service.js';
 import { siteNotModified } from '../website/site-cache.js';
 
@@ -58,13 +51,6 @@ export class GalleryController {
 export class PhotosController {
   constructor(@Inject(PhotosService) private readonly service: PhotosService) {}
 
-  @Get()
-  @ApiOperation({ summary: 'Every photo, published or not, in Gallery order' })
-  @ApiOkResponse({ type: [AdminPhotoDto] })
-  list(): Promise<AdminPhotoDto[]> {
-    return this.service.list();
-  }
-
   @Post()
   @ApiOperation({
     summary: `Upload a photo: the body is the file (${ACCEPTED_PHOTO_TYPES}), its kind read from its bytes`,
@@ -81,6 +67,13 @@ export class PhotosController {
     return this.service.upload(actor, req, AuditService.context(req));
   }
 
+  @Get()
+  @ApiOperation({ summary: 'Every photo, published or not, in Gallery order' })
+  @ApiOkResponse({ type: [AdminPhotoDto] })
+  library(): Promise<AdminPhotoDto[]> {
+    return this.service.list();
+  }
+
   @Put('order')
   @ApiOperation({ summary: 'The Gallery order: every photo id, in order (audited)' })
   @ApiOkResponse({ type: [AdminPhotoDto] })
@@ -93,11 +86,7 @@ export class PhotosController {
   @ApiOperation({ summary: 'Alt text, caption, publish or unpublish (publishing needs alt text; audited)' })
   @ApiOkResponse({ type: AdminPhotoDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  update(
-    @Param('id', new ParseUUIDPipe()) id: string,
-    @Body() body: UpdatePhotoDto,
-    @Req() req: Request,
-  ): Promise<AdminPhotoDto> {
+  update(@Param() { id }: PhotoIdParamDto, @Body() body: UpdatePhotoDto, @Req() req: Request): Promise<AdminPhotoDto> {
     return this.service.update(id, body, AuditService.context(req));
   }
 
@@ -105,7 +94,7 @@ export class PhotosController {
   @ApiOperation({ summary: 'Where the photo is used on the site (pages, news posts...)' })
   @ApiOkResponse({ type: [PhotoUseDto] })
   @ApiNotFoundResponse({ type: ErrorDto })
-  uses(@Param('id', new ParseUUIDPipe()) id: string): Promise<PhotoUseDto[]> {
+  uses(@Param() { id }: PhotoIdParamDto): Promise<PhotoUseDto[]> {
     return this.service.uses(id);
   }
 
@@ -115,7 +104,7 @@ export class PhotosController {
   @ApiNoContentResponse()
   @ApiConflictResponse({ type: ErrorDto, description: 'Used on a page or post: the message says where' })
   @ApiNotFoundResponse({ type: ErrorDto })
-  delete(@Param('id', new ParseUUIDPipe()) id: string, @Req() req: Request): Promise<void> {
+  delete(@Param() { id }: PhotoIdParamDto, @Req() req: Request): Promise<void> {
     return this.service.delete(id, AuditService.context(req));
   }
 }

@@ -80,3 +80,9 @@ export class PhotoOrderDto {
   @IsUUID('all', { each: true, message: 'ids must be photo ids' })
   ids: string[];
 }
+
+export class PhotoIdParamDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'No such photo: the id is not a photo id' })
+  id: string;
+}

@@ -1826,7 +1826,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every photo, published or not, in Gallery order */
-        get: operations["PhotosController_list"];
+        get: operations["PhotosController_library"];
         put?: never;
         /**
          * Upload a photo: the body is the file (JPEG, PNG, WebP or HEIC (iPhone) photo), its kind read from its bytes
@@ -7772,7 +7772,7 @@ export interface operations {
             };
         };
     };
-    PhotosController_list: {
+    PhotosController_library: {
         parameters: {
             query?: never;
             header?: never;

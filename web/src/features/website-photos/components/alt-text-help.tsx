@@ -1,3 +1,8 @@
+import { TextAreaField } from '../../../components/ui/field';
+
+/** What the screens say when a photo without alt text is published or picked. */
+export const ALT_EMPTY = 'Write the alt text first: one sentence saying what the photo shows.';
+
 /** What good alt text is, said once: on the Photos screen and in the photo picker. */
 export function AltTextHelp({ id }: { id: string }) {
   return (
@@ -12,5 +17,36 @@ export function AltTextHelp({ id }: { id: string }) {
         <li>Do not repeat the caption, and leave out names unless the person agreed.</li>
       </ul>
     </div>
+  );
+}
+
+/** The alt text box (required, at most 300 characters), described by the advice above and by its error. */
+export function AltTextField({
+  id,
+  label,
+  helpId,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  helpId: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+}) {
+  return (
+    <TextAreaField
+      id={id}
+      label={label}
+      rows={2}
+      maxLength={300}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      aria-required="true"
+      aria-describedby={`${helpId}${error ? ` ${id}-error` : ''}`}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { useState, type DragEvent, type FormEvent } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import type { AdminPhotoDto } from '../../../lib/api-types';
 import { useUpdatePhoto } from '../api/change-photos';
+import { ALT_EMPTY, AltTextField } from './alt-text-help';
 
 export interface PhotoCardProps {
   photo: AdminPhotoDto;
@@ -23,8 +24,6 @@ export interface PhotoCardProps {
     dropTarget: boolean;
   };
 }
-
-const ALT_EMPTY = 'Write the alt text first: one sentence saying what the photo shows.';
 
 /** One photo: its alt text and caption, publish or take down, move earlier or later (or drag), delete. */
 export function PhotoCard({ photo, index, count, helpId, onMove, onDelete, moving, drag }: PhotoCardProps) {
@@ -76,16 +75,13 @@ export function PhotoCard({ photo, index, count, helpId, onMove, onDelete, movin
         <Badge variant={photo.published ? 'success' : 'secondary'}>{photo.published ? 'Published' : 'Draft'}</Badge>
       </div>
       <form className="photo-card__form" onSubmit={submit} noValidate>
-        <TextAreaField
+        <AltTextField
           id={`alt-${photo.id}`}
           label="Alt text"
-          rows={2}
-          maxLength={300}
+          helpId={helpId}
           value={alt}
-          onChange={(e) => setAlt(e.target.value)}
+          onChange={setAlt}
           error={error}
-          aria-required="true"
-          aria-describedby={`${helpId}${error ? ` alt-${photo.id}-error` : ''}`}
         />
         <TextField
           id={`caption-${photo.id}`}

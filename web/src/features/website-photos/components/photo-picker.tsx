@@ -2,13 +2,13 @@ import { useCallback, useRef, useState, type ChangeEvent, type ReactNode } from 
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Label, TextAreaField } from '../../../components/ui/field';
+import { Label } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import type { AdminPhotoDto } from '../../../lib/api-types';
 import { useUpdatePhoto, useUploadPhoto } from '../api/change-photos';
 import { usePhotos } from '../api/get-photos';
-import { AltTextHelp } from './alt-text-help';
+import { ALT_EMPTY, AltTextField, AltTextHelp } from './alt-text-help';
 
 /** What a picker hands back: enough for an <img> (RichTextEditor's onInsertImage takes src and alt) or a photo id column. */
 export interface PickedPhoto {
@@ -20,7 +20,6 @@ export interface PickedPhoto {
 }
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
-const ALT_EMPTY = 'Write the alt text first: one sentence saying what the photo shows.';
 
 export interface PhotoPickerProps {
   open: boolean;
@@ -131,16 +130,13 @@ export function PhotoPicker({ open, title = 'Choose a photo', onPick, onCancel }
           )
         )}
         {chosen && (
-          <TextAreaField
+          <AltTextField
             id="picker-alt"
             label="Alt text for this photo"
-            rows={2}
-            maxLength={300}
+            helpId="picker-alt-help"
             value={alt}
-            onChange={(e) => setAlt(e.target.value)}
+            onChange={setAlt}
             error={error}
-            aria-required="true"
-            aria-describedby={`picker-alt-help${error ? ' picker-alt-error' : ''}`}
           />
         )}
         {!chosen && error && <Alert variant="destructive">{error}</Alert>}
