@@ -31,6 +31,7 @@ import { GiftAppealRepository } from './gift-appeal.repository.js';
 
 const TAKEN = 'Another appeal already uses that short address (slug)';
 const NO_APPEAL = 'No such appeal';
+const AUDIT_ACTIONS = { publish: 'appeal.published', end: 'appeal.ended', archive: 'appeal.archived' } as const;
 
 /** Appeals: staff create, edit, publish, end early and archive them (each audited); the public reads one by slug. */
 @Injectable()
@@ -110,10 +111,7 @@ export class AppealsService {
       } else {
         after = await appeals.setStatus(m, id, { status: 'archived' });
       }
-      await this.record(m, actor, meta, `appeal.${action === 'end' ? 'ended' : action + 'ed'}`, {
-        appealId: id,
-        slug: before.slug,
-      });
+      await this.record(m, actor, meta, AUDIT_ACTIONS[action], { appealId: id, slug: before.slug });
       return this.toAdmin(after!, []);
     });
   }

@@ -2198,11 +2198,8 @@ export interface components {
              * @example year-end
              */
             utmCampaign?: string;
-            /**
-             * @description Show my first name and city with my gift on the appeal page
-             * @default false
-             */
-            showName: boolean;
+            /** @description Show my first name and city with my gift on the appeal page (off unless true) */
+            showName?: boolean;
         };
         PaymentIntentResponseDto: {
             /** @description Client secret of the PaymentIntent (one-time) or of the subscription's first invoice (recurring), for the card step's confirmPayment. */
