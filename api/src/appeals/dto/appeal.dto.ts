@@ -24,7 +24,6 @@ import {
   type AppealStatus,
   type GoalKind,
 } from '../../../../core/src/appeals/appeal-rules.js';
-import { MAX_GIFT_CENTS } from '../../../../core/src/gifts/gift-amount.js';
 import { IsFundId, toFundId } from '../../http/ids.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
