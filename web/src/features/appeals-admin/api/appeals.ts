@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { AppealAdminDto, CreateAppealDto, UpdateAppealDto } from '../../../lib/api-types';
+import type { AppealAdminDto, AppealInputDto } from '../../../lib/api-types';
 
 /** GET /api/admin/appeals: every appeal with its progress. */
 export function getAppeals(): Promise<AppealAdminDto[]> {
@@ -12,12 +12,12 @@ export function useAppeals() {
   return useQuery(queryOptions({ queryKey: queryKeys.appeals, queryFn: getAppeals }));
 }
 
-export function createAppeal(input: CreateAppealDto): Promise<AppealAdminDto> {
-  return apiSend<AppealAdminDto, CreateAppealDto>('POST', '/api/admin/appeals', input);
+export function createAppeal(input: AppealInputDto): Promise<AppealAdminDto> {
+  return apiSend<AppealAdminDto, AppealInputDto>('POST', '/api/admin/appeals', input);
 }
 
-export function updateAppeal({ id, ...patch }: UpdateAppealDto & { id: string }): Promise<AppealAdminDto> {
-  return apiSend<AppealAdminDto, UpdateAppealDto>('PATCH', `/api/admin/appeals/${id}`, patch);
+export function updateAppeal({ id, ...patch }: AppealInputDto & { id: string }): Promise<AppealAdminDto> {
+  return apiSend<AppealAdminDto, AppealInputDto>('PATCH', `/api/admin/appeals/${id}`, patch);
 }
 
 export type AppealAction = 'publish' | 'end' | 'archive';

@@ -32,18 +32,22 @@ interface Values {
 
 function initial(a: AppealAdminDto | null, today: string): Values {
   return {
-    name: a?.name ?? '',
-    slug: a?.slug ?? '',
-    goalKind: a?.goalKind ?? 'dollars',
-    goal: a ? (a.goalKind === 'dollars' ? formatCents(a.goalCents ?? 0) : String(a.goalCount ?? '')) : '',
+    name: a?.page.name ?? '',
+    slug: a?.page.slug ?? '',
+    goalKind: a?.page.goalKind ?? 'dollars',
+    goal: a
+      ? a.page.goalKind === 'dollars'
+        ? formatCents(a.page.goalCents ?? 0)
+        : String(a.page.goalCount ?? '')
+      : '',
     startsOn: a?.startsOn ?? today,
     endsOn: a?.endsOn ?? '',
-    fundId: a?.fundId ? String(a.fundId) : '',
-    storyHtml: a?.storyHtml ?? '',
-    matchText: a?.matchText ?? '',
-    matchCap: a?.matchCapCents ? formatCents(a.matchCapCents) : '',
-    thankYouText: a?.thankYouText ?? '',
-    coverPhotoUrl: a?.coverPhotoUrl ?? '',
+    fundId: a?.page.fundId ? String(a.page.fundId) : '',
+    storyHtml: a?.page.storyHtml ?? '',
+    matchText: a?.page.matchText ?? '',
+    matchCap: a?.page.matchCapCents ? formatCents(a.page.matchCapCents) : '',
+    thankYouText: a?.page.thankYouText ?? '',
+    coverPhotoUrl: a?.page.coverPhotoUrl ?? '',
   };
 }
 
@@ -113,7 +117,10 @@ export function AppealForm({
     };
     const done = {
       onSuccess: (a: AppealAdminDto) => {
-        toast({ title: appeal ? 'Appeal Saved' : 'Appeal Created', description: `${a.name} (/give/${a.slug})` });
+        toast({
+          title: appeal ? 'Appeal Saved' : 'Appeal Created',
+          description: `${a.page.name} (/give/${a.page.slug})`,
+        });
         onDone();
       },
       onError: (err: unknown) => setServerError(errorMessage(err, 'The appeal could not be saved')),
@@ -125,7 +132,7 @@ export function AppealForm({
   return (
     <Card as="section" aria-labelledby={titleId}>
       <CardHeader
-        title={appeal ? `Edit ${appeal.name}` : 'New Appeal'}
+        title={appeal ? `Edit ${appeal.page.name}` : 'New Appeal'}
         titleId={titleId}
         titleAs="h2"
         description="A new appeal is a draft: nobody sees it until you publish it."

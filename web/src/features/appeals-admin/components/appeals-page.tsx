@@ -18,16 +18,16 @@ const ACTION_WORDS: Record<AppealAction, { label: string; done: string }> = {
 };
 
 function progressText(a: AppealAdminDto): string {
-  if (a.goalKind === 'dollars') return `${formatUsd(a.raisedCents)} of ${formatUsd(a.goalCents ?? 0)}`;
-  const n = a.goalKind === 'donors' ? a.donorCount : a.recurringStarted;
-  return `${n} of ${a.goalCount} ${a.goalKind === 'donors' ? 'donors' : 'new monthly donors'}`;
+  if (a.page.goalKind === 'dollars') return `${formatUsd(a.page.raisedCents)} of ${formatUsd(a.page.goalCents ?? 0)}`;
+  const n = a.page.goalKind === 'donors' ? a.page.donorCount : a.page.recurringStarted;
+  return `${n} of ${a.page.goalCount} ${a.page.goalKind === 'donors' ? 'donors' : 'new monthly donors'}`;
 }
 
 function statusBadge(a: AppealAdminDto) {
   if (a.status === 'draft') return <Badge variant="secondary">Draft</Badge>;
   if (a.status === 'archived') return <Badge variant="secondary">Archived</Badge>;
-  if (a.state === 'open') return <Badge variant="success">Open</Badge>;
-  return <Badge variant="secondary">{a.state === 'upcoming' ? 'Upcoming' : 'Ended'}</Badge>;
+  if (a.page.state === 'open') return <Badge variant="success">Open</Badge>;
+  return <Badge variant="secondary">{a.page.state === 'upcoming' ? 'Upcoming' : 'Ended'}</Badge>;
 }
 
 /** The actions an appeal allows now: publish a draft, end an open or upcoming one, archive any not archived. */
@@ -35,7 +35,7 @@ function actionsOf(a: AppealAdminDto): AppealAction[] {
   if (a.status === 'archived') return [];
   const out: AppealAction[] = [];
   if (a.status === 'draft') out.push('publish');
-  if (a.status === 'published' && a.state !== 'closed') out.push('end');
+  if (a.status === 'published' && a.page.state !== 'closed') out.push('end');
   out.push('archive');
   return out;
 }
@@ -54,7 +54,7 @@ function AppealRow({
     change.mutate(
       { id: a.id, action },
       {
-        onSuccess: (x) => toast({ title: ACTION_WORDS[action].done, description: x.name }),
+        onSuccess: (x) => toast({ title: ACTION_WORDS[action].done, description: x.page.name }),
         onError: (err) =>
           toast({
             title: 'Error',
@@ -66,14 +66,14 @@ function AppealRow({
   return (
     <tr>
       <th scope="row" data-label="Appeal">
-        {a.name}
-        <div className="adm-muted">/give/{a.slug}</div>
+        {a.page.name}
+        <div className="adm-muted">/give/{a.page.slug}</div>
       </th>
       <td data-label="Status">{statusBadge(a)}</td>
       <td data-label="Days">
         <div>
           {a.startsOn} to {a.endsOn}
-          {a.state === 'open' && <div className="adm-muted">{a.daysLeft} days left</div>}
+          {a.page.state === 'open' && <div className="adm-muted">{a.page.daysLeft} days left</div>}
         </div>
       </td>
       <td data-label="Progress">
@@ -81,23 +81,23 @@ function AppealRow({
           <progress
             max={100}
             value={Math.min(100, a.percentOfGoal)}
-            aria-label={`${a.name}: ${a.percentOfGoal}% of the goal`}
+            aria-label={`${a.page.name}: ${a.percentOfGoal}% of the goal`}
           />
           <div>
             {progressText(a)} ({a.percentOfGoal}%)
           </div>
           <div className="adm-muted">
-            {a.giftCount} gifts, {a.donorCount} donors
+            {a.page.giftCount} gifts, {a.page.donorCount} donors
           </div>
         </div>
       </td>
       <td data-label="Actions">
         <div className="adm-actions">
-          <Button variant="outline" size="sm" onClick={onPreview} aria-label={`Preview ${a.name}`}>
+          <Button variant="outline" size="sm" onClick={onPreview} aria-label={`Preview ${a.page.name}`}>
             Preview
           </Button>
           {a.status !== 'archived' && (
-            <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${a.name}`}>
+            <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${a.page.name}`}>
               Edit
             </Button>
           )}
@@ -108,7 +108,7 @@ function AppealRow({
               size="sm"
               disabled={change.isPending}
               onClick={() => run(action)}
-              aria-label={`${ACTION_WORDS[action].label} ${a.name}`}
+              aria-label={`${ACTION_WORDS[action].label} ${a.page.name}`}
             >
               {ACTION_WORDS[action].label}
             </Button>
@@ -123,17 +123,22 @@ function AppealRow({
 function AppealPreview({ appeal: a, onClose }: { appeal: AppealAdminDto; onClose: () => void }) {
   return (
     <Card as="section" aria-labelledby="appeal-preview">
-      <CardHeader title={`Preview: ${a.name}`} titleId="appeal-preview" titleAs="h2" description={`/give/${a.slug}`} />
+      <CardHeader
+        title={`Preview: ${a.page.name}`}
+        titleId="appeal-preview"
+        titleAs="h2"
+        description={`/give/${a.page.slug}`}
+      />
       <CardContent>
-        {a.coverPhotoUrl && <img src={a.coverPhotoUrl} alt="" className="adm-preview__cover" />}
+        {a.page.coverPhotoUrl && <img src={a.page.coverPhotoUrl} alt="" className="adm-preview__cover" />}
         {/* storyHtml is cleaned by the server (core/src/appeals/story-html.ts) on the way in and on the way out. */}
-        <div className="adm-preview__story" dangerouslySetInnerHTML={{ __html: a.storyHtml }} />
+        <div className="adm-preview__story" dangerouslySetInnerHTML={{ __html: a.page.storyHtml }} />
         <p>
-          <strong>{progressText(a)}</strong> ({a.percentOfGoal}%), {a.donorCount} donors
-          {a.state === 'open' ? `, ${a.daysLeft} days left` : ''}
+          <strong>{progressText(a)}</strong> ({a.percentOfGoal}%), {a.page.donorCount} donors
+          {a.page.state === 'open' ? `, ${a.page.daysLeft} days left` : ''}
         </p>
-        {a.matchText && <p>{a.matchText}</p>}
-        {a.thankYouText && <p className="adm-muted">Thank-you: {a.thankYouText}</p>}
+        {a.page.matchText && <p>{a.page.matchText}</p>}
+        {a.page.thankYouText && <p className="adm-muted">Thank-you: {a.page.thankYouText}</p>}
         <Button variant="outline" onClick={onClose}>
           Close Preview
         </Button>
