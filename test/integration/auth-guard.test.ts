@@ -21,6 +21,8 @@ const BOTH = ['owner', 'bookkeeper'] as const;
 const OWNER = ['owner'] as const;
 /** Every role: only the admin's own account. */
 const EVERY = ['owner', 'bookkeeper', 'editor'] as const;
+/** Owners and editors: the public website's content. */
+const WEBSITE = ['owner', 'editor'] as const;
 type Role = (typeof EVERY)[number];
 /**
  * The role decision of every protected route: who may call it. A route the app has and this table lacks fails
@@ -99,6 +101,13 @@ const ROLES: Record<string, readonly Role[]> = {
   // Funds: every role reads them (filters, the manual-gift form); owners define them.
   'GET /api/admin/funds': BOTH,
   'GET /api/stripe/funds/totals': BOTH,
+  // The Website section: owners and editors (never bookkeepers, who edit no content).
+  'GET /api/admin/website/pages': WEBSITE,
+  'PUT /api/admin/website/pages/:page/draft': WEBSITE,
+  'DELETE /api/admin/website/pages/:page/draft': WEBSITE,
+  'POST /api/admin/website/pages/:page/publish': WEBSITE,
+  'GET /api/admin/website/pages/:page/revisions': WEBSITE,
+  'POST /api/admin/website/pages/:page/revisions/:revisionId/restore': WEBSITE,
   // Owners only: deleting and erasing donors, admins, settings.
   'DELETE /api/stripe/customer/:id': OWNER,
   'POST /api/admin/donors/:customerId/erase': OWNER,

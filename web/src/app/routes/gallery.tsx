@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Dialog } from '../../components/ui/dialog';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { school, type GalleryImage } from '../../content/school';
+import { sitePages } from '../../content/site-pages';
 import { usePageMeta } from '../../lib/page-meta';
 
 /**
@@ -19,7 +20,7 @@ export default function GalleryRoute() {
       <header className="page-header">
         <div className="container">
           <h1>Photo Gallery</h1>
-          <p>A look at everyday life at {school.name}. Choose a photo to see it larger.</p>
+          <p>{sitePages.gallery.intro}</p>
         </div>
       </header>
       <section className="section" aria-label="Photos">
