@@ -54,7 +54,11 @@ export function PageHistory({ page, label }: { page: string; label: string }) {
                           { page, id: r.id },
                           {
                             onSuccess: () => toast({ title: `${label}: the earlier version is live again` }),
-                            onError: (e) => toast({ title: errorMessage(e, 'The restore did not work. Try again.'), variant: 'destructive' }),
+                            onError: (e) =>
+                              toast({
+                                title: errorMessage(e, 'The restore did not work. Try again.'),
+                                variant: 'destructive',
+                              }),
                           },
                         )
                       }
