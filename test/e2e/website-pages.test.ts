@@ -132,5 +132,5 @@ describe('Website > Pages in the browser', () => {
     await screenshot(ownerPage, 'website-pages-history-1280');
     await visitor.goto(`${stack.apiUrl}/contact`);
     await visitor.getByRole('cell', { name: '8:00 AM - 3:00 PM' }).waitFor();
-  });
+  }, 240_000);
 });
