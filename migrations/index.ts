@@ -30,6 +30,7 @@ import { BalanceTransactionsCreated1764706000000 } from './1764706000000-Balance
 import { DonorSessionReach1764710000000 } from './1764710000000-DonorSessionReach.js';
 import { InquiryHoldsNoFunds1764720000000 } from './1764720000000-InquiryHoldsNoFunds.js';
 import { WebsiteFoundation1764800000000 } from './1764800000000-WebsiteFoundation.js';
+import { SitePages1764800001000 } from './1764800001000-SitePages.js';
 import { Photos1764820000000 } from './1764820000000-Photos.js';
 import { Appeals1764830000000 } from './1764830000000-Appeals.js';
 
@@ -67,6 +68,7 @@ export const migrations = [
   DonorSessionReach1764710000000,
   InquiryHoldsNoFunds1764720000000,
   WebsiteFoundation1764800000000,
+  SitePages1764800001000,
   Photos1764820000000,
   Appeals1764830000000,
 ];

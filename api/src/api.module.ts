@@ -9,6 +9,7 @@ import { StripeModule } from '../../core/src/stripe/stripe.module.js';
 import { AdminsModule } from './admins/admins.module.js';
 import { AuditLogModule } from './audit-log/audit-log.module.js';
 import { SettingsModule } from './settings/settings.module.js';
+import { WebsiteModule } from './website/website.module.js';
 import { FundsModule } from './funds/funds.module.js';
 import { AppealsModule } from './appeals/appeals.module.js';
 import { DonorPrivacyModule } from './donor-privacy/donor-privacy.module.js';
@@ -64,6 +65,7 @@ export class ApiModule {
         AdminsModule,
         AuditLogModule,
         SettingsModule,
+        WebsiteModule,
         DonorPrivacyModule,
         OperationsModule,
         PhotosModule,

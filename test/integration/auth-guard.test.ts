@@ -23,6 +23,8 @@ const OWNER = ['owner'] as const;
 const WEBSITE = ['owner', 'editor'] as const;
 /** Every role: only the admin's own account. */
 const EVERY = ['owner', 'bookkeeper', 'editor'] as const;
+/** Owners and editors: the public website's content. */
+const WEBSITE = ['owner', 'editor'] as const;
 type Role = (typeof EVERY)[number];
 /**
  * The role decision of every protected route: who may call it. A route the app has and this table lacks fails
@@ -109,6 +111,13 @@ const ROLES: Record<string, readonly Role[]> = {
   'POST /api/admin/appeals/:id/archive': BOTH,
   'PATCH /api/admin/transactions/:id/appeal': BOTH,
   'GET /api/stripe/funds/totals': BOTH,
+  // The Website section: owners and editors (never bookkeepers, who edit no content).
+  'GET /api/admin/website/pages': WEBSITE,
+  'PUT /api/admin/website/pages/:page/draft': WEBSITE,
+  'DELETE /api/admin/website/pages/:page/draft': WEBSITE,
+  'POST /api/admin/website/pages/:page/publish': WEBSITE,
+  'GET /api/admin/website/pages/:page/revisions': WEBSITE,
+  'POST /api/admin/website/pages/:page/revisions/:revisionId/restore': WEBSITE,
   // Owners only: deleting and erasing donors, admins, settings.
   'DELETE /api/stripe/customer/:id': OWNER,
   'POST /api/admin/donors/:customerId/erase': OWNER,

@@ -1,3 +1,4 @@
+import { readSchoolIdentity } from '../../../core/src/site/published-school-facts.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ENV } from '../../../core/src/config/load-env.js';
@@ -153,6 +154,7 @@ export class StatementsService {
         `${postal.length} donors have no e-mail address; download their statements from their pages (at most ${MAX_POSTAL_BATCH} in one file)`,
       );
     const issuedOn = statementIssuedOn(this.env.TIME_ZONE);
+    const school = await readSchoolIdentity(this.ds);
     const statements = [];
     for (const g of postal) {
       const donor = (await findStatementDonor(this.ds, g.customer_id))!;
@@ -162,6 +164,7 @@ export class StatementsService {
         gifts: await donorYearGifts(this.ds, g.customer_id, year, this.env.TIME_ZONE),
         statementText: this.env.YEAR_END_STATEMENT_TEXT,
         issuedOn,
+        school,
       });
     }
     const pdf = await renderStatements(statements);

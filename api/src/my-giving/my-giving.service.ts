@@ -1,3 +1,4 @@
+import { readSchoolIdentity } from '../../../core/src/site/published-school-facts.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
@@ -91,7 +92,7 @@ export class MyGivingService {
     const donor = offered ? await findStatementDonor(this.repo.ds, customerId) : null;
     if (!donor) throw notFound('No statement for this year');
     const gifts = await donorYearGifts(this.repo.ds, customerId, year, this.env.TIME_ZONE);
-    const pdf = await renderStatementNow(this.env, donor, year, gifts);
+    const pdf = await renderStatementNow(this.env, donor, year, gifts, await readSchoolIdentity(this.repo.ds));
     await this.audit.record('donor.statement_downloaded', {
       actorKind: 'donor',
       donorId: customerId,

@@ -1,3 +1,4 @@
+import { readSchoolIdentity, type SchoolIdentity } from '../../../core/src/site/published-school-facts.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { openBatchCursor, type BatchCursor } from '../../../core/src/db/batch-cursor.js';
@@ -15,6 +16,11 @@ export type { DonorForStatement, TaxGiftRow };
 @Injectable()
 export class TaxExportsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  /** The school's facts as published on the website, for the statement's letterhead. */
+  schoolIdentity(): Promise<SchoolIdentity> {
+    return readSchoolIdentity(this.ds);
+  }
 
   /** A cursor over the year's gifts (see openBatchCursor): memory stays at one batch whatever the number of gifts. */
   openYearCursor(f: GiftFilter, batch = 2000): Promise<BatchCursor<TaxGiftRow>> {

@@ -98,7 +98,7 @@ export class TaxExportsService {
     const donor = await this.repo.findDonor(customerId);
     if (!donor) throw new TaxExportError(404, `Customer not found: ${customerId}`);
     const gifts = await this.repo.donorYear(customerId, year, this.env.TIME_ZONE);
-    const pdf = await renderStatementNow(this.env, donor, year, gifts);
+    const pdf = await renderStatementNow(this.env, donor, year, gifts, await this.repo.schoolIdentity());
     await this.audit.record('export.downloaded', {
       ...ctx,
       details: { report: 'year-end-statement', year, customerId },

@@ -5,6 +5,10 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { isAppRoute, routePreloads } from './route-preloads.js';
+import { SitePagesService } from '../website/site-pages.service.js';
+import type { PublicSitePagesDto } from '../website/site-pages.dto.js';
+import { siteVersion } from '../../../core/src/site/site-version.js';
+import { DataSource } from 'typeorm';
 
 function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -73,6 +77,19 @@ function precompressed(assetsDir: string) {
   };
 }
 
+/**
+ * The published pages as a JSON data block for index.html (web/src/content/site-pages.ts reads it before the first
+ * render), so the first paint needs no request for them. A data block is never run as script (the CSP stays
+ * strict); `<` is written as \u003c so no text inside can end the element, whatever an editor typed.
+ */
+export function sitePagesTag(pages: PublicSitePagesDto): string {
+  const json = JSON.stringify(pages)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="site-pages">${json}</script>`;
+}
+
 const compressedPages = new Map<string, Buffer>();
 
 /** The rendered index.html (one variant per route preload set) compressed once and kept. */
@@ -99,13 +116,37 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
   );
   app.use(express.static(dir, { index: false, maxAge: '1h' }));
   const preloads = routePreloads(dir);
+  const sitePages = app.get(SitePagesService);
+  const ds = app.get(DataSource);
+  // The rendered content block of the newest site version; one row read per page load tells whether it is still current.
+  let content = { version: -1, tag: '' };
+  const contentTag = async (): Promise<string> => {
+    const { version } = await siteVersion.read(ds);
+    if (version !== content.version) {
+      content = { version, tag: sitePagesTag(await sitePages.publicPages()) };
+      compressedPages.clear();
+    }
+    return content.tag;
+  };
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/'))
       return next();
+    contentTag().then(
+      (tag) => servePage(req, res, tag),
+      (err: unknown) => next(err),
+    );
+  });
+  const servePage = (req: Request, res: Response, tag: string) => {
     res.setHeader('Cache-Control', 'no-cache');
     // The app shows its not-found page there; crawlers and link checkers learn it from the status.
     if (!isAppRoute(req.path)) res.status(404);
-    const extra = [paymentScriptTag(req.path, env), preloads(req.path)].filter(Boolean).join('\n    ');
+    // The Website section previews a page in a frame of the admin's own tab (same origin only, never another site's).
+    if (req.query['site-preview'] !== undefined) {
+      const csp = res.getHeader('Content-Security-Policy');
+      if (typeof csp === 'string')
+        res.setHeader('Content-Security-Policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    }
+    const extra = [tag, paymentScriptTag(req.path, env), preloads(req.path)].filter(Boolean).join('\n    ');
     const page = extra ? html.replace('</head>', `  ${extra}\n  </head>`) : html;
     res.type('html');
     res.setHeader('Vary', 'Accept-Encoding');
@@ -114,5 +155,5 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
     if (!encoding) return void res.send(page);
     res.setHeader('Content-Encoding', encoding);
     res.send(compressedPage(page, encoding));
-  });
+  };
 }

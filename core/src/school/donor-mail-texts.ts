@@ -1,5 +1,5 @@
 import { formatUsd } from '../gifts/money.js';
-import { SCHOOL_FACTS as SCHOOL, streetAddress } from './school-facts.js';
+import { DEFAULT_SCHOOL_IDENTITY, type SchoolIdentity } from '../site/published-school-facts.js';
 
 /**
  * The words of the e-mails donors receive: a gift's acknowledgment (and its corrected version after a partial
@@ -101,9 +101,10 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 /** '<Dear Maria Lopez,>' or a greeting that needs no name. */
 const greeting = (name: string | null) => (name?.trim() ? `Dear ${name.trim()},` : 'Dear friend of Hillside,');
 
-const LETTERHEAD = [SCHOOL.name, streetAddress, `EIN ${SCHOOL.ein}`];
-const SIGNATURE = ['With gratitude,', SCHOOL.name, `${SCHOOL.phone} · ${SCHOOL.email}`];
-const STATUS_LINE = `${SCHOOL.taxExemptStatus} EIN ${SCHOOL.ein}.`;
+/** The school's facts in a message: as published on the website (core/src/site/published-school-facts.ts). */
+const LETTERHEAD = (s: SchoolIdentity) => [s.name, s.streetAddress, `EIN ${s.ein}`];
+const SIGNATURE = (s: SchoolIdentity) => ['With gratitude,', s.name, `${s.phone} · ${s.email}`];
+const STATUS_LINE = (s: SchoolIdentity) => `${s.taxExemptStatus} EIN ${s.ein}.`;
 
 /**
  * A paragraph is a string; a table is rows of [label, value]; a link is a button-like line with its address; a
@@ -111,8 +112,8 @@ const STATUS_LINE = `${SCHOOL.taxExemptStatus} EIN ${SCHOOL.ein}.`;
  */
 type Block = string | Array<[string, string]> | { link: string; label: string } | { sentence: string; link: string };
 
-function plain(title: string, name: string | null, blocks: Block[]): string {
-  const parts = [LETTERHEAD.join('\n'), title, greeting(name)];
+function plain(title: string, name: string | null, blocks: Block[], s: SchoolIdentity): string {
+  const parts = [LETTERHEAD(s).join('\n'), title, greeting(name)];
   for (const b of blocks) {
     parts.push(
       typeof b === 'string'
@@ -124,13 +125,13 @@ function plain(title: string, name: string | null, blocks: Block[]): string {
             : `${b.label}:\n${b.link}`,
     );
   }
-  parts.push(SIGNATURE.join('\n'), STATUS_LINE);
+  parts.push(SIGNATURE(s).join('\n'), STATUS_LINE(s));
   return `${parts.join('\n\n')}\n`;
 }
 
 const P = 'margin:0 0 18px;';
 
-function html(title: string, name: string | null, blocks: Block[]): string {
+function html(title: string, name: string | null, blocks: Block[], s: SchoolIdentity): string {
   const body = blocks
     .map((b) =>
       typeof b === 'string'
@@ -151,24 +152,24 @@ function html(title: string, name: string | null, blocks: Block[]): string {
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title></head>` +
     `<body style="margin:0;padding:0;background:#ffffff">` +
     `<div style="max-width:640px;margin:0 auto;padding:24px;font-family:Georgia,'Times New Roman',serif;font-size:18px;line-height:1.6;color:#1b1b1b">` +
-    `<p style="margin:0;font-size:22px;font-weight:bold">${esc(SCHOOL.name)}</p>` +
-    `<p style="margin:0 0 24px;font-size:16px;color:#333333">${esc(streetAddress)}<br>EIN ${esc(SCHOOL.ein)}</p>` +
+    `<p style="margin:0;font-size:22px;font-weight:bold">${esc(s.name)}</p>` +
+    `<p style="margin:0 0 24px;font-size:16px;color:#333333">${esc(s.streetAddress)}<br>EIN ${esc(s.ein)}</p>` +
     `<h1 style="font-size:26px;line-height:1.3;margin:0 0 18px">${esc(title)}</h1>` +
     `<p style="${P}">${esc(greeting(name))}</p>${body}` +
-    `<p style="${P}">${SIGNATURE.map(esc).join('<br>')}</p>` +
-    `<p style="margin:24px 0 0;font-size:16px;color:#333333">${esc(STATUS_LINE)}</p></div></body></html>`
+    `<p style="${P}">${SIGNATURE(s).map(esc).join('<br>')}</p>` +
+    `<p style="margin:24px 0 0;font-size:16px;color:#333333">${esc(STATUS_LINE(s))}</p></div></body></html>`
   );
 }
 
-function message(subject: string, title: string, name: string | null, blocks: Block[]): MailText {
-  return { subject, text: plain(title, name, blocks), html: html(title, name, blocks) };
+function message(s: SchoolIdentity, subject: string, title: string, name: string | null, blocks: Block[]): MailText {
+  return { subject, text: plain(title, name, blocks, s), html: html(title, name, blocks, s) };
 }
 
 const PROPERTY_ACKNOWLEDGMENT_NOTE =
   'As the law asks, this acknowledgment describes your gift of property but does not state its value; the value you claim is yours to determine.';
 
 /** A gift's acknowledgment; after a partial refund, the corrected acknowledgment under the same receipt number. */
-export function acknowledgmentMail(f: AcknowledgmentFacts): MailText {
+export function acknowledgmentMail(f: AcknowledgmentFacts, SCHOOL: SchoolIdentity = DEFAULT_SCHOOL_IDENTITY): MailText {
   const corrected = f.refundedCents > 0;
   const net = f.amountCents - f.refundedCents;
   const title = corrected ? 'Corrected acknowledgment of your gift' : 'Thank you for your gift';
@@ -226,16 +227,17 @@ export function acknowledgmentMail(f: AcknowledgmentFacts): MailText {
       link: f.recurring.manageUrl,
     });
   }
-  return message(subject, title, f.donorName, blocks);
+  return message(SCHOOL, subject, title, f.donorName, blocks);
 }
 
 /** The notice that withdraws an acknowledgment: the gift was refunded in full, or removed from the school's records. */
-export function voidMail(f: VoidFacts): MailText {
+export function voidMail(f: VoidFacts, SCHOOL: SchoolIdentity = DEFAULT_SCHOOL_IDENTITY): MailText {
   const what =
     f.amountCents === null ? `your gift of ${f.giftDate}` : `your gift of ${formatUsd(f.amountCents)} on ${f.giftDate}`;
   const why =
     f.reason === 'refunded' ? `Because ${what} was refunded in full` : `Because ${what} was removed from our records`;
   return message(
+    SCHOOL,
     `Receipt ${f.receiptNumber} is void - ${SCHOOL.name}`,
     `Receipt ${f.receiptNumber} is void`,
     f.donorName,
@@ -247,7 +249,7 @@ export function voidMail(f: VoidFacts): MailText {
 }
 
 /** The cover note of an e-mailed year-end statement (the statement itself is the attached PDF). */
-export function statementMail(f: StatementFacts): MailText {
+export function statementMail(f: StatementFacts, SCHOOL: SchoolIdentity = DEFAULT_SCHOOL_IDENTITY): MailText {
   const count = (n: number) => (n === 1 ? '1 gift' : `${n} gifts`);
   const edition = f.edition ?? 'final';
   const label = edition === 'final' ? '' : `${STATEMENT_TEXTS.editionTitle[edition].toLowerCase()} `;
@@ -271,7 +273,7 @@ export function statementMail(f: StatementFacts): MailText {
   if (f.propertyCount) blocks.push(STATEMENT_TEXTS.cashTotalNote);
   blocks.push('Please keep the statement with your tax records.');
   const subject = `Your ${f.year} ${label}year-end giving statement - ${SCHOOL.name}`;
-  return message(subject, `Your ${label}giving statement for ${f.year}`, f.donorName, blocks);
+  return message(SCHOOL, subject, `Your ${label}giving statement for ${f.year}`, f.donorName, blocks);
 }
 
 export interface SignInLinkFacts {
@@ -280,8 +282,8 @@ export interface SignInLinkFacts {
 }
 
 /** The sign-in link a donor asked for on the My Giving page. */
-export function signInLinkMail(f: SignInLinkFacts): MailText {
-  return message(`Your sign-in link for My Giving - ${SCHOOL.name}`, 'Your sign-in link', null, [
+export function signInLinkMail(f: SignInLinkFacts, SCHOOL: SchoolIdentity = DEFAULT_SCHOOL_IDENTITY): MailText {
+  return message(SCHOOL, `Your sign-in link for My Giving - ${SCHOOL.name}`, 'Your sign-in link', null, [
     `You asked to see and manage your gifts to ${SCHOOL.name}. Open this link to sign in:`,
     { link: f.url, label: 'Sign in to My Giving' },
     `The link works once, for ${f.minutes} minutes. If it has expired, you can ask for a new one on the same page.`,
@@ -302,11 +304,12 @@ export interface PaymentFailedFacts {
 }
 
 /** A recurring gift's renewal was declined: plain words and a link straight to updating the card or account. */
-export function paymentFailedMail(f: PaymentFailedFacts): MailText {
+export function paymentFailedMail(f: PaymentFailedFacts, SCHOOL: SchoolIdentity = DEFAULT_SCHOOL_IDENTITY): MailText {
   const freq = f.frequency.toLowerCase();
   if (f.method === 'bank') {
     const account = f.card ? f.card.charAt(0).toLowerCase() + f.card.slice(1) : 'bank account';
     return message(
+      SCHOOL,
       `Your ${freq} gift could not be charged - ${SCHOOL.name}`,
       `Your ${freq} gift could not be charged`,
       f.donorName,
@@ -320,6 +323,7 @@ export function paymentFailedMail(f: PaymentFailedFacts): MailText {
     );
   }
   return message(
+    SCHOOL,
     `Your ${freq} gift could not be charged - ${SCHOOL.name}`,
     `Your ${freq} gift could not be charged`,
     f.donorName,
@@ -391,10 +395,10 @@ function planChangeSentence(f: PlanChangeFacts, freq: string): string {
 }
 
 /** The short confirmation of a change to a recurring gift: what changed, when it takes effect, where to see it. */
-export function planChangeMail(f: PlanChangeFacts): MailText {
+export function planChangeMail(f: PlanChangeFacts, SCHOOL: SchoolIdentity = DEFAULT_SCHOOL_IDENTITY): MailText {
   const freq = f.frequency.toLowerCase();
   const title = `Your ${freq} gift: ${PLAN_CHANGE_TITLES[f.change]}`;
-  return message(`${title} - ${SCHOOL.name}`, title, f.donorName, [
+  return message(SCHOOL, `${title} - ${SCHOOL.name}`, title, f.donorName, [
     `${planChangeSentence(f, freq)}${f.byAdmin ? ' We made this change at your request.' : ''}${f.change === 'cancel' ? ' Gifts already made stay on your records and statements. Thank you for your support.' : ''}`,
     `To see or change your gift (no password needed):`,
     { link: f.manageUrl, label: 'Your giving' },
@@ -416,8 +420,12 @@ export interface BankPaymentFailedFacts {
 }
 
 /** A gift by bank account that the bank returned after days of processing: nothing was taken, and what to do. */
-export function bankPaymentFailedMail(f: BankPaymentFailedFacts): MailText {
+export function bankPaymentFailedMail(
+  f: BankPaymentFailedFacts,
+  SCHOOL: SchoolIdentity = DEFAULT_SCHOOL_IDENTITY,
+): MailText {
   return message(
+    SCHOOL,
     `Your bank payment did not go through - ${SCHOOL.name}`,
     'Your bank payment did not go through',
     f.donorName,
@@ -443,11 +451,12 @@ export interface TributeFacts {
  * The notice to the person the donor named: a gift was made in honor or memory of someone. No amount unless
  * allowed. The subject is the school's own words only: a name the donor typed never reaches a subject line.
  */
-export function tributeMail(f: TributeFacts): MailText {
+export function tributeMail(f: TributeFacts, SCHOOL: SchoolIdentity = DEFAULT_SCHOOL_IDENTITY): MailText {
   const who = f.donorName?.trim() || 'A friend of the school';
   const gift = f.amountCents === null ? 'a gift' : `a gift of ${formatUsd(f.amountCents)}`;
   const where = f.fund ? ` to our ${f.fund} fund` : '';
   return message(
+    SCHOOL,
     `A tribute gift to ${SCHOOL.name}`,
     `A gift ${f.tribute.charAt(0).toLowerCase()}${f.tribute.slice(1)}`,
     null,

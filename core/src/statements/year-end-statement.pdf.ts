@@ -1,6 +1,6 @@
 import { pdfmake } from '../pdf/pdfmake.js';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { mailingAddress, SCHOOL_FACTS as SCHOOL, streetAddress } from '../school/school-facts.js';
+import { DEFAULT_SCHOOL_IDENTITY, type SchoolIdentity } from '../site/published-school-facts.js';
 import { giftMethodLabel, isCashGift } from '../gifts/gift-labels.js';
 import { STATEMENT_TEXTS, statementEditionFor, type StatementEdition } from '../school/donor-mail-texts.js';
 import { formatUsd } from '../gifts/money.js';
@@ -15,6 +15,8 @@ export interface StatementInput {
   issuedOn: string;
   /** Interim (the year is not over), final or corrected; without it, interim or final by the year. */
   edition?: StatementEdition;
+  /** The school's facts as published on the website (readSchoolIdentity); the SPEC's without it. */
+  school?: SchoolIdentity;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -113,9 +115,10 @@ function propertyContent(property: TaxGiftRow[]): Content[] {
 function statementContent(s: StatementInput): Content[] {
   const { gifts, totalCents: total, property } = statementTotals(s.gifts);
   const edition = s.edition ?? statementEditionFor(s.year, Number(s.issuedOn.slice(-4)));
+  const SCHOOL = s.school ?? DEFAULT_SCHOOL_IDENTITY;
   const body: Content[] = [
     { text: SCHOOL.name, style: 'school' },
-    { text: [streetAddress, mailingAddress, `EIN ${SCHOOL.ein}`].join('\n'), style: 'small' },
+    { text: [SCHOOL.streetAddress, SCHOOL.mailingAddress, `EIN ${SCHOOL.ein}`].join('\n'), style: 'small' },
     { text: `Year-End Giving Statement ${s.year}`, style: 'title' },
     { text: `Issued ${s.issuedOn}`, style: 'small' },
     { text: STATEMENT_TEXTS.edition(edition, s.year, s.issuedOn), bold: edition !== 'final', margin: [0, 6, 0, 0] },
@@ -190,7 +193,7 @@ export function statementDefinition(...statements: StatementInput[]): TDocumentD
       ? `Year-End Giving Statement ${statements[0].year}`
       : `Year-End Giving Statements ${statements[0]?.year ?? ''}`;
   return {
-    info: { title, author: SCHOOL.name },
+    info: { title, author: (statements[0]?.school ?? DEFAULT_SCHOOL_IDENTITY).name },
     pageSize: 'LETTER',
     pageMargins: [54, 54, 54, 54],
     defaultStyle: { font: 'Helvetica', fontSize: 10.5 },
@@ -212,11 +215,13 @@ export function renderStatementNow(
   donor: DonorForStatement,
   year: number,
   gifts: TaxGiftRow[],
+  school?: SchoolIdentity,
 ): Promise<Buffer> {
   return renderStatement({
     donor,
     year,
     gifts,
+    school,
     statementText: env.YEAR_END_STATEMENT_TEXT,
     issuedOn: statementIssuedOn(env.TIME_ZONE),
   });

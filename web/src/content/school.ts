@@ -7,7 +7,13 @@
  * reserved for fiction, so nobody real gets called.
  */
 
-import { mailingAddress, SCHOOL_FACTS, streetAddress } from '../../../core/src/school/school-facts';
+import { SCHOOL_FACTS } from '../../../core/src/school/school-facts';
+import { PROGRAM_SLUGS, phoneHref } from '../../../core/src/site/site-pages';
+import { sitePages } from './site-pages';
+
+const contact = sitePages.contact;
+const details = sitePages.school;
+const programText = sitePages.programs;
 
 export interface ImageSource {
   /** Path without width and extension: `${base}-${width}.webp` exists for every width in `widths`. */
@@ -55,60 +61,26 @@ const galleryImage = (slug: string): ImageSource => ({
   height: 480,
 });
 
-const programs: ProgramContent[] = [
-  {
-    slug: 'adult-development',
-    title: 'Adult Development Program',
-    summary: 'Daily classes that build reading, math, communication and self-confidence at each person’s own pace.',
-    description: `Small classes, ${SCHOOL_FACTS.schedule.openDayCount} days a week, ${SCHOOL_FACTS.schedule.openDays}. Each adult has a personal plan made with their family. We practice reading, money, time and speaking up for yourself. Progress is celebrated, big or small.`,
-    image: programImage('adult-development'),
-    alt: 'An instructor and two adults work together at a classroom table with books and a counting board.',
-  },
-  {
-    slug: 'transportation',
-    title: 'Transportation Services',
-    summary: 'Door-to-door rides in our accessible van with a wheelchair lift, so no one misses a day.',
-    description: `Our accessible van with a lift picks people up at home and brings them back each school day, ${SCHOOL_FACTS.schedule.openDays}. Trained drivers help with boarding and seat belts. We also drive to outings, doctor visits and work sites across the county.`,
-    image: programImage('transportation'),
-    alt: 'A white accessible van with its side wheelchair lift lowered, parked in front of the school.',
-  },
-  {
-    slug: 'community-integration',
-    title: 'Community Integration',
-    summary: 'Trips to shops, the library and local events, so every adult is a known and welcome neighbor.',
-    description:
-      'We go out into town together every week. People shop, order a meal, visit the library and help at local events. Each trip builds confidence and friendships outside our walls.',
-    image: programImage('community-integration'),
-    alt: 'A small group of adults and a staff member walk past shop fronts on a sunny main street.',
-  },
-  {
-    slug: 'life-skills',
-    title: 'Life Skills Training',
-    summary: 'Cooking, cleaning, budgeting and staying safe: the skills that make everyday life more independent.',
-    description:
-      'In our teaching kitchen and practice apartment, adults learn to cook simple meals, do laundry, plan a budget and stay safe at home. Skills are practiced step by step until they feel easy.',
-    image: programImage('life-skills'),
-    alt: 'Two adults stir a pot and chop vegetables in a bright teaching kitchen.',
-  },
-  {
-    slug: 'recreation',
-    title: 'Recreational Activities',
-    summary: 'Art, music, gardening and sports that bring joy, friendship and healthy movement to every week.',
-    description:
-      'Art and music classes, a shared vegetable garden, walking club, bowling and seasonal parties. Fun matters: it builds friendships, health and a sense of belonging.',
-    image: programImage('recreation'),
-    alt: 'Adults paint at easels outdoors next to raised garden beds full of flowers.',
-  },
-  {
-    slug: 'vocational',
-    title: 'Vocational Training',
-    summary: 'Real job skills and supported work placements with local employers who value our graduates.',
-    description:
-      'We teach work habits and job skills in our workshop, then support people in real jobs with local partners. Job coaches stay close until each worker feels sure of the routine.',
-    image: programImage('vocational'),
-    alt: 'An adult in an apron stacks potted plants on a shelf while a job coach gives a thumbs up.',
-  },
-];
+/** Each program's photo description (its words are the Programs page's fields). */
+const PROGRAM_ALTS: Record<string, string> = {
+  'adult-development':
+    'An instructor and two adults work together at a classroom table with books and a counting board.',
+  transportation: 'A white accessible van with its side wheelchair lift lowered, parked in front of the school.',
+  'community-integration': 'A small group of adults and a staff member walk past shop fronts on a sunny main street.',
+  'life-skills': 'Two adults stir a pot and chop vegetables in a bright teaching kitchen.',
+  recreation: 'Adults paint at easels outdoors next to raised garden beds full of flowers.',
+  vocational: 'An adult in an apron stacks potted plants on a shelf while a job coach gives a thumbs up.',
+};
+
+/** The programs' words as published (Website > Pages > Programs); their photos and alt texts stay here. */
+const programs: ProgramContent[] = PROGRAM_SLUGS.map((slug) => ({
+  slug,
+  title: programText[`${slug}.title`],
+  summary: programText[`${slug}.summary`],
+  description: programText[`${slug}.description`],
+  image: programImage(slug),
+  alt: PROGRAM_ALTS[slug],
+}));
 
 const gallery: GalleryImage[] = [
   {
@@ -173,44 +145,49 @@ const gallery: GalleryImage[] = [
   },
 ].map((g) => ({ ...g, image: galleryImage(g.slug) }));
 
+const address = { street: contact.street, city: contact.city, state: contact.state, zip: contact.zip };
+const mailing = {
+  poBox: contact.poBox,
+  city: contact.mailingCity,
+  state: contact.mailingState,
+  zip: contact.mailingZip,
+};
+const latitude = Number(contact.latitude);
+const longitude = Number(contact.longitude);
+
+/**
+ * The school's content. The facts and words staff edit (Website > Pages) come from the published pages
+ * (content/site-pages.ts, defaults = the SPEC texts); photos, alt texts and the rest stay here.
+ */
 export const school = {
-  name: SCHOOL_FACTS.name,
-  shortName: SCHOOL_FACTS.shortName,
+  name: details.name,
+  shortName: details.shortName,
   tagline: 'Education and support for adults with developmental disabilities',
   description: 'Hillside Learning Center trains and supports adults with developmental disabilities in rural Arkansas.',
-  ein: SCHOOL_FACTS.ein,
+  ein: details.ein,
   founded: SCHOOL_FACTS.founded,
   incorporated: SCHOOL_FACTS.incorporated,
   teamSize: 'about 6 to 10',
-  taxStatement: SCHOOL_FACTS.taxDeductibleStatement,
-  address: SCHOOL_FACTS.address,
-  mailing: SCHOOL_FACTS.mailing,
-  phone: SCHOOL_FACTS.phone,
-  phoneHref: SCHOOL_FACTS.phoneHref,
-  email: SCHOOL_FACTS.email,
-  schedule: SCHOOL_FACTS.schedule,
+  taxStatement: SCHOOL_FACTS.taxDeductibleStatement.replace(SCHOOL_FACTS.name, details.name),
+  address,
+  mailing,
+  phone: contact.phone,
+  phoneHref: phoneHref(contact.phone),
+  email: contact.email,
+  schedule: { ...SCHOOL_FACTS.schedule, openDays: contact.openDays, hours: contact.hours },
   social: { label: 'Facebook', url: 'https://www.facebook.com/hillsidelearningcenter' },
   hours: [
-    { days: SCHOOL_FACTS.schedule.openDaysShort, time: SCHOOL_FACTS.schedule.hours },
-    { days: SCHOOL_FACTS.schedule.closedDaysShort, time: 'Closed' },
+    { days: contact.openDaysShort, time: contact.hours },
+    { days: contact.closedDaysShort, time: 'Closed' },
   ],
   map: {
-    latitude: 35.9089,
-    longitude: -92.6318,
+    latitude,
+    longitude,
     image: { base: '/images/map', widths: [480, 960], width: 960, height: 720 } satisfies ImageSource,
     alt: 'Street map of Marshall, Arkansas, with a pin on 418 Schoolhouse Road, northeast of the courthouse square beside City Park.',
   },
-  mission:
-    'We help adults with developmental disabilities learn, work and take part in community life, with dignity and the support each person needs.',
-  missionDetail: [
-    'Since 1969 families in our county have trusted us with the people they love. We teach practical skills, build friendships and open doors to real work.',
-    'Every adult has a personal plan. We move at their pace and celebrate every step forward.',
-  ],
-  history: [
-    'Hillside Learning Center was established in 1969 by local parents who wanted their grown children to keep learning close to home.',
-    'We incorporated as a non-profit in 1972. For over 50 years we have grown one classroom, one van and one garden at a time.',
-  ],
-  team: 'Our team of about 6 to 10 professionals includes instructors, job coaches, drivers and support staff. Many have been with us for over a decade.',
+  mission: sitePages.home.mission,
+  team: sitePages.about.team,
   staff: [
     {
       role: 'Executive Director',
@@ -241,6 +218,8 @@ export const school = {
 
 export type School = typeof school;
 
-export const fullAddress = streetAddress;
-export { mailingAddress };
+/** '418 Schoolhouse Road, Marshall, AR 72650' */
+export const fullAddress = `${address.street}, ${address.city}, ${address.state} ${address.zip}`;
+/** 'PO Box 214, Marshall, AR 72650' */
+export const mailingAddress = `${mailing.poBox}, ${mailing.city}, ${mailing.state} ${mailing.zip}`;
 export const mapsLink = `https://www.openstreetmap.org/?mlat=${school.map.latitude}&mlon=${school.map.longitude}#map=16/${school.map.latitude}/${school.map.longitude}`;

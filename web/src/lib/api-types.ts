@@ -1817,6 +1817,105 @@ export interface paths {
         patch: operations["SettingsController_update"];
         trace?: never;
     };
+    "/api/admin/website/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SitePagesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/pages/{page}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves a page's draft (sanitised; visitors see nothing until it is published) */
+        put: operations["SitePagesController_saveDraft"];
+        post?: never;
+        delete: operations["SitePagesController_discardDraft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/pages/{page}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes the page's draft as a new revision; visitors see it on their next page load */
+        post: operations["SitePagesController_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/pages/{page}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SitePagesController_revisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/pages/{page}/revisions/{revisionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes an earlier revision's content again (as a new revision) */
+        post: operations["SitePagesController_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SitePublicController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/donors/{customerId}/export": {
         parameters: {
             query?: never;
@@ -3951,6 +4050,57 @@ export interface components {
             /** @description The fiscal year's first month (1 = January: fiscal years are calendar years) */
             fiscalYearStartMonth?: number;
         };
+        PageStateDto: {
+            /** @enum {string} */
+            page: "home" | "about" | "programs" | "contact" | "gallery" | "donate" | "school";
+            /** @description What visitors see now */
+            published: {
+                [key: string]: string;
+            };
+            /** @description The unpublished draft, if any */
+            draft: {
+                [key: string]: string;
+            } | null;
+            /** Format: date-time */
+            draftSavedAt: string | null;
+            draftSavedBy: string | null;
+        };
+        SitePagesAdminDto: {
+            pages: components["schemas"]["PageStateDto"][];
+        };
+        SaveDraftDto: {
+            /** @description The page's fields by key (rich text as HTML; sanitised on the server) */
+            content: {
+                [key: string]: string;
+            };
+        };
+        RevisionDto: {
+            id: string;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @description Who published it (null: an admin since removed) */
+            publishedBy: string | null;
+            /** @description The revision it restored, if it was a restore */
+            restoredFrom: string | null;
+            /** @description Whether this is what visitors see now */
+            current: boolean;
+            content: {
+                [key: string]: string;
+            };
+        };
+        RevisionsDto: {
+            revisions: components["schemas"]["RevisionDto"][];
+        };
+        PublicSitePagesDto: {
+            /** @description The site's content version (the ETag's number) */
+            version: number;
+            /** @description Each page (home, about, programs, contact, gallery, donate, school): its published fields */
+            pages: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
         EraseDonorDto: {
             /** @description The donor's name exactly as shown (their e-mail when they have no name), to confirm */
             confirmName: string;
@@ -4274,6 +4424,12 @@ export type AcknowledgmentsSettingDto = components['schemas']['AcknowledgmentsSe
 export type MonthSettingDto = components['schemas']['MonthSettingDto'];
 export type SettingsDto = components['schemas']['SettingsDto'];
 export type UpdateSettingsDto = components['schemas']['UpdateSettingsDto'];
+export type PageStateDto = components['schemas']['PageStateDto'];
+export type SitePagesAdminDto = components['schemas']['SitePagesAdminDto'];
+export type SaveDraftDto = components['schemas']['SaveDraftDto'];
+export type RevisionDto = components['schemas']['RevisionDto'];
+export type RevisionsDto = components['schemas']['RevisionsDto'];
+export type PublicSitePagesDto = components['schemas']['PublicSitePagesDto'];
 export type EraseDonorDto = components['schemas']['EraseDonorDto'];
 export type ErasedDto = components['schemas']['ErasedDto'];
 export type QueueCountsDto = components['schemas']['QueueCountsDto'];
@@ -8100,6 +8256,251 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SitePagesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePagesAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SitePagesController_saveDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveDraftDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageStateDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SitePagesController_discardDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageStateDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SitePagesController_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageStateDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SitePagesController_revisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionsDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SitePagesController_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: string;
+                revisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageStateDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SitePublicController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every page’s published fields (304 when the ETag matches) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSitePagesDto"];
                 };
             };
         };

@@ -31,6 +31,9 @@ export const queryKeys = {
   audit: ['/api/admin/audit'],
   auditFilters: ['/api/admin/audit/filters'],
   settings: ['/api/admin/settings'],
+  /** Website > Pages: every page's published content and draft. */
+  websitePages: ['/api/admin/website/pages'],
+  websitePageRevisions: (page: string) => ['/api/admin/website/pages', page, 'revisions'],
   /** The funds, as the admin lists them (archived ones too). */
   funds: ['/api/admin/funds'],
   /** The appeals with their progress (Appeals page). */

@@ -12,7 +12,7 @@ import {
 } from '../../../core/src/mail/mail.transport.js';
 import { outbox, type OutboxRow } from '../../../core/src/mail-outbox/outbox.repository.js';
 import { retryDelaySeconds, SEND_LEASE_SECONDS } from '../../../core/src/mail-outbox/retry-policy.js';
-import { SCHOOL_FACTS } from '../../../core/src/school/school-facts.js';
+import { readSchoolIdentity } from '../../../core/src/site/published-school-facts.js';
 import { composeMail } from './compose/compose-mail.js';
 import { PeriodicTask } from './periodic-task.js';
 
@@ -89,7 +89,7 @@ export class OutboxSender implements OnApplicationBootstrap, OnApplicationShutdo
       await this.transport.send({
         ...composed.mail,
         to: row.recipient,
-        fromName: SCHOOL_FACTS.name,
+        fromName: (await readSchoolIdentity(this.ds)).name,
         messageId: `<${row.id}.${new Date(row.created_at).getTime()}.outbox@${this.domain}>`,
         attachments: composed.attachments,
       });

@@ -1,8 +1,10 @@
+import { RichText } from '../../components/rich-text/rich-text';
 import { EmailAddress } from '../../components/ui/email-address';
 import { ContactCallout } from '../../components/contact-callout';
 import { Card } from '../../components/ui/card';
 import { HeartIcon, PeopleIcon, ShieldIcon } from '../../components/ui/icons';
 import { school } from '../../content/school';
+import { sitePages } from '../../content/site-pages';
 import { usePageMeta } from '../../lib/page-meta';
 
 const valueIcons = { Empowerment: ShieldIcon, Dignity: HeartIcon, Community: PeopleIcon } as const;
@@ -16,6 +18,8 @@ function initials(text: string): string {
     .toUpperCase();
 }
 
+const page = sitePages.about;
+
 export default function AboutRoute() {
   usePageMeta(
     'About Us',
@@ -26,7 +30,7 @@ export default function AboutRoute() {
       <header className="page-header">
         <div className="container">
           <h1>About Us</h1>
-          <p>Over 50 years of learning, work and friendship in rural Arkansas.</p>
+          <p>{page.intro}</p>
         </div>
       </header>
 
@@ -34,9 +38,7 @@ export default function AboutRoute() {
         <div className="container mission">
           <div>
             <h2 id="history-title">Our History</h2>
-            {school.history.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
+            <RichText html={page.history} className="rich-text--flow" />
           </div>
           <ul className="facts" aria-label="Key dates">
             <li>
@@ -113,11 +115,7 @@ export default function AboutRoute() {
               );
             })}
           </ul>
-          <ContactCallout
-            title="Visit Us"
-            text="Families are always welcome. Call us to arrange a visit or a trial day."
-            style={{ marginTop: '3rem' }}
-          />
+          <ContactCallout title="Visit Us" text={page.visit} style={{ marginTop: '3rem' }} />
         </div>
       </section>
     </>

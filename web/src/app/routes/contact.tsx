@@ -3,6 +3,7 @@ import { StreetAddress } from '../../components/layout/street-address';
 import { ClockIcon, MailboxIcon, MailIcon, PhoneIcon, PinIcon } from '../../components/ui/icons';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { fullAddress, mailingAddress, mapsLink, school } from '../../content/school';
+import { sitePages } from '../../content/site-pages';
 import { appConfig } from '../../lib/config';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -46,7 +47,7 @@ export default function ContactRoute() {
       <header className="page-header">
         <div className="container">
           <h1>Contact Us</h1>
-          <p>We would love to hear from you. Call, write or come by.</p>
+          <p>{sitePages.contact.intro}</p>
         </div>
       </header>
       <section className="section">

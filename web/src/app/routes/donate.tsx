@@ -1,6 +1,8 @@
+import { RichText } from '../../components/rich-text/rich-text';
 import { Card } from '../../components/ui/card';
 import { CheckIcon } from '../../components/ui/icons';
 import { school } from '../../content/school';
+import { sitePages } from '../../content/site-pages';
 import { DonationPanel } from '../../features/donate/components/donation-panel';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -14,7 +16,7 @@ export default function DonateRoute() {
       <header className="page-header">
         <div className="container">
           <h1>Donate</h1>
-          <p>Your gift helps adults with developmental disabilities learn, work and belong.</p>
+          <p>{sitePages.donate.intro}</p>
         </div>
       </header>
       <section className="section">
@@ -22,11 +24,7 @@ export default function DonateRoute() {
           <div className="stack">
             <div>
               <h2>Support Our Mission</h2>
-              <p>
-                For over 50 years, {school.name} has depended on the generosity of neighbors like you. Your gift pays
-                for classes, the accessible van, job coaching and the supplies our adults use every day.
-              </p>
-              <p>Every dollar stays in our community.</p>
+              <RichText html={sitePages.donate.appeal} className="rich-text--flow" />
             </div>
             <Card style={{ padding: '1.5rem' }}>
               <h2>Ways to Give</h2>

@@ -6,6 +6,7 @@ import { school } from '../../content/school';
 import { useGallery } from '../../features/gallery/api/get-gallery';
 import { PhotoPicture } from '../../features/gallery/components/photo-picture';
 import type { PhotoImageDto } from '../../lib/api-types';
+import { sitePages } from '../../content/site-pages';
 import { usePageMeta } from '../../lib/page-meta';
 
 /** One photo of the grid, whichever library it comes from: the school's own, or the ones the site came with. */
@@ -66,7 +67,7 @@ export default function GalleryRoute() {
       <header className="page-header">
         <div className="container">
           <h1>Photo Gallery</h1>
-          <p>A look at everyday life at {school.name}. Choose a photo to see it larger.</p>
+          <p>{sitePages.gallery.intro}</p>
         </div>
       </header>
       <section className="section" aria-label="Photos" aria-busy={!entries}>

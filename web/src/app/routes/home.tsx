@@ -1,11 +1,15 @@
+import { RichText } from '../../components/rich-text/rich-text';
 import { Link } from 'wouter';
 import { buttonClass } from '../../components/ui/button';
 import { ProgramCard } from '../../components/program-card';
 import { school } from '../../content/school';
+import { sitePages } from '../../content/site-pages';
 import { usePageMeta } from '../../lib/page-meta';
 import { HeroArt } from '../../components/layout/hero-art';
 
 const teaser = school.homePrograms.map((slug) => school.programs.find((p) => p.slug === slug)!);
+
+const page = sitePages.home;
 
 export function HomeRoute() {
   usePageMeta(null, school.description);
@@ -14,12 +18,9 @@ export function HomeRoute() {
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__inner">
           <div>
-            <span className="eyebrow">Serving Searcy County since {school.founded}</span>
-            <h1 id="hero-title">Empowering Lives Through Education &amp; Support</h1>
-            <p>
-              {school.name} helps adults with developmental disabilities learn new skills, find meaningful work and
-              enjoy life in their community.
-            </p>
+            <span className="eyebrow">{page.eyebrow}</span>
+            <h1 id="hero-title">{page.title}</h1>
+            <p>{page.intro}</p>
             <div className="hero__actions">
               <Link href="/donate" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
                 Donate Now
@@ -41,9 +42,7 @@ export function HomeRoute() {
             <span className="eyebrow">Why we are here</span>
             <h2 id="mission-title">Our Mission</h2>
             <p className="lead">{school.mission}</p>
-            {school.missionDetail.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
+            <RichText html={page.missionDetail} className="rich-text--flow" />
           </div>
           <ul className="facts" aria-label="Facts about the school">
             <li>
@@ -67,7 +66,7 @@ export function HomeRoute() {
           <div className="section__intro">
             <span className="eyebrow">What we do</span>
             <h2 id="programs-title">Our Programs</h2>
-            <p>Practical learning, safe transport and a real place in the community.</p>
+            <p>{page.programsIntro}</p>
           </div>
           <ul className="grid grid--3 grid--thirds" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {teaser.map((p) => (

@@ -1,6 +1,7 @@
 import { ContactCallout } from '../../components/contact-callout';
 import { ProgramCard } from '../../components/program-card';
 import { school } from '../../content/school';
+import { sitePages } from '../../content/site-pages';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function ProgramsRoute() {
@@ -13,7 +14,7 @@ export default function ProgramsRoute() {
       <header className="page-header">
         <div className="container">
           <h1>Our Programs</h1>
-          <p>Six programs that help adults learn, work, travel and belong.</p>
+          <p>{sitePages.programs.intro}</p>
         </div>
       </header>
       <section className="section" aria-label="Programs">
@@ -30,7 +31,7 @@ export default function ProgramsRoute() {
           <ContactCallout
             title="Need More Information?"
             titleId="more-info-title"
-            text="We are happy to answer questions, share our schedule or arrange a visit."
+            text={sitePages.programs.moreInfo}
             size="lg"
           />
         </div>

@@ -31,13 +31,13 @@ interface ToolButton {
 const BUTTONS: ToolButton[] = [
   {
     label: 'Heading',
-    text: 'H2',
+    text: 'Heading',
     isActive: (e) => e.isActive('heading', { level: 2 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
   },
   {
     label: 'Subheading',
-    text: 'H3',
+    text: 'Subheading',
     isActive: (e) => e.isActive('heading', { level: 3 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
   },
@@ -50,13 +50,13 @@ const BUTTONS: ToolButton[] = [
   },
   {
     label: 'Bulleted list',
-    text: '• List',
+    text: 'Bulleted list',
     isActive: (e) => e.isActive('bulletList'),
     run: (e) => e.chain().focus().toggleBulletList().run(),
   },
   {
     label: 'Numbered list',
-    text: '1. List',
+    text: 'Numbered list',
     isActive: (e) => e.isActive('orderedList'),
     run: (e) => e.chain().focus().toggleOrderedList().run(),
   },

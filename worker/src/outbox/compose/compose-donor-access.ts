@@ -1,3 +1,4 @@
+import { readSchoolIdentity } from '../../../../core/src/site/published-school-facts.js';
 import type { EnvDto } from '../../../../core/src/config/env.dto.js';
 import type { Queryable } from '../../../../core/src/db/queryable.js';
 import { declinedRenewals } from '../../../../core/src/donor-access/declined-renewals.js';
@@ -29,7 +30,12 @@ function cardName(brand: string | null, last4: string | null): string | null {
 export async function composeSignInLink(db: Queryable, row: OutboxRow, env: EnvDto): Promise<Composed> {
   const minted = await donorLinks.mint(db, row.subject_key);
   if (!minted) return { undeliverable: 'The link was used or erased before its e-mail went out' };
-  return { mail: signInLinkMail({ url: myGivingUrl(env, minted.token), minutes: DONOR_ACCESS.manageLinkMinutes }) };
+  return {
+    mail: signInLinkMail(
+      { url: myGivingUrl(env, minted.token), minutes: DONOR_ACCESS.manageLinkMinutes },
+      await readSchoolIdentity(db),
+    ),
+  };
 }
 
 /**
@@ -50,15 +56,18 @@ export async function composePaymentFailed(db: Queryable, row: OutboxRow, env: E
   });
   const minted = (await donorLinks.mint(db, linkId))!;
   return {
-    mail: paymentFailedMail({
-      donorName: f.donor_name,
-      frequency: FREQUENCY_LABELS[f.frequency as Frequency] ?? 'Recurring',
-      amountCents: Number(f.amount ?? 0),
-      card: cardName(f.brand, f.last4),
-      method: isBankDebit(f) ? 'bank' : 'card',
-      url: myGivingUrl(env, minted.token),
-      days: DONOR_ACCESS.cardLinkDays,
-    }),
+    mail: paymentFailedMail(
+      {
+        donorName: f.donor_name,
+        frequency: FREQUENCY_LABELS[f.frequency as Frequency] ?? 'Recurring',
+        amountCents: Number(f.amount ?? 0),
+        card: cardName(f.brand, f.last4),
+        method: isBankDebit(f) ? 'bank' : 'card',
+        url: myGivingUrl(env, minted.token),
+        days: DONOR_ACCESS.cardLinkDays,
+      },
+      await readSchoolIdentity(db),
+    ),
   };
 }
 
@@ -68,13 +77,16 @@ export async function composeBankPaymentFailed(db: Queryable, row: OutboxRow, en
   if (!f || f.status !== 'failed')
     return { undeliverable: 'Not needed any more: the bank payment is no longer failed' };
   return {
-    mail: bankPaymentFailedMail({
-      donorName: f.donor_name,
-      amountCents: Number(f.amount),
-      giftDate: mailDate(new Date(f.created), env.TIME_ZONE),
-      account: f.last4 ? `bank account ending in ${f.last4}` : 'bank account',
-      reason: f.failure_message,
-      donateUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}/donate`,
-    }),
+    mail: bankPaymentFailedMail(
+      {
+        donorName: f.donor_name,
+        amountCents: Number(f.amount),
+        giftDate: mailDate(new Date(f.created), env.TIME_ZONE),
+        account: f.last4 ? `bank account ending in ${f.last4}` : 'bank account',
+        reason: f.failure_message,
+        donateUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}/donate`,
+      },
+      await readSchoolIdentity(db),
+    ),
   };
 }

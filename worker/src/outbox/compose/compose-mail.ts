@@ -1,3 +1,4 @@
+import { readSchoolIdentity } from '../../../../core/src/site/published-school-facts.js';
 import type { EnvDto } from '../../../../core/src/config/env.dto.js';
 import type { Queryable } from '../../../../core/src/db/queryable.js';
 import { formatReceiptNumber } from '../../../../core/src/acknowledgments/receipt-number.js';
@@ -51,23 +52,26 @@ async function composeCard(db: Queryable, row: OutboxRow, env: EnvDto): Promise<
         }
       : null;
   return {
-    mail: acknowledgmentMail({
-      receiptNumber: formatReceiptNumber(g.receipt_year, g.receipt_seq),
-      donorName: g.donor_name,
-      giftDate: mailDate(new Date(g.created), env.TIME_ZONE),
-      method: cardMethod(g.brand, g.last4),
-      isMoney: true,
-      amountCents: Number(g.amount),
-      refundedCents:
-        row.kind === 'correction' ? (correctionRefund(row) ?? Number(g.amount_refunded)) : Number(g.amount_refunded),
-      description: null,
-      goods: null,
-      recurring,
-      noGoodsSentence: env.YEAR_END_STATEMENT_TEXT,
-      feeCoverageCents: Number(g.fee_coverage),
-      fund: designatedFund(g),
-      tribute: g.tribute_kind && g.tribute_name ? tributeLine({ kind: g.tribute_kind, name: g.tribute_name }) : null,
-    }),
+    mail: acknowledgmentMail(
+      {
+        receiptNumber: formatReceiptNumber(g.receipt_year, g.receipt_seq),
+        donorName: g.donor_name,
+        giftDate: mailDate(new Date(g.created), env.TIME_ZONE),
+        method: cardMethod(g.brand, g.last4),
+        isMoney: true,
+        amountCents: Number(g.amount),
+        refundedCents:
+          row.kind === 'correction' ? (correctionRefund(row) ?? Number(g.amount_refunded)) : Number(g.amount_refunded),
+        description: null,
+        goods: null,
+        recurring,
+        noGoodsSentence: env.YEAR_END_STATEMENT_TEXT,
+        feeCoverageCents: Number(g.fee_coverage),
+        fund: designatedFund(g),
+        tribute: g.tribute_kind && g.tribute_name ? tributeLine({ kind: g.tribute_kind, name: g.tribute_name }) : null,
+      },
+      await readSchoolIdentity(db),
+    ),
   };
 }
 
@@ -81,12 +85,15 @@ async function composeTribute(db: Queryable, row: OutboxRow): Promise<Composed> 
   const g = await giftFacts.card(db, row.gift_id!);
   if (!g || !g.tribute_kind || !g.tribute_name) return { undeliverable: 'The tribute is no longer in the records' };
   return {
-    mail: tributeMail({
-      tribute: tributeLine({ kind: g.tribute_kind, name: g.tribute_name }),
-      donorName: g.donor_name,
-      amountCents: g.tribute_show_amount ? Number(g.amount) - Number(g.fee_coverage) : null,
-      fund: designatedFund(g),
-    }),
+    mail: tributeMail(
+      {
+        tribute: tributeLine({ kind: g.tribute_kind, name: g.tribute_name }),
+        donorName: g.donor_name,
+        amountCents: g.tribute_show_amount ? Number(g.amount) - Number(g.fee_coverage) : null,
+        fund: designatedFund(g),
+      },
+      await readSchoolIdentity(db),
+    ),
   };
 }
 
@@ -94,22 +101,25 @@ async function composeManual(db: Queryable, row: OutboxRow, env: EnvDto): Promis
   const g = await giftFacts.manual(db, row.gift_id!);
   if (!g) return { undeliverable: 'The gift was deleted before its acknowledgment was sent' };
   return {
-    mail: acknowledgmentMail({
-      receiptNumber: formatReceiptNumber(g.receipt_year, g.receipt_seq),
-      donorName: g.donor_name,
-      giftDate: mailDate(new Date(g.donation_date), env.TIME_ZONE),
-      method: MANUAL_TYPE_LABELS[g.donation_type as ManualDonationType] ?? g.donation_type,
-      isMoney: isCashGift('manual', g.donation_type),
-      amountCents: Number(g.amount),
-      refundedCents: 0,
-      description: g.gift_description,
-      goods:
-        g.goods_description && g.goods_value !== null
-          ? { description: g.goods_description, valueCents: Number(g.goods_value) }
-          : null,
-      recurring: null,
-      noGoodsSentence: env.YEAR_END_STATEMENT_TEXT,
-    }),
+    mail: acknowledgmentMail(
+      {
+        receiptNumber: formatReceiptNumber(g.receipt_year, g.receipt_seq),
+        donorName: g.donor_name,
+        giftDate: mailDate(new Date(g.donation_date), env.TIME_ZONE),
+        method: MANUAL_TYPE_LABELS[g.donation_type as ManualDonationType] ?? g.donation_type,
+        isMoney: isCashGift('manual', g.donation_type),
+        amountCents: Number(g.amount),
+        refundedCents: 0,
+        description: g.gift_description,
+        goods:
+          g.goods_description && g.goods_value !== null
+            ? { description: g.goods_description, valueCents: Number(g.goods_value) }
+            : null,
+        recurring: null,
+        noGoodsSentence: env.YEAR_END_STATEMENT_TEXT,
+      },
+      await readSchoolIdentity(db),
+    ),
   };
 }
 
@@ -118,13 +128,16 @@ async function composeVoid(db: Queryable, row: OutboxRow, env: EnvDto): Promise<
   const g = await giftFacts.voided(db, giftKind, row.gift_id!);
   if (!g) return { undeliverable: 'The acknowledgment is no longer in the records' };
   return {
-    mail: voidMail({
-      receiptNumber: formatReceiptNumber(g.receipt_year, g.receipt_seq),
-      donorName: g.donor_name,
-      giftDate: mailDate(new Date(g.gift_at), env.TIME_ZONE),
-      amountCents: giftKind === 'card' ? Number(g.amount) : null,
-      reason: giftKind === 'card' ? 'refunded' : 'deleted',
-    }),
+    mail: voidMail(
+      {
+        receiptNumber: formatReceiptNumber(g.receipt_year, g.receipt_seq),
+        donorName: g.donor_name,
+        giftDate: mailDate(new Date(g.gift_at), env.TIME_ZONE),
+        amountCents: giftKind === 'card' ? Number(g.amount) : null,
+        reason: giftKind === 'card' ? 'refunded' : 'deleted',
+      },
+      await readSchoolIdentity(db),
+    ),
   };
 }
 
@@ -148,18 +161,22 @@ async function composeStatement(db: Queryable, row: OutboxRow, env: EnvDto): Pro
     statementText: env.YEAR_END_STATEMENT_TEXT,
     issuedOn,
     edition,
+    school: await readSchoolIdentity(db),
   });
   const filename = statementFilename(year, donor);
   return {
-    mail: statementMail({
-      donorName: donor.name,
-      year,
-      totalCents: totals.totalCents,
-      giftCount: totals.gifts.length,
-      propertyCount: totals.property.length,
-      filename,
-      edition,
-    }),
+    mail: statementMail(
+      {
+        donorName: donor.name,
+        year,
+        totalCents: totals.totalCents,
+        giftCount: totals.gifts.length,
+        propertyCount: totals.property.length,
+        filename,
+        edition,
+      },
+      await readSchoolIdentity(db),
+    ),
     attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
   };
 }
