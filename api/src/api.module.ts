@@ -10,6 +10,7 @@ import { AdminsModule } from './admins/admins.module.js';
 import { AuditLogModule } from './audit-log/audit-log.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { FundsModule } from './funds/funds.module.js';
+import { SiteNewsModule } from './site-news/site-news.module.js';
 import { DonorPrivacyModule } from './donor-privacy/donor-privacy.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
@@ -63,6 +64,7 @@ export class ApiModule {
         SettingsModule,
         DonorPrivacyModule,
         OperationsModule,
+        SiteNewsModule,
       ],
     };
   }
