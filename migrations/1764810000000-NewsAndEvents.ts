@@ -27,9 +27,7 @@ export class NewsAndEvents1764810000000 implements MigrationInterface {
         updated_by uuid REFERENCES admins(id) ON DELETE SET NULL
       )`);
     await q.query(`CREATE UNIQUE INDEX news_posts_slug ON news_posts (slug)`);
-    await q.query(
-      `CREATE INDEX news_posts_public ON news_posts (post_day DESC, published_at DESC) WHERE published`,
-    );
+    await q.query(`CREATE INDEX news_posts_public ON news_posts (post_day DESC, published_at DESC) WHERE published`);
     await q.query(`
       CREATE TABLE site_events (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -73,17 +73,26 @@ describe('news and events: the editors’ API and the public reads', () => {
         await editor.post('/api/admin/website/news').send({ title, date, published: true }).expect(201);
       }
       const res = await api.get('/api/site/news?limit=3').expect(200);
-      expect(res.body.posts.map((p: { title: string }) => p.title)).toEqual(['Newest news', 'Newer news', 'Middle news']);
+      expect(res.body.posts.map((p: { title: string }) => p.title)).toEqual([
+        'Newest news',
+        'Newer news',
+        'Middle news',
+      ]);
     });
 
     it('gives every post its own address: the same title twice gets -2, a taken address is refused', async () => {
       const a = await editor.post('/api/admin/website/news').send({ title: 'Open House!' }).expect(201);
       const b = await editor.post('/api/admin/website/news').send({ title: 'Open  house' }).expect(201);
       expect([a.body.slug, b.body.slug]).toEqual(['open-house', 'open-house-2']);
-      const taken = await editor.post('/api/admin/website/news').send({ title: 'Other', slug: 'open-house' }).expect(409);
+      const taken = await editor
+        .post('/api/admin/website/news')
+        .send({ title: 'Other', slug: 'open-house' })
+        .expect(409);
       expect(taken.body.error).toMatch(/already has the address \/news\/open-house/);
       await editor.patch(`/api/admin/website/news/${b.body.id}`).send({ slug: 'open-house' }).expect(409);
-      const rows = await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM news_posts WHERE slug = 'open-house'`);
+      const rows = await stack.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM news_posts WHERE slug = 'open-house'`,
+      );
       expect(rows[0].n).toBe(1);
     });
 
@@ -108,7 +117,10 @@ describe('news and events: the editors’ API and the public reads', () => {
       expect((await api.get('/api/site/news?limit=abc').expect(400)).body.error).toMatch(/limit must be/);
       await api.get('/api/site/news/NOT_A_SLUG').expect(400);
       await api.get('/api/site/news/no-such-post').expect(404);
-      await editor.patch('/api/admin/website/news/00000000-0000-4000-8000-000000000000').send({ title: 'x' }).expect(404);
+      await editor
+        .patch('/api/admin/website/news/00000000-0000-4000-8000-000000000000')
+        .send({ title: 'x' })
+        .expect(404);
       await editor.patch('/api/admin/website/news/123').send({ title: 'x' }).expect(400);
     });
 
@@ -164,7 +176,10 @@ describe('news and events: the editors’ API and the public reads', () => {
     });
 
     it('"Add to calendar" is an iCalendar file: UTC times, the title, place and text, a UID fixed per event', async () => {
-      const e = await editor.post('/api/admin/website/events').send({ ...open, title: 'Winter concert', published: true }).expect(201);
+      const e = await editor
+        .post('/api/admin/website/events')
+        .send({ ...open, title: 'Winter concert', published: true })
+        .expect(201);
       const first = await api.get(`/api/site/events/${e.body.id}.ics`).expect(200);
       expect(first.headers['content-type']).toMatch(/^text\/calendar/);
       expect(first.headers['content-disposition']).toMatch(/attachment; filename=".*winter-concert\.ics"/);
@@ -178,7 +193,10 @@ describe('news and events: the editors’ API and the public reads', () => {
       expect(ev.startDate.zone?.tzid).toBe('UTC');
       expect(ev.uid).toBe(`event-${e.body.id}@127.0.0.1`);
       // The same UID after an edit, so a calendar updates its copy rather than adding a second.
-      await editor.patch(`/api/admin/website/events/${e.body.id}`).send({ startTime: '19:00', endTime: '21:00' }).expect(200);
+      await editor
+        .patch(`/api/admin/website/events/${e.body.id}`)
+        .send({ startTime: '19:00', endTime: '21:00' })
+        .expect(200);
       const second = await api.get(`/api/site/events/${e.body.id}.ics`).expect(200);
       const ev2 = new ICAL.Event(new ICAL.Component(ICAL.parse(second.text)).getFirstSubcomponent('vevent')!);
       expect(ev2.uid).toBe(ev.uid);
@@ -188,13 +206,23 @@ describe('news and events: the editors’ API and the public reads', () => {
     it('a summer event is placed in daylight time (UTC-5)', async () => {
       const e = await editor
         .post('/api/admin/website/events')
-        .send({ ...open, title: 'Field day', startDay: `${nextYear}-07-04`, endDay: `${nextYear}-07-04`, startTime: '09:30', endTime: '12:00' })
+        .send({
+          ...open,
+          title: 'Field day',
+          startDay: `${nextYear}-07-04`,
+          endDay: `${nextYear}-07-04`,
+          startTime: '09:30',
+          endTime: '12:00',
+        })
         .expect(201);
       expect(e.body.startsAt).toBe(`${nextYear}-07-04T14:30:00.000Z`);
     });
 
     it('an event drops off the public list by itself once it has ended (no publish, no job)', async () => {
-      const e = await editor.post('/api/admin/website/events').send({ ...open, title: 'Bake sale', published: true }).expect(201);
+      const e = await editor
+        .post('/api/admin/website/events')
+        .send({ ...open, title: 'Bake sale', published: true })
+        .expect(201);
       const before = await api.get('/api/site/events').expect(200);
       expect(before.body.events.map((x: { id: string }) => x.id)).toContain(e.body.id);
       // The clock passes its end: moved in the row itself, as time would; the site's version stays as it was.
@@ -267,7 +295,13 @@ describe('news and events: the editors’ API and the public reads', () => {
         .expect(201);
       const event = await editor
         .post('/api/admin/website/events')
-        .send({ ...{ startDay: `${nextYear}-11-01`, startTime: '10:00', endTime: '11:00' }, title: `E ${attack}`, place: `P ${attack}`, descriptionHtml: `<p>ok</p>${attack}`, published: true })
+        .send({
+          ...{ startDay: `${nextYear}-11-01`, startTime: '10:00', endTime: '11:00' },
+          title: `E ${attack}`,
+          place: `P ${attack}`,
+          descriptionHtml: `<p>ok</p>${attack}`,
+          published: true,
+        })
         .expect(201);
       const list = await api.get('/api/site/news').expect(200);
       const one = await api.get(`/api/site/news/${post.body.slug}`).expect(200);

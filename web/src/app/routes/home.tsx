@@ -4,6 +4,7 @@ import { ProgramCard } from '../../components/program-card';
 import { school } from '../../content/school';
 import { usePageMeta } from '../../lib/page-meta';
 import { HeroArt } from '../../components/layout/hero-art';
+import { LatestNews } from '../../features/website-news/components/latest-news';
 
 const teaser = school.homePrograms.map((slug) => school.programs.find((p) => p.slug === slug)!);
 
@@ -76,6 +77,8 @@ export function HomeRoute() {
           </ul>
         </div>
       </section>
+
+      <LatestNews />
     </>
   );
 }
