@@ -106,7 +106,7 @@ describe('news and events: an editor publishes, a visitor reads and adds to the 
     await signInEditor(page);
     await page.getByRole('heading', { name: 'News posts' }).waitFor();
     await page.goto(`${stack.apiUrl}/admin/website/events`);
-    await page.getByRole('heading', { name: 'Events', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'All events' }).waitFor();
     await expectNoAxeViolations(page, 'events editor (list)');
     // Keyboard only: Tab to "Add an event", Enter, then type into each field in order.
     const add = page.getByRole('button', { name: 'Add an event' });
@@ -132,7 +132,7 @@ describe('news and events: an editor publishes, a visitor reads and adds to the 
       await page.keyboard.press('Tab');
     }
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Events', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'All events' }).waitFor();
     await page
       .getByRole('row', { name: /Open house/ })
       .getByText('Published')
@@ -180,7 +180,7 @@ describe('news and events: an editor publishes, a visitor reads and adds to the 
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('link', { name: 'Add to calendar: Open house' }).click(),
+        page.getByRole('link', { name: /Add to calendar.*Open house/ }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/open-house\.ics$/);
       const text = readFileSync((await download.path())!, 'utf8');
@@ -207,7 +207,7 @@ describe('news and events: an editor publishes, a visitor reads and adds to the 
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Spring picnic at the lake', level: 1 }).waitFor();
     await page.goto(`${stack.apiUrl}/events`, { waitUntil: 'networkidle' });
-    const cal = page.getByRole('link', { name: 'Add to calendar: Open house' });
+    const cal = page.getByRole('link', { name: /Add to calendar.*Open house/ });
     for (let i = 0; i < 80 && !(await cal.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
     }

@@ -187,7 +187,7 @@ export function EventsEditor() {
   return (
     <Card as="section" aria-labelledby="events-list-title">
       <CardHeader
-        title="Events"
+        title="All events"
         titleId="events-list-title"
         titleAs="h2"
         description="Published events are on the Events page, each with “Add to calendar”, until they end."
