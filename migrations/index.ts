@@ -29,6 +29,7 @@ import { WonDisputeDays1764705000000 } from './1764705000000-WonDisputeDays.js';
 import { BalanceTransactionsCreated1764706000000 } from './1764706000000-BalanceTransactionsCreated.js';
 import { DonorSessionReach1764710000000 } from './1764710000000-DonorSessionReach.js';
 import { InquiryHoldsNoFunds1764720000000 } from './1764720000000-InquiryHoldsNoFunds.js';
+import { WebsiteFoundation1764800000000 } from './1764800000000-WebsiteFoundation.js';
 import { NewsAndEvents1764810000000 } from './1764810000000-NewsAndEvents.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
@@ -64,5 +65,6 @@ export const migrations = [
   BalanceTransactionsCreated1764706000000,
   DonorSessionReach1764710000000,
   InquiryHoldsNoFunds1764720000000,
+  WebsiteFoundation1764800000000,
   NewsAndEvents1764810000000,
 ];

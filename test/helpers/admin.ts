@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createAdmin as createAdminAccount } from '../../api/src/auth/admin-accounts.js';
+import type { AdminRole } from '../../api/src/auth/roles.decorator.js';
 import type { Stack } from './stack.js';
 
 export const DEFAULT_ADMIN_PASSWORD = 'Correct-Horse-Battery-9';
@@ -9,14 +10,14 @@ export interface TestAdmin {
   id: string;
   email: string;
   name: string;
-  role: 'owner' | 'bookkeeper';
+  role: AdminRole;
   password: string;
 }
 
 /** Creates an admin in the stack's database through the real account code (argon2id hash, policy, audit row). */
 export async function createAdmin(
   stack: Stack,
-  opts: { email?: string; name?: string; password?: string; role?: 'owner' | 'bookkeeper' } = {},
+  opts: { email?: string; name?: string; password?: string; role?: AdminRole } = {},
 ): Promise<TestAdmin> {
   const email = opts.email ?? `admin-${randomBytes(4).toString('hex')}@example.org`;
   const name = opts.name ?? 'Test Admin';

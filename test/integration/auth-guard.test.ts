@@ -16,23 +16,27 @@ const PUBLIC_ROUTES = new Set([
 /** The scan must find at least this many protected routes, so it cannot pass by finding none. */
 const MIN_PROTECTED = 3;
 
+/** Owners and bookkeepers: every financial route (an editor gets 403 on each). */
 const BOTH = ['owner', 'bookkeeper'] as const;
 const OWNER = ['owner'] as const;
+/** Every role: only the admin's own account. */
+const EVERY = ['owner', 'bookkeeper', 'editor'] as const;
+type Role = (typeof EVERY)[number];
 /**
  * The role decision of every protected route: who may call it. A route the app has and this table lacks fails
  * the test (decide its roles, then add it here); so does a line for a route the app no longer has.
  */
-const ROLES: Record<string, readonly ('owner' | 'bookkeeper')[]> = {
+const ROLES: Record<string, readonly Role[]> = {
   // The admin's own account.
-  'GET /api/admin/me': BOTH,
-  'POST /api/admin/logout': BOTH,
-  'POST /api/admin/change-password': BOTH,
-  'POST /api/admin/logout-everywhere': BOTH,
-  'GET /api/admin/account/two-factor': BOTH,
-  'POST /api/admin/account/two-factor/setup': BOTH,
-  'POST /api/admin/account/two-factor/confirm': BOTH,
-  'GET /api/admin/account/sessions': BOTH,
-  'DELETE /api/admin/account/sessions/:sessionId': BOTH,
+  'GET /api/admin/me': EVERY,
+  'POST /api/admin/logout': EVERY,
+  'POST /api/admin/change-password': EVERY,
+  'POST /api/admin/logout-everywhere': EVERY,
+  'GET /api/admin/account/two-factor': EVERY,
+  'POST /api/admin/account/two-factor/setup': EVERY,
+  'POST /api/admin/account/two-factor/confirm': EVERY,
+  'GET /api/admin/account/sessions': EVERY,
+  'DELETE /api/admin/account/sessions/:sessionId': EVERY,
   // Reading, manual gifts, exports and statements.
   'GET /api/stripe/analytics': BOTH,
   'GET /api/stripe/fiscal-year': BOTH,
@@ -248,7 +252,7 @@ describe('the admin guard covers every /api/admin and /api/stripe route (found b
   });
 });
 
-describe('every admin route has a role decision, enforced for owners and bookkeepers alike', () => {
+describe('every admin route has a role decision, enforced for owners, bookkeepers and editors alike', () => {
   let stack: Stack;
   let routes: string[];
   beforeAll(async () => {
@@ -264,28 +268,25 @@ describe('every admin route has a role decision, enforced for owners and bookkee
     expect(Object.keys(ROLES).filter((r) => !routes.includes(r))).toEqual([]);
   });
 
-  it.each(['owner', 'bookkeeper'] as const)(
-    'as %s: 403 exactly where the role is not allowed, never 401',
-    async (role) => {
-      const { token } = await signIn(stack, await createAdmin(stack, { role }));
-      const wrong: string[] = [];
-      const call = async (name: string, t: string) => {
-        const [method, path] = name.split(' ');
-        const agent = request(stack.apiUrl) as unknown as Record<string, (url: string) => request.Test>;
-        const req = agent[method.toLowerCase()](concrete(path)).set('Authorization', `Bearer ${t}`);
-        const res = await (method === 'GET' || method === 'DELETE' ? req : req.send({}));
-        const allowed = ROLES[name].includes(role);
-        if (res.status === 401 || (allowed ? res.status === 403 : res.status !== 403))
-          wrong.push(`${name} -> ${res.status}`);
-        if (!allowed && res.body.message !== `Your role (${role}) does not allow this. Ask an owner.`)
-          wrong.push(`${name}: ${res.body.message}`);
-      };
-      for (const name of routes.filter((r) => !SIGN_OUT.includes(r))) await call(name, token);
-      for (const name of routes.filter((r) => SIGN_OUT.includes(r))) {
-        const { token: own } = await signIn(stack, await createAdmin(stack, { role }));
-        await call(name, own);
-      }
-      expect(wrong).toEqual([]);
-    },
-  );
+  it.each(EVERY)('as %s: 403 exactly where the role is not allowed, never 401', async (role) => {
+    const { token } = await signIn(stack, await createAdmin(stack, { role }));
+    const wrong: string[] = [];
+    const call = async (name: string, t: string) => {
+      const [method, path] = name.split(' ');
+      const agent = request(stack.apiUrl) as unknown as Record<string, (url: string) => request.Test>;
+      const req = agent[method.toLowerCase()](concrete(path)).set('Authorization', `Bearer ${t}`);
+      const res = await (method === 'GET' || method === 'DELETE' ? req : req.send({}));
+      const allowed = ROLES[name].includes(role);
+      if (res.status === 401 || (allowed ? res.status === 403 : res.status !== 403))
+        wrong.push(`${name} -> ${res.status}`);
+      if (!allowed && res.body.message !== `Your role (${role}) does not allow this. Ask an owner.`)
+        wrong.push(`${name}: ${res.body.message}`);
+    };
+    for (const name of routes.filter((r) => !SIGN_OUT.includes(r))) await call(name, token);
+    for (const name of routes.filter((r) => SIGN_OUT.includes(r))) {
+      const { token: own } = await signIn(stack, await createAdmin(stack, { role }));
+      await call(name, own);
+    }
+    expect(wrong).toEqual([]);
+  });
 });

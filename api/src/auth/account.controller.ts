@@ -15,12 +15,12 @@ import {
   TwoFactorSetupDto,
   TwoFactorStatusDto,
 } from './dto/two-factor.dto.js';
-import { AnyRole } from './roles.decorator.js';
+import { OwnAccount } from './roles.decorator.js';
 
 /** The signed-in admin's own account, whatever their role. */
 @ApiTags('admin auth')
 @ApiBearerAuth()
-@AnyRole()
+@OwnAccount()
 @Controller('admin')
 export class AccountController {
   constructor(@Inject(AccountService) private readonly account: AccountService) {}

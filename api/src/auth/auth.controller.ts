@@ -8,7 +8,7 @@ import { AdminDto, LoginResponseDto, SuccessDto } from './dto/responses.js';
 import { ChallengeDto, EnrolmentStartDto, EnrolResponseDto, TwoFactorCodeDto } from './dto/two-factor.dto.js';
 import { LoginService, type LoginOutcome, type RequestMeta } from './login.service.js';
 import { Public } from './public.decorator.js';
-import { AnyRole } from './roles.decorator.js';
+import { OwnAccount } from './roles.decorator.js';
 import { TwoFactorLoginService } from './two-factor/two-factor-login.service.js';
 
 export function requestMeta(req: Request): RequestMeta {
@@ -88,7 +88,7 @@ export class AuthController {
   }
 
   @ApiBearerAuth()
-  @AnyRole()
+  @OwnAccount()
   @Get('me')
   @ApiOkResponse({ type: AdminDto })
   me(@CurrentAdmin() admin: PublicAdmin, @Res({ passthrough: true }) res: Response): AdminDto {
@@ -97,7 +97,7 @@ export class AuthController {
   }
 
   @ApiBearerAuth()
-  @AnyRole()
+  @OwnAccount()
   @Post('logout')
   @HttpCode(200)
   @ApiOkResponse({ type: SuccessDto })

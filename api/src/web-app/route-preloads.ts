@@ -29,6 +29,10 @@ const ROUTE_MODULES: Array<{ match: (p: string) => boolean; module: string }> = 
   { match: (p) => p === '/stripe-data/account', module: 'src/app/routes/admin/account.tsx' },
   { match: (p) => p === '/stripe-data/operations', module: 'src/app/routes/admin/operations.tsx' },
   { match: (p) => p === '/stripe-data/import', module: 'src/app/routes/admin/donor-import.tsx' },
+  { match: (p) => p === '/admin/website', module: 'src/app/routes/admin/website.tsx' },
+  { match: (p) => p === '/admin/website/news', module: 'src/app/routes/admin/website-news.tsx' },
+  { match: (p) => p === '/admin/website/events', module: 'src/app/routes/admin/website-events.tsx' },
+  { match: (p) => p === '/admin/website/photos', module: 'src/app/routes/admin/website-photos.tsx' },
   { match: (p) => p === '/reset-password', module: 'src/app/routes/admin/reset-password.tsx' },
   { match: (p) => p === '/admin-invite', module: 'src/app/routes/admin/admin-invite.tsx' },
 ];

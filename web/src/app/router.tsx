@@ -28,6 +28,10 @@ const FundsRoute = adminPage(lazy(() => import('./routes/admin/funds')));
 const AccountRoute = adminPage(lazy(() => import('./routes/admin/account')));
 const OperationsRoute = adminPage(lazy(() => import('./routes/admin/operations')));
 const DonorImportRoute = adminPage(lazy(() => import('./routes/admin/donor-import')));
+const WebsitePagesRoute = adminPage(lazy(() => import('./routes/admin/website')));
+const WebsiteNewsRoute = adminPage(lazy(() => import('./routes/admin/website-news')));
+const WebsiteEventsRoute = adminPage(lazy(() => import('./routes/admin/website-events')));
+const WebsitePhotosRoute = adminPage(lazy(() => import('./routes/admin/website-photos')));
 
 /**
  * Admin pages hold the session token (localStorage), so they never run beside the payment provider's script.
@@ -84,6 +88,10 @@ export function AppRouter() {
           <Route path="/stripe-data/settings" component={SettingsRoute} />
           <Route path="/stripe-data/funds" component={FundsRoute} />
           <Route path="/stripe-data/account" component={AccountRoute} />
+          <Route path="/admin/website" component={WebsitePagesRoute} />
+          <Route path="/admin/website/news" component={WebsiteNewsRoute} />
+          <Route path="/admin/website/events" component={WebsiteEventsRoute} />
+          <Route path="/admin/website/photos" component={WebsitePhotosRoute} />
           <Route path="/reset-password" component={ResetPasswordRoute} />
           <Route path="/admin-invite" component={AdminInviteRoute} />
           <Route component={NotFoundRoute} />

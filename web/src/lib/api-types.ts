@@ -1894,7 +1894,7 @@ export interface components {
             email: string;
             name: string;
             /** @enum {string} */
-            role: "owner" | "bookkeeper";
+            role: "owner" | "bookkeeper" | "editor";
         };
         LoginResponseDto: {
             success: boolean;
@@ -3469,7 +3469,7 @@ export interface components {
             email: string;
             name: string;
             /** @enum {string} */
-            role: "owner" | "bookkeeper";
+            role: "owner" | "bookkeeper" | "editor";
             /** @enum {string} */
             status: "active" | "invited" | "disabled";
             twoFactorEnabled: boolean;
@@ -3486,11 +3486,11 @@ export interface components {
             /** @example Sam Bookkeeper */
             name: string;
             /** @enum {string} */
-            role: "owner" | "bookkeeper";
+            role: "owner" | "bookkeeper" | "editor";
         };
         ChangeRoleDto: {
             /** @enum {string} */
-            role: "owner" | "bookkeeper";
+            role: "owner" | "bookkeeper" | "editor";
         };
         AuditActorDto: {
             /** Format: uuid */

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ADMIN_ROLES, type AdminRole } from '../roles.decorator.js';
 
 /* Answers of the admin auth endpoints, for the OpenAPI document (the web app's types are generated from it). */
 
@@ -6,7 +7,7 @@ export class AdminDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'admin@example.org' }) email: string;
   @ApiProperty() name: string;
-  @ApiProperty({ enum: ['owner', 'bookkeeper'] }) role: 'owner' | 'bookkeeper';
+  @ApiProperty({ enum: ADMIN_ROLES }) role: AdminRole;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { Redirect } from 'wouter';
 import { AdminPageHeader } from '../../../components/layout/admin-page-header';
 import { Alert } from '../../../components/ui/alert';
 import { ShieldIcon } from '../../../components/ui/icons';
@@ -90,11 +91,16 @@ function Dashboard({ admin }: { admin: AdminDto }) {
   );
 }
 
-/** /stripe-data: the login form when signed out, a spinner while the session loads, else the dashboard. */
+/**
+ * /stripe-data: the login form when signed out, a spinner while the session loads, else the dashboard; an editor
+ * (no money data) lands on the Website section instead.
+ */
 export default function DashboardRoute() {
   return (
     <AdminArea>
-      <AdminGate>{(admin) => <Dashboard admin={admin} />}</AdminGate>
+      <AdminGate>
+        {(admin) => (admin.role === 'editor' ? <Redirect to="/admin/website" replace /> : <Dashboard admin={admin} />)}
+      </AdminGate>
     </AdminArea>
   );
 }

@@ -24,7 +24,7 @@ export async function inviteAdmin(input: InviteAdminDto): Promise<AdminListingDt
 
 /** One owner action on one admin (role, disable, enable, resend, reset two-factor, sign out everywhere). */
 export type AdminAction =
-  | { kind: 'role'; id: string; role: 'owner' | 'bookkeeper' }
+  | { kind: 'role'; id: string; role: ChangeRoleDto['role'] }
   | { kind: 'disable' | 'enable' | 'resend-invite' | 'reset-two-factor' | 'logout-everywhere'; id: string }
   | { kind: 'revoke-session'; id: string; sessionId: string };
 

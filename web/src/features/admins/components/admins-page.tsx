@@ -121,7 +121,7 @@ function AdminCard({
                 ]}
                 onValueChange={(role) =>
                   act(
-                    { kind: 'role', id: admin.id, role: role as 'owner' | 'bookkeeper' },
+                    { kind: 'role', id: admin.id, role: role as AdminListingDto['role'] },
                     `${admin.name} is now ${ROLE_LABEL[role].toLowerCase()}`,
                   )
                 }

@@ -5,6 +5,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormFields } from '../../../lib/use-form-fields';
+import type { InviteAdminDto } from '../../../lib/api-types';
 import { useInviteAdmin } from '../api/admins';
 import { ROLE_HINT, ROLE_OPTIONS } from './roles';
 
@@ -19,7 +20,7 @@ export function InviteAdminForm() {
     if (!email.trim() || !name.trim()) return setError('Please enter a name and an e-mail address');
     setError(null);
     invite.mutate(
-      { email: email.trim(), name: name.trim(), role: role as 'owner' | 'bookkeeper' },
+      { email: email.trim(), name: name.trim(), role: role as InviteAdminDto['role'] },
       {
         onSuccess: (a) => {
           toast({
