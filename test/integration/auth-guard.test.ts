@@ -22,6 +22,8 @@ const OWNER = ['owner'] as const;
 /** Every role: only the admin's own account. */
 const EVERY = ['owner', 'bookkeeper', 'editor'] as const;
 type Role = (typeof EVERY)[number];
+/** Owners and editors: the public site's content. */
+const WEBSITE = ['owner', 'editor'] as const;
 /**
  * The role decision of every protected route: who may call it. A route the app has and this table lacks fails
  * the test (decide its roles, then add it here); so does a line for a route the app no longer has.
@@ -119,6 +121,17 @@ const ROLES: Record<string, readonly Role[]> = {
   'POST /api/admin/operations/jobs/:queue/:jobId/retry': OWNER,
   'POST /api/admin/operations/events/replay-failed': OWNER,
   'POST /api/admin/operations/events/:eventId/replay': OWNER,
+  // The public site's news and events: owners and editors, never bookkeepers.
+  'GET /api/admin/website/news': WEBSITE,
+  'GET /api/admin/website/news/:id': WEBSITE,
+  'POST /api/admin/website/news': WEBSITE,
+  'PATCH /api/admin/website/news/:id': WEBSITE,
+  'DELETE /api/admin/website/news/:id': WEBSITE,
+  'GET /api/admin/website/events': WEBSITE,
+  'GET /api/admin/website/events/:id': WEBSITE,
+  'POST /api/admin/website/events': WEBSITE,
+  'PATCH /api/admin/website/events/:id': WEBSITE,
+  'DELETE /api/admin/website/events/:id': WEBSITE,
 };
 /** Routes that end the caller's session: called last, each with a session of its own. */
 const SIGN_OUT = ['POST /api/admin/logout', 'POST /api/admin/logout-everywhere', 'POST /api/admin/change-password'];

@@ -16,7 +16,7 @@ import {
   AdminNewsPostDto,
   AdminSiteEventDto,
   AdminSiteEventListDto,
-  DeletedDto,
+  SiteItemDeletedDto,
   NewsListDto,
   NewsListQueryDto,
   NewsPostDto,
@@ -85,14 +85,14 @@ export class SiteNewsPublicController {
   @Get('events/:id.ics')
   @ApiOperation({ summary: 'An upcoming event as an iCalendar file ("Add to calendar"): times in UTC, a stable UID' })
   @ApiProduces('text/calendar')
-  @ApiOkResponse({ type: String, description: 'text/calendar' })
+  @ApiOkResponse({ description: 'An iCalendar file (text/calendar), downloaded as <day>-<title>.ics' })
   @ApiNotFoundResponse({ type: ErrorDto })
-  async calendar(@Param() { id }: SiteIdParamDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async calendar(@Param() { id }: SiteIdParamDto, @Res() res: Response): Promise<void> {
     const { filename, ics } = await this.events.calendarFile(id);
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
     res.setHeader('Cache-Control', 'no-cache');
-    return ics;
+    res.send(ics);
   }
 }
 
@@ -141,13 +141,13 @@ export class NewsAdminController {
 
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a post; audited' })
-  @ApiOkResponse({ type: DeletedDto })
+  @ApiOkResponse({ type: SiteItemDeletedDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   async remove(
     @CurrentAdmin() actor: PublicAdmin,
     @Param() { id }: SiteIdParamDto,
     @Req() req: Request,
-  ): Promise<DeletedDto> {
+  ): Promise<SiteItemDeletedDto> {
     await this.news.remove(actor, id, requestMeta(req));
     return { deleted: true };
   }
@@ -198,13 +198,13 @@ export class EventsAdminController {
 
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes an event; audited' })
-  @ApiOkResponse({ type: DeletedDto })
+  @ApiOkResponse({ type: SiteItemDeletedDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   async remove(
     @CurrentAdmin() actor: PublicAdmin,
     @Param() { id }: SiteIdParamDto,
     @Req() req: Request,
-  ): Promise<DeletedDto> {
+  ): Promise<SiteItemDeletedDto> {
     await this.events.remove(actor, id, requestMeta(req));
     return { deleted: true };
   }

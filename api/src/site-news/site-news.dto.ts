@@ -233,6 +233,6 @@ export class SaveSiteEventDto {
   published?: boolean;
 }
 
-export class DeletedDto {
+export class SiteItemDeletedDto {
   @ApiProperty() deleted: boolean;
 }

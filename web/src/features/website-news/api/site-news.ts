@@ -4,7 +4,7 @@ import type {
   AdminNewsPostDto,
   AdminSiteEventDto,
   AdminSiteEventListDto,
-  DeletedDto,
+  SiteItemDeletedDto,
   NewsListDto,
   NewsPostDto,
   SaveNewsPostDto,
@@ -87,7 +87,7 @@ export const useSaveNewsPost = () =>
 
 export const useDeleteNewsPost = () =>
   useSiteMutation(
-    (id: string) => apiSend<DeletedDto>('DELETE', `/api/admin/website/news/${id}`),
+    (id: string) => apiSend<SiteItemDeletedDto>('DELETE', `/api/admin/website/news/${id}`),
     siteNewsKeys.adminNews,
   );
 
@@ -102,6 +102,6 @@ export const useSaveSiteEvent = () =>
 
 export const useDeleteSiteEvent = () =>
   useSiteMutation(
-    (id: string) => apiSend<DeletedDto>('DELETE', `/api/admin/website/events/${id}`),
+    (id: string) => apiSend<SiteItemDeletedDto>('DELETE', `/api/admin/website/events/${id}`),
     siteNewsKeys.adminEvents,
   );
