@@ -31,6 +31,7 @@ import { DonorSessionReach1764710000000 } from './1764710000000-DonorSessionReac
 import { InquiryHoldsNoFunds1764720000000 } from './1764720000000-InquiryHoldsNoFunds.js';
 import { WebsiteFoundation1764800000000 } from './1764800000000-WebsiteFoundation.js';
 import { NewsAndEvents1764810000000 } from './1764810000000-NewsAndEvents.js';
+import { Photos1764820000000 } from './1764820000000-Photos.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   InquiryHoldsNoFunds1764720000000,
   WebsiteFoundation1764800000000,
   NewsAndEvents1764810000000,
+  Photos1764820000000,
 ];

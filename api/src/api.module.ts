@@ -22,6 +22,7 @@ import { ManualDonationsModule } from './manual-donations/manual-donations.modul
 import { DonorImportsModule } from './donor-imports/donor-imports.module.js';
 import { MyGivingModule } from './my-giving/my-giving.module.js';
 import { OperationsModule } from './operations/operations.module.js';
+import { PhotosModule } from './photos/photos.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { MonthEndModule } from './month-end/month-end.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
@@ -65,6 +66,7 @@ export class ApiModule {
         DonorPrivacyModule,
         OperationsModule,
         SiteNewsModule,
+        PhotosModule,
       ],
     };
   }

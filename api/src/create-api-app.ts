@@ -16,6 +16,7 @@ import { API_JSON_DEPTH_LIMIT, jsonNestingExceeds, tooDeepMessage } from './http
 import { createValidationPipe } from './http/validation.js';
 import { createLogger, PinoNestLogger } from '../../core/src/logging/logger.js';
 import { mountWebApp } from './web-app/web-app.js';
+import { mountMedia } from './photos/media.js';
 import { StripeWebhookService } from './webhooks/stripe-webhook.service.js';
 import { mountWebhookLane } from './webhooks/webhook-lane.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -82,6 +83,7 @@ export async function createApiApp(
   // Open in development and tests (a handy map of the API); in production only with an admin's bearer token.
   if (env.NODE_ENV === 'production') app.use(DOCS_PATHS, adminOnly(app.get(SessionService), logger));
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app));
+  mountMedia(app);
   mountWebApp(app, env);
   return app;
 }

@@ -180,6 +180,13 @@ export class EnvDto {
   @Matches(/^https:\/\/\S+$/, { message: 'MAP_EMBED_URL must be an https URL' })
   MAP_EMBED_URL?: string;
 
+  /** The largest photo an editor may upload, in megabytes (phones' photos are 2 to 8 MB; HEIC less). */
+  @Transform(toInt)
+  @IsInt({ message: 'PHOTO_MAX_UPLOAD_MB must be a whole number of megabytes' })
+  @Min(1, { message: 'PHOTO_MAX_UPLOAD_MB must be between 1 and 50' })
+  @Max(50, { message: 'PHOTO_MAX_UPLOAD_MB must be between 1 and 50' })
+  PHOTO_MAX_UPLOAD_MB: number = 15;
+
   /** Where the built web app lives; the API serves it. */
   @IsString()
   WEB_DIST_DIR: string = 'web/dist';

@@ -1942,6 +1942,95 @@ export interface paths {
         patch: operations["EventsAdminController_update"];
         trace?: never;
     };
+    "/api/site/gallery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GalleryController_gallery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every photo, published or not, in Gallery order */
+        get: operations["PhotosController_list"];
+        put?: never;
+        /**
+         * Upload a photo: the body is the file (JPEG, PNG, WebP or HEIC (iPhone) photo), its kind read from its bytes
+         * @description Turned upright, stripped of all metadata (location included) and made in AVIF, WebP and JPEG at up to three widths. Unpublished until it has alt text and is published.
+         */
+        post: operations["PhotosController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/photos/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The Gallery order: every photo id, in order (audited) */
+        put: operations["PhotosController_reorder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/photos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a photo and its files (refused, naming where, while the site uses it; audited) */
+        delete: operations["PhotosController_delete"];
+        options?: never;
+        head?: never;
+        /** Alt text, caption, publish or unpublish (publishing needs alt text; audited) */
+        patch: operations["PhotosController_update"];
+        trace?: never;
+    };
+    "/api/admin/website/photos/{id}/uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the photo is used on the site (pages, news posts...) */
+        get: operations["PhotosController_uses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stripe/webhook": {
         parameters: {
             query?: never;
@@ -3994,6 +4083,81 @@ export interface components {
             descriptionHtml?: string;
             published?: boolean;
         };
+        PhotoSourceDto: {
+            /** @enum {string} */
+            type: "image/avif" | "image/webp" | "image/jpeg";
+            /** @example /media/3c0b90153e5879b9-480.avif 480w, /media/adbe889d383370e1-960.avif 960w */
+            srcset: string;
+        };
+        PhotoImageDto: {
+            /**
+             * @description The JPEG of the middle width
+             * @example /media/794036166228a01c-960.jpg
+             */
+            src: string;
+            /**
+             * @description Width of the photo upright, in pixels (as made: at most 1600)
+             * @example 960
+             */
+            width: number;
+            /** @example 640 */
+            height: number;
+            /** @description AVIF, then WebP, then JPEG */
+            sources: components["schemas"]["PhotoSourceDto"][];
+        };
+        GalleryPhotoDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description Plain text: show it as text, never as HTML */
+            alt: string;
+            /** @description Plain text; may be empty */
+            caption: string;
+            image: components["schemas"]["PhotoImageDto"];
+        };
+        GalleryDto: {
+            photos: components["schemas"]["GalleryPhotoDto"][];
+            /** @description True until the school publishes its first photo: the Gallery then shows the photos that came with the site */
+            builtIn: boolean;
+        };
+        AdminPhotoDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description Plain text: show it as text, never as HTML */
+            alt: string;
+            /** @description Plain text; may be empty */
+            caption: string;
+            image: components["schemas"]["PhotoImageDto"];
+            /** @description Shown in the Gallery */
+            published: boolean;
+            /** @description Place in the Gallery, from 1 */
+            position: number;
+            /** Format: date-time */
+            uploadedAt: string;
+            uploadedBy: string | null;
+            /** @description Width of the uploaded photo, upright, in pixels */
+            originalWidth: number;
+            originalHeight: number;
+        };
+        PhotoOrderDto: {
+            /** @description Every photo id, in the new Gallery order */
+            ids: string[];
+        };
+        UpdatePhotoDto: {
+            /** @description Plain text, at most 300 characters; needed before publishing */
+            alt?: string;
+            /** @description Plain text, at most 200 characters */
+            caption?: string;
+            /** @description Show it in the Gallery (needs alt text) or take it out */
+            published?: boolean;
+        };
+        PhotoUseDto: {
+            /** @example News post */
+            kind: string;
+            /** @example Spring picnic */
+            title: string;
+            /** @example /admin/website/news */
+            editPath?: string;
+        };
         WebhookAckDto: {
             /**
              * @description The event is stored in the inbox (stripe_events).
@@ -4189,6 +4353,14 @@ export type SiteItemDeletedDto = components['schemas']['SiteItemDeletedDto'];
 export type AdminSiteEventDto = components['schemas']['AdminSiteEventDto'];
 export type AdminSiteEventListDto = components['schemas']['AdminSiteEventListDto'];
 export type SaveSiteEventDto = components['schemas']['SaveSiteEventDto'];
+export type PhotoSourceDto = components['schemas']['PhotoSourceDto'];
+export type PhotoImageDto = components['schemas']['PhotoImageDto'];
+export type GalleryPhotoDto = components['schemas']['GalleryPhotoDto'];
+export type GalleryDto = components['schemas']['GalleryDto'];
+export type AdminPhotoDto = components['schemas']['AdminPhotoDto'];
+export type PhotoOrderDto = components['schemas']['PhotoOrderDto'];
+export type UpdatePhotoDto = components['schemas']['UpdatePhotoDto'];
+export type PhotoUseDto = components['schemas']['PhotoUseDto'];
 export type WebhookAckDto = components['schemas']['WebhookAckDto'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -8410,6 +8582,324 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminSiteEventDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    GalleryController_gallery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GalleryDto"];
+                };
+            };
+        };
+    };
+    PhotosController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhotoDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PhotosController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+                "image/heic": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhotoDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The same file is already in the library */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Larger than PHOTO_MAX_UPLOAD_MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not a photo (SVG, GIF, text...), named */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PhotosController_reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoOrderDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhotoDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The list is not the current photos */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PhotosController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Used on a page or post: the message says where */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PhotosController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePhotoDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhotoDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PhotosController_uses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoUseDto"][];
                 };
             };
             400: {

@@ -38,6 +38,10 @@ export const queryKeys = {
   /** The donate page's options: open funds and the card and bank fees. */
   donationOptions: ['/api/donation-options'],
   operations: ['/api/admin/operations'],
+  /** The Website section's photos, every one (published or not). */
+  photos: ['/api/admin/website/photos'],
+  /** The public Gallery's published photos. */
+  gallery: ['/api/site/gallery'],
   /** Every donor's messages (acknowledgments, corrections, voids, statements). */
   donorMail: ['/api/admin/donors'],
   donorMessages: (customerId: string) => ['/api/admin/donors', customerId, 'messages'],

@@ -1,8 +1,11 @@
+import { PhotosPage } from '../../../features/website-photos/components/photos-page';
 import { WebsiteScreen } from './website-screen';
 
-/** /admin/website/photos: the Website section's Photos (its editor plugs in here from web/src/features/website-photos/). */
+/** /admin/website/photos: the school's photos and the Gallery's order (owners and editors). */
 export default function WebsitePhotosRoute() {
   return (
-    <WebsiteScreen title="Photos">{() => <p className="adm-empty">Photos editing is coming soon.</p>}</WebsiteScreen>
+    <WebsiteScreen title="Photos" subtitle="Upload photos, give them alt text, and choose what the Gallery shows.">
+      {() => <PhotosPage />}
+    </WebsiteScreen>
   );
 }
