@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -25,6 +26,50 @@ const DAY = 'must be a date as yyyy-MM-dd';
 const TIME = 'must be a time as HH:mm (24-hour, the school’s time zone)';
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const SLUG = `slug must be lower-case letters, digits and single hyphens (at most ${SLUG_MAX} characters)`;
+
+/** An optional text field: present, it must be text matching `pattern` (the message names the field). */
+function OptionalText(example: string, pattern: RegExp, message: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ example }),
+    IsOptional(),
+    IsString({ message }),
+    Matches(pattern, { message }),
+  );
+}
+const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_SHAPE = /^\d{2}:\d{2}$/;
+
+/** An optional title: trimmed, 1 to TITLE_MAX characters. */
+function OptionalTitle(example: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ example }),
+    IsOptional(),
+    Transform(trim),
+    IsString({ message: TITLE }),
+    MinLength(1, { message: TITLE }),
+    MaxLength(TITLE_MAX, { message: TITLE }),
+  );
+}
+
+/** Optional HTML of at most BODY_MAX characters (sanitised on the server). */
+function OptionalHtml(name: string): PropertyDecorator {
+  const message = `${name} must be text of at most ${BODY_MAX} characters`;
+  return applyDecorators(
+    ApiPropertyOptional({ description: 'HTML; sanitised on the server (what the site styles, nothing else)' }),
+    IsOptional(),
+    IsString({ message }),
+    MaxLength(BODY_MAX, { message }),
+  );
+}
+
+/** Optional published flag. */
+function OptionalPublished(): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ description: 'true publishes, false takes it back to a draft' }),
+    IsOptional(),
+    IsBoolean({ message: 'published must be true or false' }),
+  );
+}
 
 /** A news post's photo as the public pages show it (from the site's photos), or null. */
 export class NewsPhotoDto {
@@ -93,24 +138,14 @@ export class SiteIdParamDto {
 
 /** What an editor sends for a news post (create: title required; update: any of them). */
 export class SaveNewsPostDto {
-  @ApiPropertyOptional({ example: 'Spring picnic' })
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: TITLE })
-  @MinLength(1, { message: TITLE })
-  @MaxLength(TITLE_MAX, { message: TITLE })
+  @OptionalTitle('Spring picnic')
   title?: string;
 
-  @ApiPropertyOptional({ example: '2026-04-18', description: 'Default: today in the school’s time zone' })
-  @IsOptional()
-  @IsString({ message: `date ${DAY}` })
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: `date ${DAY}` })
+  /** Default: today in the school's time zone. */
+  @OptionalText('2026-04-18', DAY_SHAPE, `date ${DAY}`)
   date?: string;
 
-  @ApiPropertyOptional({ description: 'HTML; sanitised on the server (what the site styles, nothing else)' })
-  @IsOptional()
-  @IsString({ message: `bodyHtml must be text of at most ${BODY_MAX} characters` })
-  @MaxLength(BODY_MAX, { message: `bodyHtml must be text of at most ${BODY_MAX} characters` })
+  @OptionalHtml('bodyHtml')
   bodyHtml?: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, format: 'uuid' })
@@ -127,9 +162,7 @@ export class SaveNewsPostDto {
   @Matches(SLUG_PATTERN, { message: SLUG })
   slug?: string;
 
-  @ApiPropertyOptional({ description: 'true publishes, false takes it back to a draft' })
-  @IsOptional()
-  @IsBoolean({ message: 'published must be true or false' })
+  @OptionalPublished()
   published?: boolean;
 }
 
@@ -182,36 +215,19 @@ export class SiteEventListDto {
 
 /** What an editor sends for an event: days and times are the school's wall clock (TIME_ZONE), never the browser's. */
 export class SaveSiteEventDto {
-  @ApiPropertyOptional({ example: 'Open house' })
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: TITLE })
-  @MinLength(1, { message: TITLE })
-  @MaxLength(TITLE_MAX, { message: TITLE })
+  @OptionalTitle('Open house')
   title?: string;
 
-  @ApiPropertyOptional({ example: '2026-12-05' })
-  @IsOptional()
-  @IsString({ message: `startDay ${DAY}` })
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: `startDay ${DAY}` })
+  @OptionalText('2026-12-05', DAY_SHAPE, `startDay ${DAY}`)
   startDay?: string;
 
-  @ApiPropertyOptional({ example: '18:00' })
-  @IsOptional()
-  @IsString({ message: `startTime ${TIME}` })
-  @Matches(/^\d{2}:\d{2}$/, { message: `startTime ${TIME}` })
+  @OptionalText('18:00', TIME_SHAPE, `startTime ${TIME}`)
   startTime?: string;
 
-  @ApiPropertyOptional({ example: '2026-12-05' })
-  @IsOptional()
-  @IsString({ message: `endDay ${DAY}` })
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: `endDay ${DAY}` })
+  @OptionalText('2026-12-05', DAY_SHAPE, `endDay ${DAY}`)
   endDay?: string;
 
-  @ApiPropertyOptional({ example: '20:00' })
-  @IsOptional()
-  @IsString({ message: `endTime ${TIME}` })
-  @Matches(/^\d{2}:\d{2}$/, { message: `endTime ${TIME}` })
+  @OptionalText('20:00', TIME_SHAPE, `endTime ${TIME}`)
   endTime?: string;
 
   @ApiPropertyOptional({ example: 'School hall' })
@@ -221,15 +237,10 @@ export class SaveSiteEventDto {
   @MaxLength(PLACE_MAX, { message: `place must be at most ${PLACE_MAX} characters` })
   place?: string;
 
-  @ApiPropertyOptional({ description: 'HTML; sanitised on the server' })
-  @IsOptional()
-  @IsString({ message: `descriptionHtml must be text of at most ${BODY_MAX} characters` })
-  @MaxLength(BODY_MAX, { message: `descriptionHtml must be text of at most ${BODY_MAX} characters` })
+  @OptionalHtml('descriptionHtml')
   descriptionHtml?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean({ message: 'published must be true or false' })
+  @OptionalPublished()
   published?: boolean;
 }
 

@@ -3997,10 +3997,7 @@ export interface components {
         SaveNewsPostDto: {
             /** @example Spring picnic */
             title?: string;
-            /**
-             * @description Default: today in the school’s time zone
-             * @example 2026-04-18
-             */
+            /** @example 2026-04-18 */
             date?: string;
             /** @description HTML; sanitised on the server (what the site styles, nothing else) */
             bodyHtml?: string;
@@ -4079,8 +4076,9 @@ export interface components {
             endTime?: string;
             /** @example School hall */
             place?: string;
-            /** @description HTML; sanitised on the server */
+            /** @description HTML; sanitised on the server (what the site styles, nothing else) */
             descriptionHtml?: string;
+            /** @description true publishes, false takes it back to a draft */
             published?: boolean;
         };
         PhotoSourceDto: {
