@@ -132,6 +132,13 @@ const ROLES: Record<string, readonly Role[]> = {
   'POST /api/admin/website/events': WEBSITE,
   'PATCH /api/admin/website/events/:id': WEBSITE,
   'DELETE /api/admin/website/events/:id': WEBSITE,
+  // Photos (merged from w29-photos, still owner-only there; that branch moves them to owners and editors).
+  'GET /api/admin/website/photos': OWNER,
+  'POST /api/admin/website/photos': OWNER,
+  'PUT /api/admin/website/photos/order': OWNER,
+  'PATCH /api/admin/website/photos/:id': OWNER,
+  'GET /api/admin/website/photos/:id/uses': OWNER,
+  'DELETE /api/admin/website/photos/:id': OWNER,
 };
 /** Routes that end the caller's session: called last, each with a session of its own. */
 const SIGN_OUT = ['POST /api/admin/logout', 'POST /api/admin/logout-everywhere', 'POST /api/admin/change-password'];
