@@ -11,19 +11,19 @@ import { DonorSelfService1764300000000 } from './1764300000000-DonorSelfService.
 import { RecurringPlans1764310000000 } from './1764310000000-RecurringPlans.js';
 import { LedgerIndexes1764320000000 } from './1764320000000-LedgerIndexes.js';
 import { MoneyMovement1764340000000 } from './1764340000000-MoneyMovement.js';
-import { DonorYears1764360000000 } from './1764360000000-DonorYears.js';
 import { DonorImports1764350000000 } from './1764350000000-DonorImports.js';
+import { DonorYears1764360000000 } from './1764360000000-DonorYears.js';
 import { MonthlyMoney1764371900000 } from './1764371900000-MonthlyMoney.js';
 import { DonorFiscalYears1764372900000 } from './1764372900000-DonorFiscalYears.js';
 import { DonorMerges1764375000000 } from './1764375000000-DonorMerges.js';
 import { FundsTributesFeeCoverage1764400000000 } from './1764400000000-FundsTributesFeeCoverage.js';
-import { StatementEditions1764670000000 } from './1764670000000-StatementEditions.js';
 import { FailedChargeTotal1764500000000 } from './1764500000000-FailedChargeTotal.js';
 import { DonorEmailKey1764610000000 } from './1764610000000-DonorEmailKey.js';
-import { DonorImportPreviewRows1764660000000 } from './1764660000000-DonorImportPreviewRows.js';
 import { AuditRepeats1764620000000 } from './1764620000000-AuditRepeats.js';
 import { TributeNoticeCap1764620000001 } from './1764620000001-TributeNoticeCap.js';
 import { PlanChanges1764650000000 } from './1764650000000-PlanChanges.js';
+import { DonorImportPreviewRows1764660000000 } from './1764660000000-DonorImportPreviewRows.js';
+import { StatementEditions1764670000000 } from './1764670000000-StatementEditions.js';
 import { RefundDays1764690000000 } from './1764690000000-RefundDays.js';
 import { WonDisputeDays1764705000000 } from './1764705000000-WonDisputeDays.js';
 import { BalanceTransactionsCreated1764706000000 } from './1764706000000-BalanceTransactionsCreated.js';
@@ -31,6 +31,7 @@ import { DonorSessionReach1764710000000 } from './1764710000000-DonorSessionReac
 import { InquiryHoldsNoFunds1764720000000 } from './1764720000000-InquiryHoldsNoFunds.js';
 import { WebsiteFoundation1764800000000 } from './1764800000000-WebsiteFoundation.js';
 import { SitePages1764800001000 } from './1764800001000-SitePages.js';
+import { NewsAndEvents1764810000000 } from './1764810000000-NewsAndEvents.js';
 import { Photos1764820000000 } from './1764820000000-Photos.js';
 import { Appeals1764830000000 } from './1764830000000-Appeals.js';
 
@@ -69,6 +70,7 @@ export const migrations = [
   InquiryHoldsNoFunds1764720000000,
   WebsiteFoundation1764800000000,
   SitePages1764800001000,
+  NewsAndEvents1764810000000,
   Photos1764820000000,
   Appeals1764830000000,
 ];

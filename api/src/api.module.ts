@@ -12,6 +12,7 @@ import { SettingsModule } from './settings/settings.module.js';
 import { WebsiteModule } from './website/website.module.js';
 import { FundsModule } from './funds/funds.module.js';
 import { AppealsModule } from './appeals/appeals.module.js';
+import { SiteNewsModule } from './site-news/site-news.module.js';
 import { DonorPrivacyModule } from './donor-privacy/donor-privacy.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
@@ -68,6 +69,7 @@ export class ApiModule {
         WebsiteModule,
         DonorPrivacyModule,
         OperationsModule,
+        SiteNewsModule,
         PhotosModule,
       ],
     };

@@ -23,8 +23,6 @@ const OWNER = ['owner'] as const;
 const WEBSITE = ['owner', 'editor'] as const;
 /** Every role: only the admin's own account. */
 const EVERY = ['owner', 'bookkeeper', 'editor'] as const;
-/** Owners and editors: the public website's content. */
-const WEBSITE = ['owner', 'editor'] as const;
 type Role = (typeof EVERY)[number];
 /**
  * The role decision of every protected route: who may call it. A route the app has and this table lacks fails
@@ -145,6 +143,17 @@ const ROLES: Record<string, readonly Role[]> = {
   'PATCH /api/admin/website/photos/:id': WEBSITE,
   'GET /api/admin/website/photos/:id/uses': WEBSITE,
   'DELETE /api/admin/website/photos/:id': WEBSITE,
+  // The public site's news and events: owners and editors, never bookkeepers.
+  'GET /api/admin/website/news': WEBSITE,
+  'GET /api/admin/website/news/:id': WEBSITE,
+  'POST /api/admin/website/news': WEBSITE,
+  'PATCH /api/admin/website/news/:id': WEBSITE,
+  'DELETE /api/admin/website/news/:id': WEBSITE,
+  'GET /api/admin/website/events': WEBSITE,
+  'GET /api/admin/website/events/:id': WEBSITE,
+  'POST /api/admin/website/events': WEBSITE,
+  'PATCH /api/admin/website/events/:id': WEBSITE,
+  'DELETE /api/admin/website/events/:id': WEBSITE,
 };
 /** Routes that end the caller's session: called last, each with a session of its own. */
 const SIGN_OUT = ['POST /api/admin/logout', 'POST /api/admin/logout-everywhere', 'POST /api/admin/change-password'];

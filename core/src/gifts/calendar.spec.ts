@@ -1,4 +1,15 @@
-import { addDays, addMonths, dayOf, isCalendarDay, localNoon, monthLabel, payoutArrivalDay } from './calendar.js';
+import {
+  addDays,
+  addMonths,
+  dayOf,
+  isCalendarDay,
+  isClockTime,
+  localNoon,
+  monthLabel,
+  payoutArrivalDay,
+  wallClockDayAndTime,
+  wallClockInstant,
+} from './calendar.js';
 import { chargeDisplayStatus, giftMethodLabel, giftTypeLabel } from './gift-labels.js';
 import { centsToDollars, formatCents, formatUsd } from './money.js';
 
@@ -61,5 +72,27 @@ describe('gift labels', () => {
     expect(chargeDisplayStatus({ ...base, disputed: true, dispute_status: 'needs_response' })).toBe('disputed');
     expect(chargeDisplayStatus({ ...base, disputed: true, dispute_status: 'won' })).toBe('succeeded');
     expect(chargeDisplayStatus({ ...base, status: 'failed' })).toBe('failed');
+  });
+});
+
+describe('wall-clock times in the school time zone (events)', () => {
+  it('turns a day and a time in the zone into the instant, on both sides of daylight saving', () => {
+    expect(wallClockInstant('2026-12-05', '18:00', 'America/Chicago').toISOString()).toBe('2026-12-06T00:00:00.000Z');
+    expect(wallClockInstant('2026-07-04', '09:30', 'America/Chicago').toISOString()).toBe('2026-07-04T14:30:00.000Z');
+    expect(wallClockInstant('2026-07-04', '09:30', 'Europe/Paris').toISOString()).toBe('2026-07-04T07:30:00.000Z');
+  });
+
+  it('reads an instant back as the wall clock shows it, whatever zone the process runs in', () => {
+    const at = wallClockInstant('2026-11-01', '01:30', 'America/Chicago');
+    expect(wallClockDayAndTime(at, 'America/Chicago')).toEqual({ day: '2026-11-01', time: '01:30' });
+    expect(wallClockDayAndTime(new Date('2026-12-06T00:00:00Z'), 'America/Chicago')).toEqual({
+      day: '2026-12-05',
+      time: '18:00',
+    });
+  });
+
+  it('knows a clock time', () => {
+    expect(['00:00', '09:05', '23:59'].every(isClockTime)).toBe(true);
+    expect(['24:00', '9:05', '12:60', '12:00:00', ''].some(isClockTime)).toBe(false);
   });
 });

@@ -115,11 +115,38 @@ export function wallClock(at: Date, timeZone: string): WallClock {
 
 /** The instant of 12:00 local time on a day: where a gift known only by its date is placed (never near midnight, never in a DST gap). */
 export function localNoon(day: string, timeZone: string): Date {
+  return wallClockInstant(day, '12:00', timeZone);
+}
+
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** True for a wall-clock time 'HH:mm' (24-hour). */
+export function isClockTime(value: string): boolean {
+  return TIME_RE.test(value);
+}
+
+/**
+ * The instant a clock on the wall in `timeZone` shows `time` ('HH:mm') on `day` ('yyyy-MM-dd'): an event's start
+ * or end typed in the school's time zone, whatever zone the server or the browser runs in. A time that does not
+ * exist (the hour skipped when clocks go forward) lands an hour earlier, before the jump.
+ */
+export function wallClockInstant(day: string, time: string, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number);
-  const guess = Date.UTC(y, m - 1, d, 12);
-  const w = wallClock(new Date(guess), timeZone);
-  const asLocal = Date.UTC(+w.year, +w.month - 1, +w.day, +w.hour, +w.minute, +w.second);
-  return new Date(guess - (asLocal - guess));
+  const [hh, mm] = time.split(':').map(Number);
+  const wanted = Date.UTC(y, m - 1, d, hh, mm);
+  let at = wanted;
+  for (let i = 0; i < 2; i++) {
+    const w = wallClock(new Date(at), timeZone);
+    const shown = Date.UTC(+w.year, +w.month - 1, +w.day, +w.hour, +w.minute, +w.second);
+    at += wanted - shown;
+  }
+  return new Date(at);
+}
+
+/** An instant as the school's wall clock shows it: 'yyyy-MM-dd' and 'HH:mm' in `timeZone`. */
+export function wallClockDayAndTime(at: Date, timeZone: string): { day: string; time: string } {
+  const w = wallClock(at, timeZone);
+  return { day: `${w.year}-${w.month}-${w.day}`, time: `${w.hour}:${w.minute}` };
 }
 
 /**

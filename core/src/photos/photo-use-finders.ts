@@ -3,3 +3,4 @@
  * line per feature; the Photos API imports this file, so deleting a photo asks all of them.
  */
 import './photo-uses.js';
+import '../site/news-photo-uses.js';

@@ -10,6 +10,9 @@ const ProgramsRoute = lazy(() => import('./routes/programs'));
 const GalleryRoute = lazy(() => import('./routes/gallery'));
 const DonateRoute = lazy(() => import('./routes/donate'));
 const ContactRoute = lazy(() => import('./routes/contact'));
+const NewsRoute = lazy(() => import('./routes/news'));
+const NewsPostRoute = lazy(() => import('./routes/news-post'));
+const EventsRoute = lazy(() => import('./routes/events'));
 const MyGivingRoute = lazy(() => import('./routes/my-giving'));
 const AdminDashboardRoute = adminPage(lazy(() => import('./routes/admin/dashboard')));
 const DonorProfileRoute = adminPage(lazy(() => import('./routes/admin/donor-profile')));
@@ -70,6 +73,9 @@ export function AppRouter() {
           <Route path="/gallery" component={GalleryRoute} />
           <Route path="/donate" component={DonateRoute} />
           <Route path="/contact" component={ContactRoute} />
+          <Route path="/news" component={NewsRoute} />
+          <Route path="/news/:slug" component={NewsPostRoute} />
+          <Route path="/events" component={EventsRoute} />
           <Route path="/my-giving" component={MyGivingRoute} />
           <Route path="/stripe-data" component={AdminDashboardRoute} />
           <Route path="/stripe-data/operations" component={OperationsRoute} />

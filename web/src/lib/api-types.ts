@@ -2021,6 +2021,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published news posts, newest first (Home shows the latest three: limit=3) */
+        get: operations["SiteNewsPublicController_newsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/news/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published news post (404 for drafts and unknown addresses) */
+        get: operations["SiteNewsPublicController_newsPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published events that have not ended (by the clock when asked), soonest first; times in TIME_ZONE */
+        get: operations["SiteNewsPublicController_eventList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/events/{id}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An upcoming event as an iCalendar file ("Add to calendar"): times in UTC, a stable UID */
+        get: operations["SiteNewsPublicController_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every news post, drafts included, newest first */
+        get: operations["NewsAdminController_list"];
+        put?: never;
+        /** Writes a post (a draft unless published: true); texts sanitised; audited */
+        post: operations["NewsAdminController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["NewsAdminController_get"];
+        put?: never;
+        post?: never;
+        /** Deletes a post; audited */
+        delete: operations["NewsAdminController_remove"];
+        options?: never;
+        head?: never;
+        /** Changes, publishes (published: true) or unpublishes a post; audited */
+        patch: operations["NewsAdminController_update"];
+        trace?: never;
+    };
+    "/api/admin/website/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every event, drafts and past ones included, soonest first; days and times in TIME_ZONE */
+        get: operations["EventsAdminController_list"];
+        put?: never;
+        /** Adds an event (a draft unless published: true); days and times in TIME_ZONE; audited */
+        post: operations["EventsAdminController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EventsAdminController_get"];
+        put?: never;
+        post?: never;
+        /** Deletes an event; audited */
+        delete: operations["EventsAdminController_remove"];
+        options?: never;
+        head?: never;
+        /** Changes, publishes or unpublishes an event; audited */
+        patch: operations["EventsAdminController_update"];
+        trace?: never;
+    };
     "/api/site/gallery": {
         parameters: {
             query?: never;
@@ -4169,6 +4309,185 @@ export interface components {
             /** @description How many events were reset and queued again. */
             replayed: number;
         };
+        NewsPhotoDto: {
+            /** @example /media/3f1c…-960.jpg */
+            src: string;
+            /** @example Students planting tomatoes in the garden */
+            alt: string;
+            srcset?: string | null;
+        };
+        NewsPostSummaryDto: {
+            /** @example spring-picnic */
+            slug: string;
+            title: string;
+            /** @example 2026-04-18 */
+            date: string;
+            /** @description The start of the body as plain text (the list’s teaser and the page’s description) */
+            excerpt: string;
+            photo: components["schemas"]["NewsPhotoDto"] | null;
+        };
+        NewsListDto: {
+            /** @description Newest first */
+            posts: components["schemas"]["NewsPostSummaryDto"][];
+        };
+        NewsPostDto: {
+            /** @example spring-picnic */
+            slug: string;
+            title: string;
+            /** @example 2026-04-18 */
+            date: string;
+            /** @description The start of the body as plain text (the list’s teaser and the page’s description) */
+            excerpt: string;
+            photo: components["schemas"]["NewsPhotoDto"] | null;
+            /** @description Sanitised HTML */
+            bodyHtml: string;
+        };
+        SiteEventDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            /** @example 2026-12-05 */
+            startDay: string;
+            /** @example 18:00 */
+            startTime: string;
+            /** @example 2026-12-05 */
+            endDay: string;
+            /** @example 20:00 */
+            endTime: string;
+            place: string;
+            /** @description Sanitised HTML */
+            descriptionHtml: string;
+            /**
+             * @description The "Add to calendar" file
+             * @example /api/site/events/0b6c…e1.ics
+             */
+            calendarUrl: string;
+        };
+        SiteEventListDto: {
+            /** @example America/Chicago */
+            timeZone: string;
+            /** @description Soonest first; events that have ended are left out */
+            events: components["schemas"]["SiteEventDto"][];
+        };
+        AdminNewsPostDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example spring-picnic */
+            slug: string;
+            /** @example Spring picnic */
+            title: string;
+            /**
+             * @description The post’s date (a calendar day)
+             * @example 2026-04-18
+             */
+            date: string;
+            /** @description Sanitised HTML */
+            bodyHtml: string;
+            /**
+             * Format: uuid
+             * @description The photo shown with the post
+             */
+            photoId: string | null;
+            /** @description Published posts are on the public site; the others are drafts */
+            published: boolean;
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Who saved it last */
+            updatedBy: string | null;
+        };
+        SaveNewsPostDto: {
+            /** @example Spring picnic */
+            title?: string;
+            /** @example 2026-04-18 */
+            date?: string;
+            /** @description HTML; sanitised on the server (what the site styles, nothing else) */
+            bodyHtml?: string;
+            /** Format: uuid */
+            photoId?: string | null;
+            /**
+             * @description The address /news/<slug>; default: from the title
+             * @example spring-picnic
+             */
+            slug?: string;
+            /** @description true publishes, false takes it back to a draft */
+            published?: boolean;
+        };
+        SiteItemDeletedDto: {
+            deleted: boolean;
+        };
+        AdminSiteEventDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Open house */
+            title: string;
+            /**
+             * Format: date-time
+             * @description The start instant (UTC)
+             */
+            startsAt: string;
+            /**
+             * Format: date-time
+             * @description The end instant (UTC)
+             */
+            endsAt: string;
+            /**
+             * @description The start day in the school’s time zone
+             * @example 2026-12-05
+             */
+            startDay: string;
+            /**
+             * @description The start time in the school’s time zone
+             * @example 18:00
+             */
+            startTime: string;
+            /** @example 2026-12-05 */
+            endDay: string;
+            /** @example 20:00 */
+            endTime: string;
+            /** @example School hall, 120 Main St */
+            place: string;
+            /** @description Sanitised HTML */
+            descriptionHtml: string;
+            published: boolean;
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy: string | null;
+        };
+        AdminSiteEventListDto: {
+            /**
+             * @description The school’s time zone every day and time is in
+             * @example America/Chicago
+             */
+            timeZone: string;
+            /** @description Soonest first, past ones included */
+            events: components["schemas"]["AdminSiteEventDto"][];
+        };
+        SaveSiteEventDto: {
+            /** @example Open house */
+            title?: string;
+            /** @example 2026-12-05 */
+            startDay?: string;
+            /** @example 18:00 */
+            startTime?: string;
+            /** @example 2026-12-05 */
+            endDay?: string;
+            /** @example 20:00 */
+            endTime?: string;
+            /** @example School hall */
+            place?: string;
+            /** @description HTML; sanitised on the server (what the site styles, nothing else) */
+            descriptionHtml?: string;
+            /** @description true publishes, false takes it back to a draft */
+            published?: boolean;
+        };
         PhotoSourceDto: {
             /** @enum {string} */
             type: "image/avif" | "image/webp" | "image/jpeg";
@@ -4439,6 +4758,18 @@ export type FailedEventDto = components['schemas']['FailedEventDto'];
 export type OperationsDto = components['schemas']['OperationsDto'];
 export type RetriedDto = components['schemas']['RetriedDto'];
 export type ReplayedDto = components['schemas']['ReplayedDto'];
+export type NewsPhotoDto = components['schemas']['NewsPhotoDto'];
+export type NewsPostSummaryDto = components['schemas']['NewsPostSummaryDto'];
+export type NewsListDto = components['schemas']['NewsListDto'];
+export type NewsPostDto = components['schemas']['NewsPostDto'];
+export type SiteEventDto = components['schemas']['SiteEventDto'];
+export type SiteEventListDto = components['schemas']['SiteEventListDto'];
+export type AdminNewsPostDto = components['schemas']['AdminNewsPostDto'];
+export type SaveNewsPostDto = components['schemas']['SaveNewsPostDto'];
+export type SiteItemDeletedDto = components['schemas']['SiteItemDeletedDto'];
+export type AdminSiteEventDto = components['schemas']['AdminSiteEventDto'];
+export type AdminSiteEventListDto = components['schemas']['AdminSiteEventListDto'];
+export type SaveSiteEventDto = components['schemas']['SaveSiteEventDto'];
 export type PhotoSourceDto = components['schemas']['PhotoSourceDto'];
 export type PhotoImageDto = components['schemas']['PhotoImageDto'];
 export type GalleryPhotoDto = components['schemas']['GalleryPhotoDto'];
@@ -8723,6 +9054,530 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReplayedDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SiteNewsPublicController_newsList: {
+        parameters: {
+            query?: {
+                /** @description How many of the newest posts (default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsListDto"];
+                };
+            };
+        };
+    };
+    SiteNewsPublicController_newsPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsPostDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SiteNewsPublicController_eventList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteEventListDto"];
+                };
+            };
+        };
+    };
+    SiteNewsPublicController_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (text/calendar), downloaded as <day>-<title>.ics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    NewsAdminController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNewsPostDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    NewsAdminController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveNewsPostDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNewsPostDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    NewsAdminController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNewsPostDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    NewsAdminController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteItemDeletedDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    NewsAdminController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveNewsPostDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNewsPostDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    EventsAdminController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSiteEventListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    EventsAdminController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveSiteEventDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSiteEventDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    EventsAdminController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSiteEventDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    EventsAdminController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteItemDeletedDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    EventsAdminController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveSiteEventDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSiteEventDto"];
                 };
             };
             400: {

@@ -6,6 +6,7 @@ import { school } from '../../content/school';
 import { sitePages } from '../../content/site-pages';
 import { usePageMeta } from '../../lib/page-meta';
 import { HeroArt } from '../../components/layout/hero-art';
+import { LatestNews } from '../../features/website-news/components/latest-news';
 
 const teaser = school.homePrograms.map((slug) => school.programs.find((p) => p.slug === slug)!);
 
@@ -75,6 +76,8 @@ export function HomeRoute() {
           </ul>
         </div>
       </section>
+
+      <LatestNews />
     </>
   );
 }

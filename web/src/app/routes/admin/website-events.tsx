@@ -1,8 +1,7 @@
+import { EventsEditor } from '../../../features/website-news/components/events-editor';
 import { WebsiteScreen } from './website-screen';
 
-/** /admin/website/events: the Website section's Events (its editor plugs in here from web/src/features/website-news/). */
+/** /admin/website/events: the Website section's Events (owners and editors). */
 export default function WebsiteEventsRoute() {
-  return (
-    <WebsiteScreen title="Events">{() => <p className="adm-empty">Events editing is coming soon.</p>}</WebsiteScreen>
-  );
+  return <WebsiteScreen title="Events">{() => <EventsEditor />}</WebsiteScreen>;
 }

@@ -1,6 +1,7 @@
+import { NewsEditor } from '../../../features/website-news/components/news-editor';
 import { WebsiteScreen } from './website-screen';
 
-/** /admin/website/news: the Website section's News (its editor plugs in here from web/src/features/website-news/). */
+/** /admin/website/news: the Website section's News (owners and editors). */
 export default function WebsiteNewsRoute() {
-  return <WebsiteScreen title="News">{() => <p className="adm-empty">News editing is coming soon.</p>}</WebsiteScreen>;
+  return <WebsiteScreen title="News">{() => <NewsEditor />}</WebsiteScreen>;
 }

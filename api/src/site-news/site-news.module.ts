@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { EventsService } from './events.service.js';
+import { NewsService } from './news.service.js';
+import { EventsAdminController, NewsAdminController, SiteNewsPublicController } from './site-news.controller.js';
+
+/** The public site's news posts and events: the editors' API and the public reads under /api/site. */
+@Module({
+  controllers: [SiteNewsPublicController, NewsAdminController, EventsAdminController],
+  providers: [NewsService, EventsService],
+})
+export class SiteNewsModule {}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
+import { errorMessage } from '../../../lib/api-client';
+import type { AdminNewsPostDto } from '../../../lib/api-types';
+import { calendarDate, schoolToday } from '../../../lib/school-dates';
+import { useAdminNews, useDeleteNewsPost, useSaveNewsPost } from '../api/site-news';
+import { EditorActions, StatusBadge } from './editor-parts';
+
+interface Draft {
+  id?: string;
+  title: string;
+  date: string;
+  bodyHtml: string;
+  photoId: string | null;
+  published: boolean;
+}
+
+const blank = (): Draft => ({ title: '', date: schoolToday(), bodyHtml: '', photoId: null, published: false });
+
+function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
+  const [draft, setDraft] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const save = useSaveNewsPost();
+  const remove = useDeleteNewsPost();
+  const busy = save.isPending || remove.isPending;
+  const submit = (published: boolean) => {
+    if (!draft.title.trim()) {
+      setTitleError('Give the post a title, for example Spring picnic.');
+      document.getElementById('news-title')?.focus();
+      return;
+    }
+    setTitleError(null);
+    setError(null);
+    save.mutate(
+      {
+        id: draft.id,
+        title: draft.title,
+        date: draft.date,
+        bodyHtml: draft.bodyHtml,
+        photoId: draft.photoId,
+        published,
+      },
+      {
+        onSuccess: (p) => {
+          toast({
+            title: p.published ? 'Post Published' : 'Draft Saved',
+            description: p.published ? `Visitors now see it at /news/${p.slug}.` : 'Visitors do not see it yet.',
+          });
+          onDone();
+        },
+        onError: (err) => setError(errorMessage(err, 'The post could not be saved')),
+      },
+    );
+  };
+  const del = () =>
+    draft.id &&
+    remove.mutate(draft.id, {
+      onSuccess: () => {
+        toast({ title: 'Post Deleted', description: `${draft.title} is gone.` });
+        onDone();
+      },
+      onError: (err) => setError(errorMessage(err, 'The post could not be deleted')),
+    });
+  return (
+    <Card as="section" aria-labelledby="news-form-title">
+      <CardHeader
+        title={draft.id ? 'Edit post' : 'Write a post'}
+        titleId="news-form-title"
+        titleAs="h2"
+        description="A post is a draft until you publish it. Published posts are on the News page, the newest three on Home."
+      />
+      <CardContent>
+        <form className="adm-form" noValidate onSubmit={(e) => e.preventDefault()}>
+          {error && <Alert variant="destructive">{error}</Alert>}
+          <div className="adm-form__grid">
+            <TextField
+              id="news-title"
+              label="Title"
+              maxLength={200}
+              value={draft.title}
+              onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+              error={titleError}
+              aria-required="true"
+            />
+            <TextField
+              id="news-date"
+              label="Date"
+              type="date"
+              value={draft.date}
+              onChange={(e) => setDraft({ ...draft, date: e.target.value })}
+              hint="Shown with the post; the newest date comes first."
+            />
+          </div>
+          <RichTextEditor
+            id="news-body"
+            label="Text"
+            value={draft.bodyHtml}
+            onChange={(bodyHtml) => setDraft((d) => ({ ...d, bodyHtml }))}
+          />
+          <EditorActions
+            what="post"
+            exists={!!draft.id}
+            published={initial.published}
+            busy={busy}
+            onSave={submit}
+            onDelete={del}
+            onCancel={onDone}
+          />
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function toDraft(p: AdminNewsPostDto): Draft {
+  return { id: p.id, title: p.title, date: p.date, bodyHtml: p.bodyHtml, photoId: p.photoId, published: p.published };
+}
+
+/** /admin/website/news: the posts (drafts and published), and the form that writes or edits one. */
+export function NewsEditor() {
+  const posts = useAdminNews();
+  const [editing, setEditing] = useState<Draft | null>(null);
+  if (editing) return <PostForm key={editing.id ?? 'new'} initial={editing} onDone={() => setEditing(null)} />;
+  return (
+    <Card as="section" aria-labelledby="news-list-title">
+      <CardHeader
+        title="News posts"
+        titleId="news-list-title"
+        titleAs="h2"
+        description="Write news for the public site: the News page lists every published post."
+        actions={<Button onClick={() => setEditing(blank())}>Write a post</Button>}
+      />
+      <CardContent>
+        {posts.isError && <Alert variant="destructive">{posts.error.message}</Alert>}
+        {posts.isPending ? (
+          <Spinner label="Loading posts" />
+        ) : !posts.data?.length ? (
+          <p className="adm-empty">No posts yet. Choose “Write a post” to write the first.</p>
+        ) : (
+          <div className="adm-table-wrap">
+            <table className="adm-table adm-table--stack">
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {posts.data.map((p) => (
+                  <tr key={p.id}>
+                    <th scope="row" data-label="Title">
+                      {p.title}
+                    </th>
+                    <td data-label="Date">{calendarDate(p.date)}</td>
+                    <td data-label="Status">
+                      <StatusBadge published={p.published} />
+                    </td>
+                    <td data-label="Actions">
+                      <div className="news-editor__actions">
+                        <Button variant="outline" size="sm" onClick={() => setEditing(toDraft(p))}>
+                          Edit<span className="sr-only"> {p.title}</span>
+                        </Button>
+                        {p.published && (
+                          <a href={`/news/${p.slug}`} target="_blank" rel="noopener">
+                            View<span className="sr-only"> {p.title} (opens in a new tab)</span>
+                          </a>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from 'wouter';
+import { RichText } from '../../../components/rich-text/rich-text';
+import { calendarDate } from '../../../lib/school-dates';
+import { usePageMeta } from '../../../lib/page-meta';
+import type { NewsPostDto } from '../../../lib/api-types';
+
+/** One post at /news/<slug>: its own title and meta description (the start of its text). */
+export function NewsPostPage({ post }: { post: NewsPostDto }) {
+  usePageMeta(post.title, post.excerpt);
+  return (
+    <article>
+      <header className="page-header">
+        <div className="container container--narrow">
+          <p className="eyebrow">
+            <Link href="/news">News</Link>
+          </p>
+          <h1>{post.title}</h1>
+          <p>
+            <time dateTime={post.date}>{calendarDate(post.date)}</time>
+          </p>
+        </div>
+      </header>
+      <section className="section" aria-label="Post">
+        <div className="container container--narrow news-post">
+          {post.photo && (
+            <img
+              className="news-post__photo"
+              src={post.photo.src}
+              srcSet={post.photo.srcset ?? undefined}
+              alt={post.photo.alt}
+            />
+          )}
+          <RichText html={post.bodyHtml} />
+          <p className="news-more">
+            <Link href="/news">All news</Link>
+          </p>
+        </div>
+      </section>
+    </article>
+  );
+}
