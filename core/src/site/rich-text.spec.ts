@@ -30,12 +30,18 @@ describe('sanitizeRichText keeps what the site styles and drops everything else'
   });
 
   it('keeps our own /media images with alt text and a srcset of our own media only', () => {
-    expect(sanitizeRichText('<img src="/media/abc-640.webp" alt="A garden" width="640" height="480">')).toBe(
-      '<img src="/media/abc-640.webp" alt="A garden" width="640" height="480" />',
+    const own = '/media/0123456789abcdef-960.webp';
+    expect(sanitizeRichText(`<img src="${own}" alt="A garden" width="640" height="480">`)).toBe(
+      `<img src="${own}" alt="A garden" width="640" height="480" />`,
     );
-    expect(sanitizeRichText('<img src="/media/a.webp" alt="x" srcset="https://evil.example/a.webp 1x">')).toBe(
-      '<img src="/media/a.webp" alt="x" />',
+    expect(sanitizeRichText(`<img src="${own}" alt="x" srcset="https://evil.example/a.webp 1x">`)).toBe(
+      `<img src="${own}" alt="x" />`,
     );
+    expect(
+      sanitizeRichText(`<img src="${own}" alt="x" srcset="${own} 960w, /media/0123456789abcdef-480.webp 480w">`),
+    ).toBe(`<img src="${own}" alt="x" srcset="${own} 960w, /media/0123456789abcdef-480.webp 480w" />`);
+    // Under /media/ but not one of our photo files' names: not ours.
+    expect(sanitizeRichText('<img src="/media/../admin.webp" alt="x">')).toBe('');
   });
 });
 

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { isMediaUrl } from '../photos/media-names.js';
 
 /**
  * The one sanitiser of the site's content (pages, news, events, photos' captions): every content field is passed
@@ -8,15 +9,13 @@ import sanitizeHtml from 'sanitize-html';
  * tel (so no `javascript:` or `data:` URL reaches a visitor). sanitize-html (a well-kept library), never a
  * hand-written filter.
  */
-const OWN_MEDIA = /^\/media\/[A-Za-z0-9][A-Za-z0-9._/-]*$/;
-
 const NON_TEXT = ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object'];
 
 function ownSrcset(srcset: string): boolean {
   return srcset
     .split(',')
     .map((part) => part.trim().split(/\s+/)[0])
-    .every((url) => OWN_MEDIA.test(url));
+    .every(isMediaUrl);
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -43,7 +42,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h1: 'h2',
     h4: 'h3',
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_MEDIA.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isMediaUrl(frame.attribs.src ?? ''),
 };
 
 /** Sanitised rich text (HTML) of one content field; an empty string when nothing is left. */

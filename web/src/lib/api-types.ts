@@ -2720,7 +2720,7 @@ export interface components {
             name: string;
             /** @description Sanitised HTML (p, h2, h3, strong, em, a, ul, ol, li, br) */
             storyHtml: string;
-            /** @example /media/van.jpg */
+            /** @example /media/0123456789abcdef-1600.jpg */
             coverPhotoUrl: string | null;
             /** @description The fund gifts go to; null = the donor's choice */
             fundId: number | null;
