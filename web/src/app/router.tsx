@@ -9,6 +9,7 @@ const AboutRoute = lazy(() => import('./routes/about'));
 const ProgramsRoute = lazy(() => import('./routes/programs'));
 const GalleryRoute = lazy(() => import('./routes/gallery'));
 const DonateRoute = lazy(() => import('./routes/donate'));
+const GiveRoute = lazy(() => import('./routes/give'));
 const ContactRoute = lazy(() => import('./routes/contact'));
 const MyGivingRoute = lazy(() => import('./routes/my-giving'));
 const AdminDashboardRoute = adminPage(lazy(() => import('./routes/admin/dashboard')));
@@ -64,6 +65,7 @@ export function AppRouter() {
           <Route path="/programs" component={ProgramsRoute} />
           <Route path="/gallery" component={GalleryRoute} />
           <Route path="/donate" component={DonateRoute} />
+          <Route path="/give/:slug" component={GiveRoute} />
           <Route path="/contact" component={ContactRoute} />
           <Route path="/my-giving" component={MyGivingRoute} />
           <Route path="/stripe-data" component={AdminDashboardRoute} />

@@ -39,7 +39,10 @@ const RECORDING_FAILED =
  * frequency, date) and, for a recurring gift, when it repeats and where to change or stop it (My Giving, as
  * every acknowledgment says).
  */
-export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function ThankYou({ gift }, ref) {
+export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven; appealThankYou?: string | null }>(function ThankYou(
+  { gift, appealThankYou },
+  ref,
+) {
   const freq = FREQUENCIES.find((f) => f.value === gift.frequency)!;
   const amount = formatUsd(gift.cents);
   // A bank debit's receipt waits for the money (days): nothing to ask for yet.
@@ -52,6 +55,7 @@ export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function
           {gift.processing ? 'is on its way' : 'went through'}.
         </AlertTitle>
         <AlertDescription>
+          {appealThankYou?.trim() && <p className="thank-you__appeal">{appealThankYou.trim()}</p>}
           <p>
             You gave <strong>{amount}</strong>
             {gift.frequency === 'one-time' ? ' (one-time)' : ` ${freq.summary}`} on {schoolDate(gift.at)}.
