@@ -23,6 +23,7 @@ import { MyGivingModule } from './my-giving/my-giving.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { MonthEndModule } from './month-end/month-end.module.js';
+import { AppealReportsModule } from './appeal-reports/appeal-reports.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { TaxExportsModule } from './tax-exports/tax-exports.module.js';
 import { RetentionModule } from './retention/retention.module.js';
@@ -51,6 +52,7 @@ export class ApiModule {
         DonorsModule,
         PayoutsModule,
         MonthEndModule,
+        AppealReportsModule,
         TransactionsModule,
         RetentionModule,
         ManualDonationsModule,

@@ -1,51 +1,44 @@
+import { goalProgress, matchedCents, type GoalKind } from './appeal-rules.js';
+
 /**
  * The figures of an appeal that more than one screen shows (the public page's bar, the Appeals report, the board
- * PDF): what counts toward the goal, the percent reached and the average gift. One function each, over the totals
- * the read model keeps (appeal_totals), so the three always agree.
+ * PDF), over the totals the read model keeps (appeal_totals): one function each, so the three always agree.
  */
-
-export type AppealGoalKind = 'dollars' | 'donors' | 'new_monthly_donors';
-
-export interface AppealTotalsLike {
-  goalKind: AppealGoalKind;
+export interface AppealTotalsFigures {
+  goalKind: GoalKind | string;
   goalCents: number | null;
   goalCount: number | null;
+  matchCapCents: number | null;
   raisedCents: number;
   donorCount: number;
   giftCount: number;
-  /** Monthly (recurring) plans started through the appeal; absent on the public page, which counts donors. */
-  recurringStarted?: number;
+  recurringStarted: number;
 }
 
-export interface AppealProgress {
-  /** What counts toward the goal: cents for a dollar goal, else a number of donors. */
-  current: number;
-  goal: number | null;
-  /** Whole percent of the goal reached (may pass 100); null without a goal. */
-  percent: number | null;
-  unit: 'cents' | 'donors' | 'new monthly donors';
+/** The goal in its unit (cents for dollars, else a number of donors). */
+export function appealGoal(t: Pick<AppealTotalsFigures, 'goalKind' | 'goalCents' | 'goalCount'>): number | null {
+  return t.goalKind === 'dollars' ? t.goalCents : t.goalCount;
 }
 
-/** Whole percent, rounded down (a bar never shows 100% before the goal is met). */
-export function percentOf(current: number, goal: number | null): number | null {
+/** Whole percent of the goal reached, rounded down (a bar never shows 100% before the goal is met); null without one. */
+export function percentOfGoal(t: AppealTotalsFigures): number | null {
+  const goal = appealGoal(t);
   if (!goal || goal <= 0) return null;
-  return Math.floor((current * 100) / goal);
+  return Math.floor((goalProgress(t.goalKind, t) * 100) / goal);
 }
 
-export function appealProgress(t: AppealTotalsLike): AppealProgress {
-  if (t.goalKind === 'dollars') {
-    return { current: t.raisedCents, goal: t.goalCents, percent: percentOf(t.raisedCents, t.goalCents), unit: 'cents' };
-  }
-  const current = t.goalKind === 'donors' ? t.donorCount : (t.recurringStarted ?? t.donorCount);
+/** Raised divided by the number of gifts, in whole cents (half up); 0 with no gift. */
+export function averageGiftCents(t: Pick<AppealTotalsFigures, 'raisedCents' | 'giftCount'>): number {
+  return t.giftCount > 0 ? Math.round(t.raisedCents / t.giftCount) : 0;
+}
+
+/** Everything the report and the PDF print beside the totals themselves. */
+export function appealFigures(t: AppealTotalsFigures) {
   return {
-    current,
-    goal: t.goalCount,
-    percent: percentOf(current, t.goalCount),
-    unit: t.goalKind === 'donors' ? 'donors' : 'new monthly donors',
+    progress: goalProgress(t.goalKind, t),
+    goal: appealGoal(t),
+    percentOfGoal: percentOfGoal(t),
+    averageGiftCents: averageGiftCents(t),
+    matchedCents: matchedCents(t.raisedCents, t.matchCapCents),
   };
-}
-
-/** Raised divided by the number of gifts, in whole cents (rounded half up); 0 with no gift. */
-export function averageGiftCents(raisedCents: number, giftCount: number): number {
-  return giftCount > 0 ? Math.round(raisedCents / giftCount) : 0;
 }

@@ -39,3 +39,8 @@ const BUTTON_STYLE =
 export function embedSnippet(url: string, appealName: string): string {
   return `<a href="${escHtml(url)}" style="${BUTTON_STYLE}">Donate to ${escHtml(appealName)}</a>`;
 }
+
+/** What an appeal's printed QR code opens: the page, tagged utm_source=qr (the report tells those gifts apart). */
+export function appealQrUrl(origin: string, slug: string): string {
+  return `${appealUrl(origin, slug)}?utm_source=qr`;
+}
