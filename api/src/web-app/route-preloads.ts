@@ -26,6 +26,7 @@ const ROUTE_MODULES: Array<{ match: (p: string) => boolean; module: string }> = 
   { match: (p) => p === '/stripe-data/audit', module: 'src/app/routes/admin/audit.tsx' },
   { match: (p) => p === '/stripe-data/payouts', module: 'src/app/routes/admin/payouts.tsx' },
   { match: (p) => p === '/stripe-data/month-end', module: 'src/app/routes/admin/month-end.tsx' },
+  { match: (p) => p === '/stripe-data/appeal-reports', module: 'src/app/routes/admin/appeal-reports.tsx' },
   { match: (p) => p === '/stripe-data/recurring', module: 'src/app/routes/admin/recurring.tsx' },
   { match: (p) => p === '/stripe-data/admins', module: 'src/app/routes/admin/admins.tsx' },
   { match: (p) => p === '/stripe-data/settings', module: 'src/app/routes/admin/settings.tsx' },

@@ -19,6 +19,7 @@ const AdminInviteRoute = adminPage(lazy(() => import('./routes/admin/admin-invit
 const AuditRoute = adminPage(lazy(() => import('./routes/admin/audit')));
 const PayoutsRoute = adminPage(lazy(() => import('./routes/admin/payouts')));
 const MonthEndRoute = adminPage(lazy(() => import('./routes/admin/month-end')));
+const AppealReportsRoute = adminPage(lazy(() => import('./routes/admin/appeal-reports')));
 const RecurringRoute = adminPage(lazy(() => import('./routes/admin/recurring')));
 const AdminsRoute = adminPage(lazy(() => import('./routes/admin/admins')));
 const SettingsRoute = adminPage(lazy(() => import('./routes/admin/settings')));
@@ -76,6 +77,7 @@ export function AppRouter() {
           <Route path="/stripe-data/recurring" component={RecurringRoute} />
           <Route path="/stripe-data/payouts" component={PayoutsRoute} />
           <Route path="/stripe-data/month-end" component={MonthEndRoute} />
+          <Route path="/stripe-data/appeal-reports" component={AppealReportsRoute} />
           <Route path="/stripe-data/admins" component={AdminsRoute} />
           <Route path="/stripe-data/settings" component={SettingsRoute} />
           <Route path="/stripe-data/funds" component={FundsRoute} />

@@ -5,6 +5,7 @@ const LINKS = [
   { href: '/stripe-data/recurring', label: 'Recurring', ownerOnly: false },
   { href: '/stripe-data/payouts', label: 'Payouts', ownerOnly: false },
   { href: '/stripe-data/month-end', label: 'Month-end', ownerOnly: false },
+  { href: '/stripe-data/appeal-reports', label: 'Appeals report', ownerOnly: false },
   { href: '/stripe-data/funds', label: 'Funds', ownerOnly: false },
   { href: '/stripe-data/import', label: 'Import', ownerOnly: false },
   { href: '/stripe-data/audit', label: 'Audit Log', ownerOnly: false },

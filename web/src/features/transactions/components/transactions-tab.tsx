@@ -15,6 +15,7 @@ import { DATE_FORMAT } from '../../../lib/format';
 import { schoolToday } from '../../../lib/school-dates';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useFunds } from '../../../lib/funds';
+import { useAppeals } from '../../../lib/appeals';
 import {
   downloadLedgerCsv,
   LEDGER_METHODS,
@@ -69,11 +70,13 @@ export function TransactionsTab() {
   const [method, setMethod] = useState<LedgerMethod | ''>('');
   const [fund, setFund] = useState('');
   const funds = useFunds().data ?? [];
+  const [appeal, setAppeal] = useState(() => new URLSearchParams(window.location.search).get('appeal') ?? '');
+  const appeals = useAppeals().data ?? [];
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const q = useDebounced(search, 300);
-  const filter: LedgerFilter = { ...days, q, status, method, fund };
-  useEffect(() => setPage(1), [days.startDate, days.endDate, q, status, method, fund]);
+  const filter: LedgerFilter = { ...days, q, status, method, fund, appeal };
+  useEffect(() => setPage(1), [days.startDate, days.endDate, q, status, method, fund, appeal]);
 
   const ledger = useLedger(filter, page);
   const data = ledger.data;
@@ -155,6 +158,15 @@ export function TransactionsTab() {
                 { value: '', label: 'Any fund' },
                 ...funds.map((f) => ({ value: String(f.id), label: f.archived ? `${f.name} (archived)` : f.name })),
               ]}
+            />
+          )}
+          {appeals.length > 0 && (
+            <SelectField
+              label="Appeal"
+              className="adm-filter"
+              value={appeal}
+              onValueChange={setAppeal}
+              options={[{ value: '', label: 'Any appeal' }, ...appeals.map((a) => ({ value: a.id, label: a.name }))]}
             />
           )}
           <div className="adm-toolbar__actions">
