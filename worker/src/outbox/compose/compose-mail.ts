@@ -67,6 +67,7 @@ async function composeCard(db: Queryable, row: OutboxRow, env: EnvDto): Promise<
       feeCoverageCents: Number(g.fee_coverage),
       fund: designatedFund(g),
       tribute: g.tribute_kind && g.tribute_name ? tributeLine({ kind: g.tribute_kind, name: g.tribute_name }) : null,
+      appealThankYou: g.appeal_thank_you,
     }),
   };
 }
@@ -109,6 +110,7 @@ async function composeManual(db: Queryable, row: OutboxRow, env: EnvDto): Promis
           : null,
       recurring: null,
       noGoodsSentence: env.YEAR_END_STATEMENT_TEXT,
+      appealThankYou: g.appeal_thank_you,
     }),
   };
 }
