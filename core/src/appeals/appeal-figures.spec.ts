@@ -1,0 +1,38 @@
+import { appealFigures, averageGiftCents, percentOfGoal } from './appeal-figures.js';
+
+const base = {
+  goalKind: 'dollars',
+  goalCents: 500000,
+  goalCount: null,
+  matchCapCents: 100000,
+  raisedCents: 324999,
+  donorCount: 3,
+  giftCount: 4,
+  recurringStarted: 1,
+};
+
+describe("an appeal's figures (the bar, the report and the PDF)", () => {
+  it('percent of a dollar goal rounds down, so 100% means the goal is met', () => {
+    expect(percentOfGoal(base)).toBe(64);
+    expect(percentOfGoal({ ...base, raisedCents: 499999 })).toBe(99);
+    expect(percentOfGoal({ ...base, raisedCents: 750000 })).toBe(150);
+  });
+
+  it('donor goals count donors, new monthly donor goals the plans started; no goal, no percent', () => {
+    expect(percentOfGoal({ ...base, goalKind: 'donors', goalCents: null, goalCount: 6 })).toBe(50);
+    expect(percentOfGoal({ ...base, goalKind: 'new_monthly_donors', goalCents: null, goalCount: 4 })).toBe(25);
+    expect(percentOfGoal({ ...base, goalCents: null })).toBeNull();
+  });
+
+  it('average gift in whole cents, 0 without gifts; the match is capped', () => {
+    expect(averageGiftCents(base)).toBe(81250);
+    expect(averageGiftCents({ raisedCents: 0, giftCount: 0 })).toBe(0);
+    expect(appealFigures(base)).toEqual({
+      progress: 324999,
+      goal: 500000,
+      percentOfGoal: 64,
+      averageGiftCents: 81250,
+      matchedCents: 100000,
+    });
+  });
+});
