@@ -29,6 +29,7 @@ import { WonDisputeDays1764705000000 } from './1764705000000-WonDisputeDays.js';
 import { BalanceTransactionsCreated1764706000000 } from './1764706000000-BalanceTransactionsCreated.js';
 import { DonorSessionReach1764710000000 } from './1764710000000-DonorSessionReach.js';
 import { InquiryHoldsNoFunds1764720000000 } from './1764720000000-InquiryHoldsNoFunds.js';
+import { Appeals1764830000000 } from './1764830000000-Appeals.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   BalanceTransactionsCreated1764706000000,
   DonorSessionReach1764710000000,
   InquiryHoldsNoFunds1764720000000,
+  Appeals1764830000000,
 ];

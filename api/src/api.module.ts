@@ -10,6 +10,7 @@ import { AdminsModule } from './admins/admins.module.js';
 import { AuditLogModule } from './audit-log/audit-log.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { FundsModule } from './funds/funds.module.js';
+import { AppealsModule } from './appeals/appeals.module.js';
 import { DonorPrivacyModule } from './donor-privacy/donor-privacy.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
@@ -47,6 +48,7 @@ export class ApiModule {
         WebhooksModule,
         DonationsModule,
         FundsModule,
+        AppealsModule,
         MyGivingModule,
         AnalyticsModule,
         DonorsModule,

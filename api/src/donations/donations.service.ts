@@ -21,6 +21,9 @@ import { PaymentFeesService } from '../payment-fees/payment-fees.service.js';
 import type { GiftDesignation } from '../../../core/src/gifts/gift-designation.js';
 import { funds, GENERAL_FUND_ID } from '../../../core/src/funds/funds.repository.js';
 import type { IntentDonationDataDto } from './dto/create-payment-intent.dto.js';
+import { appeals } from '../../../core/src/appeals/appeals.repository.js';
+import { APPEAL_CLOSED_MESSAGE, appealState } from '../../../core/src/appeals/appeal-rules.js';
+import type { GiftAttribution } from '../../../core/src/appeals/appeal-attribution.js';
 
 export const FUND_NOT_OFFERED = 'fundId must be one of the funds offered';
 
@@ -103,7 +106,12 @@ export class DonationsService {
    */
   async createPaymentIntent(dto: CreatePaymentIntentDto, ip: string | undefined): Promise<PaymentIntentResponseDto> {
     await this.limiter.hitIntent(ip, dto.donationData.email);
-    const designation = await this.designation(dto.amount, dto.donationData, dto.paymentMethodType);
+    const attribution = await this.attribution(dto);
+    const designation = await this.designation(
+      dto.amount,
+      attribution.fundId ? { ...dto.donationData, fundId: attribution.fundId } : dto.donationData,
+      dto.paymentMethodType,
+    );
     const chargedCents = dto.amount + (designation.feeCoverageCents ?? 0);
     const recordToken = newToken();
     const start = await this.payments.start(
@@ -112,8 +120,33 @@ export class DonationsService {
       dto.donationData,
       recordTokenHash(recordToken),
       designation,
+      attribution,
     );
     return { ...start, recordToken, chargedCents };
+  }
+
+  /**
+   * The appeal the gift is made through (by slug), which must be open now: a closed, ended, upcoming or draft
+   * appeal is refused with 409 and a sentence naming the general donate page. An appeal that pays into one fund
+   * sends the gift there. utm values are kept as the link carried them.
+   */
+  private async attribution(dto: CreatePaymentIntentDto): Promise<GiftAttribution & { fundId: number | null }> {
+    let appealId: string | null = null;
+    let fundId: number | null = null;
+    if (dto.appeal) {
+      const appeal = await appeals.bySlug(this.ds, dto.appeal);
+      if (!appeal || appeal.status === 'draft') throw new DomainError(404, 'No such appeal');
+      if (appealState(appeal) !== 'open') throw new DomainError(409, APPEAL_CLOSED_MESSAGE);
+      appealId = appeal.id;
+      fundId = appeal.fund_id;
+    }
+    return {
+      appealId,
+      fundId,
+      utmSource: dto.utmSource ?? null,
+      utmCampaign: dto.utmCampaign ?? null,
+      showName: dto.showName === true,
+    };
   }
 
   /**

@@ -18,6 +18,11 @@ import { designationMetadata, type GiftDesignation } from '../../../core/src/gif
 import { DomainError } from '../../../core/src/http/errors.js';
 import type { PaymentMethodType } from '../../../core/src/gifts/fee-coverage.js';
 import type { PaymentIntentResponseDto } from './dto/payment-start.dto.js';
+import {
+  attributionMetadata,
+  NO_ATTRIBUTION,
+  type GiftAttribution,
+} from '../../../core/src/appeals/appeal-attribution.js';
 
 export const PAYMENT_INTENT_FAILED = 'Failed to create payment intent';
 
@@ -60,10 +65,17 @@ export class StripeDonationsService {
     donor: GiftDonor,
     recordTokenHash: string,
     designation: GiftDesignation,
+    attribution: GiftAttribution = NO_ATTRIBUTION,
   ): Promise<PaymentStart> {
     try {
       const customerId = await this.customerFor(donor);
-      const metadata = { ...giftMetadata(frequency, donor, recordTokenHash), ...designationMetadata(designation) };
+      // The appeal and the tracked link's utm go with the payment (the PaymentIntent, or the Subscription whose
+      // renewals inherit it); the worker credits the gift from Stripe's copy, never from the browser.
+      const metadata = {
+        ...giftMetadata(frequency, donor, recordTokenHash),
+        ...designationMetadata(designation),
+        ...attributionMetadata(attribution),
+      };
       // Covered fees were computed for one method: the payment may use only that one.
       const only = designation.feeMethod ?? null;
       return frequency === 'one-time'

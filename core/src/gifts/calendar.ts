@@ -123,6 +123,23 @@ export function localNoon(day: string, timeZone: string): Date {
 }
 
 /**
+ * The instant a calendar day begins in the zone (00:00 local; where midnight falls in a DST gap, the first instant
+ * of the day). Appeals start at the start of their first day and end at the start of the day after their last.
+ */
+export function startOfDay(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const guess = Date.UTC(y, m - 1, d);
+  let at = guess;
+  // Two passes: the zone's offset at the first estimate may differ from the one at the answer (a DST change).
+  for (let i = 0; i < 2; i++) {
+    const w = wallClock(new Date(at), timeZone);
+    const asLocal = Date.UTC(+w.year, +w.month - 1, +w.day, +w.hour, +w.minute, +w.second);
+    at += guess - asLocal;
+  }
+  return new Date(at);
+}
+
+/**
  * A payout's arrival day. Stripe's payout `arrival_date` is midnight UTC standing for a calendar date (the day
  * the bank shows the deposit), not an instant: its day is the UTC date in every time zone. Read through
  * TIME_ZONE, 2026-10-01T00:00:00Z would be September 30 in America/Chicago. `arrival` is a Date or epoch seconds.

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/queryable.js';
 import { lockRows } from '../db/row-lock.js';
 import { fiscalYearSql } from '../fiscal-year/fiscal-year-setting.js';
+import { AppealTotalsBatch } from '../appeals/appeal-totals.js';
 import { contributionUnchanged, dayParts, type Contribution } from './aggregates.js';
 
 interface BucketDelta {
@@ -23,6 +24,7 @@ export class AggregateBatch {
   private readonly buckets = new Map<string, BucketDelta>();
   private readonly years = new Map<string, { at: Date; customerId: string; amount: number; count: number }>();
   private readonly donors = new Map<string, { amount: number; count: number; gave: boolean }>();
+  private readonly appeals = new AppealTotalsBatch();
 
   /** The donors whose totals the flush changes. */
   donorIds(): string[] {
@@ -32,6 +34,7 @@ export class AggregateBatch {
   /** Records (after - before) of one gift row, as applyContributionChange would apply it. */
   add(before: Contribution | null, after: Contribution | null): void {
     if (contributionUnchanged(before, after)) return;
+    this.appeals.add(before, after);
     for (const [c, sign] of [
       [before, -1],
       [after, 1],
@@ -131,6 +134,7 @@ export class AggregateBatch {
         );
       }
     }
+    await this.appeals.flush(db);
     const donors = [...this.donors.entries()];
     if (!donors.length) return;
     // Someone becomes a donor when a gift succeeds; the customer projection reads donor_totals under this lock.

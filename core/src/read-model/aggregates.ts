@@ -2,6 +2,7 @@ import type { Queryable } from '../db/queryable.js';
 import { lockRow } from '../db/row-lock.js';
 import { cached } from './read-model.repository.js';
 import { fiscalYearSql } from '../fiscal-year/fiscal-year-setting.js';
+import { AppealTotalsBatch, sameAppealShare } from '../appeals/appeal-totals.js';
 import { disputeReinstated, fundsHeldByDispute, netCents, netCentsSql } from '../gifts/net-amount.js';
 
 /**
@@ -42,6 +43,9 @@ export interface Contribution {
    * donor_totals and the donor years keep the gift's net on the gift's day.
    */
   parts?: DayPart[];
+  /** The appeal the gift is credited to (appeal_totals), and whether it is the first gift of a plan started through it. */
+  appealId?: string | null;
+  planStart?: boolean;
 }
 
 /** A refund of a charge as the charges row keeps it (refunds column): Stripe's id, cents, epoch seconds. */
@@ -65,6 +69,8 @@ export interface ChargeFacts {
   disputed_at?: Date | string | null;
   /** When a won dispute's funds were reinstated (its reversal's day). */
   dispute_reinstated_at?: Date | string | null;
+  appeal_id?: string | null;
+  appeal_plan_start?: boolean | null;
 }
 
 export interface ManualFacts {
@@ -72,6 +78,7 @@ export interface ManualFacts {
   donation_type: string;
   stripe_customer_id: string | null;
   donation_date: Date | string;
+  appeal_id?: string | null;
 }
 
 /**
@@ -110,6 +117,8 @@ export function chargeContribution(c: ChargeFacts | null | undefined): Contribut
     customerId: c.customer_id,
     amount: netCents(c),
     count: 1,
+    appealId: c.appeal_id ?? null,
+    planStart: !!c.appeal_plan_start,
   };
 }
 
@@ -123,6 +132,7 @@ export function manualContribution(m: ManualFacts | null | undefined): Contribut
     customerId: m.stripe_customer_id,
     amount: Number(m.amount),
     count: 1,
+    appealId: m.appeal_id ?? null,
   };
 }
 
@@ -134,7 +144,8 @@ export function contributionUnchanged(before: Contribution | null, after: Contri
     sameBucket(before, after) &&
     before.amount === after.amount &&
     before.count === after.count &&
-    sameParts(before, after)
+    sameParts(before, after) &&
+    sameAppealShare(before, after)
   );
 }
 
@@ -260,6 +271,9 @@ export async function applyContributionChange(
 ): Promise<void> {
   if (contributionUnchanged(before, after)) return;
   for (const part of partChanges(before, after)) await addToDaily(db, part, 1, timeZone);
+  const appeals = new AppealTotalsBatch();
+  appeals.add(before, after);
+  await appeals.flush(db);
   const donors = new Map<string, { amount: number; count: number }>();
   for (const [c, sign] of [
     [before, -1],

@@ -415,6 +415,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appeals/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published appeal's page: story, goal, progress, days left, named recent gifts */
+        get: operations["PublicAppealsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every appeal with its progress (kept totals) */
+        get: operations["AppealsController_list"];
+        put?: never;
+        /** Creates a draft appeal (audited) */
+        post: operations["AppealsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/appeals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AppealsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edits an appeal (audited) */
+        patch: operations["AppealsController_update"];
+        trace?: never;
+    };
+    "/api/admin/appeals/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes an appeal: its page takes gifts from its first day (audited) */
+        post: operations["AppealsController_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/appeals/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends an appeal early: it takes no more gifts from now (audited) */
+        post: operations["AppealsController_end"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/appeals/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archives an appeal: no gifts, kept for the reports (audited) */
+        post: operations["AppealsController_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transactions/{id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Moves a gift (card or manual) to another appeal or to none; the appeals' totals follow (audited) */
+        patch: operations["GiftAppealController_move"];
+        trace?: never;
+    };
     "/api/my-giving/link": {
         parameters: {
             query?: never;
@@ -2063,6 +2183,26 @@ export interface components {
              * @enum {string}
              */
             paymentMethodType: "card" | "us_bank_account";
+            /**
+             * @description The appeal the gift is made through (its slug); it must be open (else 409)
+             * @example van
+             */
+            appeal?: string;
+            /**
+             * @description A tracked link's utm_source, kept with the gift
+             * @example newsletter
+             */
+            utmSource?: string;
+            /**
+             * @description A tracked link's utm_campaign, kept with the gift
+             * @example year-end
+             */
+            utmCampaign?: string;
+            /**
+             * @description Show my first name and city with my gift on the appeal page
+             * @default false
+             */
+            showName: boolean;
         };
         PaymentIntentResponseDto: {
             /** @description Client secret of the PaymentIntent (one-time) or of the subscription's first invoice (recurring), for the card step's confirmPayment. */
@@ -2241,6 +2381,188 @@ export interface components {
             toFundCents: number;
             /** @description CENTS donors added to cover card fees on these gifts (kept apart from the fund). */
             feeCoverageCents: number;
+        };
+        RecentGiftDto: {
+            /** @example Maria */
+            firstName: string;
+            /** @example Springfield */
+            city: string | null;
+        };
+        AppealPublicDto: {
+            /** @example van */
+            slug: string;
+            /** @example A new van */
+            name: string;
+            /** @description Sanitised HTML (p, h2, h3, strong, em, a, ul, ol, li, br) */
+            storyHtml: string;
+            /** @example /media/van.jpg */
+            coverPhotoUrl: string | null;
+            /** @description The fund gifts go to; null = the donor's choice */
+            fundId: number | null;
+            /** @enum {string} */
+            goalKind: "dollars" | "donors" | "new_monthly_donors";
+            /** @description Goal in cents (goalKind dollars) */
+            goalCents: number | null;
+            /** @description Goal in donors or new monthly donors */
+            goalCount: number | null;
+            /** @description Cents raised: net of refunds and of disputes not won (the dashboard rule) */
+            raisedCents: number;
+            donorCount: number;
+            giftCount: number;
+            /** @description Monthly (recurring) plans started through the appeal */
+            recurringStarted: number;
+            matchText: string | null;
+            matchCapCents: number | null;
+            /** @description min(raised, match cap) in cents: reported, never charged */
+            matchedCents: number;
+            /** @example 2026-11-01T05:00:00.000Z */
+            startsAt: string;
+            /** @description When gifts stop: the early end when staff ended it, else the planned end */
+            endsAt: string;
+            /** @description Calendar days left in the school's time zone, today included; 0 once ended */
+            daysLeft: number;
+            /** @enum {string} */
+            state: "upcoming" | "open" | "closed";
+            /** @description Only gifts whose donor chose to show their name */
+            recentGifts: components["schemas"]["RecentGiftDto"][];
+            thankYouText: string | null;
+        };
+        AppealAdminDto: {
+            /** @example van */
+            slug: string;
+            /** @example A new van */
+            name: string;
+            /** @description Sanitised HTML (p, h2, h3, strong, em, a, ul, ol, li, br) */
+            storyHtml: string;
+            /** @example /media/van.jpg */
+            coverPhotoUrl: string | null;
+            /** @description The fund gifts go to; null = the donor's choice */
+            fundId: number | null;
+            /** @enum {string} */
+            goalKind: "dollars" | "donors" | "new_monthly_donors";
+            /** @description Goal in cents (goalKind dollars) */
+            goalCents: number | null;
+            /** @description Goal in donors or new monthly donors */
+            goalCount: number | null;
+            /** @description Cents raised: net of refunds and of disputes not won (the dashboard rule) */
+            raisedCents: number;
+            donorCount: number;
+            giftCount: number;
+            /** @description Monthly (recurring) plans started through the appeal */
+            recurringStarted: number;
+            matchText: string | null;
+            matchCapCents: number | null;
+            /** @description min(raised, match cap) in cents: reported, never charged */
+            matchedCents: number;
+            /** @example 2026-11-01T05:00:00.000Z */
+            startsAt: string;
+            /** @description When gifts stop: the early end when staff ended it, else the planned end */
+            endsAt: string;
+            /** @description Calendar days left in the school's time zone, today included; 0 once ended */
+            daysLeft: number;
+            /** @enum {string} */
+            state: "upcoming" | "open" | "closed";
+            /** @description Only gifts whose donor chose to show their name */
+            recentGifts: components["schemas"]["RecentGiftDto"][];
+            thankYouText: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "archived";
+            /**
+             * @description First day, in the school's time zone
+             * @example 2026-11-01
+             */
+            startsOn: string;
+            /**
+             * @description Last day (inclusive), in the school's time zone
+             * @example 2026-12-31
+             */
+            endsOn: string;
+            endedEarlyAt: string | null;
+            /** @description Percent of the goal reached (may pass 100) */
+            percentOfGoal: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CreateAppealDto: {
+            /** @example A new van */
+            name?: string;
+            /** @example van */
+            slug?: string;
+            /** @description HTML; cleaned to the allowed tags before it is stored */
+            storyHtml?: string;
+            /** @description Only our own /media/ paths */
+            coverPhotoUrl?: string | null;
+            /** @description null = the donor's choice */
+            fundId?: number | null;
+            /** @enum {string} */
+            goalKind?: "dollars" | "donors" | "new_monthly_donors";
+            /** @description Cents, for goalKind dollars */
+            goalCents?: number | null;
+            /** @description Donors or new monthly donors */
+            goalCount?: number | null;
+            /**
+             * @description First day, in the school's time zone
+             * @example 2026-11-01
+             */
+            startsOn?: string;
+            /**
+             * @description Last day (inclusive), in the school's time zone
+             * @example 2026-12-31
+             */
+            endsOn?: string;
+            /** @example Every gift doubled up to $5,000 by the Smith Family Foundation */
+            matchText?: string | null;
+            /** @description Cents; the match is reported, never charged */
+            matchCapCents?: number | null;
+            /** @description Plain text, shown on the thank-you screen and e-mail */
+            thankYouText?: string | null;
+        };
+        UpdateAppealDto: {
+            /** @example A new van */
+            name?: string;
+            /** @example van */
+            slug?: string;
+            /** @description HTML; cleaned to the allowed tags before it is stored */
+            storyHtml?: string;
+            /** @description Only our own /media/ paths */
+            coverPhotoUrl?: string | null;
+            /** @description null = the donor's choice */
+            fundId?: number | null;
+            /** @enum {string} */
+            goalKind?: "dollars" | "donors" | "new_monthly_donors";
+            /** @description Cents, for goalKind dollars */
+            goalCents?: number | null;
+            /** @description Donors or new monthly donors */
+            goalCount?: number | null;
+            /**
+             * @description First day, in the school's time zone
+             * @example 2026-11-01
+             */
+            startsOn?: string;
+            /**
+             * @description Last day (inclusive), in the school's time zone
+             * @example 2026-12-31
+             */
+            endsOn?: string;
+            /** @example Every gift doubled up to $5,000 by the Smith Family Foundation */
+            matchText?: string | null;
+            /** @description Cents; the match is reported, never charged */
+            matchCapCents?: number | null;
+            /** @description Plain text, shown on the thank-you screen and e-mail */
+            thankYouText?: string | null;
+        };
+        MoveGiftAppealDto: {
+            /** Format: uuid */
+            appealId: string | null;
+        };
+        GiftAppealDto: {
+            id: string;
+            /** @enum {string} */
+            source: "card" | "manual";
+            /** Format: uuid */
+            appealId: string | null;
         };
         RequestLinkDto: {
             /** @example donor@example.org */
@@ -3732,6 +4054,13 @@ export type ErrorDto = components['schemas']['ErrorDto'];
 export type CreateFundDto = components['schemas']['CreateFundDto'];
 export type UpdateFundDto = components['schemas']['UpdateFundDto'];
 export type FundTotalDto = components['schemas']['FundTotalDto'];
+export type RecentGiftDto = components['schemas']['RecentGiftDto'];
+export type AppealPublicDto = components['schemas']['AppealPublicDto'];
+export type AppealAdminDto = components['schemas']['AppealAdminDto'];
+export type CreateAppealDto = components['schemas']['CreateAppealDto'];
+export type UpdateAppealDto = components['schemas']['UpdateAppealDto'];
+export type MoveGiftAppealDto = components['schemas']['MoveGiftAppealDto'];
+export type GiftAppealDto = components['schemas']['GiftAppealDto'];
 export type RequestLinkDto = components['schemas']['RequestLinkDto'];
 export type LinkRequestedDto = components['schemas']['LinkRequestedDto'];
 export type OpenSessionDto = components['schemas']['OpenSessionDto'];
@@ -4454,6 +4783,340 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FundTotalDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PublicAppealsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealPublicDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AppealsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealAdminDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AppealsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAppealDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AppealsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AppealsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAppealDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AppealsController_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AppealsController_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AppealsController_archive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    GiftAppealController_move: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A charge id (ch_...) or a manual gift id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveGiftAppealDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftAppealDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
             401: {

@@ -1,7 +1,21 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { APPEAL_SLUG, APPEAL_SLUG_MAX } from '../../../../core/src/appeals/appeal-rules.js';
+import { UTM_MAX } from '../../../../core/src/appeals/appeal-attribution.js';
 import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../../../../core/src/gifts/fee-coverage.js';
 import { GIFT_AMOUNT_MESSAGES, MAX_GIFT_CENTS, MIN_GIFT_CENTS } from '../../../../core/src/gifts/gift-amount.js';
 import { IsDollarText } from '../../http/dollar-text.js';
@@ -49,4 +63,31 @@ export class CreatePaymentIntentDto {
   @IsOptional()
   @IsIn(PAYMENT_METHOD_TYPES, { message: `paymentMethodType must be one of: ${PAYMENT_METHOD_TYPES.join(', ')}` })
   paymentMethodType?: PaymentMethodType;
+
+  @ApiPropertyOptional({
+    example: 'van',
+    description: 'The appeal the gift is made through (its slug); it must be open (else 409)',
+  })
+  @IsOptional()
+  @IsString({ message: 'appeal must be an appeal slug' })
+  @MaxLength(APPEAL_SLUG_MAX, { message: 'appeal must be an appeal slug' })
+  @Matches(APPEAL_SLUG, { message: 'appeal must be an appeal slug' })
+  appeal?: string;
+
+  @ApiPropertyOptional({ example: 'newsletter', description: "A tracked link's utm_source, kept with the gift" })
+  @IsOptional()
+  @IsString({ message: 'utmSource must be text' })
+  @MaxLength(UTM_MAX, { message: `utmSource must be at most ${UTM_MAX} characters` })
+  utmSource?: string;
+
+  @ApiPropertyOptional({ example: 'year-end', description: "A tracked link's utm_campaign, kept with the gift" })
+  @IsOptional()
+  @IsString({ message: 'utmCampaign must be text' })
+  @MaxLength(UTM_MAX, { message: `utmCampaign must be at most ${UTM_MAX} characters` })
+  utmCampaign?: string;
+
+  @ApiPropertyOptional({ default: false, description: 'Show my first name and city with my gift on the appeal page' })
+  @IsOptional()
+  @IsBoolean({ message: 'showName must be true or false' })
+  showName?: boolean;
 }
