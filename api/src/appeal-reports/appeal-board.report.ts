@@ -19,7 +19,7 @@ export function appealFigureLines(a: AppealReportRowDto): Array<[string, string]
   return [
     ['Raised', formatUsd(a.raisedCents)],
     ['Goal', goalText(a)],
-    ['Percent of goal', a.percentOfGoal === null ? 'no goal' : `${a.percentOfGoal}%`],
+    ['Percent of goal', `${a.percentOfGoal}%`],
     ['Donors', String(a.donorCount)],
     ['New donors', String(a.newDonorCount)],
     ['Gifts', String(a.giftCount)],
@@ -73,7 +73,11 @@ export function appealBoardDefinition(r: AppealReportDetailDto, issuedOn: string
               headerRows: 1,
               widths: ['*', 'auto', 'auto'],
               body: [
-                ['Week', right('Gifts'), right('Raised')].map((c) => (typeof c === 'string' ? { text: c, bold: true } : { ...(c as object), bold: true })),
+                [
+                  { text: 'Week', bold: true },
+                  { text: 'Gifts', bold: true, alignment: 'right' as const },
+                  { text: 'Raised', bold: true, alignment: 'right' as const },
+                ],
                 ...weeks
                   .slice(0, 20)
                   .map((w) => [w.from === w.to ? w.from : `${w.from} to ${w.to}`, right(String(w.gifts)), right(formatUsd(w.cents))]),

@@ -1,8 +1,9 @@
-import { goalProgress, matchedCents, type GoalKind } from './appeal-rules.js';
+import { goalProgress, matchedCents, percentOfGoal, type GoalKind } from './appeal-rules.js';
 
 /**
  * The figures of an appeal that more than one screen shows (the public page's bar, the Appeals report, the board
- * PDF), over the totals the read model keeps (appeal_totals): one function each, so the three always agree.
+ * PDF), over the totals the read model keeps (appeal_totals): each one function (the goal rules are
+ * appeal-rules.ts's), so the three always agree.
  */
 export interface AppealTotalsFigures {
   goalKind: GoalKind | string;
@@ -15,16 +16,9 @@ export interface AppealTotalsFigures {
   recurringStarted: number;
 }
 
-/** The goal in its unit (cents for dollars, else a number of donors). */
+/** The goal in its own unit: cents for a dollar goal, else a number of donors. */
 export function appealGoal(t: Pick<AppealTotalsFigures, 'goalKind' | 'goalCents' | 'goalCount'>): number | null {
   return t.goalKind === 'dollars' ? t.goalCents : t.goalCount;
-}
-
-/** Whole percent of the goal reached, rounded down (a bar never shows 100% before the goal is met); null without one. */
-export function percentOfGoal(t: AppealTotalsFigures): number | null {
-  const goal = appealGoal(t);
-  if (!goal || goal <= 0) return null;
-  return Math.floor((goalProgress(t.goalKind, t) * 100) / goal);
 }
 
 /** Raised divided by the number of gifts, in whole cents (half up); 0 with no gift. */
@@ -32,12 +26,13 @@ export function averageGiftCents(t: Pick<AppealTotalsFigures, 'raisedCents' | 'g
   return t.giftCount > 0 ? Math.round(t.raisedCents / t.giftCount) : 0;
 }
 
-/** Everything the report and the PDF print beside the totals themselves. */
+/** Everything the bar, the report and the PDF print beside the totals themselves. */
 export function appealFigures(t: AppealTotalsFigures) {
   return {
+    /** What counts toward the goal, in the goal's unit. */
     progress: goalProgress(t.goalKind, t),
     goal: appealGoal(t),
-    percentOfGoal: percentOfGoal(t),
+    percentOfGoal: percentOfGoal(t, t),
     averageGiftCents: averageGiftCents(t),
     matchedCents: matchedCents(t.raisedCents, t.matchCapCents),
   };

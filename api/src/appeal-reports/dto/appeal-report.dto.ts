@@ -32,8 +32,8 @@ export class AppealReportRowDto {
     | null;
   @ApiProperty({ description: 'CENTS raised: net of refunds and of disputes not won (the dashboard rule)' })
   raisedCents!: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'Whole percent of the goal reached (may pass 100)' })
-  percentOfGoal!: number | null;
+  @ApiProperty({ description: 'Whole percent of the goal reached, rounded down (may pass 100)' })
+  percentOfGoal!: number;
   @ApiProperty({ description: 'Donors with a gift credited to the appeal' }) donorCount!: number;
   @ApiProperty({ description: 'Of them, donors whose first gift to the school came during the appeal' })
   newDonorCount!: number;

@@ -71,7 +71,7 @@ export function AppealFiguresTable({
               </td>
               <td className="adm-num">{formatUsd(a.raisedCents)}</td>
               <td className="adm-num">{goalLabel(a)}</td>
-              <td className="adm-num">{a.percentOfGoal === null ? 'No goal' : `${a.percentOfGoal}%`}</td>
+              <td className="adm-num">{a.percentOfGoal}%</td>
               <td className="adm-num">{a.donorCount.toLocaleString('en-US')}</td>
               <td className="adm-num">{a.newDonorCount.toLocaleString('en-US')}</td>
               <td className="adm-num">{formatUsd(a.averageGiftCents)}</td>

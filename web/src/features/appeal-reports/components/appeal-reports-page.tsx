@@ -21,7 +21,7 @@ function YearEndComparison({ yearEnd }: { yearEnd: AppealReportListDto['yearEnd'
     ['Appeal', (a) => a.name],
     ['Raised', (a) => formatUsd(a.raisedCents)],
     ['Goal', goalLabel],
-    ['Percent of goal', (a) => (a.percentOfGoal === null ? 'No goal' : `${a.percentOfGoal}%`)],
+    ['Percent of goal', (a) => `${a.percentOfGoal}%`],
     ['Donors', (a) => String(a.donorCount)],
     ['New donors', (a) => String(a.newDonorCount)],
     ['Average gift', (a) => formatUsd(a.averageGiftCents)],

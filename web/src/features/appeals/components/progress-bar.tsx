@@ -1,33 +1,36 @@
-import { appealProgress } from '../../../../../core/src/appeals/appeal-figures';
+import { appealFigures } from '../../../../../core/src/appeals/appeal-figures';
 import { formatUsd } from '../../../../../core/src/gifts/money';
 import type { AppealPublicDto } from '../../../lib/api-types';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const UNIT: Record<string, [string, string]> = {
+  donors: ['donor', 'donors'],
+  new_monthly_donors: ['new monthly donor', 'new monthly donors'],
+};
 
-/** "$3,250.00 raised of a $5,000.00 goal" (or donors), the words the bar's aria-valuetext and its label share. */
+/** "$3,250.00 raised of a $5,000.00 goal (65%)" (or donors): the words of the bar's label and its aria-valuetext. */
 export function progressText(appeal: AppealPublicDto): string {
-  const p = appealProgress(appeal);
-  const now = p.unit === 'cents' ? `${formatUsd(p.current)} raised` : plural(p.current, p.unit.replace(/s$/, ''));
-  if (p.goal === null) return now;
-  const goal = p.unit === 'cents' ? formatUsd(p.goal) : plural(p.goal, p.unit.replace(/s$/, ''));
-  return `${now} of a ${goal} goal (${p.percent}%)`;
+  const f = appealFigures(appeal);
+  const say = (n: number) => (appeal.goalKind === 'dollars' ? formatUsd(n) : count(n, ...UNIT[appeal.goalKind]));
+  const now = appeal.goalKind === 'dollars' ? `${formatUsd(f.progress)} raised` : say(f.progress);
+  return f.goal === null ? now : `${now} of a ${say(f.goal)} goal (${f.percentOfGoal}%)`;
 }
 
 /**
  * The goal bar: a real progressbar for assistive technology (value, bounds and the sentence above it as
  * aria-valuetext), drawn with plain elements so it can be styled the same in every browser. The figures are
- * core's (appealProgress), the same the Appeals report and the board PDF show.
+ * core's (appealFigures), the same the Appeals report and the board PDF show.
  */
 export function AppealProgressBar({ appeal }: { appeal: AppealPublicDto }) {
-  const p = appealProgress(appeal);
+  const f = appealFigures(appeal);
   const text = progressText(appeal);
-  const shown = Math.min(100, p.percent ?? 0);
+  const shown = Math.min(100, f.percentOfGoal);
   return (
     <div className="appeal-progress">
       <p className="appeal-progress__label" id="appeal-progress-label">
         <strong>{text}</strong>
       </p>
-      {p.goal !== null && (
+      {f.goal !== null && (
         <div
           className="appeal-progress__track"
           role="progressbar"

@@ -11,7 +11,7 @@ function attribution(form: DonationFormData) {
     appeal: optional(form.appeal),
     utmSource: optional(form.utmSource),
     utmCampaign: optional(form.utmCampaign),
-    showName: form.appeal ? form.showName : undefined,
+    showName: Boolean(form.appeal) && form.showName,
   };
 }
 
