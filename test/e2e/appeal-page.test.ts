@@ -27,9 +27,23 @@ jest.setTimeout(300_000);
 const DAY = 86400;
 const THANKS = 'Because of you, our adults will ride to work in a new van this spring.';
 const donors = {
-  monthly: { firstName: 'Maria', lastName: 'Lopez', address: '77 Ridge Lane', city: 'Marshall', state: 'AR', zipCode: '72650' },
+  monthly: {
+    firstName: 'Maria',
+    lastName: 'Lopez',
+    address: '77 Ridge Lane',
+    city: 'Marshall',
+    state: 'AR',
+    zipCode: '72650',
+  },
   fees: { firstName: 'Tom', lastName: 'Reed', address: '9 Oak St', city: 'Leslie', state: 'AR', zipCode: '72645' },
-  bank: { firstName: 'Ada', lastName: 'Banks', address: '4 Ferry Lane', city: 'Marshall', state: 'AR', zipCode: '72650' },
+  bank: {
+    firstName: 'Ada',
+    lastName: 'Banks',
+    address: '4 Ferry Lane',
+    city: 'Marshall',
+    state: 'AR',
+    zipCode: '72650',
+  },
 };
 const EMAIL = { monthly: 'maria.appeal@example.org', fees: 'tom.appeal@example.org', bank: 'ada.appeal@example.org' };
 
@@ -156,7 +170,9 @@ describe('an appeal from its page to the board PDF', () => {
     expect(at(THANKS)).toBeLessThan(at('Receipt number:'));
     expect(at(THANKS)).toBeLessThan(at('No goods or services'));
     expect(ack.html).toContain(THANKS);
-    const pi = (await stripe.paymentIntents.list({ limit: 10 })).data.find((p) => p.receipt_email === EMAIL.fees || p.metadata?.utm_source);
+    const pi = (await stripe.paymentIntents.list({ limit: 10 })).data.find(
+      (p) => p.receipt_email === EMAIL.fees || p.metadata?.utm_source,
+    );
     expect(pi?.metadata).toMatchObject({ appeal_id: appealId, utm_source: 'newsletter', utm_campaign: 'fall' });
   });
 
@@ -204,9 +220,7 @@ describe('an appeal from its page to the board PDF', () => {
     const bar = page.getByRole('progressbar');
     await bar.waitFor();
     const percent = Math.floor((expected.cents * 100) / 500000);
-    await expect(bar.getAttribute('aria-valuetext')).resolves.toBe(
-      `${total} raised of a $5,000.00 goal (${percent}%)`,
-    );
+    await expect(bar.getAttribute('aria-valuetext')).resolves.toBe(`${total} raised of a $5,000.00 goal (${percent}%)`);
     await expect(bar.getAttribute('aria-valuenow')).resolves.toBe(String(percent));
     await page.close();
 
@@ -276,11 +290,13 @@ describe('an appeal from its page to the board PDF', () => {
     );
     await looked(page, 'appeal-page-ended');
     await page.close();
-    const refused = await api.post('/api/create-payment-intent').send({
-      amount: 2500,
-      appeal: 'van',
-      donationData: { ...donors.fees, email: 'late@example.org', frequency: 'one-time' },
-    });
+    const refused = await api
+      .post('/api/create-payment-intent')
+      .send({
+        amount: 2500,
+        appeal: 'van',
+        donationData: { ...donors.fees, email: 'late@example.org', frequency: 'one-time' },
+      });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('/donate');
   });

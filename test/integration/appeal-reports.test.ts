@@ -86,7 +86,13 @@ beforeAll(async () => {
   await waitForProjection(stack);
   await api
     .post('/api/admin/manual-donations')
-    .send({ donorName: 'Ruth Check', amount: '1,250.00', donationType: 'check', donationDate: today, appealId: ids.van })
+    .send({
+      donorName: 'Ruth Check',
+      amount: '1,250.00',
+      donationType: 'check',
+      donationDate: today,
+      appealId: ids.van,
+    })
     .expect(201);
 });
 afterAll(() => stack?.stop());
@@ -124,7 +130,8 @@ describe('the Appeals report', () => {
 
   it("gives an appeal's days from its first to today, adding up to what it raised", async () => {
     const res = await api.get(`/api/admin/appeal-reports/${ids.van}`).expect(200);
-    const days: Array<{ day: string; raisedCents: number; giftCount: number; cumulativeCents: number }> = res.body.byDay;
+    const days: Array<{ day: string; raisedCents: number; giftCount: number; cumulativeCents: number }> =
+      res.body.byDay;
     expect(days[0].day).toBe(addDays(todayIn(TZ), -3));
     expect(days.at(-1)!.day).toBe(todayIn(TZ));
     expect(days).toHaveLength(4);
@@ -157,11 +164,14 @@ describe('the Appeals report', () => {
   });
 
   it('serves a printable QR code as PNG and as well-formed SVG, to staff only', async () => {
-    const png = await api.get(`/api/admin/appeals/${ids.van}/qr.png`).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const png = await api
+      .get(`/api/admin/appeals/${ids.van}/qr.png`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(png.status).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect((png.body as Buffer).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -204,7 +214,9 @@ describe('the Appeal column and filter', () => {
   it('the tax CSVs gain an Appeal column and an appeal filter', async () => {
     const year = todayIn(TZ).slice(0, 4);
     const bulk = await downloadCsv(api, `/api/admin/tax-exports/bulk-report/${year}`);
-    expect(bulk.rows.map((r) => r.Appeal).sort()).toEqual(['', 'A new van', 'A new van', 'A new van', 'Fix the roof <b>now</b>'].sort());
+    expect(bulk.rows.map((r) => r.Appeal).sort()).toEqual(
+      ['', 'A new van', 'A new van', 'A new van', 'Fix the roof <b>now</b>'].sort(),
+    );
     const van = await downloadCsv(api, `/api/admin/tax-exports/bulk-report/${year}?appeal=${ids.van}`);
     expect(van.rows).toHaveLength(3);
     const irs = await downloadCsv(api, `/api/admin/tax-exports/irs-receipts/${year}?appeal=${ids.van}`);

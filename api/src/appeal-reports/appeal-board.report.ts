@@ -25,7 +25,9 @@ export function appealFigureLines(a: AppealReportRowDto): Array<[string, string]
     ['Gifts', String(a.giftCount)],
     ['Average gift', formatUsd(a.averageGiftCents)],
     ['Monthly gifts started', String(a.recurringStarted)],
-    ...(a.matchedCents > 0 ? ([['Matched (pledged by the match, not charged)', formatUsd(a.matchedCents)]] as Array<[string, string]>) : []),
+    ...(a.matchedCents > 0
+      ? ([['Matched (pledged by the match, not charged)', formatUsd(a.matchedCents)]] as Array<[string, string]>)
+      : []),
   ];
 }
 
@@ -80,7 +82,11 @@ export function appealBoardDefinition(r: AppealReportDetailDto, issuedOn: string
                 ],
                 ...weeks
                   .slice(0, 20)
-                  .map((w) => [w.from === w.to ? w.from : `${w.from} to ${w.to}`, right(String(w.gifts)), right(formatUsd(w.cents))]),
+                  .map((w) => [
+                    w.from === w.to ? w.from : `${w.from} to ${w.to}`,
+                    right(String(w.gifts)),
+                    right(formatUsd(w.cents)),
+                  ]),
               ],
             },
             layout: 'lightHorizontalLines',

@@ -23,7 +23,8 @@ export class AppealReportsController {
 
   @Get()
   @ApiOperation({
-    summary: "The Appeals report: each appeal's raised, goal, percent, donors, new donors, average gift, monthly plans started; this year's year-end appeal and last year's",
+    summary:
+      "The Appeals report: each appeal's raised, goal, percent, donors, new donors, average gift, monthly plans started; this year's year-end appeal and last year's",
     description: 'Amounts in CENTS, from the kept totals (appeal_totals): the figures the appeal page shows.',
   })
   @ApiOkResponse({ type: AppealReportListDto })

@@ -1,11 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { appealFigures } from '../../../core/src/appeals/appeal-figures.js';
-import { appealDays, appealEndsAt, appealState, type AppealStatus, type GoalKind } from '../../../core/src/appeals/appeal-rules.js';
+import {
+  appealDays,
+  appealEndsAt,
+  appealState,
+  type AppealStatus,
+  type GoalKind,
+} from '../../../core/src/appeals/appeal-rules.js';
 import { addDays, todayIn } from '../../../core/src/gifts/calendar.js';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { DomainError } from '../../../core/src/http/errors.js';
-import type { AppealDayDto, AppealReportDetailDto, AppealReportListDto, AppealReportRowDto } from './dto/appeal-report.dto.js';
+import type {
+  AppealDayDto,
+  AppealReportDetailDto,
+  AppealReportListDto,
+  AppealReportRowDto,
+} from './dto/appeal-report.dto.js';
 import { AppealReportsRepository, type AppealTotalsRow } from './appeal-reports.repository.js';
 
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));

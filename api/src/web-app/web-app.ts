@@ -43,9 +43,7 @@ const isPaymentPage = (p: string) => PAYMENT_PAGES.has(p) || isAppealPath(p);
  */
 function paymentScriptTag(pathname: string, env: EnvDto): string {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return env.STRIPE_JS_URL && isPaymentPage(p)
-    ? `<script defer src="${escapeAttr(env.STRIPE_JS_URL)}"></script>`
-    : '';
+  return env.STRIPE_JS_URL && isPaymentPage(p) ? `<script defer src="${escapeAttr(env.STRIPE_JS_URL)}"></script>` : '';
 }
 
 const ENCODINGS = [

@@ -27,9 +27,7 @@ export class AppealReportRowDto {
   endsOn!: string;
   @ApiProperty({ enum: GOAL_KINDS }) goalKind!: GoalKind;
   @ApiProperty({ type: Number, nullable: true, description: 'CENTS (goalKind dollars)' }) goalCents!: number | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'Donors or new monthly donors' }) goalCount!:
-    | number
-    | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Donors or new monthly donors' }) goalCount!: number | null;
   @ApiProperty({ description: 'CENTS raised: net of refunds and of disputes not won (the dashboard rule)' })
   raisedCents!: number;
   @ApiProperty({ description: 'Whole percent of the goal reached, rounded down (may pass 100)' })
@@ -53,7 +51,10 @@ export class AppealDayDto {
 
 export class AppealReportDetailDto {
   @ApiProperty({ type: AppealReportRowDto }) appeal!: AppealReportRowDto;
-  @ApiProperty({ type: [AppealDayDto], description: 'Every day from the first day to the last (or today), gifts or not' })
+  @ApiProperty({
+    type: [AppealDayDto],
+    description: 'Every day from the first day to the last (or today), gifts or not',
+  })
   byDay!: AppealDayDto[];
 }
 

@@ -63,7 +63,11 @@ function AppealDetail({ id }: { id: string }) {
   const a = r.appeal;
   const pdf = () =>
     downloadFile(`/api/admin/appeal-reports/${a.id}/pdf`, `appeal_${a.slug}.pdf`).catch((err) =>
-      toast({ title: 'Download Failed', description: errorMessage(err, 'The PDF could not be made'), variant: 'destructive' }),
+      toast({
+        title: 'Download Failed',
+        description: errorMessage(err, 'The PDF could not be made'),
+        variant: 'destructive',
+      }),
     );
   return (
     <>
@@ -107,7 +111,8 @@ export function AppealReportsPage() {
   const list = q.data;
   const current = selected ?? list?.appeals[0]?.id ?? null;
   if (q.isPending) return <Spinner label="Loading the appeals" />;
-  if (q.isError || !list) return <Alert variant="destructive">{errorMessage(q.error, 'Failed to load the appeals')}</Alert>;
+  if (q.isError || !list)
+    return <Alert variant="destructive">{errorMessage(q.error, 'Failed to load the appeals')}</Alert>;
   return (
     <>
       <Card as="section" aria-labelledby="appeals-all-title">

@@ -14,12 +14,17 @@ export function AppealSharePanel({ appeal }: { appeal: AppealReportRowDto }) {
   const snippet = embedSnippet(url, appeal.name);
   const download = (ext: 'png' | 'svg') =>
     downloadFile(`/api/admin/appeals/${appeal.id}/qr.${ext}`, `appeal_${appeal.slug}_qr.${ext}`).catch((err) =>
-      toast({ title: 'Download Failed', description: errorMessage(err, 'The QR code could not be made'), variant: 'destructive' }),
+      toast({
+        title: 'Download Failed',
+        description: errorMessage(err, 'The QR code could not be made'),
+        variant: 'destructive',
+      }),
     );
   const copy = (text: string, what: string) =>
     navigator.clipboard.writeText(text).then(
       () => toast({ title: 'Copied', description: `${what} copied to the clipboard.` }),
-      () => toast({ title: 'Copy failed', description: 'Select the text and copy it by hand.', variant: 'destructive' }),
+      () =>
+        toast({ title: 'Copy failed', description: 'Select the text and copy it by hand.', variant: 'destructive' }),
     );
   return (
     <div className="stack">
