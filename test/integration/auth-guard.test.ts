@@ -94,6 +94,14 @@ const ROLES: Record<string, readonly ('owner' | 'bookkeeper')[]> = {
   'POST /api/admin/recurring/plans/:id/resume': BOTH,
   // Funds: every role reads them (filters, the manual-gift form); owners define them.
   'GET /api/admin/funds': BOTH,
+  'GET /api/admin/appeals': BOTH,
+  'POST /api/admin/appeals': BOTH,
+  'GET /api/admin/appeals/:id': BOTH,
+  'PATCH /api/admin/appeals/:id': BOTH,
+  'POST /api/admin/appeals/:id/publish': BOTH,
+  'POST /api/admin/appeals/:id/end': BOTH,
+  'POST /api/admin/appeals/:id/archive': BOTH,
+  'PATCH /api/admin/transactions/:id/appeal': BOTH,
   'GET /api/stripe/funds/totals': BOTH,
   // Owners only: deleting and erasing donors, admins, settings.
   'DELETE /api/stripe/customer/:id': OWNER,

@@ -25,6 +25,7 @@ import { DonorImportsRepository, type PendingRow, type RowOutcome } from './dono
 import { readRow, suggestMapping } from './import-row.js';
 import { mappingProblems, type ColumnMapping } from '../../../core/src/donor-imports/column-mapping.js';
 import { funds } from '../../../core/src/funds/funds.repository.js';
+import { appeals } from '../../../core/src/appeals/appeals.repository.js';
 import type { ImportPreviewDto, ImportProgressDto, PreviewRowsDto, UploadedImportDto } from './dto/donor-import.dto.js';
 
 /** Rows read per preview batch, and imported per call of the import endpoint (one transaction, one progress step). */
@@ -103,6 +104,9 @@ export class DonorImportsService {
     const fundList = await funds.list(this.ds, { includeArchived: true });
     const fundIds = new Map(fundList.map((f) => [f.name.toLowerCase(), f.id] as const));
     const fundNames = new Map(fundList.map((f) => [f.id, f.name] as const));
+    const appealIds = new Map(
+      (await appeals.list(this.ds)).flatMap((a) => [[a.slug, a.id] as const, [a.name.toLowerCase(), a.id] as const]),
+    );
     for (let after = 0; ;) {
       const rows = await this.repo.rowsAfter(this.ds, id, after, PREVIEW_BATCH);
       if (!rows.length) break;
@@ -110,7 +114,7 @@ export class DonorImportsService {
       const read = await Promise.all(
         rows.map(async (r) => ({
           n: r.row_number,
-          res: await readRow(r.cells, mapping, this.env.TIME_ZONE, now, fundIds),
+          res: await readRow(r.cells, mapping, this.env.TIME_ZONE, now, fundIds, appealIds),
         })),
       );
       const good = read.flatMap((r) => (r.res.ok ? [{ n: r.n, v: r.res.value }] : []));

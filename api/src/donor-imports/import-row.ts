@@ -23,6 +23,7 @@ const HEADER_HINTS: Record<ImportField, RegExp> = {
   type: /^(gift |donation )?(type|method)$|^payment (type|method)$/,
   note: /^notes?$|^memo$|^check (number|no\.?|#)$/,
   fund: /^(fund|designation|designated to|campaign)$/,
+  appeal: /^appeal( name| slug)?$/,
 };
 
 export function suggestMapping(headers: readonly string[]): ColumnMapping {
@@ -92,6 +93,7 @@ const FROM_FIELD: Record<string, ImportField> = {
   notes: 'note',
   giftDescription: 'note',
   fundId: 'fund',
+  appealId: 'appeal',
 };
 
 /**
@@ -105,6 +107,7 @@ export async function readRow(
   timeZone: string,
   now: Date,
   funds: ReadonlyMap<string, number> = new Map(),
+  appeals: ReadonlyMap<string, string> = new Map(),
 ): Promise<RowResult> {
   const cell = (f: ImportField) => (mapping[f] === undefined ? '' : clean(cells[mapping[f]!]));
   const name = mapping.name === undefined ? clean(`${cell('firstName')} ${cell('lastName')}`) : cell('name');
@@ -117,6 +120,16 @@ export async function readRow(
       field: 'fund',
       value: fundName,
       message: `Unknown fund (add it on the Funds page first, or use ${[...funds.keys()].join(', ') || 'general'})`,
+    });
+  }
+  // The appeal by its short address (slug) or its name, in any letter case; a blank cell is none.
+  const appealText = cell('appeal');
+  const appealId = appealText ? appeals.get(appealText.toLowerCase()) : null;
+  if (appealId === undefined) {
+    problems.push({
+      field: 'appeal',
+      value: appealText,
+      message: 'Unknown appeal (use its name or short address as the Appeals page shows it)',
     });
   }
   const line1 = cell('address') || null;
@@ -149,6 +162,7 @@ export async function readRow(
       // A non-cash row's note is its description (required: its acknowledgment describes the gift, never values it).
       giftDescription: isCashGift('manual', donationType ?? 'cash') ? undefined : cell('note') || undefined,
       fundId: fundId ?? 1,
+      appealId: appealId ?? undefined,
     },
     timeZone,
     now,

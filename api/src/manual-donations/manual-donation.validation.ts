@@ -17,6 +17,8 @@ export interface ManualDonationInput {
   notes: string | null;
   /** The fund (1, General, unless another was chosen). */
   fundId: number;
+  /** The appeal the gift is credited to (its totals), or none. */
+  appealId?: string | null;
   giftDescription: string | null;
   /** What the donor received in return and its fair-market value (cents): both or neither. */
   goods: { description: string; valueCents: number } | null;
@@ -103,6 +105,7 @@ export async function checkManualDonation(
       donationDate: date.at,
       notes: blankToNull(dto.notes),
       fundId: dto.fundId ?? 1,
+      appealId: dto.appealId ?? null,
       giftDescription,
       goods: goodsDescription && goodsValue !== null ? { description: goodsDescription, valueCents: goodsValue } : null,
     },

@@ -20,6 +20,7 @@ export interface ManualDonationRow {
   goods_description: string | null;
   goods_value: string | null;
   fund_id: number;
+  appeal_id: string | null;
 }
 
 /** manual_donations: every call runs inside the caller's transaction, with the aggregates and the audit row. */
@@ -28,6 +29,11 @@ export class ManualDonationsRepository {
   /** Any fund the school has (an archived one too: an old gift may be recorded to the fund it went to). */
   async fundExists(db: Queryable, fundId: number): Promise<boolean> {
     const rows = await db.query(`SELECT 1 FROM funds WHERE id = $1`, [fundId]);
+    return rows.length > 0;
+  }
+
+  async appealExists(db: Queryable, appealId: string): Promise<boolean> {
+    const rows = await db.query(`SELECT 1 FROM appeals WHERE id = $1`, [appealId]);
     return rows.length > 0;
   }
 
@@ -44,8 +50,8 @@ export class ManualDonationsRepository {
   ): Promise<ManualDonationRow> {
     const rows = await db.query(
       `INSERT INTO manual_donations (stripe_customer_id, donor_name, donor_email, donor_phone, donor_address, amount,
-         donation_type, donation_date, notes, requires_irs_receipt, created_by, gift_description, goods_description, goods_value, fund_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *`,
+         donation_type, donation_date, notes, requires_irs_receipt, created_by, gift_description, goods_description, goods_value, fund_id, appeal_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING *`,
       [
         m.stripeCustomerId,
         m.donorName,
@@ -62,6 +68,7 @@ export class ManualDonationsRepository {
         m.goods?.description ?? null,
         m.goods?.valueCents ?? null,
         m.fundId ?? 1,
+        m.appealId ?? null,
       ],
     );
     return rows[0];

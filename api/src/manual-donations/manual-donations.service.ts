@@ -72,6 +72,8 @@ export class ManualDonationsService {
       }
       if (!(await this.repo.fundExists(m, input.fundId)))
         throw new ManualDonationError(400, "Choose one of the school's funds");
+      if (input.appealId && !(await this.repo.appealExists(m, input.appealId)))
+        throw new ManualDonationError(400, 'Choose one of the appeals');
       const inserted = await this.repo.insert(m, {
         ...input,
         requiresIrsReceipt: needsIrsReceipt(input.amountCents),
@@ -85,6 +87,7 @@ export class ManualDonationsService {
           amount: input.amountCents,
           customerId: input.stripeCustomerId,
           fundId: input.fundId,
+          appealId: input.appealId ?? null,
         },
         manager: m,
       });

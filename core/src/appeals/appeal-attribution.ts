@@ -69,3 +69,38 @@ export function attributionFromMetadata(...sets: Array<Record<string, string> | 
 export function isAppealId(s: string | null | undefined): s is string {
   return !!s && UUID.test(s);
 }
+
+/** The attribution columns of a charges row. */
+export interface ChargeAppealColumns {
+  appeal_id: string | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
+  show_name: boolean;
+  /** The first gift of a plan started through the appeal. */
+  appeal_plan_start: boolean;
+}
+
+/**
+ * Which appeal a charge is credited to. A one-time gift: the appeal its payment names. A plan's gift: the plan's
+ * appeal for its first gift (the invoice Stripe made when the plan was created, billing_reason
+ * subscription_create), and for a renewal only when that appeal's goal counts recurring donors
+ * (`renewalsCount`, from the appeal's goal kind: renewalsCountFor). An appeal we do not hold credits nothing.
+ * Until the charge's invoice is known a plan's gift is not called its first: the invoice's event relinks it.
+ */
+export function chargeAppealColumns(s: {
+  own: GiftAttribution;
+  plan: GiftAttribution | null;
+  firstOfPlan: boolean;
+  renewalsCount: boolean;
+  appealExists: boolean;
+}): ChargeAppealColumns {
+  const a = s.plan ?? s.own;
+  const credited = s.appealExists && !!a.appealId && (!s.plan || s.firstOfPlan || s.renewalsCount);
+  return {
+    appeal_id: credited ? a.appealId : null,
+    utm_source: a.utmSource,
+    utm_campaign: a.utmCampaign,
+    show_name: a.showName,
+    appeal_plan_start: credited && !!s.plan && s.firstOfPlan,
+  };
+}

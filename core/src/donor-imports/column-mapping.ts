@@ -18,6 +18,7 @@ export const IMPORT_FIELDS = [
   'type',
   'note',
   'fund',
+  'appeal',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** Field -> index (0-based) of the CSV column it reads; a field not in the file is absent. */
@@ -39,6 +40,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   type: 'Type',
   note: 'Note',
   fund: 'Fund',
+  appeal: 'Appeal',
 };
 
 export interface MappingProblem {

@@ -20,6 +20,14 @@ function checked(table: ReadModelTable): ReadModelTable {
   return table;
 }
 
+/** What a charge reads of its invoice: the links, and whether it was the plan's first (billing_reason). */
+export interface InvoiceLink {
+  id: string;
+  subscription_id: string | null;
+  customer_id: string | null;
+  billing_reason: string | null;
+}
+
 const COLUMN = /^[a-z_][a-z0-9_]*$/;
 
 /**
@@ -86,7 +94,7 @@ export const readModel = {
       await db.query(`SELECT * FROM charges WHERE id = ANY($1::text[])`, [ids]),
       await db.query(`SELECT * FROM payment_intents WHERE id = ANY($1::text[])`, [pis]),
       await db.query(
-        `SELECT id, subscription_id, customer_id, payment_intent_id, charge_id FROM invoices
+        `SELECT id, subscription_id, customer_id, billing_reason, payment_intent_id, charge_id FROM invoices
           WHERE payment_intent_id = ANY($1::text[]) OR charge_id = ANY($2::text[]) ORDER BY created DESC, id`,
         [pis, ids],
       ),
@@ -97,7 +105,12 @@ export const readModel = {
     rememberRows(cache, 'invoice-of-charge', ids, []);
     // In invoiceByPaymentIntent's order: the newest invoice of a payment intent is the first seen.
     for (const { payment_intent_id: pi, charge_id: ch, ...inv } of invoiceRows) {
-      const row = { id: inv.id, subscription_id: inv.subscription_id, customer_id: inv.customer_id };
+      const row = {
+        id: inv.id,
+        subscription_id: inv.subscription_id,
+        customer_id: inv.customer_id,
+        billing_reason: inv.billing_reason,
+      };
       if (pi && pis.includes(pi) && !cache.get(`invoice-of-pi:${pi}`)) cache.set(`invoice-of-pi:${pi}`, row);
       if (ch && ids.includes(ch) && !cache.get(`invoice-of-charge:${ch}`)) cache.set(`invoice-of-charge:${ch}`, row);
     }
@@ -152,26 +165,20 @@ export const readModel = {
     return rows.map((r: { id: string }) => r.id);
   },
 
-  async invoiceByPaymentIntent(
-    db: Queryable,
-    paymentIntentId: string,
-  ): Promise<{ id: string; subscription_id: string | null; customer_id: string | null } | null> {
+  async invoiceByPaymentIntent(db: Queryable, paymentIntentId: string): Promise<InvoiceLink | null> {
     return cached(db, `invoice-of-pi:${paymentIntentId}`, async () => {
       const rows = await db.query(
-        `SELECT id, subscription_id, customer_id FROM invoices WHERE payment_intent_id = $1 ORDER BY created DESC, id LIMIT 1`,
+        `SELECT id, subscription_id, customer_id, billing_reason FROM invoices WHERE payment_intent_id = $1 ORDER BY created DESC, id LIMIT 1`,
         [paymentIntentId],
       );
       return rows[0] ?? null;
     });
   },
 
-  async invoiceByCharge(
-    db: Queryable,
-    chargeId: string,
-  ): Promise<{ id: string; subscription_id: string | null; customer_id: string | null } | null> {
+  async invoiceByCharge(db: Queryable, chargeId: string): Promise<InvoiceLink | null> {
     return cached(db, `invoice-of-charge:${chargeId}`, async () => {
       const rows = await db.query(
-        `SELECT id, subscription_id, customer_id FROM invoices WHERE charge_id = $1 LIMIT 1`,
+        `SELECT id, subscription_id, customer_id, billing_reason FROM invoices WHERE charge_id = $1 LIMIT 1`,
         [chargeId],
       );
       return rows[0] ?? null;

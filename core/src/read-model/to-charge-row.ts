@@ -47,6 +47,14 @@ export interface ChargeRow extends ChargeCore {
   dispute_event_created: number;
   dispute_rank: number;
   last_event_created: number;
+  /** The appeal credited (core/src/appeals/appeal-attribution.ts), the tracked link, "show my name". */
+  appeal_id?: string | null;
+  utm_source?: string | null;
+  utm_campaign?: string | null;
+  show_name?: boolean;
+  appeal_plan_start?: boolean;
+  /** Staff moved the gift to its appeal: later events keep it (PATCH /api/admin/transactions/:id/appeal). */
+  appeal_moved?: boolean;
 }
 
 export const CHARGE_CONTENT = [

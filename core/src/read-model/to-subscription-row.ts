@@ -2,6 +2,12 @@ import type Stripe from 'stripe';
 import { subscriptionRank } from './ordering-guard.js';
 import { frequencyFromInterval, validFrequency } from '../gifts/frequencies.js';
 import { idOf, metadataOf, toDate } from './stripe-object.js';
+import { attributionFromMetadata } from '../appeals/appeal-attribution.js';
+
+function planAppeal(meta: Record<string, string>) {
+  const a = attributionFromMetadata(meta);
+  return { appeal_id: a.appealId, utm_source: a.utmSource, utm_campaign: a.utmCampaign };
+}
 
 /** The columns of a subscriptions row that come from the Stripe object. */
 export interface SubscriptionCore {
@@ -27,6 +33,10 @@ export interface SubscriptionCore {
   metadata: Record<string, string>;
   created: Date;
   state_rank: number;
+  /** The appeal the plan was started through, and its tracked link (from the metadata our server wrote). */
+  appeal_id: string | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
 }
 
 /** A whole subscriptions row: the object's columns and the guard's version. */
@@ -88,5 +98,6 @@ export function toSubscriptionRow(s: Stripe.Subscription): SubscriptionCore {
     metadata: meta,
     created: toDate(s.created) ?? new Date(0),
     state_rank: subscriptionRank(s.status),
+    ...planAppeal(meta),
   };
 }

@@ -3468,6 +3468,11 @@ export interface components {
              */
             fundId?: number;
             /**
+             * Format: uuid
+             * @description The appeal the gift is credited to (GET /api/admin/appeals); none when absent.
+             */
+            appealId?: string | null;
+            /**
              * @example cash
              * @enum {string}
              */
@@ -3543,6 +3548,8 @@ export interface components {
             type?: number;
             note?: number;
             fund?: number;
+            /** @description The appeal's name or short address (slug) */
+            appeal?: number;
         };
         UploadedImportDto: {
             /** Format: uuid */
@@ -3562,7 +3569,7 @@ export interface components {
              * @description The mapped field whose cell failed; null for the row as a whole (a duplicate).
              * @enum {string|null}
              */
-            field: "name" | "firstName" | "lastName" | "email" | "phone" | "address" | "city" | "state" | "zip" | "giftDate" | "amount" | "type" | "note" | "fund" | null;
+            field: "name" | "firstName" | "lastName" | "email" | "phone" | "address" | "city" | "state" | "zip" | "giftDate" | "amount" | "type" | "note" | "fund" | "appeal" | null;
             /** @description The text that failed, as the file has it (the whole name or address when made of several cells). */
             value: string;
             /** @example Enter a valid amount (e.g., 25.00 or 1,250.00) */

@@ -7,8 +7,15 @@ import { toSubscriptionRow } from '../../../core/src/read-model/to-subscription-
 import type Stripe from 'stripe';
 import { idOf } from '../../../core/src/read-model/stripe-object.js';
 import { isBankDebit } from '../../../core/src/read-model/to-charge-row.js';
+import {
+  attributionFromMetadata,
+  chargeAppealColumns,
+  type ChargeAppealColumns,
+} from '../../../core/src/appeals/appeal-attribution.js';
+import { appeals } from '../../../core/src/appeals/appeals.repository.js';
+import { renewalsCountFor } from '../../../core/src/appeals/appeal-rules.js';
 
-export interface ChargeLinks extends DonationFacts {
+export interface ChargeLinks extends DonationFacts, ChargeAppealColumns {
   invoice_id: string | null;
   subscription_id: string | null;
   customer_id: string | null;
@@ -49,18 +56,21 @@ export async function resolveChargeLinks(
   let invoiceId = charge.invoice_id ?? opts.invoiceHint ?? null;
   let subscriptionId = charge.subscription_id ?? null;
   let invoiceCustomer: string | null = null;
+  let billingReason: string | null = null;
   const invoice = invoiceId
-    ? await readModel.find<{ id: string; subscription_id: string | null; customer_id: string | null }>(
-        ctx.db,
-        'invoices',
-        invoiceId,
-      )
+    ? await readModel.find<{
+        id: string;
+        subscription_id: string | null;
+        customer_id: string | null;
+        billing_reason: string | null;
+      }>(ctx.db, 'invoices', invoiceId)
     : ((charge.payment_intent_id ? await readModel.invoiceByPaymentIntent(ctx.db, charge.payment_intent_id) : null) ??
       (await readModel.invoiceByCharge(ctx.db, charge.id)));
   if (invoice) {
     invoiceId = invoice.id;
     subscriptionId = invoice.subscription_id ?? subscriptionId;
     invoiceCustomer = invoice.customer_id;
+    billingReason = invoice.billing_reason ?? null;
   }
 
   let frequencyHint =
@@ -68,7 +78,7 @@ export async function resolveChargeLinks(
   const oneTimeByMetadata = !!(charge.metadata.frequency || pi?.metadata?.frequency);
   if (!invoiceId && !oneTimeByMetadata && opts.allowStripe && charge.payment_intent_id) {
     const found = await lookupInvoiceOfPaymentIntent(ctx, charge.payment_intent_id);
-    if (found) ({ invoiceId, subscriptionId, customerId: invoiceCustomer } = found);
+    if (found) ({ invoiceId, subscriptionId, customerId: invoiceCustomer, billingReason } = found);
   }
   const subscription = subscriptionId
     ? await readModel.find<{ frequency: string | null; customer_id: string | null; metadata: Record<string, string> }>(
@@ -92,16 +102,52 @@ export async function resolveChargeLinks(
   });
   return {
     ...facts,
+    ...(await appealColumns(
+      ctx,
+      charge.metadata,
+      pi?.metadata ?? null,
+      subscriptionId ? subscription : null,
+      billingReason,
+    )),
     invoice_id: invoiceId,
     subscription_id: subscriptionId,
     customer_id: charge.customer_id ?? pi?.customer_id ?? invoiceCustomer ?? subscription?.customer_id ?? null,
   };
 }
 
+/**
+ * The charge's appeal from Stripe's metadata (the charge's, its payment intent's, its plan's), credited by
+ * chargeAppealColumns; the appeal is looked up only when the metadata names one.
+ */
+async function appealColumns(
+  ctx: ProjectionContext,
+  chargeMetadata: Record<string, string>,
+  piMetadata: Record<string, string> | null,
+  subscription: { metadata: Record<string, string> } | null,
+  billingReason: string | null,
+): Promise<ChargeAppealColumns> {
+  const own = attributionFromMetadata(chargeMetadata, piMetadata);
+  const plan = subscription ? attributionFromMetadata(subscription.metadata) : null;
+  const named = (plan ?? own).appealId;
+  const appeal = named ? await appeals.forAttribution(ctx.db, named) : null;
+  return chargeAppealColumns({
+    own,
+    plan,
+    firstOfPlan: billingReason === 'subscription_create',
+    renewalsCount: renewalsCountFor(appeal?.goal_kind),
+    appealExists: !!appeal,
+  });
+}
+
 async function lookupInvoiceOfPaymentIntent(
   ctx: ProjectionContext,
   paymentIntentId: string,
-): Promise<{ invoiceId: string; subscriptionId: string | null; customerId: string | null } | null> {
+): Promise<{
+  invoiceId: string;
+  subscriptionId: string | null;
+  customerId: string | null;
+  billingReason: string | null;
+} | null> {
   try {
     const page = await ctx.stripe.invoicePayments.list(
       { payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1, expand: ['data.invoice'] },
@@ -116,7 +162,12 @@ async function lookupInvoiceOfPaymentIntent(
         ? ip.invoice
         : await ctx.stripe.invoices.retrieve(invoiceId, {}, LOOKUP_OPTIONS);
     const row = toInvoiceRow(inv as Stripe.Invoice);
-    return { invoiceId, subscriptionId: row.subscription_id, customerId: row.customer_id };
+    return {
+      invoiceId,
+      subscriptionId: row.subscription_id,
+      customerId: row.customer_id,
+      billingReason: row.billing_reason,
+    };
   } catch (err) {
     ctx.warn('could not look up the invoice of a payment intent; the invoice event will link it', {
       paymentIntentId,

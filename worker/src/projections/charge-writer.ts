@@ -41,6 +41,14 @@ export async function writeCharge(
   const before = found ? normaliseCharge(found) : null;
   let after = await next(before);
   if (!after) return false;
+  // A gift staff moved to another appeal stays there whatever its payment's metadata says.
+  if (before?.appeal_moved)
+    after = {
+      ...after,
+      appeal_id: before.appeal_id ?? null,
+      appeal_plan_start: !!before.appeal_plan_start,
+      appeal_moved: true,
+    };
   const merge = after.customer_id ? await activeMergeOf(ctx.db, after.customer_id) : null;
   if (merge) {
     after = { ...after, customer_id: merge.kept_id };

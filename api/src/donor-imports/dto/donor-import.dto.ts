@@ -110,6 +110,12 @@ export class ColumnMappingDto {
   @Min(0)
   @Max(499)
   fund?: number;
+  @ApiPropertyOptional({ type: Number, minimum: 0, description: "The appeal's name or short address (slug)" })
+  @IsOptional()
+  @IsInt({ message: 'appeal must be a column number' })
+  @Min(0)
+  @Max(499)
+  appeal?: number;
 }
 
 export class PreviewBodyDto {

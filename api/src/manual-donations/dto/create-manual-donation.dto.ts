@@ -1,5 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import {
+  IsEmail,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateBy,
+  ValidateIf,
+  IsUUID,
+} from 'class-validator';
 import { Transform } from 'class-transformer';
 import { IsFundId, toFundId } from '../../http/ids.js';
 import { IsPersonName } from '../../http/is-person-name.js';
@@ -73,6 +83,16 @@ export class CreateManualDonationDto {
   @IsOptional()
   @IsFundId("Choose one of the school's funds")
   fundId?: number;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    format: 'uuid',
+    description: 'The appeal the gift is credited to (GET /api/admin/appeals); none when absent.',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'Choose one of the appeals' })
+  appealId?: string | null;
 
   @ApiProperty({ enum: MANUAL_DONATION_TYPES, example: 'cash' })
   @IsIn(MANUAL_DONATION_TYPES as unknown as string[], {
