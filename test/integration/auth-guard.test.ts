@@ -102,6 +102,11 @@ const ROLES: Record<string, readonly ('owner' | 'bookkeeper')[]> = {
   'POST /api/admin/appeals/:id/end': BOTH,
   'POST /api/admin/appeals/:id/archive': BOTH,
   'PATCH /api/admin/transactions/:id/appeal': BOTH,
+  'GET /api/admin/appeals/:id/qr.png': BOTH,
+  'GET /api/admin/appeals/:id/qr.svg': BOTH,
+  'GET /api/admin/appeal-reports': BOTH,
+  'GET /api/admin/appeal-reports/:id': BOTH,
+  'GET /api/admin/appeal-reports/:id/pdf': BOTH,
   'GET /api/stripe/funds/totals': BOTH,
   // Owners only: deleting and erasing donors, admins, settings.
   'DELETE /api/stripe/customer/:id': OWNER,
