@@ -79,7 +79,7 @@ describe('an appeal from its page to the board PDF', () => {
       })
       .expect(201);
     appealId = created.body.id;
-    await api.post(`/api/admin/appeals/${appealId}/publish`).expect(201);
+    await api.post(`/api/admin/appeals/${appealId}/publish`).expect(200);
   }, 180_000);
   afterAll(() => world?.stop());
 
@@ -281,7 +281,7 @@ describe('an appeal from its page to the board PDF', () => {
   });
 
   it('an ended appeal refuses new gifts and points to the general donate page', async () => {
-    await api.post(`/api/admin/appeals/${appealId}/end`).expect(201);
+    await api.post(`/api/admin/appeals/${appealId}/end`).expect(200);
     const page = await openPage('/give/van');
     await page.getByText('This appeal has ended').waitFor();
     await expect(page.getByRole('heading', { name: 'Make a Donation' }).count()).resolves.toBe(0);

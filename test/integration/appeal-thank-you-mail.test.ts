@@ -41,7 +41,7 @@ describe("an appeal's thank-you paragraph in the acknowledgment", () => {
       })
       .expect(201);
     appealId = res.body.id;
-    await api.post(`/api/admin/appeals/${appealId}/publish`).expect(201);
+    await api.post(`/api/admin/appeals/${appealId}/publish`).expect(200);
   }, 60_000);
   afterAll(async () => {
     await stack?.stop();
