@@ -50,7 +50,7 @@ export function GiftOptions({ value, errors, set }: GiftOptionsProps) {
           <span>
             Show my name with my gift
             <span className="check-row__hint">
-              Your first name and city appear in this appeal's recent gifts. Never the amount.
+              Listed with this appeal's recent gifts as, for example, “Maria from Marshall”. Never the amount.
             </span>
           </span>
         </label>
