@@ -14,9 +14,9 @@ export function AppealDaysChart({ name, days }: { name: string; days: AppealDayD
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
   const option = {
-    grid: { left: 64, right: 64, top: 32, bottom: 40 },
+    grid: { left: 64, right: 64, top: 48, bottom: 40 },
     tooltip: { trigger: 'axis' },
-    legend: { data: ['Raised that day', 'Running total'] },
+    legend: { top: 0, data: ['Raised that day', 'Running total'] },
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
     yAxis: [
       { type: 'value', axisLabel: { formatter: (v: number) => `$${Math.round(v / 100).toLocaleString('en-US')}` } },
