@@ -1,9 +1,7 @@
 import { jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import type Stripe from 'stripe';
+import type { Page } from 'playwright-core';
 import { formatUsd } from '../../core/src/gifts/money.js';
 import { addDays, todayIn } from '../../core/src/gifts/calendar.js';
-import type { TestAdmin } from '../helpers/admin.js';
 import { runAxe } from '../helpers/axe.js';
 import { screenshot } from '../helpers/browser.js';
 import { startBankGiftWorld, type BankGiftWorld } from '../helpers/bank-gift-world.js';
@@ -11,8 +9,6 @@ import { fillCard, fillDonor } from '../helpers/donate-page.js';
 import { waitForMails } from '../helpers/donor-mail.js';
 import { waitUntil } from '../helpers/faults.js';
 import { fetchPdf } from '../helpers/pdf.js';
-import type { SmtpCatcher } from '../helpers/smtp-catcher.js';
-import type { Stack } from '../helpers/stack.js';
 
 jest.setTimeout(300_000);
 
@@ -48,21 +44,15 @@ const donors = {
 const EMAIL = { monthly: 'maria.appeal@example.org', fees: 'tom.appeal@example.org', bank: 'ada.appeal@example.org' };
 
 describe('an appeal from its page to the board PDF', () => {
-  let world: BankGiftWorld;
-  let smtp: SmtpCatcher;
-  let stack: Stack;
-  let stripe: Stripe;
-  let browser: Browser;
-  let admin: TestAdmin;
-  let api: BankGiftWorld['api'];
+  // The shared world's parts (stack, stripe, browser, api, admin, smtp), read through `w` once beforeAll ran.
+  let w: BankGiftWorld;
   let appealId: string;
 
   beforeAll(async () => {
     // The bank gift settles 4 days after it is made: the emulator's clock starts 10 days back.
-    world = await startBankGiftWorld(10);
-    ({ smtp, stack, stripe, browser, api, admin } = world);
-    const today = todayIn(stack.env.TIME_ZONE);
-    const created = await api
+    w = await startBankGiftWorld(10);
+    const today = todayIn(w.stack.env.TIME_ZONE);
+    const created = await w.api
       .post('/api/admin/appeals')
       .send({
         name: 'A new van',
@@ -79,9 +69,9 @@ describe('an appeal from its page to the board PDF', () => {
       })
       .expect(201);
     appealId = created.body.id;
-    await api.post(`/api/admin/appeals/${appealId}/publish`).expect(200);
+    await w.api.post(`/api/admin/appeals/${appealId}/publish`).expect(200);
   }, 180_000);
-  afterAll(() => world?.stop());
+  afterAll(() => w?.stop());
 
   async function looked(page: Page, name: string) {
     for (const width of [390, 1280]) {
@@ -92,31 +82,31 @@ describe('an appeal from its page to the board PDF', () => {
   }
 
   async function openPage(path: string, width = 1280): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    const page = await w.browser.newPage({ viewport: { width, height: 900 } });
     page.setDefaultTimeout(20_000);
-    await page.goto(`${stack.apiUrl}${path}`);
+    await page.goto(`${w.stack.apiUrl}${path}`);
     return page;
   }
 
   /** What the emulator charged for the appeal (read back through the SDK), plus the check: the expected total. */
   async function expectedRaised(): Promise<{ cents: number; gifts: number }> {
     // A plan's first gift is charged through its invoice: its appeal is on the subscription (one plan per donor here).
-    const subs = await stripe.subscriptions.list({ status: 'all', limit: 100 });
+    const subs = await w.stripe.subscriptions.list({ status: 'all', limit: 100 });
     const planDonors = new Set(
       subs.data.filter((s) => s.metadata?.appeal_id === appealId).map((s) => s.customer as string),
     );
-    const charges = await stripe.charges.list({ limit: 100 });
+    const charges = await w.stripe.charges.list({ limit: 100 });
     let cents = 0;
     let gifts = 0;
     for (const c of charges.data) {
       if (c.status !== 'succeeded') continue;
-      const pi = typeof c.payment_intent === 'string' ? await stripe.paymentIntents.retrieve(c.payment_intent) : null;
+      const pi = typeof c.payment_intent === 'string' ? await w.stripe.paymentIntents.retrieve(c.payment_intent) : null;
       const direct = c.metadata?.appeal_id ?? pi?.metadata?.appeal_id;
       if (direct !== appealId && !(direct === undefined && planDonors.has(c.customer as string))) continue;
       cents += c.amount - c.amount_refunded;
       gifts += 1;
     }
-    const checks = await stack.db.query(`SELECT amount FROM manual_donations WHERE appeal_id = $1`, [appealId]);
+    const checks = await w.stack.db.query(`SELECT amount FROM manual_donations WHERE appeal_id = $1`, [appealId]);
     for (const m of checks) {
       cents += Number(m.amount);
       gifts += 1;
@@ -145,7 +135,15 @@ describe('an appeal from its page to the board PDF', () => {
     await thanks.waitFor({ timeout: 30_000 });
     await expect(thanks.innerText()).resolves.toContain(THANKS);
     // The named gift appears in the recent gifts once projected: first name and city, never the amount.
-    await page.getByRole('heading', { name: 'Recent gifts' }).waitFor({ timeout: 30_000 });
+    // (The page refreshes its figures every 30 s; a reload asks at once, until the worker has projected the gift.)
+    await waitUntil(
+      async () => {
+        await page.reload();
+        await page.getByRole('progressbar').waitFor();
+        return (await page.getByRole('heading', { name: 'Recent gifts' }).count()) > 0;
+      },
+      { timeoutMs: 60_000, intervalMs: 1000 },
+    );
     await expect(page.locator('.appeal-recent li').allInnerTexts()).resolves.toEqual(['Maria from Marshall']);
     await page.close();
 
@@ -162,13 +160,13 @@ describe('an appeal from its page to the board PDF', () => {
     await link.close();
 
     // The acknowledgment carries the appeal's paragraph above the receipt and the IRS sentence, which stay.
-    const [ack] = await waitForMails(smtp, EMAIL.fees, 1, 60_000);
+    const [ack] = await waitForMails(w.smtp, EMAIL.fees, 1, 60_000);
     const at = (s: string) => ack.text!.indexOf(s);
     expect(at(THANKS)).toBeGreaterThan(at('Dear Tom Reed,'));
     expect(at(THANKS)).toBeLessThan(at('Receipt number:'));
     expect(at(THANKS)).toBeLessThan(at('No goods or services'));
     expect(ack.html).toContain(THANKS);
-    const pi = (await stripe.paymentIntents.list({ limit: 10 })).data.find(
+    const pi = (await w.stripe.paymentIntents.list({ limit: 10 })).data.find(
       (p) => p.receipt_email === EMAIL.fees || p.metadata?.utm_source,
     );
     expect(pi?.metadata).toMatchObject({ appeal_id: appealId, utm_source: 'newsletter', utm_campaign: 'fall' });
@@ -185,20 +183,20 @@ describe('an appeal from its page to the board PDF', () => {
     await page.getByRole('button', { name: 'Pay $1,000.00' }).click();
     await page.locator('.thank-you').waitFor({ timeout: 30_000 });
     await page.close();
-    await stack.emulator!.advanceClock(4 * DAY + 60);
+    await w.stack.emulator!.advanceClock(4 * DAY + 60);
     await waitUntil(
       async () =>
-        (await stack.db.query(`SELECT status FROM charges WHERE billing_email = $1`, [EMAIL.bank]))[0]?.status ===
+        (await w.stack.db.query(`SELECT status FROM charges WHERE billing_email = $1`, [EMAIL.bank]))[0]?.status ===
         'succeeded',
       { timeoutMs: 30_000 },
     );
-    await api
+    await w.api
       .post('/api/admin/manual-donations')
       .send({
         donorName: 'Ruth Check',
         amount: '500',
         donationType: 'check',
-        donationDate: todayIn(stack.env.TIME_ZONE),
+        donationDate: todayIn(w.stack.env.TIME_ZONE),
         appealId,
       })
       .expect(201);
@@ -210,7 +208,8 @@ describe('an appeal from its page to the board PDF', () => {
     const total = formatUsd(expected.cents);
     await waitUntil(
       async () =>
-        (await api.get(`/api/admin/appeal-reports/${appealId}`).expect(200)).body.appeal.raisedCents === expected.cents,
+        (await w.api.get(`/api/admin/appeal-reports/${appealId}`).expect(200)).body.appeal.raisedCents ===
+        expected.cents,
       { timeoutMs: 30_000 },
     );
 
@@ -222,7 +221,7 @@ describe('an appeal from its page to the board PDF', () => {
     await expect(bar.getAttribute('aria-valuenow')).resolves.toBe(String(percent));
     await page.close();
 
-    const report = (await api.get('/api/admin/appeal-reports').expect(200)).body;
+    const report = (await w.api.get('/api/admin/appeal-reports').expect(200)).body;
     const row = report.appeals.find((a: { id: string }) => a.id === appealId);
     expect(row).toMatchObject({
       raisedCents: expected.cents,
@@ -232,17 +231,17 @@ describe('an appeal from its page to the board PDF', () => {
       recurringStarted: 1,
       matchedCents: 100000,
     });
-    const ledger = (await api.get(`/api/stripe/transactions?appeal=${appealId}`).expect(200)).body;
+    const ledger = (await w.api.get(`/api/stripe/transactions?appeal=${appealId}`).expect(200)).body;
     expect(ledger.totals).toMatchObject({ count: expected.gifts, netCents: expected.cents });
-    const { res, text } = await fetchPdf(api.get(`/api/admin/appeal-reports/${appealId}/pdf`));
+    const { res, text } = await fetchPdf(w.api.get(`/api/admin/appeal-reports/${appealId}/pdf`));
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(text).toContain(`Raised ${total}`);
     expect(text).toContain(`Percent of goal ${percent}%`);
 
     // The Appeals report screen and the ledger's filter, as staff see them.
     const adm = await openPage('/stripe-data/appeal-reports');
-    await adm.getByLabel('Email').fill(admin.email);
-    await adm.getByLabel('Password').fill(admin.password);
+    await adm.getByLabel('Email').fill(w.admin.email);
+    await adm.getByLabel('Password').fill(w.admin.password);
     await adm.getByRole('button', { name: 'Sign In' }).click();
     await adm.getByRole('heading', { name: 'Appeals report' }).waitFor();
     const reportRow = adm.locator('tr', { hasText: 'A new van' }).first();
@@ -279,7 +278,7 @@ describe('an appeal from its page to the board PDF', () => {
   });
 
   it('an ended appeal refuses new gifts and points to the general donate page', async () => {
-    await api.post(`/api/admin/appeals/${appealId}/end`).expect(200);
+    await w.api.post(`/api/admin/appeals/${appealId}/end`).expect(200);
     const page = await openPage('/give/van');
     await page.getByText('This appeal has ended').waitFor();
     await expect(page.getByRole('heading', { name: 'Make a Donation' }).count()).resolves.toBe(0);
@@ -288,7 +287,7 @@ describe('an appeal from its page to the board PDF', () => {
     );
     await looked(page, 'appeal-page-ended');
     await page.close();
-    const refused = await api
+    const refused = await w.api
       .post('/api/create-payment-intent')
       .send({
         amount: 2500,

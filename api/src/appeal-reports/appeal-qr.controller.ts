@@ -8,7 +8,7 @@ import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { DomainError, ErrorDto } from '../../../core/src/http/errors.js';
 import { AdminApi } from '../auth/admin-api.decorator.js';
-import { AppealReportIdParamDto } from './dto/appeal-report.dto.js';
+import { AppealIdParamDto } from '../appeals/dto/appeal.dto.js';
 
 /** Print sizes: 1200 px is 4 inches at 300 dpi (a flyer); the SVG scales to any size. */
 const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
@@ -36,7 +36,7 @@ export class AppealQrController {
   @ApiProduces('image/png')
   @ApiOkResponse({ description: 'PNG' })
   @ApiNotFoundResponse({ type: ErrorDto })
-  async png(@Param() p: AppealReportIdParamDto, @Res() res: Response): Promise<void> {
+  async png(@Param() p: AppealIdParamDto, @Res() res: Response): Promise<void> {
     const { slug, url } = await this.url(p.id);
     const png = await QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: 1200 });
     send(res, 'image/png', `appeal_${slug}_qr.png`, png);
@@ -47,7 +47,7 @@ export class AppealQrController {
   @ApiProduces('image/svg+xml')
   @ApiOkResponse({ description: 'SVG' })
   @ApiNotFoundResponse({ type: ErrorDto })
-  async svg(@Param() p: AppealReportIdParamDto, @Res() res: Response): Promise<void> {
+  async svg(@Param() p: AppealIdParamDto, @Res() res: Response): Promise<void> {
     const { slug, url } = await this.url(p.id);
     const svg = await QRCode.toString(url, { ...QR_OPTIONS, type: 'svg' });
     send(res, 'image/svg+xml; charset=utf-8', `appeal_${slug}_qr.svg`, Buffer.from(svg, 'utf8'));

@@ -10,7 +10,8 @@ import { AuditService } from '../auth/audit.service.js';
 import { sendPdf } from '../http/pdf-response.js';
 import { appealBoardFilename, renderAppealBoard } from './appeal-board.report.js';
 import { AppealReportsService } from './appeal-reports.service.js';
-import { AppealReportDetailDto, AppealReportIdParamDto, AppealReportListDto } from './dto/appeal-report.dto.js';
+import { AppealIdParamDto } from '../appeals/dto/appeal.dto.js';
+import { AppealReportDetailDto, AppealReportListDto } from './dto/appeal-report.dto.js';
 
 @AdminApi('Appeals', { badRequest: true })
 @Controller('admin/appeal-reports')
@@ -36,7 +37,7 @@ export class AppealReportsController {
   @ApiOperation({ summary: "One appeal's figures and its gifts by day (school's time zone)" })
   @ApiOkResponse({ type: AppealReportDetailDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  detail(@Param() p: AppealReportIdParamDto): Promise<AppealReportDetailDto> {
+  detail(@Param() p: AppealIdParamDto): Promise<AppealReportDetailDto> {
     return this.reports.detail(p.id);
   }
 
@@ -45,7 +46,7 @@ export class AppealReportsController {
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'PDF' })
   @ApiNotFoundResponse({ type: ErrorDto })
-  async pdf(@Param() p: AppealReportIdParamDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async pdf(@Param() p: AppealIdParamDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const r = await this.reports.detail(p.id);
     const pdf = await renderAppealBoard(r, statementIssuedOn(this.env.TIME_ZONE));
     await this.audit.record('export.downloaded', {

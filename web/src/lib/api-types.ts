@@ -3281,47 +3281,46 @@ export interface components {
             payouts: components["schemas"]["MonthEndPayoutDto"][];
         };
         AppealReportRowDto: {
-            /** Format: uuid */
-            id: string;
             /** @example van */
             slug: string;
             /** @example A new van */
             name: string;
             /** @enum {string} */
-            status: "draft" | "published" | "archived";
+            goalKind: "dollars" | "donors" | "new_monthly_donors";
+            /** @description Goal in cents (goalKind dollars) */
+            goalCents: number | null;
+            /** @description Goal in donors or new monthly donors */
+            goalCount: number | null;
+            /** @description Cents raised: net of refunds and of disputes not won (the dashboard rule) */
+            raisedCents: number;
+            donorCount: number;
+            giftCount: number;
+            /** @description Monthly (recurring) plans started through the appeal */
+            recurringStarted: number;
+            /** @description min(raised, match cap) in cents: reported, never charged */
+            matchedCents: number;
             /** @enum {string} */
             state: "upcoming" | "open" | "closed";
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "archived";
             /**
              * @description First day, in the school's time zone
              * @example 2026-11-01
              */
             startsOn: string;
             /**
-             * @description Last day (inclusive; the early end's day when ended early)
+             * @description Last day (inclusive), in the school's time zone
              * @example 2026-12-31
              */
             endsOn: string;
-            /** @enum {string} */
-            goalKind: "dollars" | "donors" | "new_monthly_donors";
-            /** @description CENTS (goalKind dollars) */
-            goalCents: number | null;
-            /** @description Donors or new monthly donors */
-            goalCount: number | null;
-            /** @description CENTS raised: net of refunds and of disputes not won (the dashboard rule) */
-            raisedCents: number;
-            /** @description Whole percent of the goal reached, rounded down (may pass 100) */
+            /** @description Percent of the goal reached (may pass 100) */
             percentOfGoal: number;
-            /** @description Donors with a gift credited to the appeal */
-            donorCount: number;
-            /** @description Of them, donors whose first gift to the school came during the appeal */
+            /** @description Of the donors, those whose first gift to the school came during the appeal */
             newDonorCount: number;
-            giftCount: number;
             /** @description CENTS: raised / gifts, rounded to the cent */
             averageGiftCents: number;
-            /** @description Monthly (recurring) plans started through the appeal */
-            recurringStarted: number;
-            /** @description CENTS: min(raised, match cap), reported, never charged */
-            matchedCents: number;
         };
         YearEndAppealDto: {
             /** @example 2026 */
