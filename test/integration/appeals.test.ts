@@ -95,6 +95,18 @@ describe('appeals: attribution, kept totals, closing, moving', () => {
     return out;
   }
 
+  /** Every stored event projected again (what `npm run events:replay` does), then drained. */
+  async function replayAll(): Promise<number> {
+    const tools = await openReplayTools(stack);
+    try {
+      const n = await replayEvents(tools.ds, tools.producer, { since: new Date(0) });
+      await waitForProjection(stack, { timeoutMs: 60_000 });
+      return n;
+    } finally {
+      await tools.close();
+    }
+  }
+
   beforeAll(async () => {
     stack = await startStack();
     stripe = createStripeClient(stack.env);
@@ -124,8 +136,13 @@ describe('appeals: attribution, kept totals, closing, moving', () => {
       })
       .expect(201);
     ids.van = van.body.id;
-    expect(van.body).toMatchObject({ status: 'draft', startsOn: today, endsOn: addDays(today, 9), daysLeft: 10 });
-    expect(van.body.storyHtml).toBe('<p>Help us <strong>ride</strong>.</p><a>x</a>');
+    expect(van.body).toMatchObject({
+      status: 'draft',
+      startsOn: today,
+      endsOn: addDays(today, 9),
+      page: { daysLeft: 10 },
+    });
+    expect(van.body.page.storyHtml).toBe('<p>Help us <strong>ride</strong>.</p><a>x</a>');
     await request(stack.apiUrl).get('/api/appeals/van').expect(404);
     await authed(stack, owner)
       .post('/api/admin/appeals')
@@ -284,13 +301,7 @@ describe('appeals: attribution, kept totals, closing, moving', () => {
     expect(rebuilt.filter((r: Totals) => r.gift_count > 0)).toEqual(before.filter((r: Totals) => r.gift_count > 0));
 
     // Every event replayed: nothing is credited twice.
-    const tools = await openReplayTools(stack);
-    try {
-      expect(await replayEvents(tools.ds, tools.producer, { since: new Date(0) })).toBeGreaterThan(10);
-    } finally {
-      await tools.close();
-    }
-    await waitForProjection(stack, { timeoutMs: 60_000 });
+    expect(await replayAll()).toBeGreaterThan(10);
     expect(await stack.db.query(`SELECT * FROM appeal_totals ORDER BY appeal_id`)).toEqual(before);
   }, 180_000);
 
@@ -315,13 +326,7 @@ describe('appeals: attribution, kept totals, closing, moving', () => {
     });
     const [audit] = await stack.db.query(`SELECT details FROM audit_log WHERE action = 'gift.appeal_moved'`);
     expect(audit.details).toMatchObject({ giftId: ch.id, from: ids.van, to: ids.families });
-    const tools = await openReplayTools(stack);
-    try {
-      await replayEvents(tools.ds, tools.producer, { since: new Date(0) });
-    } finally {
-      await tools.close();
-    }
-    await waitForProjection(stack, { timeoutMs: 60_000 });
+    await replayAll();
     expect((await stack.db.query(`SELECT appeal_id FROM charges WHERE id = $1`, [ch.id]))[0].appeal_id).toBe(
       ids.families,
     );
@@ -337,26 +342,12 @@ describe('appeals: attribution, kept totals, closing, moving', () => {
   }, 120_000);
 
   it('a manual gift and a CSV import can name an appeal; its totals follow', async () => {
-    await authed(stack, bookkeeper)
-      .post('/api/admin/manual-donations')
-      .send({
-        donorName: 'Chet Check',
-        amount: '100.00',
-        donationType: 'check',
-        donationDate: today,
-        appealId: ids.van,
-      })
-      .expect(201);
-    await authed(stack, bookkeeper)
-      .post('/api/admin/manual-donations')
-      .send({
-        donorName: 'Chet Check',
-        amount: '100.00',
-        donationType: 'check',
-        donationDate: today,
-        appealId: '00000000-0000-4000-8000-000000000000',
-      })
-      .expect(400);
+    const check = (appealId: string) =>
+      authed(stack, bookkeeper)
+        .post('/api/admin/manual-donations')
+        .send({ donorName: 'Chet Check', amount: '100.00', donationType: 'check', donationDate: today, appealId });
+    await check(ids.van).expect(201);
+    await check('00000000-0000-4000-8000-000000000000').expect(400);
     expect(await totals(ids.van)).toMatchObject({ raised_cents: String(9500 + 10000), gift_count: 4 });
 
     const csv = `Name,Date,Amount,Appeal\nIda Import,${today},$40.00,New Families\n`;

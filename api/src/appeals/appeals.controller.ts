@@ -11,11 +11,10 @@ import {
   AppealIdParamDto,
   AppealPublicDto,
   AppealSlugParamDto,
-  CreateAppealDto,
   GiftAppealDto,
   GiftIdParamDto,
   MoveGiftAppealDto,
-  UpdateAppealDto,
+  AppealInputDto,
 } from './dto/appeal.dto.js';
 import { AppealsService } from './appeals.service.js';
 
@@ -52,7 +51,7 @@ export class AppealsController {
   @ApiOkResponse({ type: AppealAdminDto })
   create(
     @CurrentAdmin() actor: PublicAdmin,
-    @Body() body: CreateAppealDto,
+    @Body() body: AppealInputDto,
     @Req() req: Request,
   ): Promise<AppealAdminDto> {
     return this.service.create(actor, body, requestMeta(req));
@@ -70,7 +69,7 @@ export class AppealsController {
   update(
     @CurrentAdmin() actor: PublicAdmin,
     @Param() { id }: AppealIdParamDto,
-    @Body() body: UpdateAppealDto,
+    @Body() body: AppealInputDto,
     @Req() req: Request,
   ): Promise<AppealAdminDto> {
     return this.service.update(actor, id, body, requestMeta(req));

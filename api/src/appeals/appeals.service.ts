@@ -20,17 +20,12 @@ import { badRequest, DomainError, notFound } from '../../../core/src/http/errors
 import type { PublicAdmin } from '../auth/admin.repository.js';
 import { AuditService } from '../auth/audit.service.js';
 import type { RequestMeta } from '../auth/login.service.js';
-import type {
-  AppealAdminDto,
-  AppealPublicDto,
-  CreateAppealDto,
-  GiftAppealDto,
-  UpdateAppealDto,
-} from './dto/appeal.dto.js';
+import type { AppealAdminDto, AppealPublicDto, GiftAppealDto, AppealInputDto } from './dto/appeal.dto.js';
 import { GiftAppealRepository } from './gift-appeal.repository.js';
 
 const TAKEN = 'Another appeal already uses that short address (slug)';
 const NO_APPEAL = 'No such appeal';
+const AUDIT_ACTIONS = { publish: 'appeal.published', end: 'appeal.ended', archive: 'appeal.archived' } as const;
 
 /** Appeals: staff create, edit, publish, end early and archive them (each audited); the public reads one by slug. */
 @Injectable()
@@ -59,7 +54,7 @@ export class AppealsService {
     return this.toAdmin(row, await appeals.recentNamedGifts(this.ds, id));
   }
 
-  async create(actor: PublicAdmin, dto: CreateAppealDto, meta: RequestMeta): Promise<AppealAdminDto> {
+  async create(actor: PublicAdmin, dto: AppealInputDto, meta: RequestMeta): Promise<AppealAdminDto> {
     const fields = await this.fields(dto, null);
     return this.ds.transaction(async (m) => {
       const row = await appeals.create(m, fields as AppealFields);
@@ -69,7 +64,7 @@ export class AppealsService {
     });
   }
 
-  async update(actor: PublicAdmin, id: string, dto: UpdateAppealDto, meta: RequestMeta): Promise<AppealAdminDto> {
+  async update(actor: PublicAdmin, id: string, dto: AppealInputDto, meta: RequestMeta): Promise<AppealAdminDto> {
     return this.ds.transaction(async (m) => {
       const before = await appeals.byId(m, id, { lock: true });
       if (!before) throw notFound(NO_APPEAL);
@@ -110,10 +105,7 @@ export class AppealsService {
       } else {
         after = await appeals.setStatus(m, id, { status: 'archived' });
       }
-      await this.record(m, actor, meta, `appeal.${action === 'end' ? 'ended' : action + 'ed'}`, {
-        appealId: id,
-        slug: before.slug,
-      });
+      await this.record(m, actor, meta, AUDIT_ACTIONS[action], { appealId: id, slug: before.slug });
       return this.toAdmin(after!, []);
     });
   }
@@ -146,8 +138,10 @@ export class AppealsService {
   }
 
   /** The row's columns from a create or an edit, checked together with what the row already holds. */
-  private async fields(dto: UpdateAppealDto, before: AppealRow | null): Promise<Partial<AppealFields>> {
+  private async fields(dto: AppealInputDto, before: AppealRow | null): Promise<Partial<AppealFields>> {
     const f: Partial<AppealFields> = {};
+    if (!before && !dto.name) throw badRequest('name is required');
+    if (!before && !dto.slug) throw badRequest('slug is required');
     if (dto.name !== undefined) f.name = dto.name;
     if (dto.slug !== undefined) f.slug = dto.slug;
     if (dto.storyHtml !== undefined) f.story_html = sanitizeAppealStory(dto.storyHtml);
@@ -226,7 +220,7 @@ export class AppealsService {
 
   toAdmin(r: AppealRow, recent: Array<{ firstName: string; city: string | null }>): AppealAdminDto {
     return {
-      ...this.toPublic(r, recent),
+      page: this.toPublic(r, recent),
       id: r.id,
       status: r.status,
       ...appealDays(r, this.env.TIME_ZONE),

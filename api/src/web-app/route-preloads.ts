@@ -31,6 +31,7 @@ const ROUTE_MODULES: Array<{ match: (p: string) => boolean; module: string }> = 
   { match: (p) => p === '/stripe-data/admins', module: 'src/app/routes/admin/admins.tsx' },
   { match: (p) => p === '/stripe-data/settings', module: 'src/app/routes/admin/settings.tsx' },
   { match: (p) => p === '/stripe-data/account', module: 'src/app/routes/admin/account.tsx' },
+  { match: (p) => p === '/stripe-data/appeals', module: 'src/app/routes/admin/appeals.tsx' },
   { match: (p) => p === '/stripe-data/operations', module: 'src/app/routes/admin/operations.tsx' },
   { match: (p) => p === '/stripe-data/import', module: 'src/app/routes/admin/donor-import.tsx' },
   { match: (p) => p === '/reset-password', module: 'src/app/routes/admin/reset-password.tsx' },

@@ -27,7 +27,7 @@ export const NO_ATTRIBUTION: GiftAttribution = { appealId: null, utmSource: null
 /** A utm value as kept: printable, trimmed, at most UTM_MAX characters; empty becomes null. */
 export function cleanUtm(v: string | null | undefined): string | null {
   const s = (v ?? '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\p{Cc}/gu, '')
     .trim()
     .slice(0, UTM_MAX);
   return s || null;

@@ -1,32 +1,6 @@
 import type { Queryable } from '../db/queryable.js';
 import type { AppealStatus, GoalKind } from './appeal-rules.js';
 
-/** An appeals row with its progress (appeal_totals), as the database returns it. */
-export interface AppealRow {
-  id: string;
-  slug: string;
-  name: string;
-  story_html: string;
-  cover_photo_url: string | null;
-  fund_id: number | null;
-  goal_kind: GoalKind;
-  goal_cents: number | null;
-  goal_count: number | null;
-  starts_at: Date;
-  ends_at: Date;
-  match_text: string | null;
-  match_cap_cents: number | null;
-  thank_you_text: string | null;
-  status: AppealStatus;
-  ended_early_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  raised_cents: number;
-  gift_count: number;
-  donor_count: number;
-  recurring_started: number;
-}
-
 /** The columns staff write (create and edit). */
 export interface AppealFields {
   slug: string;
@@ -42,6 +16,19 @@ export interface AppealFields {
   match_text: string | null;
   match_cap_cents: number | null;
   thank_you_text: string | null;
+}
+
+/** An appeals row with its progress (appeal_totals), as the database returns it. */
+export interface AppealRow extends AppealFields {
+  id: string;
+  status: AppealStatus;
+  ended_early_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  raised_cents: number;
+  gift_count: number;
+  donor_count: number;
+  recurring_started: number;
 }
 
 const FIELDS: ReadonlyArray<keyof AppealFields> = [

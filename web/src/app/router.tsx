@@ -24,6 +24,7 @@ const RecurringRoute = adminPage(lazy(() => import('./routes/admin/recurring')))
 const AdminsRoute = adminPage(lazy(() => import('./routes/admin/admins')));
 const SettingsRoute = adminPage(lazy(() => import('./routes/admin/settings')));
 const FundsRoute = adminPage(lazy(() => import('./routes/admin/funds')));
+const AppealsRoute = adminPage(lazy(() => import('./routes/admin/appeals')));
 const AccountRoute = adminPage(lazy(() => import('./routes/admin/account')));
 const OperationsRoute = adminPage(lazy(() => import('./routes/admin/operations')));
 const DonorImportRoute = adminPage(lazy(() => import('./routes/admin/donor-import')));
@@ -81,6 +82,7 @@ export function AppRouter() {
           <Route path="/stripe-data/admins" component={AdminsRoute} />
           <Route path="/stripe-data/settings" component={SettingsRoute} />
           <Route path="/stripe-data/funds" component={FundsRoute} />
+          <Route path="/stripe-data/appeals" component={AppealsRoute} />
           <Route path="/stripe-data/account" component={AccountRoute} />
           <Route path="/reset-password" component={ResetPasswordRoute} />
           <Route path="/admin-invite" component={AdminInviteRoute} />

@@ -2286,11 +2286,8 @@ export interface components {
              * @example year-end
              */
             utmCampaign?: string;
-            /**
-             * @description Show my first name and city with my gift on the appeal page
-             * @default false
-             */
-            showName: boolean;
+            /** @description Show my first name and city with my gift on the appeal page (off unless true) */
+            showName?: boolean;
         };
         PaymentIntentResponseDto: {
             /** @description Client secret of the PaymentIntent (one-time) or of the subscription's first invoice (recurring), for the card step's confirmPayment. */
@@ -2516,43 +2513,6 @@ export interface components {
             thankYouText: string | null;
         };
         AppealAdminDto: {
-            /** @example van */
-            slug: string;
-            /** @example A new van */
-            name: string;
-            /** @description Sanitised HTML (p, h2, h3, strong, em, a, ul, ol, li, br) */
-            storyHtml: string;
-            /** @example /media/van.jpg */
-            coverPhotoUrl: string | null;
-            /** @description The fund gifts go to; null = the donor's choice */
-            fundId: number | null;
-            /** @enum {string} */
-            goalKind: "dollars" | "donors" | "new_monthly_donors";
-            /** @description Goal in cents (goalKind dollars) */
-            goalCents: number | null;
-            /** @description Goal in donors or new monthly donors */
-            goalCount: number | null;
-            /** @description Cents raised: net of refunds and of disputes not won (the dashboard rule) */
-            raisedCents: number;
-            donorCount: number;
-            giftCount: number;
-            /** @description Monthly (recurring) plans started through the appeal */
-            recurringStarted: number;
-            matchText: string | null;
-            matchCapCents: number | null;
-            /** @description min(raised, match cap) in cents: reported, never charged */
-            matchedCents: number;
-            /** @example 2026-11-01T05:00:00.000Z */
-            startsAt: string;
-            /** @description When gifts stop: the early end when staff ended it, else the planned end */
-            endsAt: string;
-            /** @description Calendar days left in the school's time zone, today included; 0 once ended */
-            daysLeft: number;
-            /** @enum {string} */
-            state: "upcoming" | "open" | "closed";
-            /** @description Only gifts whose donor chose to show their name */
-            recentGifts: components["schemas"]["RecentGiftDto"][];
-            thankYouText: string | null;
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -2572,42 +2532,10 @@ export interface components {
             percentOfGoal: number;
             createdAt: string;
             updatedAt: string;
+            /** @description What the public page shows (recentGifts empty in the list) */
+            page: components["schemas"]["AppealPublicDto"];
         };
-        CreateAppealDto: {
-            /** @example A new van */
-            name?: string;
-            /** @example van */
-            slug?: string;
-            /** @description HTML; cleaned to the allowed tags before it is stored */
-            storyHtml?: string;
-            /** @description Only our own /media/ paths */
-            coverPhotoUrl?: string | null;
-            /** @description null = the donor's choice */
-            fundId?: number | null;
-            /** @enum {string} */
-            goalKind?: "dollars" | "donors" | "new_monthly_donors";
-            /** @description Cents, for goalKind dollars */
-            goalCents?: number | null;
-            /** @description Donors or new monthly donors */
-            goalCount?: number | null;
-            /**
-             * @description First day, in the school's time zone
-             * @example 2026-11-01
-             */
-            startsOn?: string;
-            /**
-             * @description Last day (inclusive), in the school's time zone
-             * @example 2026-12-31
-             */
-            endsOn?: string;
-            /** @example Every gift doubled up to $5,000 by the Smith Family Foundation */
-            matchText?: string | null;
-            /** @description Cents; the match is reported, never charged */
-            matchCapCents?: number | null;
-            /** @description Plain text, shown on the thank-you screen and e-mail */
-            thankYouText?: string | null;
-        };
-        UpdateAppealDto: {
+        AppealInputDto: {
             /** @example A new van */
             name?: string;
             /** @example van */
@@ -4228,8 +4156,7 @@ export type FundTotalDto = components['schemas']['FundTotalDto'];
 export type RecentGiftDto = components['schemas']['RecentGiftDto'];
 export type AppealPublicDto = components['schemas']['AppealPublicDto'];
 export type AppealAdminDto = components['schemas']['AppealAdminDto'];
-export type CreateAppealDto = components['schemas']['CreateAppealDto'];
-export type UpdateAppealDto = components['schemas']['UpdateAppealDto'];
+export type AppealInputDto = components['schemas']['AppealInputDto'];
 export type MoveGiftAppealDto = components['schemas']['MoveGiftAppealDto'];
 export type GiftAppealDto = components['schemas']['GiftAppealDto'];
 export type RequestLinkDto = components['schemas']['RequestLinkDto'];
@@ -5045,7 +4972,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateAppealDto"];
+                "application/json": components["schemas"]["AppealInputDto"];
             };
         };
         responses: {
@@ -5123,7 +5050,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateAppealDto"];
+                "application/json": components["schemas"]["AppealInputDto"];
             };
         };
         responses: {

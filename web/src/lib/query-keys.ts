@@ -33,6 +33,8 @@ export const queryKeys = {
   settings: ['/api/admin/settings'],
   /** The funds, as the admin lists them (archived ones too). */
   funds: ['/api/admin/funds'],
+  /** The appeals with their progress (Appeals page). */
+  appeals: ['/api/admin/appeals'],
   /** Gifts by Fund on the Analytics tab. */
   fundTotals: ['/api/stripe/funds/totals'],
   /** The donate page's options: open funds and the card and bank fees. */

@@ -24,7 +24,6 @@ import {
   type AppealStatus,
   type GoalKind,
 } from '../../../../core/src/appeals/appeal-rules.js';
-import { MAX_GIFT_CENTS } from '../../../../core/src/gifts/gift-amount.js';
 import { IsFundId, toFundId } from '../../http/ids.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -69,8 +68,8 @@ export class AppealPublicDto {
   @ApiProperty({ type: String, nullable: true }) thankYouText: string | null;
 }
 
-/** An appeal as staff see it: the public fields, its id, status and planned days. */
-export class AppealAdminDto extends AppealPublicDto {
+/** An appeal as staff see it: its id, status and planned days, and what its public page shows (`page`). */
+export class AppealAdminDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: APPEAL_STATUSES }) status: AppealStatus;
   @ApiProperty({ example: '2026-11-01', description: "First day, in the school's time zone" }) startsOn: string;
@@ -80,9 +79,11 @@ export class AppealAdminDto extends AppealPublicDto {
   @ApiProperty({ description: 'Percent of the goal reached (may pass 100)' }) percentOfGoal: number;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
+  @ApiProperty({ type: AppealPublicDto, description: 'What the public page shows (recentGifts empty in the list)' })
+  page: AppealPublicDto;
 }
 
-/** The fields staff write; on PATCH every one is optional. */
+/** The fields staff write. */
 class AppealFieldsDto {
   @ApiPropertyOptional({ example: 'A new van' })
   @Transform(trim)
@@ -184,15 +185,11 @@ class AppealFieldsDto {
   thankYouText?: string | null;
 }
 
-export class UpdateAppealDto extends AppealFieldsDto {}
-
-export class CreateAppealDto extends AppealFieldsDto {
-  @ApiProperty({ example: 'A new van' }) declare name: string;
-  @ApiProperty({ example: 'van' }) declare slug: string;
-  @ApiProperty({ enum: GOAL_KINDS }) declare goalKind: GoalKind;
-  @ApiProperty({ example: '2026-11-01' }) declare startsOn: string;
-  @ApiProperty({ example: '2026-12-31' }) declare endsOn: string;
-}
+/**
+ * POST and PATCH /api/admin/appeals: the same fields. On create, name, slug, goalKind (with its goal), startsOn
+ * and endsOn are required (the service says which is missing); on edit, what is absent is kept.
+ */
+export class AppealInputDto extends AppealFieldsDto {}
 
 export class AppealIdParamDto {
   @ApiProperty({ format: 'uuid' })

@@ -86,7 +86,7 @@ export class CreatePaymentIntentDto {
   @MaxLength(UTM_MAX, { message: `utmCampaign must be at most ${UTM_MAX} characters` })
   utmCampaign?: string;
 
-  @ApiPropertyOptional({ default: false, description: 'Show my first name and city with my gift on the appeal page' })
+  @ApiPropertyOptional({ description: 'Show my first name and city with my gift on the appeal page (off unless true)' })
   @IsOptional()
   @IsBoolean({ message: 'showName must be true or false' })
   showName?: boolean;

@@ -7,6 +7,7 @@ const LINKS = [
   { href: '/stripe-data/month-end', label: 'Month-end', ownerOnly: false },
   { href: '/stripe-data/appeal-reports', label: 'Appeals report', ownerOnly: false },
   { href: '/stripe-data/funds', label: 'Funds', ownerOnly: false },
+  { href: '/stripe-data/appeals', label: 'Appeals', ownerOnly: false },
   { href: '/stripe-data/import', label: 'Import', ownerOnly: false },
   { href: '/stripe-data/audit', label: 'Audit Log', ownerOnly: false },
   { href: '/stripe-data/operations', label: 'Operations', ownerOnly: false },
