@@ -3209,6 +3209,22 @@ export interface components {
             payouts: components["schemas"]["MonthEndPayoutDto"][];
         };
         AppealReportRowDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "archived";
+            /**
+             * @description First day, in the school's time zone
+             * @example 2026-11-01
+             */
+            startsOn: string;
+            /**
+             * @description Last day (inclusive), in the school's time zone
+             * @example 2026-12-31
+             */
+            endsOn: string;
+            /** @description Percent of the goal reached (may pass 100) */
+            percentOfGoal: number;
             /** @example van */
             slug: string;
             /** @example A new van */
@@ -3229,22 +3245,6 @@ export interface components {
             matchedCents: number;
             /** @enum {string} */
             state: "upcoming" | "open" | "closed";
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            status: "draft" | "published" | "archived";
-            /**
-             * @description First day, in the school's time zone
-             * @example 2026-11-01
-             */
-            startsOn: string;
-            /**
-             * @description Last day (inclusive), in the school's time zone
-             * @example 2026-12-31
-             */
-            endsOn: string;
-            /** @description Percent of the goal reached (may pass 100) */
-            percentOfGoal: number;
             /** @description Of the donors, those whose first gift to the school came during the appeal */
             newDonorCount: number;
             /** @description CENTS: raised / gifts, rounded to the cent */

@@ -1,28 +1,26 @@
-import { ApiProperty, PickType } from '@nestjs/swagger';
-import { AppealAdminDto } from '../../appeals/dto/appeal.dto.js';
+import { ApiProperty, IntersectionType, PickType } from '@nestjs/swagger';
+import { AppealAdminDto, AppealPublicDto } from '../../appeals/dto/appeal.dto.js';
 
 /**
- * One appeal's figures on the Appeals report: the admin appeal's own fields (one definition of each, the same the
+ * One appeal's figures on the Appeals report: the appeal's own fields (one definition of each, the same the
  * appeal page's bar reads), and the report's own two (new donors, average gift).
  */
-export class AppealReportRowDto extends PickType(AppealAdminDto, [
-  'id',
-  'slug',
-  'name',
-  'status',
-  'state',
-  'startsOn',
-  'endsOn',
-  'goalKind',
-  'goalCents',
-  'goalCount',
-  'raisedCents',
-  'percentOfGoal',
-  'donorCount',
-  'giftCount',
-  'recurringStarted',
-  'matchedCents',
-] as const) {
+export class AppealReportRowDto extends IntersectionType(
+  PickType(AppealAdminDto, ['id', 'status', 'startsOn', 'endsOn', 'percentOfGoal'] as const),
+  PickType(AppealPublicDto, [
+    'slug',
+    'name',
+    'state',
+    'goalKind',
+    'goalCents',
+    'goalCount',
+    'raisedCents',
+    'donorCount',
+    'giftCount',
+    'recurringStarted',
+    'matchedCents',
+  ] as const),
+) {
   @ApiProperty({ description: 'Of the donors, those whose first gift to the school came during the appeal' })
   newDonorCount!: number;
   @ApiProperty({ description: 'CENTS: raised / gifts, rounded to the cent' }) averageGiftCents!: number;

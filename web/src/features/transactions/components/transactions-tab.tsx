@@ -166,7 +166,10 @@ export function TransactionsTab() {
               className="adm-filter"
               value={appeal}
               onValueChange={setAppeal}
-              options={[{ value: '', label: 'Any appeal' }, ...appeals.map((a) => ({ value: a.id, label: a.name }))]}
+              options={[
+                { value: '', label: 'Any appeal' },
+                ...appeals.map((a) => ({ value: a.id, label: a.page.name })),
+              ]}
             />
           )}
           <div className="adm-toolbar__actions">
