@@ -27,6 +27,7 @@ import { OperationsModule } from './operations/operations.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { MonthEndModule } from './month-end/month-end.module.js';
+import { AppealReportsModule } from './appeal-reports/appeal-reports.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { TaxExportsModule } from './tax-exports/tax-exports.module.js';
 import { RetentionModule } from './retention/retention.module.js';
@@ -56,6 +57,7 @@ export class ApiModule {
         DonorsModule,
         PayoutsModule,
         MonthEndModule,
+        AppealReportsModule,
         TransactionsModule,
         RetentionModule,
         ManualDonationsModule,

@@ -116,7 +116,7 @@ describe('donor profile in Chromium: create, filter, export, manual gift, year-e
       .trim()
       .split(/\r\n/);
     expect(csv[0]).toBe(
-      'Transaction ID,Date,Time,Amount,Currency,Status,Card Brand,Card Last 4,Customer Name,Customer Email,Receipt URL,Method,Note',
+      'Transaction ID,Date,Time,Amount,Currency,Status,Card Brand,Card Last 4,Customer Name,Customer Email,Receipt URL,Method,Note,Appeal',
     );
     expect(csv).toHaveLength(custom.length + 1);
     expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual(custom.map((t) => t.id));

@@ -108,6 +108,11 @@ const ROLES: Record<string, readonly Role[]> = {
   'POST /api/admin/appeals/:id/end': BOTH,
   'POST /api/admin/appeals/:id/archive': BOTH,
   'PATCH /api/admin/transactions/:id/appeal': BOTH,
+  'GET /api/admin/appeals/:id/qr.png': BOTH,
+  'GET /api/admin/appeals/:id/qr.svg': BOTH,
+  'GET /api/admin/appeal-reports': BOTH,
+  'GET /api/admin/appeal-reports/:id': BOTH,
+  'GET /api/admin/appeal-reports/:id/pdf': BOTH,
   'GET /api/stripe/funds/totals': BOTH,
   // The Website section: owners and editors (never bookkeepers, who edit no content).
   'GET /api/admin/website/pages': WEBSITE,

@@ -21,7 +21,7 @@ describe('HTTP hardening around the admin API', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer'); // the reset link's token never leaves in a Referer
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN'); // helmet's; CSP frame-ancestors 'none' is the stricter rule
+    expect(res.headers['x-frame-options']).toBe('DENY'); // agrees with CSP frame-ancestors 'none'
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 

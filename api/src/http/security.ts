@@ -38,6 +38,9 @@ export function securityHeaders(env: EnvDto) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // No page of ours is ever framed (partner sites embed a plain link to an appeal, never an iframe), so the
+    // legacy header says what frame-ancestors 'none' says, for browsers that read only this one.
+    xFrameOptions: { action: 'deny' },
     strictTransportSecurity: env.PUBLIC_URL.startsWith('https:')
       ? { maxAge: 15552000, includeSubDomains: true }
       : false,

@@ -8,10 +8,18 @@ import type { TaxGiftRow } from './tax-exports.repository.js';
 const GIFT_HEADERS = ['Date', 'Donor Name', 'Email', 'Address', 'Amount', 'Type', 'Method'];
 
 /** Columns of tax-report-{year}.csv: one row per gift. Amount is the gift as given; Net Amount after refunds. */
-export const BULK_HEADERS = [...GIFT_HEADERS, 'Status', 'Refunded', 'Receipt Required', 'Net Amount', 'Transaction ID'];
+export const BULK_HEADERS = [
+  ...GIFT_HEADERS,
+  'Status',
+  'Refunded',
+  'Receipt Required',
+  'Net Amount',
+  'Transaction ID',
+  'Appeal',
+];
 
 /** Columns of irs-receipts-required-{year}.csv: gifts of $250 or more (net) that need a written acknowledgment. */
-export const IRS_HEADERS = [...GIFT_HEADERS, 'Goods or Services Provided', 'Transaction ID'];
+export const IRS_HEADERS = [...GIFT_HEADERS, 'Goods or Services Provided', 'Transaction ID', 'Appeal'];
 
 function status(g: TaxGiftRow): string {
   if (g.source === 'manual') return 'succeeded';
@@ -39,9 +47,10 @@ export function bulkRow(g: TaxGiftRow): string[] {
     needsIrsReceipt(net) ? 'Yes' : 'No',
     formatCents(net),
     g.id,
+    g.appeal,
   ]);
 }
 
 export function irsRow(g: TaxGiftRow): string[] {
-  return neutraliseCsvRow([...giftColumns(g, Number(g.net)), 'No', g.id]);
+  return neutraliseCsvRow([...giftColumns(g, Number(g.net)), 'No', g.id, g.appeal]);
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
 import { ApiError } from '../http/api-error.js';
 import type { Request, Response } from 'express';
@@ -6,6 +6,7 @@ import { AuditService } from '../auth/audit.service.js';
 import { sendCsv } from '../http/csv-response.js';
 import { TaxExportsService } from './tax-exports.service.js';
 import { TaxYearRefundsDto } from './dto/tax-year-refunds.dto.js';
+import { TaxExportQueryDto } from './dto/tax-export-query.dto.js';
 import { AdminApi } from '../auth/admin-api.decorator.js';
 
 @AdminApi('Admin: tax exports', { badRequest: 'Year outside 2000..next year, or a malformed donor id.' })
@@ -30,14 +31,19 @@ export class TaxExportsController {
     summary: 'Every gift of a calendar year (TIME_ZONE) as CSV: tax-report-{year}.csv',
     description:
       'Card charges that succeeded (refunded ones too, with the refunded amount) and manual gifts, oldest first. Columns: ' +
-      'Date, Donor Name, Email, Address, Amount, Type, Method, Status, Refunded, Receipt Required, Net Amount, Transaction ID. ' +
+      'Date, Donor Name, Email, Address, Amount, Type, Method, Status, Refunded, Receipt Required, Net Amount, Transaction ID, Appeal. ' +
       'Amounts are dollars with 2 decimals. Cells that could run as spreadsheet formulas start with an apostrophe.',
   })
   @ApiParam({ name: 'year', example: 2026 })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV (streamed)' })
-  async bulk(@Param('year') year: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const csv = await this.service.bulkReport(year, AuditService.context(req));
+  async bulk(
+    @Param('year') year: string,
+    @Query() q: TaxExportQueryDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const csv = await this.service.bulkReport(year, AuditService.context(req), q.appeal);
     await sendCsv(res, csv);
   }
 
@@ -46,13 +52,18 @@ export class TaxExportsController {
     summary:
       'Gifts of $250 or more (net of refunds) needing a written acknowledgment: irs-receipts-required-{year}.csv',
     description:
-      'Columns: Date, Donor Name, Email, Address, Amount, Type, Method, Goods or Services Provided, Transaction ID.',
+      'Columns: Date, Donor Name, Email, Address, Amount, Type, Method, Goods or Services Provided, Transaction ID, Appeal.',
   })
   @ApiParam({ name: 'year', example: 2026 })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV (streamed)' })
-  async irs(@Param('year') year: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const csv = await this.service.irsReceipts(year, AuditService.context(req));
+  async irs(
+    @Param('year') year: string,
+    @Query() q: TaxExportQueryDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const csv = await this.service.irsReceipts(year, AuditService.context(req), q.appeal);
     await sendCsv(res, csv);
   }
 

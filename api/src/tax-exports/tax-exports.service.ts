@@ -60,10 +60,10 @@ export class TaxExportsService {
     return parsed.year;
   }
 
-  async bulkReport(rawYear: string, ctx: AuditContext): Promise<CsvExport> {
+  async bulkReport(rawYear: string, ctx: AuditContext, appealId?: string): Promise<CsvExport> {
     const year = this.parseYear(rawYear);
-    const cursor = await this.repo.openYearCursor({ year, timeZone: this.env.TIME_ZONE });
-    await this.recordDownload(ctx, { report: 'bulk-report', year }, () => cursor.close());
+    const cursor = await this.repo.openYearCursor({ year, timeZone: this.env.TIME_ZONE, appealId });
+    await this.recordDownload(ctx, { report: 'bulk-report', year, appealId }, () => cursor.close());
     return {
       filename: `tax-report-${year}.csv`,
       headers: BULK_HEADERS,
@@ -71,14 +71,15 @@ export class TaxExportsService {
     };
   }
 
-  async irsReceipts(rawYear: string, ctx: AuditContext): Promise<CsvExport> {
+  async irsReceipts(rawYear: string, ctx: AuditContext, appealId?: string): Promise<CsvExport> {
     const year = this.parseYear(rawYear);
     const cursor = await this.repo.openYearCursor({
       year,
       timeZone: this.env.TIME_ZONE,
       minNetCents: IRS_RECEIPT_THRESHOLD_CENTS,
+      appealId,
     });
-    await this.recordDownload(ctx, { report: 'irs-receipts', year }, () => cursor.close());
+    await this.recordDownload(ctx, { report: 'irs-receipts', year, appealId }, () => cursor.close());
     return {
       filename: `irs-receipts-required-${year}.csv`,
       headers: IRS_HEADERS,

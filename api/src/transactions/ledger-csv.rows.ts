@@ -27,6 +27,7 @@ export const LEDGER_HEADERS = [
   'Fund',
   'Fee Coverage',
   'Tribute',
+  'Appeal',
 ];
 
 /** Local date and time ('yyyy-MM-dd', 'HH:mm:ss') of a unix-seconds instant in the time zone. */
@@ -82,5 +83,6 @@ export function ledgerRow(
     r.fund_name ?? String(r.fund_id),
     formatCents(Number(r.fee_coverage ?? 0)),
     rowTribute(r),
+    r.appeal_name ?? '',
   ]);
 }

@@ -78,6 +78,7 @@ export class LedgerService {
       statuses: q.status?.length ? q.status : null,
       methods: q.method?.length ? q.method : null,
       funds: q.fund?.length ? q.fund : null,
+      appeal: q.appeal ?? null,
     };
   }
 }

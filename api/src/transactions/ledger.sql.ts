@@ -19,6 +19,8 @@ export interface LedgerFilter {
   methods: LedgerMethod[] | null;
   /** Fund ids, any of them; null: every fund. */
   funds: number[] | null;
+  /** An appeal id: only gifts credited to it; null: every gift. */
+  appeal: string | null;
 }
 
 /** Statuses of charges whose Stripe status is not 'succeeded' (the others are all succeeded charges). */
@@ -147,6 +149,11 @@ export function ledgerWhere(f: LedgerFilter): LedgerSql {
     if (cardPossible) card.push(`c.fund_id = ANY(${funds}::int[])`);
     if (manualPossible) manual.push(`m.fund_id = ANY(${funds}::int[])`);
   }
+  if (f.appeal) {
+    const appeal = p(f.appeal);
+    if (cardPossible) card.push(`c.appeal_id = ${appeal}::uuid`);
+    if (manualPossible) manual.push(`m.appeal_id = ${appeal}::uuid`);
+  }
   const where = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true');
   const byDay =
     cardPossible && dayConditions > 0 && !unsettledOnly
@@ -220,8 +227,8 @@ export function ledgerTotalsSql(w: LedgerSql): { sql: string; params: unknown[] 
  * since the aggregates do not know names, amounts or refund states.
  */
 export function ledgerTotalsFromAggregatesSql(f: LedgerFilter): { sql: string; params: unknown[] } | null {
-  // The aggregates know neither funds nor fee coverage: with a fund filter the rows answer.
-  if (f.text !== null || f.amountCents !== null || f.statuses || f.funds) return null;
+  // The aggregates know neither funds, appeals nor fee coverage: with a fund or appeal filter the rows answer.
+  if (f.text !== null || f.amountCents !== null || f.statuses || f.funds || f.appeal) return null;
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);

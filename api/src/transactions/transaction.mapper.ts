@@ -31,6 +31,8 @@ export interface GiftRow {
   tribute_kind: TributeKind | null;
   tribute_name: string | null;
   tribute_notify_address: string | null;
+  appeal_id: string | null;
+  appeal_name: string | null;
 }
 
 /** 'In memory of Ada Lovelace', or null for a gift without a tribute (or whose tribute was erased). */
@@ -77,6 +79,7 @@ export function toTransaction(r: GiftRow, opts: { withPaymentMethod?: boolean } 
     fee_coverage: Number(r.fee_coverage ?? 0),
     tribute: rowTribute(r),
     tribute_mail_to: r.tribute_notify_address ?? null,
+    appeal: r.appeal_id ? { id: r.appeal_id, name: r.appeal_name ?? '' } : null,
   };
   if (opts.withPaymentMethod) tx.payment_method = { card };
   return tx;

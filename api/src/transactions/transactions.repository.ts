@@ -13,13 +13,14 @@ export const CARD_COLUMNS = `'card'::text AS kind, c.id, extract(epoch FROM c.cr
   NULL::text AS donation_type, NULL::text AS manual_donation_id, NULL::boolean AS requires_irs_receipt, c.receipt_url,
   coalesce(c.billing_name, d.name) AS name, coalesce(c.billing_email, d.email) AS email, c.brand, c.last4, c.customer_id,
   NULL::text AS notes, c.fund_id, (SELECT name FROM funds WHERE id = c.fund_id) AS fund_name, c.fee_coverage, c.tribute_kind, c.tribute_name,
-  c.tribute_notify_address`;
+  c.tribute_notify_address, c.appeal_id, (SELECT name FROM appeals WHERE id = c.appeal_id) AS appeal_name`;
 
 export const MANUAL_COLUMNS = `'manual'::text AS kind, m.id::text, extract(epoch FROM m.donation_date)::bigint, m.donation_date,
   m.amount, 0::bigint, 'usd'::text, 'succeeded'::text, false, NULL::text, NULL::text,
   m.donation_type, m.id::text, m.requires_irs_receipt, NULL::text,
   m.donor_name, m.donor_email, NULL::text, NULL::text, m.stripe_customer_id, m.notes,
-  m.fund_id, (SELECT name FROM funds WHERE id = m.fund_id), 0::bigint, NULL::text, NULL::text, NULL::text`;
+  m.fund_id, (SELECT name FROM funds WHERE id = m.fund_id), 0::bigint, NULL::text, NULL::text, NULL::text,
+  m.appeal_id, (SELECT name FROM appeals WHERE id = m.appeal_id)`;
 
 export interface DonorTransactionRange {
   customerId: string;

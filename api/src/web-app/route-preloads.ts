@@ -7,12 +7,18 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/** An appeal's page, /give/<slug> (the slug rule: core/src/appeals, lower-case letters, digits, single hyphens). */
+export function isAppealPath(p: string): boolean {
+  return /^\/give\/[a-z0-9](-?[a-z0-9])*$/.test(p) && p.length <= '/give/'.length + 40;
+}
+
 /** Which lazily loaded route module each URL shows (mirrors web/src/app/router.tsx). */
 const ROUTE_MODULES: Array<{ match: (p: string) => boolean; module: string }> = [
   { match: (p) => p === '/about', module: 'src/app/routes/about.tsx' },
   { match: (p) => p === '/programs', module: 'src/app/routes/programs.tsx' },
   { match: (p) => p === '/gallery', module: 'src/app/routes/gallery.tsx' },
   { match: (p) => p === '/donate', module: 'src/app/routes/donate.tsx' },
+  { match: (p) => isAppealPath(p), module: 'src/app/routes/give.tsx' },
   { match: (p) => p === '/contact', module: 'src/app/routes/contact.tsx' },
   { match: (p) => p === '/news', module: 'src/app/routes/news.tsx' },
   { match: (p) => /^\/news\/[a-z0-9]+(-[a-z0-9]+)*$/.test(p), module: 'src/app/routes/news-post.tsx' },
@@ -23,6 +29,7 @@ const ROUTE_MODULES: Array<{ match: (p: string) => boolean; module: string }> = 
   { match: (p) => p === '/stripe-data/audit', module: 'src/app/routes/admin/audit.tsx' },
   { match: (p) => p === '/stripe-data/payouts', module: 'src/app/routes/admin/payouts.tsx' },
   { match: (p) => p === '/stripe-data/month-end', module: 'src/app/routes/admin/month-end.tsx' },
+  { match: (p) => p === '/stripe-data/appeal-reports', module: 'src/app/routes/admin/appeal-reports.tsx' },
   { match: (p) => p === '/stripe-data/recurring', module: 'src/app/routes/admin/recurring.tsx' },
   { match: (p) => p === '/stripe-data/admins', module: 'src/app/routes/admin/admins.tsx' },
   { match: (p) => p === '/stripe-data/settings', module: 'src/app/routes/admin/settings.tsx' },

@@ -4,7 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
-import { isAppRoute, routePreloads } from './route-preloads.js';
+import { isAppealPath, isAppRoute, routePreloads } from './route-preloads.js';
 import { SitePagesService } from '../website/site-pages.service.js';
 import type { PublicSitePagesDto } from '../website/site-pages.dto.js';
 import { siteVersion } from '../../../core/src/site/site-version.js';
@@ -34,10 +34,11 @@ export function renderIndexHtml(template: string, env: EnvDto): string {
 }
 
 /**
- * The public payment pages: the only pages whose HTML carries the payment provider's script. Every other page
+ * The public payment pages (the donate page and each appeal's): the only pages whose HTML carries the payment provider's script. Every other page
  * (the admin pages, which hold the session token, above all) runs none of a third party's code.
  */
 const PAYMENT_PAGES = new Set(['/donate']);
+const isPaymentPage = (p: string) => PAYMENT_PAGES.has(p) || isAppealPath(p);
 
 /**
  * On a payment page in demo mode, the stand-in Stripe.js as a deferred classic script ahead of the app bundle
@@ -46,9 +47,7 @@ const PAYMENT_PAGES = new Set(['/donate']);
  */
 function paymentScriptTag(pathname: string, env: EnvDto): string {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return env.STRIPE_JS_URL && PAYMENT_PAGES.has(p)
-    ? `<script defer src="${escapeAttr(env.STRIPE_JS_URL)}"></script>`
-    : '';
+  return env.STRIPE_JS_URL && isPaymentPage(p) ? `<script defer src="${escapeAttr(env.STRIPE_JS_URL)}"></script>` : '';
 }
 
 const ENCODINGS = [

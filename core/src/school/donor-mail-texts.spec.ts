@@ -264,4 +264,23 @@ describe('fee coverage, fund and tribute in the mail', () => {
       'A friend of the school has made a gift of $25.00 to our Transportation fund in memory of Grace Hopper',
     );
   });
+
+  describe("an appeal's thank-you paragraph", () => {
+    const thanks = 'Because of you, the new van <b>will</b> roll\n in spring.';
+    it('stands above the receipt table and the IRS sentence, which stay, and arrives as text in the HTML part', () => {
+      const m = acknowledgmentMail({ ...base, appealThankYou: thanks });
+      const folded = 'Because of you, the new van <b>will</b> roll in spring.';
+      expect(m.text.indexOf(folded)).toBeGreaterThan(m.text.indexOf('Dear Maria Lopez,'));
+      expect(m.text.indexOf(folded)).toBeLessThan(m.text.indexOf('Receipt number: 2026-000123'));
+      expect(m.text.indexOf(folded)).toBeLessThan(m.text.indexOf(NO_GOODS));
+      expect(m.text).toContain('This e-mail is your receipt');
+      expect(m.html).toContain('Because of you, the new van &#60;b&#62;will&#60;/b&#62; roll in spring.');
+      expect(m.html).not.toContain('<b>will</b>');
+      expect(m.html.indexOf('the new van')).toBeLessThan(m.html.indexOf(NO_GOODS));
+    });
+    it('is left out of a corrected acknowledgment and when blank', () => {
+      expect(acknowledgmentMail({ ...base, refundedCents: 100, appealThankYou: thanks }).text).not.toContain('new van');
+      expect(acknowledgmentMail({ ...base, appealThankYou: '  \n ' }).text).toBe(acknowledgmentMail(base).text);
+    });
+  });
 });

@@ -43,6 +43,12 @@ export interface AcknowledgmentFacts {
   fund?: string | null;
   /** 'In memory of Ada Lovelace' */
   tribute?: string | null;
+  /**
+   * The thank-you paragraph of the appeal the gift was credited to (staff's plain text): a paragraph of its own
+   * after the greeting, above the receipt and the IRS sentences, which it never replaces. Left out of a corrected
+   * acknowledgment (that one is about the refund).
+   */
+  appealThankYou?: string | null;
 }
 
 export interface VoidFacts {
@@ -168,6 +174,16 @@ function message(s: SchoolIdentity, subject: string, title: string, name: string
 const PROPERTY_ACKNOWLEDGMENT_NOTE =
   'As the law asks, this acknowledgment describes your gift of property but does not state its value; the value you claim is yours to determine.';
 
+/**
+ * An appeal's thank-you paragraph as the mail shows it: one paragraph of plain text (line breaks and runs of
+ * spaces folded, at most 1,000 characters). The HTML part escapes it like every other paragraph, so markup typed
+ * by staff arrives as text.
+ */
+export function appealParagraph(text: string | null | undefined): string {
+  const folded = (text ?? '').replace(/\s+/g, ' ').trim();
+  return folded.length > 1000 ? `${folded.slice(0, 999)}…` : folded;
+}
+
 /** A gift's acknowledgment; after a partial refund, the corrected acknowledgment under the same receipt number. */
 export function acknowledgmentMail(f: AcknowledgmentFacts, SCHOOL: SchoolIdentity = DEFAULT_SCHOOL_IDENTITY): MailText {
   const corrected = f.refundedCents > 0;
@@ -199,7 +215,9 @@ export function acknowledgmentMail(f: AcknowledgmentFacts, SCHOOL: SchoolIdentit
     rows.push(['Frequency', f.recurring.frequency]);
     if (f.recurring.nextDate) rows.push(['Next gift', f.recurring.nextDate]);
   }
+  const thankYou = corrected ? '' : appealParagraph(f.appealThankYou);
   const blocks: Block[] = [
+    ...(thankYou ? [thankYou] : []),
     corrected
       ? `Part of your gift of ${f.giftDate} was refunded, so this corrected acknowledgment replaces the one we sent before under the same receipt number. Please use this one for your tax records.`
       : `Thank you for your generous gift to ${SCHOOL.name}. This e-mail is your receipt: please keep it for your tax records.`,

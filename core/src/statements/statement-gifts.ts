@@ -36,6 +36,8 @@ export interface TaxGiftRow {
   fund: string | null;
   /** What a gift of property was ('100 shares of ACME'); null for card gifts. */
   description: string | null;
+  /** The name of the appeal the gift is credited to, else null. */
+  appeal: string | null;
 }
 
 export interface GiftFilter {
@@ -45,6 +47,8 @@ export interface GiftFilter {
   minNetCents?: number;
   /** Only this donor's gifts. */
   customerId?: string;
+  /** Only gifts credited to this appeal (its id). */
+  appealId?: string;
   /** Adds each gift's receipt number (statements print it; the CSV exports do not need the join). */
   withReceipts?: boolean;
 }
@@ -83,7 +87,7 @@ const MOVED = (kind: 'card' | 'manual', id: string) =>
   `EXISTS (SELECT 1 FROM donor_merge_gifts mg WHERE mg.gift_kind = '${kind}' AND mg.gift_id = ${id})`;
 
 export function giftsSql(f: GiftFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [f.year, f.timeZone, f.minNetCents ?? null, f.customerId ?? null];
+  const params: unknown[] = [f.year, f.timeZone, f.minNetCents ?? null, f.customerId ?? null, f.appealId ?? null];
   const receipts = (kind: 'card' | 'manual', id: string) =>
     f.withReceipts
       ? {
@@ -98,7 +102,7 @@ export function giftsSql(f: GiftFilter): { sql: string; params: unknown[] } {
                            make_timestamptz($1::int + 1, 1, 1, 0, 0, 0, $2) AS to_at)
     SELECT source, id, to_char(at AT TIME ZONE $2, 'YYYY-MM-DD') AS day, to_char(at AT TIME ZONE $2, 'Mon DD, YYYY') AS day_label,
            amount, amount_refunded, net, status, disputed, dispute_status, gift_type, brand, last4, name, email, address, tribute, fund,
-           description
+           description, appeal
            ${f.withReceipts ? ', receipt_number' : ''}
       FROM (
         (SELECT 'card'::text AS source, c.id, c.created AS at, c.amount, c.amount_refunded, ${NET} AS net, c.status,
@@ -107,24 +111,28 @@ export function giftsSql(f: GiftFilter): { sql: string; params: unknown[] } {
                      ELSE coalesce(c.billing_name, d.name, nullif(concat_ws(' ', r.first_name, r.last_name), '')) END AS name,
                 CASE WHEN ${MOVED('card', 'c.id')} THEN coalesce(d.email, c.billing_email)
                      ELSE coalesce(c.billing_email, d.email, r.email) END AS email, ${addressLine('d', 'r')} AS address,
-                ${TRIBUTE_SQL} AS tribute, ${FUND_SQL('c')} AS fund, NULL::text AS description${card.col}
+                ${TRIBUTE_SQL} AS tribute, ${FUND_SQL('c')} AS fund, NULL::text AS description,
+                (SELECT name FROM appeals WHERE id = c.appeal_id) AS appeal${card.col}
            FROM bounds b, charges c
            LEFT JOIN donors d ON d.id = c.customer_id
            LEFT JOIN donation_records r ON r.payment_intent_id = c.payment_intent_id
            ${card.join}
           WHERE c.created >= b.from_at AND c.created < b.to_at AND c.status = 'succeeded'
             AND ($3::bigint IS NULL OR ${NET} >= $3) AND ($4::text IS NULL OR c.customer_id = $4)
+            AND ($5::uuid IS NULL OR c.appeal_id = $5)
           ORDER BY c.created, c.id)
         UNION ALL
         (SELECT 'manual', m.id::text, m.donation_date, m.amount, 0::bigint, m.amount, 'succeeded', false, NULL, m.donation_type,
                 NULL, NULL, CASE WHEN ${MOVED('manual', 'm.id::text')} THEN coalesce(d.name, m.donor_name) ELSE m.donor_name END,
                 CASE WHEN ${MOVED('manual', 'm.id::text')} THEN coalesce(d.email, m.donor_email) ELSE coalesce(m.donor_email, d.email) END,
-                coalesce(nullif(m.donor_address, ''), ${addressLine('d')}), NULL::text, ${FUND_SQL('m')}, m.gift_description${manual.col}
+                coalesce(nullif(m.donor_address, ''), ${addressLine('d')}), NULL::text, ${FUND_SQL('m')}, m.gift_description,
+                (SELECT name FROM appeals WHERE id = m.appeal_id)${manual.col}
            FROM bounds b, manual_donations m
            LEFT JOIN donors d ON d.id = m.stripe_customer_id
            ${manual.join}
           WHERE m.donation_date >= b.from_at AND m.donation_date < b.to_at
             AND ($3::bigint IS NULL OR m.amount >= $3) AND ($4::text IS NULL OR m.stripe_customer_id = $4)
+            AND ($5::uuid IS NULL OR m.appeal_id = $5)
           ORDER BY m.donation_date, m.id)
       ) g
      ORDER BY at, id`;

@@ -9,6 +9,7 @@ const AboutRoute = lazy(() => import('./routes/about'));
 const ProgramsRoute = lazy(() => import('./routes/programs'));
 const GalleryRoute = lazy(() => import('./routes/gallery'));
 const DonateRoute = lazy(() => import('./routes/donate'));
+const GiveRoute = lazy(() => import('./routes/give'));
 const ContactRoute = lazy(() => import('./routes/contact'));
 const NewsRoute = lazy(() => import('./routes/news'));
 const NewsPostRoute = lazy(() => import('./routes/news-post'));
@@ -21,6 +22,7 @@ const AdminInviteRoute = adminPage(lazy(() => import('./routes/admin/admin-invit
 const AuditRoute = adminPage(lazy(() => import('./routes/admin/audit')));
 const PayoutsRoute = adminPage(lazy(() => import('./routes/admin/payouts')));
 const MonthEndRoute = adminPage(lazy(() => import('./routes/admin/month-end')));
+const AppealReportsRoute = adminPage(lazy(() => import('./routes/admin/appeal-reports')));
 const RecurringRoute = adminPage(lazy(() => import('./routes/admin/recurring')));
 const AdminsRoute = adminPage(lazy(() => import('./routes/admin/admins')));
 const SettingsRoute = adminPage(lazy(() => import('./routes/admin/settings')));
@@ -72,6 +74,7 @@ export function AppRouter() {
           <Route path="/programs" component={ProgramsRoute} />
           <Route path="/gallery" component={GalleryRoute} />
           <Route path="/donate" component={DonateRoute} />
+          <Route path="/give/:slug" component={GiveRoute} />
           <Route path="/contact" component={ContactRoute} />
           <Route path="/news" component={NewsRoute} />
           <Route path="/news/:slug" component={NewsPostRoute} />
@@ -85,6 +88,7 @@ export function AppRouter() {
           <Route path="/stripe-data/recurring" component={RecurringRoute} />
           <Route path="/stripe-data/payouts" component={PayoutsRoute} />
           <Route path="/stripe-data/month-end" component={MonthEndRoute} />
+          <Route path="/stripe-data/appeal-reports" component={AppealReportsRoute} />
           <Route path="/stripe-data/admins" component={AdminsRoute} />
           <Route path="/stripe-data/settings" component={SettingsRoute} />
           <Route path="/stripe-data/funds" component={FundsRoute} />

@@ -986,6 +986,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/appeal-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Appeals report: each appeal's raised, goal, percent, donors, new donors, average gift, monthly plans started; this year's year-end appeal and last year's
+         * @description Amounts in CENTS, from the kept totals (appeal_totals): the figures the appeal page shows.
+         */
+        get: operations["AppealReportsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/appeal-reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One appeal's figures and its gifts by day (school's time zone) */
+        get: operations["AppealReportsController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/appeal-reports/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An appeal's one-page summary for the board: appeal_{slug}.pdf */
+        get: operations["AppealReportsController_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/appeals/{id}/qr.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The appeal page's QR code as a 1200 px PNG: appeal_{slug}_qr.png */
+        get: operations["AppealQrController_png"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/appeals/{id}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The appeal page's QR code as SVG (scales to any print size): appeal_{slug}_qr.svg */
+        get: operations["AppealQrController_svg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stripe/customer/{id}/transactions": {
         parameters: {
             query?: never;
@@ -1260,7 +1348,7 @@ export interface paths {
         };
         /**
          * Every gift of a calendar year (TIME_ZONE) as CSV: tax-report-{year}.csv
-         * @description Card charges that succeeded (refunded ones too, with the refunded amount) and manual gifts, oldest first. Columns: Date, Donor Name, Email, Address, Amount, Type, Method, Status, Refunded, Receipt Required, Net Amount, Transaction ID. Amounts are dollars with 2 decimals. Cells that could run as spreadsheet formulas start with an apostrophe.
+         * @description Card charges that succeeded (refunded ones too, with the refunded amount) and manual gifts, oldest first. Columns: Date, Donor Name, Email, Address, Amount, Type, Method, Status, Refunded, Receipt Required, Net Amount, Transaction ID, Appeal. Amounts are dollars with 2 decimals. Cells that could run as spreadsheet formulas start with an apostrophe.
          */
         get: operations["TaxExportsController_bulk"];
         put?: never;
@@ -1280,7 +1368,7 @@ export interface paths {
         };
         /**
          * Gifts of $250 or more (net of refunds) needing a written acknowledgment: irs-receipts-required-{year}.csv
-         * @description Columns: Date, Donor Name, Email, Address, Amount, Type, Method, Goods or Services Provided, Transaction ID.
+         * @description Columns: Date, Donor Name, Email, Address, Amount, Type, Method, Goods or Services Provided, Transaction ID, Appeal.
          */
         get: operations["TaxExportsController_irs"];
         put?: never;
@@ -3043,6 +3131,12 @@ export interface components {
             /** @example General */
             name: string;
         };
+        TransactionAppealDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example A new van */
+            name: string;
+        };
         TransactionPaymentMethodDto: {
             card: components["schemas"]["CardDto"] | null;
         };
@@ -3089,6 +3183,8 @@ export interface components {
             tribute: string | null;
             /** @description A tribute gift: the postal address the donor asked the school to mail a card to. */
             tribute_mail_to: string | null;
+            /** @description The appeal the gift is credited to (from its Stripe metadata, or named by staff), or null. */
+            appeal: components["schemas"]["TransactionAppealDto"] | null;
             /** @description Donor transaction list only. */
             payment_method?: components["schemas"]["TransactionPaymentMethodDto"];
         };
@@ -3439,6 +3535,74 @@ export interface components {
             byFund: components["schemas"]["MonthEndFiguresDto"][];
             /** @description The payouts arriving in the month, oldest first */
             payouts: components["schemas"]["MonthEndPayoutDto"][];
+        };
+        AppealReportRowDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "archived";
+            /**
+             * @description First day, in the school's time zone
+             * @example 2026-11-01
+             */
+            startsOn: string;
+            /**
+             * @description Last day (inclusive), in the school's time zone
+             * @example 2026-12-31
+             */
+            endsOn: string;
+            /** @description Percent of the goal reached (may pass 100) */
+            percentOfGoal: number;
+            /** @example van */
+            slug: string;
+            /** @example A new van */
+            name: string;
+            /** @enum {string} */
+            goalKind: "dollars" | "donors" | "new_monthly_donors";
+            /** @description Goal in cents (goalKind dollars) */
+            goalCents: number | null;
+            /** @description Goal in donors or new monthly donors */
+            goalCount: number | null;
+            /** @description Cents raised: net of refunds and of disputes not won (the dashboard rule) */
+            raisedCents: number;
+            donorCount: number;
+            giftCount: number;
+            /** @description Monthly (recurring) plans started through the appeal */
+            recurringStarted: number;
+            /** @description min(raised, match cap) in cents: reported, never charged */
+            matchedCents: number;
+            /** @enum {string} */
+            state: "upcoming" | "open" | "closed";
+            /** @description Of the donors, those whose first gift to the school came during the appeal */
+            newDonorCount: number;
+            /** @description CENTS: raised / gifts, rounded to the cent */
+            averageGiftCents: number;
+        };
+        YearEndAppealDto: {
+            /** @example 2026 */
+            year: number;
+            /** @description None when no appeal ended that December */
+            appeal: components["schemas"]["AppealReportRowDto"] | null;
+        };
+        AppealReportListDto: {
+            /** @description Every appeal but drafts, the latest first */
+            appeals: components["schemas"]["AppealReportRowDto"][];
+            /** @description This year's year-end appeal and last year's (the appeal whose last day falls in December, or the one that raised most when there are several) */
+            yearEnd: components["schemas"]["YearEndAppealDto"][];
+        };
+        AppealDayDto: {
+            /** @example 2026-11-03 */
+            day: string;
+            /** @description CENTS */
+            raisedCents: number;
+            giftCount: number;
+            /** @description CENTS: raised from the first day through this one */
+            cumulativeCents: number;
+        };
+        AppealReportDetailDto: {
+            appeal: components["schemas"]["AppealReportRowDto"];
+            /** @description Every day from the first day to the last (or today), gifts or not */
+            byDay: components["schemas"]["AppealDayDto"][];
         };
         LedgerTotalsDto: {
             /** @description Transactions matching the filters (every page), card charges of any status and manual gifts. */
@@ -4651,6 +4815,7 @@ export type ChartsDto = components['schemas']['ChartsDto'];
 export type BillingDetailsDto = components['schemas']['BillingDetailsDto'];
 export type CardDto = components['schemas']['CardDto'];
 export type TransactionFundDto = components['schemas']['TransactionFundDto'];
+export type TransactionAppealDto = components['schemas']['TransactionAppealDto'];
 export type TransactionPaymentMethodDto = components['schemas']['TransactionPaymentMethodDto'];
 export type TransactionDto = components['schemas']['TransactionDto'];
 export type AnalyticsDto = components['schemas']['AnalyticsDto'];
@@ -4684,6 +4849,11 @@ export type PayoutDetailDto = components['schemas']['PayoutDetailDto'];
 export type MonthEndFiguresDto = components['schemas']['MonthEndFiguresDto'];
 export type MonthEndPayoutDto = components['schemas']['MonthEndPayoutDto'];
 export type MonthEndDto = components['schemas']['MonthEndDto'];
+export type AppealReportRowDto = components['schemas']['AppealReportRowDto'];
+export type YearEndAppealDto = components['schemas']['YearEndAppealDto'];
+export type AppealReportListDto = components['schemas']['AppealReportListDto'];
+export type AppealDayDto = components['schemas']['AppealDayDto'];
+export type AppealReportDetailDto = components['schemas']['AppealReportDetailDto'];
 export type LedgerTotalsDto = components['schemas']['LedgerTotalsDto'];
 export type LedgerPageDto = components['schemas']['LedgerPageDto'];
 export type PaymentIntentDto = components['schemas']['PaymentIntentDto'];
@@ -6689,6 +6859,218 @@ export interface operations {
             };
         };
     };
+    AppealReportsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealReportListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AppealReportsController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealReportDetailDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AppealReportsController_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AppealQrController_png: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PNG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AppealQrController_svg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SVG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     TransactionsController_forDonor: {
         parameters: {
             query?: {
@@ -6756,6 +7138,8 @@ export interface operations {
                 method?: ("card" | "bank" | "cash" | "check" | "stock" | "in-kind" | "crypto" | "other")[];
                 /** @description Fund ids, comma-separated; any of them (1 is General). */
                 fund?: number[];
+                /** @description An appeal id: only the gifts credited to that appeal. */
+                appeal?: string;
                 /** @description Page number, from 1 (default 1) to 1,000,000. */
                 page?: number;
                 /** @description Rows per page (default 50, at most 100). */
@@ -6808,6 +7192,8 @@ export interface operations {
                 method?: ("card" | "bank" | "cash" | "check" | "stock" | "in-kind" | "crypto" | "other")[];
                 /** @description Fund ids, comma-separated; any of them (1 is General). */
                 fund?: number[];
+                /** @description An appeal id: only the gifts credited to that appeal. */
+                appeal?: string;
             };
             header?: never;
             path?: never;
@@ -7304,7 +7690,10 @@ export interface operations {
     };
     TaxExportsController_bulk: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An appeal id: only the gifts credited to that appeal. */
+                appeal?: string;
+            };
             header?: never;
             path: {
                 year: string;
@@ -7341,7 +7730,10 @@ export interface operations {
     };
     TaxExportsController_irs: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An appeal id: only the gifts credited to that appeal. */
+                appeal?: string;
+            };
             header?: never;
             path: {
                 year: string;

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../http/page-query.dto.js';
 import { DateRangeQueryDto } from '../../http/date-range.dto.js';
 import { IsFundId, toFundId } from '../../http/ids.js';
@@ -69,6 +69,11 @@ export class LedgerFilterDto extends DateRangeQueryDto {
   @Transform(({ value }) => toList({ value })?.map((v: string) => toFundId({ value: v })))
   @IsFundId('fund must be fund ids', { each: true })
   fund?: number[];
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'An appeal id: only the gifts credited to that appeal.' })
+  @IsOptional()
+  @IsUUID('all', { message: 'appeal must be an appeal id' })
+  appeal?: string;
 }
 
 /** The ledger's filters with page and pageSize (swagger's IntersectionType carries the validation rules of both). */

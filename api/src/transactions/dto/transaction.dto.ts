@@ -17,6 +17,11 @@ export class TransactionFundDto {
   @ApiProperty({ example: 'General' }) name: string;
 }
 
+export class TransactionAppealDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'A new van' }) name: string;
+}
+
 export class TransactionPaymentMethodDto {
   @ApiProperty({ type: CardDto, nullable: true }) card: CardDto | null;
 }
@@ -78,6 +83,12 @@ export class TransactionDto {
     description: 'A tribute gift: the postal address the donor asked the school to mail a card to.',
   })
   tribute_mail_to: string | null;
+  @ApiProperty({
+    type: TransactionAppealDto,
+    nullable: true,
+    description: 'The appeal the gift is credited to (from its Stripe metadata, or named by staff), or null.',
+  })
+  appeal: TransactionAppealDto | null;
   @ApiPropertyOptional({ type: TransactionPaymentMethodDto, description: 'Donor transaction list only.' })
   payment_method?: TransactionPaymentMethodDto;
 }

@@ -45,6 +45,13 @@ export interface DonationFormData {
   tributeEmail: string;
   tributeAddress: string;
   tributeShowAmount: boolean;
+  /** The appeal the gift is credited to (its slug; '' none): set by the appeal page or an ?appeal= link, never typed. */
+  appeal: string;
+  /** A tracked link's utm_source / utm_campaign, kept with the gift. */
+  utmSource: string;
+  utmCampaign: string;
+  /** "Show my name with my gift" on an appeal page's recent gifts (first name and city only); off unless ticked. */
+  showName: boolean;
 }
 
 export const emptyDonationForm: DonationFormData = {
@@ -65,4 +72,18 @@ export const emptyDonationForm: DonationFormData = {
   tributeEmail: '',
   tributeAddress: '',
   tributeShowAmount: false,
+  appeal: '',
+  utmSource: '',
+  utmCampaign: '',
+  showName: false,
 };
+
+/** Where a gift came from: the page or link that brought the donor (SPEC: appeals' attribution). */
+export type GiftAttribution = Pick<DonationFormData, 'appeal' | 'utmSource' | 'utmCampaign'>;
+
+/** The attribution in a page's address: ?appeal=<slug>, utm_source, utm_campaign (each at most 100 characters). */
+export function attributionFromSearch(search: string): GiftAttribution {
+  const q = new URLSearchParams(search);
+  const take = (k: string) => (q.get(k) ?? '').trim().slice(0, 100);
+  return { appeal: take('appeal').toLowerCase(), utmSource: take('utm_source'), utmCampaign: take('utm_campaign') };
+}

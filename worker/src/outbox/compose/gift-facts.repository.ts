@@ -20,6 +20,8 @@ export interface CardGiftFacts {
   tribute_kind: 'honor' | 'memory' | null;
   tribute_name: string | null;
   tribute_show_amount: boolean;
+  /** The thank-you paragraph of the appeal the gift is credited to. */
+  appeal_thank_you: string | null;
 }
 
 export interface ManualGiftFacts {
@@ -32,6 +34,7 @@ export interface ManualGiftFacts {
   donor_name: string | null;
   receipt_year: number;
   receipt_seq: number;
+  appeal_thank_you: string | null;
 }
 
 export interface VoidedGiftFacts {
@@ -51,13 +54,14 @@ export const giftFacts = {
                    THEN s.current_period_end END AS next_date,
               coalesce(nullif(d.name, ''), nullif(c.billing_name, ''), nullif(concat_ws(' ', r.first_name, r.last_name), '')) AS donor_name,
               a.receipt_year, a.receipt_seq, c.fee_coverage, c.fund_id, f.name AS fund_name,
-              c.tribute_kind, c.tribute_name, c.tribute_show_amount
+              c.tribute_kind, c.tribute_name, c.tribute_show_amount, ap.thank_you_text AS appeal_thank_you
          FROM charges c
          JOIN gift_acknowledgments a ON a.gift_kind = 'card' AND a.gift_id = c.id
          LEFT JOIN donors d ON d.id = c.customer_id
          LEFT JOIN funds f ON f.id = c.fund_id
          LEFT JOIN donation_records r ON r.payment_intent_id = c.payment_intent_id
          LEFT JOIN subscriptions s ON s.id = c.subscription_id
+         LEFT JOIN appeals ap ON ap.id = c.appeal_id
         WHERE c.id = $1`,
       [chargeId],
     );
@@ -67,10 +71,12 @@ export const giftFacts = {
   async manual(db: Queryable, id: string): Promise<ManualGiftFacts | null> {
     const rows = await db.query(
       `SELECT m.amount, m.donation_type, m.donation_date, m.gift_description, m.goods_description, m.goods_value,
-              coalesce(nullif(m.donor_name, ''), d.name) AS donor_name, a.receipt_year, a.receipt_seq
+              coalesce(nullif(m.donor_name, ''), d.name) AS donor_name, a.receipt_year, a.receipt_seq,
+              ap.thank_you_text AS appeal_thank_you
          FROM manual_donations m
          JOIN gift_acknowledgments a ON a.gift_kind = 'manual' AND a.gift_id = m.id::text
          LEFT JOIN donors d ON d.id = m.stripe_customer_id
+         LEFT JOIN appeals ap ON ap.id = m.appeal_id
         WHERE m.id::text = $1`,
       [id],
     );

@@ -39,7 +39,11 @@ const TABS = [
  * above them, recurring gifts that are past due (recurring).
  */
 function Dashboard({ admin }: { admin: AdminDto }) {
-  const [tab, setTab] = useState('analytics');
+  // ?tab=transactions opens a tab directly (the Appeals report links to an appeal's gifts in the ledger).
+  const [tab, setTab] = useState(() => {
+    const asked = new URLSearchParams(window.location.search).get('tab');
+    return TABS.some((t) => t.value === asked) ? asked! : 'analytics';
+  });
   const [period, setPeriod] = useState<PeriodChoice>(null);
   const analytics = useAnalytics(true, period);
   // First page of the donor list: its summary feeds the Active Donors card and the Insights tab.

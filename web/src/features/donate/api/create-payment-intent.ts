@@ -4,6 +4,17 @@ import type { PaymentMethodType } from '../../../../../core/src/gifts/fee-covera
 import type { DonationFormData } from '../types';
 import { donorDetails } from './donor-details';
 
+/** The gift's attribution as the server takes it: an empty value is left out. */
+function attribution(form: DonationFormData) {
+  const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
+  return {
+    appeal: optional(form.appeal),
+    utmSource: optional(form.utmSource),
+    utmCampaign: optional(form.utmCampaign),
+    showName: Boolean(form.appeal) && form.showName,
+  };
+}
+
 /**
  * POST /api/create-payment-intent {amount (cents), donationData, paymentMethodType}. One-time gifts get a
  * PaymentIntent, recurring ones a subscription; either way the answer is a client secret the card step confirms,
@@ -21,6 +32,7 @@ export async function createPaymentIntent(
       amount: amountCents,
       donationData: donorDetails(form),
       paymentMethodType,
+      ...attribution(form),
     });
   } catch (err) {
     throw new Error(errorMessage(err, 'Failed to create payment intent'), { cause: err });

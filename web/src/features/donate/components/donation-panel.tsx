@@ -10,7 +10,7 @@ import {
   type StartedPayment,
 } from '../donation-session';
 import { useStepHistory } from '../step-history';
-import { emptyDonationForm, type DonationFormData } from '../types';
+import { attributionFromSearch, emptyDonationForm, type DonationFormData, type GiftAttribution } from '../types';
 import { validateDonation } from '../validate';
 import { DonationForm } from './donation-form';
 import { PaymentStep, type PaymentSuccess } from './payment-step';
@@ -23,9 +23,23 @@ import { parseDollars } from '../../../../../core/src/gifts/money';
  * and the values (with the payment started for them) are kept for the tab's session, so a reload, Back or Forward
  * never loses the donor's place, nor starts a second payment for the same gift.
  */
-export function DonationPanel() {
+export function DonationPanel({
+  attribution: pageAttribution,
+  thankYouText,
+  onGiven,
+}: {
+  /** The appeal page's own; else the page address's ?appeal= and utm_* (the general donate page). */
+  attribution?: GiftAttribution;
+  /** The appeal's thank-you paragraph, shown with the thank-you after a gift. */
+  thankYouText?: string | null;
+  /** After a paid gift (the appeal page refreshes its progress). */
+  onGiven?: () => void;
+} = {}) {
+  const [attribution] = useState(() => pageAttribution ?? attributionFromSearch(window.location.search));
   const [saved] = useState(loadDonationSession);
-  const [form, setForm] = useState<DonationFormData>(saved.form);
+  // The page decides the attribution, never a form kept from another page of the same tab.
+  const [form, setForm] = useState<DonationFormData>(() => ({ ...saved.form, ...attribution }));
+  const [blankForm] = useState<DonationFormData>(() => ({ ...emptyDonationForm, ...attribution }));
   const [started, setStarted] = useState<StartedPayment | null>(saved.started);
   const formNow = useRef(form);
   formNow.current = form;
@@ -39,9 +53,9 @@ export function DonationPanel() {
 
   // Every change is kept at once: a phone may drop the page the moment the donor switches apps.
   useEffect(() => {
-    if (given && form === emptyDonationForm) return;
+    if (given && form === blankForm) return;
     saveDonationSession({ form, started });
-  }, [form, started, given]);
+  }, [form, started, given, blankForm]);
 
   // A reload that lands on step 2 brings the panel into view (on a phone it is far below the page's first text).
   useEffect(() => {
@@ -83,8 +97,9 @@ export function DonationPanel() {
     }
     clearDonationSession();
     setStarted(null);
-    setForm(emptyDonationForm);
+    setForm(blankForm);
     done();
+    onGiven?.();
   };
 
   return (
@@ -96,7 +111,7 @@ export function DonationPanel() {
       />
       <CardContent>
         <div ref={stepHeading} tabIndex={-1} className="stack">
-          {given && <ThankYou ref={thankYou} gift={given} />}
+          {given && <ThankYou ref={thankYou} gift={given} appealThankYou={thankYouText} />}
           {/* The payment step holds its own Stripe Elements group (deferred intent: the amount is known there). */}
           {step === 'form' ? (
             <DonationForm

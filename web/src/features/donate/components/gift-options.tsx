@@ -39,6 +39,22 @@ export function GiftOptions({ value, errors, set }: GiftOptionsProps) {
 
   return (
     <div className="gift-options stack">
+      {value.appeal && (
+        <label className="check-row">
+          <input
+            type="checkbox"
+            name="showName"
+            checked={value.showName}
+            onChange={(e) => set({ showName: e.target.checked })}
+          />
+          <span>
+            Show my name with my gift
+            <span className="check-row__hint">
+              Listed with this appeal's recent gifts as, for example, “Maria from Marshall”. Never the amount.
+            </span>
+          </span>
+        </label>
+      )}
       {total && total.feeCents > 0 && (
         <label className="check-row">
           <input

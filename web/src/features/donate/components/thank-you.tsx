@@ -39,64 +39,67 @@ const RECORDING_FAILED =
  * frequency, date) and, for a recurring gift, when it repeats and where to change or stop it (My Giving, as
  * every acknowledgment says).
  */
-export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven }>(function ThankYou({ gift }, ref) {
-  const freq = FREQUENCIES.find((f) => f.value === gift.frequency)!;
-  const amount = formatUsd(gift.cents);
-  // A bank debit's receipt waits for the money (days): nothing to ask for yet.
-  const receipt = useReceiptNumber(gift.recorded && !gift.processing ? gift.receipt : null);
-  return (
-    <div ref={ref} tabIndex={-1} className="thank-you">
-      <Alert variant={gift.recorded ? 'success' : 'warning'}>
-        <AlertTitle>
-          Thank you{gift.firstName ? `, ${gift.firstName}` : ''}! Your gift{' '}
-          {gift.processing ? 'is on its way' : 'went through'}.
-        </AlertTitle>
-        <AlertDescription>
-          <p>
-            You gave <strong>{amount}</strong>
-            {gift.frequency === 'one-time' ? ' (one-time)' : ` ${freq.summary}`} on {schoolDate(gift.at)}.
-          </p>
-          {gift.frequency !== 'one-time' && (
+export const ThankYou = forwardRef<HTMLDivElement, { gift: GiftGiven; appealThankYou?: string | null }>(
+  function ThankYou({ gift, appealThankYou }, ref) {
+    const freq = FREQUENCIES.find((f) => f.value === gift.frequency)!;
+    const amount = formatUsd(gift.cents);
+    // A bank debit's receipt waits for the money (days): nothing to ask for yet.
+    const receipt = useReceiptNumber(gift.recorded && !gift.processing ? gift.receipt : null);
+    return (
+      <div ref={ref} tabIndex={-1} className="thank-you">
+        <Alert variant={gift.recorded ? 'success' : 'warning'}>
+          <AlertTitle>
+            Thank you{gift.firstName ? `, ${gift.firstName}` : ''}! Your gift{' '}
+            {gift.processing ? 'is on its way' : 'went through'}.
+          </AlertTitle>
+          <AlertDescription>
+            {appealThankYou?.trim() && <p className="thank-you__appeal">{appealThankYou.trim()}</p>}
             <p>
-              {gift.processing ? 'Your bank account will be debited' : 'Your card will be charged'} {amount}{' '}
-              {EVERY[gift.frequency]}. To change, pause or cancel your {freq.label.toLowerCase()} gift, visit{' '}
-              <a href="/my-giving">My Giving</a>.
+              You gave <strong>{amount}</strong>
+              {gift.frequency === 'one-time' ? ' (one-time)' : ` ${freq.summary}`} on {schoolDate(gift.at)}.
             </p>
-          )}
-          {gift.feeCents > 0 && (
-            <p>
-              That includes {formatUsd(gift.feeCents)} to cover {gift.processing ? 'bank' : 'card'} fees, so all of your{' '}
-              {formatUsd(gift.cents - gift.feeCents)} goes to the school. The whole amount is tax-deductible.
-            </p>
-          )}
-          {gift.processing && gift.recorded ? (
-            <BankProcessingNote at={gift.at} />
-          ) : gift.recorded ? (
-            <p aria-live="polite">
-              {receipt?.state === 'ready' ? (
-                <>
-                  Your receipt number is <strong className="receipt-number">{receipt.receiptNumber}</strong>. The
-                  receipt is on its way to your e-mail.
-                </>
-              ) : receipt?.state === 'later' ? (
-                'Your donation was received. Your receipt, with its number, will come by e-mail.'
-              ) : (
-                'Your donation was received. Preparing your receipt number...'
-              )}
-            </p>
-          ) : (
-            <p>{RECORDING_FAILED}</p>
-          )}
-        </AlertDescription>
-      </Alert>
-      {gift.frequency === 'one-time' && gift.recorded && !gift.processing && gift.receipt.paymentIntentId && (
-        <MakeMonthlyOffer
-          cents={gift.cents}
-          at={gift.at}
-          paymentIntentId={gift.receipt.paymentIntentId}
-          recordToken={gift.receipt.recordToken}
-        />
-      )}
-    </div>
-  );
-});
+            {gift.frequency !== 'one-time' && (
+              <p>
+                {gift.processing ? 'Your bank account will be debited' : 'Your card will be charged'} {amount}{' '}
+                {EVERY[gift.frequency]}. To change, pause or cancel your {freq.label.toLowerCase()} gift, visit{' '}
+                <a href="/my-giving">My Giving</a>.
+              </p>
+            )}
+            {gift.feeCents > 0 && (
+              <p>
+                That includes {formatUsd(gift.feeCents)} to cover {gift.processing ? 'bank' : 'card'} fees, so all of
+                your {formatUsd(gift.cents - gift.feeCents)} goes to the school. The whole amount is tax-deductible.
+              </p>
+            )}
+            {gift.processing && gift.recorded ? (
+              <BankProcessingNote at={gift.at} />
+            ) : gift.recorded ? (
+              <p aria-live="polite">
+                {receipt?.state === 'ready' ? (
+                  <>
+                    Your receipt number is <strong className="receipt-number">{receipt.receiptNumber}</strong>. The
+                    receipt is on its way to your e-mail.
+                  </>
+                ) : receipt?.state === 'later' ? (
+                  'Your donation was received. Your receipt, with its number, will come by e-mail.'
+                ) : (
+                  'Your donation was received. Preparing your receipt number...'
+                )}
+              </p>
+            ) : (
+              <p>{RECORDING_FAILED}</p>
+            )}
+          </AlertDescription>
+        </Alert>
+        {gift.frequency === 'one-time' && gift.recorded && !gift.processing && gift.receipt.paymentIntentId && (
+          <MakeMonthlyOffer
+            cents={gift.cents}
+            at={gift.at}
+            paymentIntentId={gift.receipt.paymentIntentId}
+            recordToken={gift.receipt.recordToken}
+          />
+        )}
+      </div>
+    );
+  },
+);

@@ -44,6 +44,8 @@ export interface LedgerFilter {
   method: LedgerMethod | '';
   /** A fund id as text; '' for every fund. */
   fund: string;
+  /** An appeal id; '' for every gift. */
+  appeal: string;
 }
 
 export function ledgerSearchParams(f: LedgerFilter): URLSearchParams {
@@ -54,6 +56,7 @@ export function ledgerSearchParams(f: LedgerFilter): URLSearchParams {
   if (f.status) params.set('status', f.status);
   if (f.method) params.set('method', f.method);
   if (f.fund) params.set('fund', f.fund);
+  if (f.appeal) params.set('appeal', f.appeal);
   return params;
 }
 

@@ -16,6 +16,7 @@ import { useCsvExport } from '../../../lib/use-csv-export';
 import { schoolToday } from '../../../lib/school-dates';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useFunds } from '../../../lib/funds';
+import { useAppeals } from '../../../lib/appeals';
 import {
   downloadLedgerCsv,
   LEDGER_METHODS,
@@ -70,11 +71,13 @@ export function TransactionsTab() {
   const [method, setMethod] = useState<LedgerMethod | ''>('');
   const [fund, setFund] = useState('');
   const funds = useFunds().data ?? [];
+  const [appeal, setAppeal] = useState(() => new URLSearchParams(window.location.search).get('appeal') ?? '');
+  const appeals = useAppeals().data ?? [];
   const [page, setPage] = useState(1);
   const csv = useCsvExport('Transaction data', 'Failed to export transactions');
   const q = useDebounced(search, 300);
-  const filter: LedgerFilter = { ...days, q, status, method, fund };
-  useEffect(() => setPage(1), [days.startDate, days.endDate, q, status, method, fund]);
+  const filter: LedgerFilter = { ...days, q, status, method, fund, appeal };
+  useEffect(() => setPage(1), [days.startDate, days.endDate, q, status, method, fund, appeal]);
 
   const ledger = useLedger(filter, page);
   const data = ledger.data;
@@ -143,6 +146,18 @@ export function TransactionsTab() {
               options={[
                 { value: '', label: 'Any fund' },
                 ...funds.map((f) => ({ value: String(f.id), label: f.archived ? `${f.name} (archived)` : f.name })),
+              ]}
+            />
+          )}
+          {appeals.length > 0 && (
+            <SelectField
+              label="Appeal"
+              className="adm-filter"
+              value={appeal}
+              onValueChange={setAppeal}
+              options={[
+                { value: '', label: 'Any appeal' },
+                ...appeals.map((a) => ({ value: a.id, label: a.page.name })),
               ]}
             />
           )}

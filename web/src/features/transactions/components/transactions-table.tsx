@@ -107,6 +107,7 @@ export function TransactionsTable({
               </th>
               {v.donor && <th scope="col">Donor</th>}
               <th scope="col">{v.method}</th>
+              <th scope="col">Appeal</th>
               <th scope="col">Status</th>
               <th scope="col">Receipt</th>
               <th scope="col">Actions</th>
@@ -143,6 +144,7 @@ export function TransactionsTable({
                     {tx.tribute_mail_to && <span className="adm-cell-sub">Mail a card to: {tx.tribute_mail_to}</span>}
                   </div>
                 </td>
+                <td data-label="Appeal">{tx.appeal?.name ?? <span className="sr-only">None</span>}</td>
                 <td data-label="Status">
                   <StatusBadge status={tx.status} />
                 </td>

@@ -18,6 +18,7 @@ export const CSV_COLUMNS = [
   'Receipt URL',
   'Method',
   'Note',
+  'Appeal',
 ] as const;
 
 /**
@@ -60,6 +61,7 @@ export function transactionsToCsv(
       tx.receipt_url,
       csvMethod(tx),
       tx.notes,
+      tx.appeal?.name,
     ]
       .map(csvCell)
       .join(',');

@@ -1,0 +1,92 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { buttonClass } from '../../../components/ui/button';
+import { DonationPanel } from '../../donate/components/donation-panel';
+import { attributionFromSearch } from '../../donate/types';
+import { usePageMeta } from '../../../lib/page-meta';
+import { schoolDate } from '../../../lib/school-dates';
+import type { AppealPublicDto } from '../../../lib/api-types';
+import { appealQueryKey, useAppeal } from '../api/get-appeal';
+import { AppealFacts, AppealProgressBar, MatchLine } from './progress-bar';
+import { RecentGifts } from './recent-gifts';
+import { ShareBlock } from './share-block';
+
+/** An appeal that is not open: says so, and where to give instead (the general donate page). */
+function NotOpen({ appeal }: { appeal: AppealPublicDto }) {
+  const upcoming = appeal.state === 'upcoming';
+  return (
+    <Alert variant="default" className="appeal-closed">
+      <AlertTitle>{upcoming ? 'This appeal has not started yet' : 'This appeal has ended'}</AlertTitle>
+      <AlertDescription>
+        <p>
+          {upcoming
+            ? `It opens on ${schoolDate(appeal.startsAt)}.`
+            : 'Thank you to everyone who gave. It no longer takes gifts.'}{' '}
+          You can still support the school on our general donation page.
+        </p>
+        <p>
+          <a className={buttonClass({ size: 'lg' })} href="/donate">
+            Give on the donate page
+          </a>
+        </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * /give/:slug: the appeal's story, its progress (the read model's totals), the recent named gifts, the share
+ * block and, while the appeal is open, the donate form inline, every gift tagged with the appeal.
+ */
+export function AppealPage({ slug }: { slug: string }) {
+  const { data: appeal, error, isPending } = useAppeal(slug);
+  const queryClient = useQueryClient();
+  usePageMeta(appeal?.name ?? 'Appeal', appeal ? `Support ${appeal.name}.` : 'A fundraising appeal.');
+  if (isPending) return <div className="page-loading" role="status" aria-label="Loading" />;
+  if (error || !appeal)
+    return (
+      <section className="container not-found">
+        <h1>Appeal not found</h1>
+        <p>There is no appeal at this address. It may have been archived, or the address may have a typo.</p>
+        <p>
+          <a className={buttonClass({ size: 'lg' })} href="/donate">
+            Give on the donate page
+          </a>
+        </p>
+      </section>
+    );
+  return (
+    <>
+      <header className="page-header">
+        <div className="container">
+          <h1>{appeal.name}</h1>
+        </div>
+      </header>
+      <section className="section">
+        <div className="container donate-grid">
+          <div className="stack">
+            {appeal.coverPhotoUrl && <img className="appeal-cover" src={appeal.coverPhotoUrl} alt="" />}
+            <div className="appeal-summary stack">
+              <AppealProgressBar appeal={appeal} />
+              <AppealFacts appeal={appeal} />
+              <MatchLine appeal={appeal} />
+            </div>
+            {/* Sanitised on the server (core's rich-text rule) when staff saved it: only plain formatting and links. */}
+            <div className="appeal-story prose" dangerouslySetInnerHTML={{ __html: appeal.storyHtml }} />
+            <RecentGifts gifts={appeal.recentGifts} />
+            <ShareBlock slug={appeal.slug} name={appeal.name} />
+          </div>
+          {appeal.state === 'open' ? (
+            <DonationPanel
+              attribution={{ ...attributionFromSearch(window.location.search), appeal: appeal.slug }}
+              thankYouText={appeal.thankYouText}
+              onGiven={() => void queryClient.invalidateQueries({ queryKey: appealQueryKey(slug) })}
+            />
+          ) : (
+            <NotOpen appeal={appeal} />
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
