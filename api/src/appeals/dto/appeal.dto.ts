@@ -41,7 +41,8 @@ export class AppealPublicDto {
   @ApiProperty({ example: 'van' }) slug: string;
   @ApiProperty({ example: 'A new van' }) name: string;
   @ApiProperty({ description: 'Sanitised HTML (p, h2, h3, strong, em, a, ul, ol, li, br)' }) storyHtml: string;
-  @ApiProperty({ type: String, nullable: true, example: '/media/0123456789abcdef-1600.jpg' }) coverPhotoUrl: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '/media/0123456789abcdef-1600.jpg' }) coverPhotoUrl:
+    string | null;
   @ApiProperty({ type: Number, nullable: true, description: "The fund gifts go to; null = the donor's choice" })
   fundId: number | null;
   @ApiProperty({ enum: GOAL_KINDS }) goalKind: GoalKind;
