@@ -23,7 +23,7 @@ export function updateAppeal({ id, ...patch }: AppealInputDto & { id: string }):
 export type AppealAction = 'publish' | 'end' | 'archive';
 
 export function changeAppeal({ id, action }: { id: string; action: AppealAction }): Promise<AppealAdminDto> {
-  return apiSend<AppealAdminDto, Record<string, never>>('POST', `/api/admin/appeals/${id}/${action}`, {});
+  return apiSend<AppealAdminDto>('POST', `/api/admin/appeals/${id}/${action}`);
 }
 
 function useAppealMutation<T>(fn: (input: T) => Promise<AppealAdminDto>) {
