@@ -256,14 +256,14 @@ export class DonorImportsRepository {
       `WITH input AS (
          SELECT gen_random_uuid() AS gid, r.* FROM jsonb_to_recordset($2::jsonb) AS r(
            row_key text, customer text, name text, email text, phone text, address text, amount bigint, type text, at timestamptz,
-           notes text, irs boolean, gift_description text, goods_description text, goods_value bigint, appeal uuid)),
+           notes text, irs boolean, gift_description text, goods_description text, goods_value bigint, fund int, appeal uuid)),
        claimed AS (
          INSERT INTO imported_gifts (row_key, manual_donation_id, import_id) SELECT row_key, gid, $1 FROM input
          ON CONFLICT (row_key) DO NOTHING RETURNING manual_donation_id)
        INSERT INTO manual_donations (id, stripe_customer_id, donor_name, donor_email, donor_phone, donor_address, amount, donation_type,
-         donation_date, notes, requires_irs_receipt, created_by, gift_description, goods_description, goods_value, appeal_id)
+         donation_date, notes, requires_irs_receipt, created_by, gift_description, goods_description, goods_value, fund_id, appeal_id)
        SELECT i.gid, i.customer, i.name, i.email, i.phone, i.address, i.amount, i.type, i.at, i.notes, i.irs, $3, i.gift_description,
-              i.goods_description, i.goods_value, i.appeal
+              i.goods_description, i.goods_value, i.fund, i.appeal
          FROM input i JOIN claimed c ON c.manual_donation_id = i.gid
        RETURNING amount, donation_type, stripe_customer_id, donation_date, appeal_id`,
       [
@@ -284,6 +284,7 @@ export class DonorImportsRepository {
             gift_description: g.giftDescription,
             goods_description: g.goods?.description ?? null,
             goods_value: g.goods?.valueCents ?? null,
+            fund: g.fundId,
             appeal: g.appealId ?? null,
           })),
         ),
