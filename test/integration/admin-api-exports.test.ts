@@ -257,7 +257,7 @@ describe('GET /api/admin/tax-exports/bulk-report/:year', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="tax-report-2025.csv"');
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text.split('\r\n')[0].replace(/^\uFEFF/, '')).toBe(
-      'Date,Donor Name,Email,Address,Amount,Type,Method,Status,Refunded,Receipt Required,Net Amount,Transaction ID',
+      'Date,Donor Name,Email,Address,Amount,Type,Method,Status,Refunded,Receipt Required,Net Amount,Transaction ID,Appeal',
     );
     const byId = new Map(rows.map((r) => [r['Transaction ID'], r]));
     const manual = await stack.db.query(
@@ -361,7 +361,7 @@ describe('GET /api/admin/tax-exports/bulk-report/:year', () => {
     for (const [path, header] of [
       [
         '/api/admin/tax-exports/bulk-report/2003',
-        'Date,Donor Name,Email,Address,Amount,Type,Method,Status,Refunded,Receipt Required,Net Amount,Transaction ID',
+        'Date,Donor Name,Email,Address,Amount,Type,Method,Status,Refunded,Receipt Required,Net Amount,Transaction ID,Appeal',
       ],
       ['/api/admin/tax-exports/irs-receipts/2003', null],
     ] as const) {

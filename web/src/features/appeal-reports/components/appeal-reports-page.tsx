@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -9,9 +9,11 @@ import { downloadFile } from '../../../lib/download';
 import { formatUsd } from '../../../../../core/src/gifts/money';
 import type { AppealReportListDto, AppealReportRowDto } from '../../../lib/api-types';
 import { useAppealReport, useAppealReports } from '../api/get-appeal-reports';
-import { AppealDaysChart } from './appeal-days-chart';
 import { AppealFiguresTable, goalLabel } from './appeal-figures-table';
 import { AppealSharePanel } from './appeal-share-panel';
+
+/** ECharts loads with the chart, not with the route: the app's entry must not list it among any route's files. */
+const AppealDaysChart = lazy(() => import('./appeal-days-chart').then((m) => ({ default: m.AppealDaysChart })));
 
 /** This year's year-end appeal beside last year's: the same figures, side by side. */
 function YearEndComparison({ yearEnd }: { yearEnd: AppealReportListDto['yearEnd'] }) {
@@ -87,7 +89,9 @@ function AppealDetail({ id }: { id: string }) {
           }
         />
         <CardContent>
-          <AppealDaysChart name={a.name} days={r.byDay} />
+          <Suspense fallback={<Spinner label="Loading the chart" />}>
+            <AppealDaysChart name={a.name} days={r.byDay} />
+          </Suspense>
         </CardContent>
       </Card>
       <Card as="section" aria-labelledby="appeal-share-title">

@@ -107,7 +107,6 @@ export function TransactionsTable({
               </th>
               {v.donor && <th scope="col">Donor</th>}
               <th scope="col">{v.method}</th>
-              <th scope="col">Appeal</th>
               <th scope="col">Status</th>
               <th scope="col">Receipt</th>
               <th scope="col">Actions</th>
@@ -140,11 +139,11 @@ export function TransactionsTable({
                     <span className="adm-nowrap">{paymentMethodLabel(tx)}</span>
                     {tx.notes && <span className="adm-cell-sub">Note: {tx.notes}</span>}
                     {tx.fund.id !== GENERAL_FUND_ID && <span className="adm-cell-sub">Fund: {tx.fund.name}</span>}
+                    {tx.appeal && <span className="adm-cell-sub">Appeal: {tx.appeal.name}</span>}
                     {tx.tribute && <span className="adm-cell-sub">{tx.tribute}</span>}
                     {tx.tribute_mail_to && <span className="adm-cell-sub">Mail a card to: {tx.tribute_mail_to}</span>}
                   </div>
                 </td>
-                <td data-label="Appeal">{tx.appeal?.name ?? <span className="sr-only">None</span>}</td>
                 <td data-label="Status">
                   <StatusBadge status={tx.status} />
                 </td>
