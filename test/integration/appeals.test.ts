@@ -142,7 +142,8 @@ describe('appeals: attribution, kept totals, closing, moving', () => {
       endsOn: addDays(today, 9),
       page: { daysLeft: 10 },
     });
-    expect(van.body.page.storyHtml).toBe('<p>Help us <strong>ride</strong>.</p><a>x</a>');
+    // The site's one rich-text rule: the script and the javascript: address gone, every link rel="noopener".
+    expect(van.body.page.storyHtml).toBe('<p>Help us <strong>ride</strong>.</p><a rel="noopener">x</a>');
     await request(stack.apiUrl).get('/api/appeals/van').expect(404);
     await authed(stack, owner)
       .post('/api/admin/appeals')
