@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, IsUUID, Max, Min, ValidateIf } from 'class-validator';
 
 /**
  * The bounds of the numeric ids the API takes, in one place. A fund id is a Postgres `integer`; the outbox's
@@ -36,4 +36,17 @@ export class FundIdParamDto {
   @Transform(toFundId)
   @IsFundId('The fund id must be a whole number from 1 to 2,147,483,647')
   id: number;
+}
+
+/** A UUID id in a path (`/:id`), refused with `message` otherwise. */
+export function UuidParam(message: string): PropertyDecorator {
+  return applyDecorators(ApiProperty({ format: 'uuid' }), IsUUID('all', { message }));
+}
+
+/** An id that may be null (meaning none): a UUID or null, refused with `message` otherwise. */
+export function IsUuidOrNull(message: string): PropertyDecorator {
+  return applyDecorators(
+    ValidateIf((_o, value) => value !== null),
+    IsUUID('all', { message }),
+  );
 }

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsOptional } from 'class-validator';
+import { IsWholeNumberIn } from './whole-number.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
@@ -15,9 +16,7 @@ export class PageQueryDto {
   })
   @IsOptional()
   @Transform(toInt)
-  @IsInt({ message: 'page must be a whole number from 1 to 1,000,000' })
-  @Min(1, { message: 'page must be a whole number from 1 to 1,000,000' })
-  @Max(1_000_000, { message: 'page must be a whole number from 1 to 1,000,000' })
+  @IsWholeNumberIn(1, 1_000_000, 'page must be a whole number from 1 to 1,000,000')
   page?: number;
 
   @ApiPropertyOptional({
@@ -28,8 +27,6 @@ export class PageQueryDto {
   })
   @IsOptional()
   @Transform(toInt)
-  @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
-  @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
-  @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
+  @IsWholeNumberIn(1, 100, 'pageSize must be a whole number from 1 to 100')
   pageSize?: number;
 }

@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ErrorDto } from '../../../core/src/http/errors.js';
 import { siteVersion } from '../../../core/src/site/site-version.js';
 import { DataSource } from 'typeorm';
 import type { PublicAdmin } from '../auth/admin.repository.js';
 import { AdminApi } from '../auth/admin-api.decorator.js';
 import { requestMeta } from '../auth/auth.controller.js';
 import { CurrentAdmin } from '../auth/current-admin.decorator.js';
+import { ApiError } from '../http/api-error.js';
 import { siteNotModified } from '../website/site-cache.js';
 import { EventsService } from './events.service.js';
 import { NewsService } from './news.service.js';
+import { SiteItemRoute } from './site-item-routes.js';
 import {
   AdminNewsPostDto,
   AdminSiteEventDto,
@@ -54,7 +55,7 @@ export class SiteNewsPublicController {
   @Get('news/:slug')
   @ApiOperation({ summary: 'One published news post (404 for drafts and unknown addresses)' })
   @ApiOkResponse({ type: NewsPostDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   async newsPost(
     @Param() { slug }: NewsSlugParamDto,
     @Req() req: Request,
@@ -86,7 +87,7 @@ export class SiteNewsPublicController {
   @ApiOperation({ summary: 'An upcoming event as an iCalendar file ("Add to calendar"): times in UTC, a stable UID' })
   @ApiProduces('text/calendar')
   @ApiOkResponse({ description: 'An iCalendar file (text/calendar), downloaded as <day>-<title>.ics' })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   async calendar(@Param() { id }: SiteIdParamDto, @Res() res: Response): Promise<void> {
     const { filename, ics } = await this.events.calendarFile(id);
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
@@ -110,14 +111,12 @@ export class NewsAdminController {
 
   @Get(':id')
   @ApiOkResponse({ type: AdminNewsPostDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   get(@Param() { id }: SiteIdParamDto): Promise<AdminNewsPostDto> {
     return this.news.get(id);
   }
 
-  @Post()
-  @ApiOperation({ summary: 'Writes a post (a draft unless published: true); texts sanitised; audited' })
-  @ApiOkResponse({ type: AdminNewsPostDto })
+  @SiteItemRoute.create('Writes a post (a draft unless published: true); texts sanitised; audited', AdminNewsPostDto)
   create(
     @CurrentAdmin() actor: PublicAdmin,
     @Body() body: SaveNewsPostDto,
@@ -126,10 +125,7 @@ export class NewsAdminController {
     return this.news.create(actor, body, requestMeta(req));
   }
 
-  @Patch(':id')
-  @ApiOperation({ summary: 'Changes, publishes (published: true) or unpublishes a post; audited' })
-  @ApiOkResponse({ type: AdminNewsPostDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @SiteItemRoute.update('Changes, publishes (published: true) or unpublishes a post; audited', AdminNewsPostDto)
   update(
     @CurrentAdmin() actor: PublicAdmin,
     @Param() { id }: SiteIdParamDto,
@@ -139,10 +135,7 @@ export class NewsAdminController {
     return this.news.update(actor, id, body, requestMeta(req));
   }
 
-  @Delete(':id')
-  @ApiOperation({ summary: 'Deletes a post; audited' })
-  @ApiOkResponse({ type: SiteItemDeletedDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @SiteItemRoute.remove('Deletes a post; audited')
   async remove(
     @CurrentAdmin() actor: PublicAdmin,
     @Param() { id }: SiteIdParamDto,
@@ -167,14 +160,15 @@ export class EventsAdminController {
 
   @Get(':id')
   @ApiOkResponse({ type: AdminSiteEventDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiError(404)
   get(@Param() { id }: SiteIdParamDto): Promise<AdminSiteEventDto> {
     return this.events.get(id);
   }
 
-  @Post()
-  @ApiOperation({ summary: 'Adds an event (a draft unless published: true); days and times in TIME_ZONE; audited' })
-  @ApiOkResponse({ type: AdminSiteEventDto })
+  @SiteItemRoute.create(
+    'Adds an event (a draft unless published: true); days and times in TIME_ZONE; audited',
+    AdminSiteEventDto,
+  )
   create(
     @CurrentAdmin() actor: PublicAdmin,
     @Body() body: SaveSiteEventDto,
@@ -183,10 +177,7 @@ export class EventsAdminController {
     return this.events.create(actor, body, requestMeta(req));
   }
 
-  @Patch(':id')
-  @ApiOperation({ summary: 'Changes, publishes or unpublishes an event; audited' })
-  @ApiOkResponse({ type: AdminSiteEventDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @SiteItemRoute.update('Changes, publishes or unpublishes an event; audited', AdminSiteEventDto)
   update(
     @CurrentAdmin() actor: PublicAdmin,
     @Param() { id }: SiteIdParamDto,
@@ -196,10 +187,7 @@ export class EventsAdminController {
     return this.events.update(actor, id, body, requestMeta(req));
   }
 
-  @Delete(':id')
-  @ApiOperation({ summary: 'Deletes an event; audited' })
-  @ApiOkResponse({ type: SiteItemDeletedDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @SiteItemRoute.remove('Deletes an event; audited')
   async remove(
     @CurrentAdmin() actor: PublicAdmin,
     @Param() { id }: SiteIdParamDto,

@@ -1,18 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-} from 'class-validator';
+import { IsBoolean, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { DAY_PATTERN } from '../http/day.js';
+import { IsUuidOrNull, UuidParam } from '../http/ids.js';
+import { IsWholeNumberIn } from '../http/whole-number.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
@@ -36,7 +28,6 @@ function OptionalText(example: string, pattern: RegExp, message: string): Proper
     Matches(pattern, { message }),
   );
 }
-const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_SHAPE = /^\d{2}:\d{2}$/;
 
 /** An optional title: trimmed, 1 to TITLE_MAX characters. */
@@ -116,9 +107,7 @@ export class NewsListQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: 50, description: 'How many of the newest posts (default 50)' })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value))
-  @IsInt({ message: 'limit must be a whole number from 1 to 50' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 50' })
-  @Max(50, { message: 'limit must be a whole number from 1 to 50' })
+  @IsWholeNumberIn(1, 50, 'limit must be a whole number from 1 to 50')
   limit?: number;
 }
 
@@ -131,8 +120,7 @@ export class NewsSlugParamDto {
 }
 
 export class SiteIdParamDto {
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'id must be a UUID' })
+  @UuidParam('id must be a UUID')
   id: string;
 }
 
@@ -142,7 +130,7 @@ export class SaveNewsPostDto {
   title?: string;
 
   /** Default: today in the school's time zone. */
-  @OptionalText('2026-04-18', DAY_SHAPE, `date ${DAY}`)
+  @OptionalText('2026-04-18', DAY_PATTERN, `date ${DAY}`)
   date?: string;
 
   @OptionalHtml('bodyHtml')
@@ -151,7 +139,7 @@ export class SaveNewsPostDto {
   @ApiPropertyOptional({ type: String, nullable: true, format: 'uuid' })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsUUID('all', { message: 'photoId must be a photo id (UUID) or null' })
+  @IsUuidOrNull('photoId must be a photo id (UUID) or null')
   photoId?: string | null;
 
   @ApiPropertyOptional({ example: 'spring-picnic', description: 'The address /news/<slug>; default: from the title' })
@@ -218,13 +206,13 @@ export class SaveSiteEventDto {
   @OptionalTitle('Open house')
   title?: string;
 
-  @OptionalText('2026-12-05', DAY_SHAPE, `startDay ${DAY}`)
+  @OptionalText('2026-12-05', DAY_PATTERN, `startDay ${DAY}`)
   startDay?: string;
 
   @OptionalText('18:00', TIME_SHAPE, `startTime ${TIME}`)
   startTime?: string;
 
-  @OptionalText('2026-12-05', DAY_SHAPE, `endDay ${DAY}`)
+  @OptionalText('2026-12-05', DAY_PATTERN, `endDay ${DAY}`)
   endDay?: string;
 
   @OptionalText('20:00', TIME_SHAPE, `endTime ${TIME}`)

@@ -25,7 +25,7 @@ function ident(name: string): string {
   return name;
 }
 
-interface TableSearch {
+export interface TableSearch {
   /** The table (a plain name, checked). */
   table: string;
   /** The column holding the title shown to staff. */
@@ -78,8 +78,8 @@ export function usesInHtml(s: TableSearch & { htmlColumn: string }): PhotoUseFin
  */
 const finders: PhotoUseFinder[] = [];
 
-export function registerPhotoUses(finder: PhotoUseFinder): void {
-  finders.push(finder);
+export function registerPhotoUses(...added: PhotoUseFinder[]): void {
+  finders.push(...added);
 }
 
 /** Every place the photo is used, across every registered finder (empty: it may be deleted). */

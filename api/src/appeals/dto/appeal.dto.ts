@@ -6,7 +6,6 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
-  IsUUID,
   Matches,
   Max,
   MaxLength,
@@ -14,7 +13,6 @@ import {
   ValidateIf,
 } from 'class-validator';
 import {
-  APPEAL_SLUG,
   APPEAL_SLUG_MAX,
   APPEAL_SLUG_MESSAGE,
   APPEAL_STATES,
@@ -24,10 +22,11 @@ import {
   type AppealStatus,
   type GoalKind,
 } from '../../../../core/src/appeals/appeal-rules.js';
-import { IsFundId, toFundId } from '../../http/ids.js';
+import { IsDay } from '../../http/day.js';
+import { IsFundId, IsUuidOrNull, toFundId, UuidParam } from '../../http/ids.js';
+import { IsAppealSlug } from './is-appeal-slug.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Goals and match caps: whole cents up to $100,000,000. */
 const MAX_GOAL_CENTS = 10_000_000_000;
 
@@ -97,9 +96,7 @@ class AppealFieldsDto {
   @ApiPropertyOptional({ example: 'van', maxLength: APPEAL_SLUG_MAX })
   @Transform(trim)
   @IsOptional()
-  @IsString({ message: APPEAL_SLUG_MESSAGE })
-  @MaxLength(APPEAL_SLUG_MAX, { message: APPEAL_SLUG_MESSAGE })
-  @Matches(APPEAL_SLUG, { message: APPEAL_SLUG_MESSAGE })
+  @IsAppealSlug(APPEAL_SLUG_MESSAGE)
   slug?: string;
 
   @ApiPropertyOptional({ description: 'HTML; cleaned to the allowed tags before it is stored' })
@@ -145,12 +142,12 @@ class AppealFieldsDto {
 
   @ApiPropertyOptional({ example: '2026-11-01', description: "First day, in the school's time zone" })
   @IsOptional()
-  @Matches(DAY, { message: 'startsOn must be a date yyyy-MM-dd' })
+  @IsDay('startsOn must be a date yyyy-MM-dd')
   startsOn?: string;
 
   @ApiPropertyOptional({ example: '2026-12-31', description: "Last day (inclusive), in the school's time zone" })
   @IsOptional()
-  @Matches(DAY, { message: 'endsOn must be a date yyyy-MM-dd' })
+  @IsDay('endsOn must be a date yyyy-MM-dd')
   endsOn?: string;
 
   @ApiPropertyOptional({
@@ -193,24 +190,20 @@ class AppealFieldsDto {
 export class AppealInputDto extends AppealFieldsDto {}
 
 export class AppealIdParamDto {
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'The appeal id must be a UUID' })
+  @UuidParam('The appeal id must be a UUID')
   id: string;
 }
 
 export class AppealSlugParamDto {
   @ApiProperty({ example: 'van' })
-  @IsString()
-  @MaxLength(APPEAL_SLUG_MAX, { message: 'No such appeal' })
-  @Matches(APPEAL_SLUG, { message: 'No such appeal' })
+  @IsAppealSlug('No such appeal')
   slug: string;
 }
 
 /** PATCH /api/admin/transactions/:id/appeal: the gift's new appeal (null = none). */
 export class MoveGiftAppealDto {
   @ApiProperty({ type: String, nullable: true, format: 'uuid' })
-  @ValidateIf((o) => o.appealId !== null)
-  @IsUUID('all', { message: 'appealId must be an appeal id or null' })
+  @IsUuidOrNull('appealId must be an appeal id or null')
   appealId: string | null;
 }
 

@@ -8,13 +8,12 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  Matches,
   Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
-import { APPEAL_SLUG, APPEAL_SLUG_MAX } from '../../../../core/src/appeals/appeal-rules.js';
+import { IsAppealSlug } from '../../appeals/dto/is-appeal-slug.js';
 import { UTM_MAX } from '../../../../core/src/appeals/appeal-attribution.js';
 import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../../../../core/src/gifts/fee-coverage.js';
 import { GIFT_AMOUNT_MESSAGES, MAX_GIFT_CENTS, MIN_GIFT_CENTS } from '../../../../core/src/gifts/gift-amount.js';
@@ -69,9 +68,7 @@ export class CreatePaymentIntentDto {
     description: 'The appeal the gift is made through (its slug); it must be open (else 409)',
   })
   @IsOptional()
-  @IsString({ message: 'appeal must be an appeal slug' })
-  @MaxLength(APPEAL_SLUG_MAX, { message: 'appeal must be an appeal slug' })
-  @Matches(APPEAL_SLUG, { message: 'appeal must be an appeal slug' })
+  @IsAppealSlug('appeal must be an appeal slug')
   appeal?: string;
 
   @ApiPropertyOptional({ example: 'newsletter', description: "A tracked link's utm_source, kept with the gift" })
