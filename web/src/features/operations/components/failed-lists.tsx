@@ -1,7 +1,8 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import type { FailedEventDto, FailedJobDto } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/format';
@@ -43,7 +44,6 @@ function FailureCard({
   columns: [at: string, what: string, reason: string];
   rows: FailureRow[];
 }) {
-  const captionId = useId();
   return (
     <Card as="section" aria-labelledby={id}>
       <CardHeader titleId={id} title={title} description={description} actions={actions} />
@@ -52,39 +52,34 @@ function FailureCard({
         {rows.length === 0 ? (
           <p className="adm-muted">{empty}</p>
         ) : (
-          <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
-            <table className="adm-table">
-              <caption id={captionId} className="sr-only">
-                {title}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{columns[0]}</th>
-                  <th scope="col">{columns[1]}</th>
-                  <th scope="col" className="adm-num">
-                    Tries
-                  </th>
-                  <th scope="col">{columns[2]}</th>
-                  {rows.some((r) => r.action !== undefined) && <th scope="col">Actions</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.key}>
-                    <td className="adm-nowrap">{when(r.at)}</td>
-                    <td>
-                      <code>{r.kind}</code>
-                      <br />
-                      <span className="adm-muted">{r.id}</span>
-                    </td>
-                    <td className="adm-num">{r.tries}</td>
-                    <td className="ops-error">{r.reason}</td>
-                    {r.action && <td>{r.action}</td>}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={title}
+            head={
+              <>
+                <th scope="col">{columns[0]}</th>
+                <th scope="col">{columns[1]}</th>
+                <th scope="col" className="adm-num">
+                  Tries
+                </th>
+                <th scope="col">{columns[2]}</th>
+                {rows.some((r) => r.action !== undefined) && <th scope="col">Actions</th>}
+              </>
+            }
+          >
+            {rows.map((r) => (
+              <tr key={r.key}>
+                <td className="adm-nowrap">{when(r.at)}</td>
+                <td>
+                  <code>{r.kind}</code>
+                  <br />
+                  <span className="adm-muted">{r.id}</span>
+                </td>
+                <td className="adm-num">{r.tries}</td>
+                <td className="ops-error">{r.reason}</td>
+                {r.action && <td>{r.action}</td>}
+              </tr>
+            ))}
+          </DataTable>
         )}
       </CardContent>
     </Card>

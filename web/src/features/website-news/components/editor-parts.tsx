@@ -1,7 +1,12 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
 
 /** Draft or Published, as a badge. */
 export function StatusBadge({ published }: { published: boolean }) {
@@ -77,5 +82,118 @@ export function EditorActions({
         </Alert>
       )}
     </div>
+  );
+}
+
+/**
+ * What an item's form (a news post, an event) does with its buttons: refuses a save with no title (saying so at
+ * the title field and moving focus there), saves with the chosen published state, deletes, and tells the editor
+ * (a toast on success, an alert on failure). `what` names the item in the messages ("post", "event").
+ */
+export function useItemForm<B, I extends { published: boolean }>({
+  what,
+  titleFieldId,
+  titleHint,
+  save,
+  remove,
+  savedToast,
+  onDone,
+}: {
+  what: string;
+  titleFieldId: string;
+  /** What the title error says, e.g. "Give the post a title, for example Spring picnic." */
+  titleHint: string;
+  save: UseMutationResult<I, Error, B>;
+  remove: UseMutationResult<unknown, Error, string>;
+  /** The toast's description once saved (its title is "… Published" or "Draft Saved"). */
+  savedToast: (item: I) => string;
+  onDone: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const What = what.charAt(0).toUpperCase() + what.slice(1);
+  const submit = (title: string, body: B) => {
+    if (!title.trim()) {
+      setTitleError(titleHint);
+      document.getElementById(titleFieldId)?.focus();
+      return;
+    }
+    setTitleError(null);
+    setError(null);
+    save.mutate(body, {
+      onSuccess: (item) => {
+        toast({ title: item.published ? `${What} Published` : 'Draft Saved', description: savedToast(item) });
+        onDone();
+      },
+      onError: (err) => setError(errorMessage(err, `The ${what} could not be saved`)),
+    });
+  };
+  const del = (id: string | undefined, title: string) =>
+    id &&
+    remove.mutate(id, {
+      onSuccess: () => {
+        toast({ title: `${What} Deleted`, description: `${title} is gone.` });
+        onDone();
+      },
+      onError: (err) => setError(errorMessage(err, `The ${what} could not be deleted`)),
+    });
+  return { error, titleError, busy: save.isPending || remove.isPending, submit, del };
+}
+
+/**
+ * An editor's list of items in its card: the header (with its add button), a load error, then a spinner while
+ * loading, `empty` when there is none, or the table (stacked on a phone) of `columns`, `children` its rows.
+ */
+export function ItemsCard({
+  titleId,
+  title,
+  description,
+  actions,
+  error,
+  loading,
+  loadingLabel,
+  empty,
+  columns,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  description: string;
+  actions: ReactNode;
+  error?: string;
+  loading: boolean;
+  loadingLabel: string;
+  /** The line shown when there is no item; null while there are some. */
+  empty: string | null;
+  columns: string[];
+  children: ReactNode;
+}) {
+  return (
+    <Card as="section" aria-labelledby={titleId}>
+      <CardHeader title={title} titleId={titleId} titleAs="h2" description={description} actions={actions} />
+      <CardContent>
+        {error && <Alert variant="destructive">{error}</Alert>}
+        {loading ? (
+          <Spinner label={loadingLabel} />
+        ) : empty !== null ? (
+          <p className="adm-empty">{empty}</p>
+        ) : (
+          <div className="adm-table-wrap">
+            <table className="adm-table adm-table--stack">
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c} scope="col">
+                      {c}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>{children}</tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
   );
 }

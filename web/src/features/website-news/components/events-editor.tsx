@@ -3,14 +3,11 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
 import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
-import { errorMessage } from '../../../lib/api-client';
 import type { AdminSiteEventDto } from '../../../lib/api-types';
 import { schoolToday } from '../../../lib/school-dates';
 import { useAdminEvents, useDeleteSiteEvent, useSaveSiteEvent } from '../api/site-news';
-import { EditorActions, StatusBadge } from './editor-parts';
+import { EditorActions, ItemsCard, StatusBadge, useItemForm } from './editor-parts';
 import { eventWhen } from './when';
 
 interface Draft {
@@ -41,44 +38,16 @@ const blank = (): Draft => {
 
 function EventForm({ initial, timeZone, onDone }: { initial: Draft; timeZone: string; onDone: () => void }) {
   const [d, setD] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [titleError, setTitleError] = useState<string | null>(null);
-  const save = useSaveSiteEvent();
-  const remove = useDeleteSiteEvent();
-  const busy = save.isPending || remove.isPending;
+  const { error, titleError, busy, submit, del } = useItemForm({
+    what: 'event',
+    titleFieldId: 'event-title',
+    titleHint: 'Give the event a title, for example Open house.',
+    save: useSaveSiteEvent(),
+    remove: useDeleteSiteEvent(),
+    savedToast: (e) => (e.published ? 'Visitors see it on the Events page.' : 'Visitors do not see it yet.'),
+    onDone,
+  });
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
-  const submit = (published: boolean) => {
-    if (!d.title.trim()) {
-      setTitleError('Give the event a title, for example Open house.');
-      document.getElementById('event-title')?.focus();
-      return;
-    }
-    setTitleError(null);
-    setError(null);
-    const { id, ...body } = d;
-    save.mutate(
-      { id, ...body, published },
-      {
-        onSuccess: (e) => {
-          toast({
-            title: e.published ? 'Event Published' : 'Draft Saved',
-            description: e.published ? 'Visitors see it on the Events page.' : 'Visitors do not see it yet.',
-          });
-          onDone();
-        },
-        onError: (err) => setError(errorMessage(err, 'The event could not be saved')),
-      },
-    );
-  };
-  const del = () =>
-    d.id &&
-    remove.mutate(d.id, {
-      onSuccess: () => {
-        toast({ title: 'Event Deleted', description: `${d.title} is gone.` });
-        onDone();
-      },
-      onError: (err) => setError(errorMessage(err, 'The event could not be deleted')),
-    });
   return (
     <Card as="section" aria-labelledby="event-form-title">
       <CardHeader
@@ -150,8 +119,8 @@ function EventForm({ initial, timeZone, onDone }: { initial: Draft; timeZone: st
             exists={!!d.id}
             published={initial.published}
             busy={busy}
-            onSave={submit}
-            onDelete={del}
+            onSave={(published) => submit(d.title, { ...d, published })}
+            onDelete={() => del(d.id, d.title)}
             onCancel={onDone}
           />
         </form>
@@ -185,61 +154,41 @@ export function EventsEditor() {
     );
   const now = Date.now();
   return (
-    <Card as="section" aria-labelledby="events-list-title">
-      <CardHeader
-        title="All events"
-        titleId="events-list-title"
-        titleAs="h2"
-        description="Published events are on the Events page, each with “Add to calendar”, until they end."
-        actions={
-          <Button onClick={() => setEditing(blank())} disabled={!events.data}>
-            Add an event
-          </Button>
-        }
-      />
-      <CardContent>
-        {events.isError && <Alert variant="destructive">{events.error.message}</Alert>}
-        {events.isPending ? (
-          <Spinner label="Loading events" />
-        ) : !events.data?.events.length ? (
-          <p className="adm-empty">No events yet. Choose “Add an event” to add the first.</p>
-        ) : (
-          <div className="adm-table-wrap">
-            <table className="adm-table adm-table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {events.data.events.map((e) => (
-                  <tr key={e.id}>
-                    <th scope="row" data-label="Title">
-                      {e.title}
-                    </th>
-                    <td data-label="When">{eventWhen(e, timeZone)}</td>
-                    <td data-label="Status">
-                      {Date.parse(e.endsAt) <= now ? (
-                        <span className="adm-muted">Ended</span>
-                      ) : (
-                        <StatusBadge published={e.published} />
-                      )}
-                    </td>
-                    <td data-label="Actions">
-                      <Button variant="outline" size="sm" onClick={() => setEditing(toDraft(e))}>
-                        Edit<span className="sr-only"> {e.title}</span>
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <ItemsCard
+      titleId="events-list-title"
+      title="All events"
+      description="Published events are on the Events page, each with “Add to calendar”, until they end."
+      actions={
+        <Button onClick={() => setEditing(blank())} disabled={!events.data}>
+          Add an event
+        </Button>
+      }
+      error={events.error?.message}
+      loading={events.isPending}
+      loadingLabel="Loading events"
+      empty={events.data?.events.length ? null : 'No events yet. Choose “Add an event” to add the first.'}
+      columns={['Title', 'When', 'Status', 'Actions']}
+    >
+      {events.data?.events.map((e) => (
+        <tr key={e.id}>
+          <th scope="row" data-label="Title">
+            {e.title}
+          </th>
+          <td data-label="When">{eventWhen(e, timeZone)}</td>
+          <td data-label="Status">
+            {Date.parse(e.endsAt) <= now ? (
+              <span className="adm-muted">Ended</span>
+            ) : (
+              <StatusBadge published={e.published} />
+            )}
+          </td>
+          <td data-label="Actions">
+            <Button variant="outline" size="sm" onClick={() => setEditing(toDraft(e))}>
+              Edit<span className="sr-only"> {e.title}</span>
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </ItemsCard>
   );
 }

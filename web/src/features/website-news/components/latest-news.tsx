@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { calendarDate } from '../../../lib/school-dates';
 import { useNewsList } from '../api/site-news';
+import { NewsCard } from './news-card';
 
 /**
  * Home's latest three news posts. Nothing at all (no heading, no empty box) while there is no published post,
@@ -19,24 +19,7 @@ export function LatestNews() {
         </div>
         <ul className="news-list news-list--grid">
           {posts.map((p) => (
-            <li key={p.slug} className="news-card">
-              {p.photo && (
-                <img
-                  className="news-card__photo"
-                  src={p.photo.src}
-                  srcSet={p.photo.srcset ?? undefined}
-                  alt={p.photo.alt}
-                  loading="lazy"
-                />
-              )}
-              <h3 className="news-card__title">
-                <Link href={`/news/${p.slug}`}>{p.title}</Link>
-              </h3>
-              <p className="news-card__date">
-                <time dateTime={p.date}>{calendarDate(p.date)}</time>
-              </p>
-              <p>{p.excerpt}</p>
-            </li>
+            <NewsCard key={p.slug} post={p} heading="h3" />
           ))}
         </ul>
         <p className="news-more">

@@ -3,14 +3,11 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
 import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
-import { errorMessage } from '../../../lib/api-client';
 import type { AdminNewsPostDto } from '../../../lib/api-types';
 import { calendarDate, schoolToday } from '../../../lib/school-dates';
 import { useAdminNews, useDeleteNewsPost, useSaveNewsPost } from '../api/site-news';
-import { EditorActions, StatusBadge } from './editor-parts';
+import { EditorActions, ItemsCard, StatusBadge, useItemForm } from './editor-parts';
 
 interface Draft {
   id?: string;
@@ -25,49 +22,15 @@ const blank = (): Draft => ({ title: '', date: schoolToday(), bodyHtml: '', phot
 
 function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
   const [draft, setDraft] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [titleError, setTitleError] = useState<string | null>(null);
-  const save = useSaveNewsPost();
-  const remove = useDeleteNewsPost();
-  const busy = save.isPending || remove.isPending;
-  const submit = (published: boolean) => {
-    if (!draft.title.trim()) {
-      setTitleError('Give the post a title, for example Spring picnic.');
-      document.getElementById('news-title')?.focus();
-      return;
-    }
-    setTitleError(null);
-    setError(null);
-    save.mutate(
-      {
-        id: draft.id,
-        title: draft.title,
-        date: draft.date,
-        bodyHtml: draft.bodyHtml,
-        photoId: draft.photoId,
-        published,
-      },
-      {
-        onSuccess: (p) => {
-          toast({
-            title: p.published ? 'Post Published' : 'Draft Saved',
-            description: p.published ? `Visitors now see it at /news/${p.slug}.` : 'Visitors do not see it yet.',
-          });
-          onDone();
-        },
-        onError: (err) => setError(errorMessage(err, 'The post could not be saved')),
-      },
-    );
-  };
-  const del = () =>
-    draft.id &&
-    remove.mutate(draft.id, {
-      onSuccess: () => {
-        toast({ title: 'Post Deleted', description: `${draft.title} is gone.` });
-        onDone();
-      },
-      onError: (err) => setError(errorMessage(err, 'The post could not be deleted')),
-    });
+  const { error, titleError, busy, submit, del } = useItemForm({
+    what: 'post',
+    titleFieldId: 'news-title',
+    titleHint: 'Give the post a title, for example Spring picnic.',
+    save: useSaveNewsPost(),
+    remove: useDeleteNewsPost(),
+    savedToast: (p) => (p.published ? `Visitors now see it at /news/${p.slug}.` : 'Visitors do not see it yet.'),
+    onDone,
+  });
   return (
     <Card as="section" aria-labelledby="news-form-title">
       <CardHeader
@@ -109,8 +72,8 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
             exists={!!draft.id}
             published={initial.published}
             busy={busy}
-            onSave={submit}
-            onDelete={del}
+            onSave={(published) => submit(draft.title, { ...draft, published })}
+            onDelete={() => del(draft.id, draft.title)}
             onCancel={onDone}
           />
         </form>
@@ -129,60 +92,40 @@ export function NewsEditor() {
   const [editing, setEditing] = useState<Draft | null>(null);
   if (editing) return <PostForm key={editing.id ?? 'new'} initial={editing} onDone={() => setEditing(null)} />;
   return (
-    <Card as="section" aria-labelledby="news-list-title">
-      <CardHeader
-        title="News posts"
-        titleId="news-list-title"
-        titleAs="h2"
-        description="Write news for the public site: the News page lists every published post."
-        actions={<Button onClick={() => setEditing(blank())}>Write a post</Button>}
-      />
-      <CardContent>
-        {posts.isError && <Alert variant="destructive">{posts.error.message}</Alert>}
-        {posts.isPending ? (
-          <Spinner label="Loading posts" />
-        ) : !posts.data?.length ? (
-          <p className="adm-empty">No posts yet. Choose “Write a post” to write the first.</p>
-        ) : (
-          <div className="adm-table-wrap">
-            <table className="adm-table adm-table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {posts.data.map((p) => (
-                  <tr key={p.id}>
-                    <th scope="row" data-label="Title">
-                      {p.title}
-                    </th>
-                    <td data-label="Date">{calendarDate(p.date)}</td>
-                    <td data-label="Status">
-                      <StatusBadge published={p.published} />
-                    </td>
-                    <td data-label="Actions">
-                      <div className="news-editor__actions">
-                        <Button variant="outline" size="sm" onClick={() => setEditing(toDraft(p))}>
-                          Edit<span className="sr-only"> {p.title}</span>
-                        </Button>
-                        {p.published && (
-                          <a href={`/news/${p.slug}`} target="_blank" rel="noopener">
-                            View<span className="sr-only"> {p.title} (opens in a new tab)</span>
-                          </a>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <ItemsCard
+      titleId="news-list-title"
+      title="News posts"
+      description="Write news for the public site: the News page lists every published post."
+      actions={<Button onClick={() => setEditing(blank())}>Write a post</Button>}
+      error={posts.error?.message}
+      loading={posts.isPending}
+      loadingLabel="Loading posts"
+      empty={posts.data?.length ? null : 'No posts yet. Choose “Write a post” to write the first.'}
+      columns={['Title', 'Date', 'Status', 'Actions']}
+    >
+      {posts.data?.map((p) => (
+        <tr key={p.id}>
+          <th scope="row" data-label="Title">
+            {p.title}
+          </th>
+          <td data-label="Date">{calendarDate(p.date)}</td>
+          <td data-label="Status">
+            <StatusBadge published={p.published} />
+          </td>
+          <td data-label="Actions">
+            <div className="news-editor__actions">
+              <Button variant="outline" size="sm" onClick={() => setEditing(toDraft(p))}>
+                Edit<span className="sr-only"> {p.title}</span>
+              </Button>
+              {p.published && (
+                <a href={`/news/${p.slug}`} target="_blank" rel="noopener">
+                  View<span className="sr-only"> {p.title} (opens in a new tab)</span>
+                </a>
+              )}
+            </div>
+          </td>
+        </tr>
+      ))}
+    </ItemsCard>
   );
 }

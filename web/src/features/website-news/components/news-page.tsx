@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Alert } from '../../../components/ui/alert';
-import { calendarDate } from '../../../lib/school-dates';
 import { useNewsList } from '../api/site-news';
+import { NewsCard } from './news-card';
 
 /** /news: every published post, newest first, each linking to its own page. */
 export function NewsPage() {
@@ -15,24 +15,7 @@ export function NewsPage() {
         ) : news.data?.posts.length ? (
           <ul className="news-list">
             {news.data.posts.map((p) => (
-              <li key={p.slug} className="news-card">
-                {p.photo && (
-                  <img
-                    className="news-card__photo"
-                    src={p.photo.src}
-                    srcSet={p.photo.srcset ?? undefined}
-                    alt={p.photo.alt}
-                    loading="lazy"
-                  />
-                )}
-                <h2 className="news-card__title">
-                  <Link href={`/news/${p.slug}`}>{p.title}</Link>
-                </h2>
-                <p className="news-card__date">
-                  <time dateTime={p.date}>{calendarDate(p.date)}</time>
-                </p>
-                <p>{p.excerpt}</p>
-              </li>
+              <NewsCard key={p.slug} post={p} heading="h2" />
             ))}
           </ul>
         ) : (
