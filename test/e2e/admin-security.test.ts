@@ -109,6 +109,7 @@ describe('admin security in the browser: two-factor, invitations, roles, audit l
       'Payouts',
       'Month-end',
       'Funds',
+      'Appeals',
       'Import',
       'Audit Log',
       'Operations',

@@ -13,7 +13,6 @@ const LINKS: Array<{ href: string; label: string; roles: Role[] }> = [
   { href: '/stripe-data/recurring', label: 'Recurring', roles: MONEY },
   { href: '/stripe-data/payouts', label: 'Payouts', roles: MONEY },
   { href: '/stripe-data/month-end', label: 'Month-end', roles: MONEY },
-  { href: '/stripe-data/appeal-reports', label: 'Appeals report', roles: MONEY },
   { href: '/stripe-data/funds', label: 'Funds', roles: MONEY },
   { href: '/stripe-data/appeals', label: 'Appeals', roles: MONEY },
   { href: '/stripe-data/import', label: 'Import', roles: MONEY },

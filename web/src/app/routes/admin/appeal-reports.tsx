@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { AppealReportsPage } from '../../../features/appeal-reports/components/appeal-reports-page';
 import { AdminScreen } from './admin-screen';
 
@@ -9,7 +10,14 @@ export default function AppealReportsRoute() {
       title="Appeals report"
       subtitle="Each appeal's money and donors, its days, the year-end appeals compared, and a one-page PDF for the board."
     >
-      {() => <AppealReportsPage />}
+      {() => (
+        <>
+          <p>
+            <Link href="/stripe-data/appeals">Back to Appeals</Link>, where appeals are written, published and ended.
+          </p>
+          <AppealReportsPage />
+        </>
+      )}
     </AdminScreen>
   );
 }

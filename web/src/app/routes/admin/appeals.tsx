@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { Spinner } from '../../../components/ui/spinner';
 import { AppealsPage } from '../../../features/appeals-admin/components/appeals-page';
 import { useFiscalYear } from '../../../lib/fiscal-year';
@@ -19,7 +20,15 @@ export default function AppealsRoute() {
       title="Appeals"
       subtitle="Fundraising pushes: each with its page, goal and days."
     >
-      {() => <Appeals />}
+      {() => (
+        <>
+          <p>
+            <Link href="/stripe-data/appeal-reports">The Appeals report</Link>: each appeal's money and donors, by day,
+            and a one-page PDF for the board.
+          </p>
+          <Appeals />
+        </>
+      )}
     </AdminScreen>
   );
 }
