@@ -1,8 +1,7 @@
+import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
-import { DonationPanel } from '../../donate/components/donation-panel';
-import { attributionFromSearch } from '../../donate/types';
 import { usePageMeta } from '../../../lib/page-meta';
 import { schoolDate } from '../../../lib/school-dates';
 import type { AppealPublicDto } from '../../../lib/api-types';
@@ -36,9 +35,16 @@ function NotOpen({ appeal }: { appeal: AppealPublicDto }) {
 
 /**
  * /give/:slug: the appeal's story, its progress (the read model's totals), the recent named gifts, the share
- * block and, while the appeal is open, the donate form inline, every gift tagged with the appeal.
+ * block and, while the appeal is open, the donate form inline, every gift tagged with the appeal. The form is the
+ * donate feature's, handed in by the route (features do not import each other); `onGiven` refreshes the bar.
  */
-export function AppealPage({ slug }: { slug: string }) {
+export function AppealPage({
+  slug,
+  donationForm,
+}: {
+  slug: string;
+  donationForm: (appeal: AppealPublicDto, onGiven: () => void) => ReactNode;
+}) {
   const { data: appeal, error, isPending } = useAppeal(slug);
   const queryClient = useQueryClient();
   usePageMeta(appeal?.name ?? 'Appeal', appeal ? `Support ${appeal.name}.` : 'A fundraising appeal.');
@@ -77,11 +83,7 @@ export function AppealPage({ slug }: { slug: string }) {
             <ShareBlock slug={appeal.slug} name={appeal.name} />
           </div>
           {appeal.state === 'open' ? (
-            <DonationPanel
-              attribution={{ ...attributionFromSearch(window.location.search), appeal: appeal.slug }}
-              thankYouText={appeal.thankYouText}
-              onGiven={() => void queryClient.invalidateQueries({ queryKey: appealQueryKey(slug) })}
-            />
+            donationForm(appeal, () => void queryClient.invalidateQueries({ queryKey: appealQueryKey(slug) }))
           ) : (
             <NotOpen appeal={appeal} />
           )}
