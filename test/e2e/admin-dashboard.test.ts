@@ -199,7 +199,7 @@ describe('admin dashboard in Chromium (real API, worker, Postgres, Redis, Stripe
       .trim()
       .split(/\r\n/);
     expect(csv[0]).toBe(
-      'Date,Time,Transaction ID,Donor Name,Donor Email,Amount,Refunded,Disputed,Net Amount,Fee,After Fees,Currency,Status,Type,Method,Note,Receipt URL,Fund,Fee Coverage,Tribute',
+      'Date,Time,Transaction ID,Donor Name,Donor Email,Amount,Refunded,Disputed,Net Amount,Fee,After Fees,Currency,Status,Type,Method,Note,Receipt URL,Fund,Fee Coverage,Tribute,Appeal',
     );
     expect(csv).toHaveLength(failed.totals.count + 1);
     await page.getByLabel('Status', { exact: true }).selectOption('');

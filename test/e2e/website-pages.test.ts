@@ -80,7 +80,13 @@ describe('Website > Pages in the browser', () => {
     const bold = page.getByRole('button', { name: 'Bold', exact: true }).first();
     expect(await focusedName()).toBe('Bold');
     await page.keyboard.press('Space');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-pressed') === 'true');
+    // The press moves focus into the text; the first toolbar's Bold button shows it is now on.
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.rte__button')]
+          .find((b) => b.querySelector('.sr-only')?.textContent === 'Bold')
+          ?.getAttribute('aria-pressed') === 'true',
+    );
     expect(await bold.getAttribute('aria-pressed')).toBe('true');
 
     // Contact: change the hours, save a draft; visitors still see the old hours.
