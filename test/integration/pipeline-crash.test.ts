@@ -111,10 +111,11 @@ describe('event pipeline under crashes', () => {
       const customer = fixture('customer', { id: stripeId('cus'), name: 'Redis Was Down' });
       const event = buildEvent('customer.created', customer);
       await postEvent(offline, event).expect(200);
-      const [row] = await stack.db.query(`SELECT enqueued_at, processed_at FROM stripe_events WHERE id = $1`, [
-        event.id,
-      ]);
-      expect(row).toEqual({ enqueued_at: null, processed_at: null });
+      // The 200 waits only for the inbox commit: the row is there. Its enqueue is tried after the answer (and
+      // fails here, clearing enqueued_at), so the row's enqueued_at is not a state to assert at this instant.
+      const stored = await stack.db.query(`SELECT 1 FROM stripe_events WHERE id = $1`, [event.id]);
+      expect(stored).toHaveLength(1);
+      // The offline API could put nothing on the queue: the donor arrives only through the worker's relay.
       await waitForProjection(stack, {
         timeoutMs: 30000,
         predicate: async () => (await stack.db.query(`SELECT 1 FROM donors WHERE id = $1`, [customer.id])).length === 1,
