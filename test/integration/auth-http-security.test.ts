@@ -25,6 +25,17 @@ describe('HTTP hardening around the admin API', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it("lets only the Website section's own preview frame a page, and says so in both headers", async () => {
+    const page = await request(stack.apiUrl).get('/contact');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    const preview = await request(stack.apiUrl).get('/contact?site-preview=1&w=390');
+    expect(preview.status).toBe(200);
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(preview.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('keeps CORS closed: no Access-Control-Allow-Origin for a foreign origin, even on a preflight', async () => {
     const simple = await request(stack.apiUrl)
       .post('/api/admin/login')

@@ -140,10 +140,12 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
     // The app shows its not-found page there; crawlers and link checkers learn it from the status.
     if (!isAppRoute(req.path)) res.status(404);
     // The Website section previews a page in a frame of the admin's own tab (same origin only, never another site's).
+    // Both headers say so: a browser that reads only X-Frame-Options must not be told DENY while the CSP says 'self'.
     if (req.query['site-preview'] !== undefined) {
       const csp = res.getHeader('Content-Security-Policy');
       if (typeof csp === 'string')
         res.setHeader('Content-Security-Policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     }
     const extra = [tag, paymentScriptTag(req.path, env), preloads(req.path)].filter(Boolean).join('\n    ');
     const page = extra ? html.replace('</head>', `  ${extra}\n  </head>`) : html;
