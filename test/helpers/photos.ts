@@ -41,7 +41,9 @@ export function scriptedGif(): Promise<Buffer> {
 }
 
 /** supertest's parser for a binary body: `.buffer(true).parse(binaryBody)` leaves a Buffer in `res.body`. */
-export function binaryBody(res: NodeJS.ReadableStream, done: (e: Error | null, b: Buffer) => void): void {
+export function binaryBody(response: unknown, done: (e: Error | null, b: Buffer) => void): void {
+  // supertest types the response as its own Response; in Node it is the IncomingMessage stream.
+  const res = response as NodeJS.ReadableStream;
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));

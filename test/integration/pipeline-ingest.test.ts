@@ -114,7 +114,7 @@ describe('Stripe webhook ingest', () => {
     expect(
       (
         await stack.db.query(`SELECT count(*)::int AS n FROM donors WHERE id = ANY($1)`, [
-          [...events, repeated].map((e) => e.data.object.id),
+          [...events, repeated].map((e) => (e.data.object as { id: string }).id),
         ])
       )[0].n,
     ).toBe(31);
@@ -251,7 +251,7 @@ describe('Stripe webhook ingest', () => {
       fetch(`${stack.apiUrl}/api/stripe/webhook`, {
         method: 'POST',
         headers: { 'Stripe-Signature': signature, ...headers },
-        body: payload,
+        body: typeof payload === 'string' ? payload : new Uint8Array(payload),
       });
 
     // No Content-Length: the limit is enforced while reading.

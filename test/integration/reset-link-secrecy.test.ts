@@ -63,7 +63,7 @@ describe('reset links never reach a log', () => {
 
   it('with no SMTP configured, a reset request puts no link or token in the API’s or the worker’s output', async () => {
     const admin = await createAdmin(stack);
-    await request(api!.url).post('/api/admin/password-reset/request').send({ email: admin.email }).expect(200);
+    await request(api!.url!).post('/api/admin/password-reset/request').send({ email: admin.email }).expect(200);
     await until('the worker to handle the mail job', () => /e-mail not sent/.test(worker!.output()));
     const output = `${api!.output()}\n${worker!.output()}`;
     expect(output).not.toMatch(/reset-password|token=/);

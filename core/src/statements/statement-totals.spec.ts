@@ -20,6 +20,7 @@ const gift = (id: string, source: 'card' | 'manual', type: string | null, net: n
   address: null,
   tribute: null,
   fund: null,
+  appeal: null,
   description: source === 'manual' && !['cash', 'check'].includes(type ?? '') ? `gift ${id}` : null,
 });
 
