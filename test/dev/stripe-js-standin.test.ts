@@ -112,4 +112,25 @@ describe('stand-in Stripe.js in Chromium', () => {
     expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('requires_payment_method');
     await page.close();
   });
+
+  it('answers elements.update with a promise, as Stripe.js does, and throws at once on options it refuses', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${siteUrl}/?cs=none`);
+    const answer = await page.evaluate(async () => {
+      const group = (window as unknown as { elements: { update(o: object): unknown } }).elements;
+      const returned = group.update({ amount: 2500 });
+      const isPromise = returned instanceof Promise;
+      await returned;
+      let refused = '';
+      try {
+        group.update({ paymentMethodTypes: ['card'] });
+      } catch (err) {
+        refused = (err as Error).message;
+      }
+      return { isPromise, refused };
+    });
+    expect(answer.isPromise).toBe(true);
+    expect(answer.refused).toMatch(/^IntegrationError: paymentMethodTypes is not supported/);
+    await page.close();
+  });
 });

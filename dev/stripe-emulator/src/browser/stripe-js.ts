@@ -35,7 +35,8 @@ Elements.prototype.create = function (type, options) {
 /** By type name, or by a React wrapper component (react-stripe-js marks each with __elementType). */
 Elements.prototype.getElement = function (type) { return this._byType[typeof type === 'string' ? type : (type && type.__elementType) || 'card'] || null; };
 Elements.prototype._remove = function (el) { if (this._byType[el._type] === el) delete this._byType[el._type]; };
-Elements.prototype.update = function (options) { checkElementsOptions(options); for (var k in options || {}) this._options[k] = options[k]; };
+// As Stripe.js: bad options throw at once; the update itself answers a promise (StripeElements.update's type).
+Elements.prototype.update = function (options) { checkElementsOptions(options); for (var k in options || {}) this._options[k] = options[k]; return Promise.resolve(); };
 Elements.prototype.fetchUpdates = function () { return Promise.resolve({}); };
 Elements.prototype.submit = function () {
   var self = this;

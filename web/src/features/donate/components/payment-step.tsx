@@ -118,13 +118,9 @@ function PaymentStepBody({
 
   // The Elements group's amount follows the method's fee (a wallet's sheet shows it). A failed update leaves the
   // sheet's figure stale, not the charge (the server prices the payment), so it is logged rather than shown.
-  // Promise.resolve: the types promise a promise, but the stand-in Stripe.js returns nothing, and `.catch` of
-  // nothing would throw inside the effect and take the payment step down.
   useEffect(() => {
     if (elements && payCents > 0) {
-      Promise.resolve(elements.update({ amount: payCents })).catch((err: unknown) =>
-        console.warn('Payment amount update failed', err),
-      );
+      elements.update({ amount: payCents }).catch((err: unknown) => console.warn('Payment amount update failed', err));
     }
   }, [elements, payCents]);
   const frequency = FREQUENCIES.find((f) => f.value === form.frequency);
