@@ -9,16 +9,18 @@ import { fillCard, fillDonor } from '../helpers/donate-page.js';
 import { waitForMails } from '../helpers/donor-mail.js';
 import { waitUntil } from '../helpers/faults.js';
 import { fetchPdf } from '../helpers/pdf.js';
+import { createAdmin } from '../helpers/admin.js';
 
 jest.setTimeout(300_000);
 
 /**
  * Issue 30's done-when, in Chromium against the emulator, real workers and a real SMTP receiver: staff create a
  * $5,000 appeal ending in 10 days; donors give through its page (monthly, with "show my name"; by bank account)
- * and its ?appeal= link on /donate (covering the fees); a bookkeeper records a check against it. The page's bar,
- * the Appeals report, the ledger's appeal filter and the board PDF all show the total recomputed here from the
- * emulator's charges (through the SDK) and the check. The thank-you paragraph reaches the thank-you screen and
- * the acknowledgment above the IRS text. An ended appeal refuses gifts and points to /donate. Axe at 390 and 1280.
+ * and its ?appeal= link on /donate (covering the fees); a bookkeeper records a check against it in the Add Manual
+ * Donation form, picking the appeal (archived ones are not offered). The page's bar, the Appeals report, the
+ * ledger's appeal filter and the board PDF all show the total recomputed here from the emulator's charges (through
+ * the SDK) and the check. The thank-you paragraph reaches the thank-you screen and the acknowledgment above the IRS
+ * text. An ended appeal refuses gifts and points to /donate. Axe at 390 and 1280.
  */
 const DAY = 86400;
 const THANKS = 'Because of you, our adults will ride to work in a new van this spring.';
@@ -190,16 +192,56 @@ describe('an appeal from its page to the board PDF', () => {
         'succeeded',
       { timeoutMs: 30_000 },
     );
-    await w.api
-      .post('/api/admin/manual-donations')
-      .send({
-        donorName: 'Ruth Check',
-        amount: '500',
-        donationType: 'check',
-        donationDate: todayIn(w.stack.env.TIME_ZONE),
-        appealId,
+
+    // An archived appeal is not offered for a gift.
+    const old = (
+      await w.api
+        .post('/api/admin/appeals')
+        .send({
+          name: 'Last spring roof',
+          slug: 'roof',
+          goalKind: 'dollars',
+          goalCents: 100000,
+          startsOn: addDays(todayIn(w.stack.env.TIME_ZONE), -12),
+          endsOn: addDays(todayIn(w.stack.env.TIME_ZONE), 1),
+        })
+        .expect(201)
+    ).body.id;
+    await w.api.post(`/api/admin/appeals/${old}/publish`).expect(200);
+    await w.api.post(`/api/admin/appeals/${old}/archive`).expect(200);
+
+    // The check, recorded by a bookkeeper in the Add Manual Donation form of the donor's profile.
+    const ruth = (
+      await w.api
+        .post('/api/stripe/customers')
+        .send({ name: 'Ruth Check', email: 'ruth.check@example.org' })
+        .expect(201)
+    ).body.id as string;
+    const bookkeeper = await createAdmin(w.stack, { role: 'bookkeeper', name: 'Pat Books' });
+    const books = await openPage(`/stripe-data/customer/${ruth}`);
+    await books.getByLabel('Email').fill(bookkeeper.email);
+    await books.getByLabel('Password').fill(bookkeeper.password);
+    await books.getByRole('button', { name: 'Sign In' }).click();
+    await books.getByRole('button', { name: 'Add Donation' }).click();
+    const form = books.getByRole('dialog', { name: 'Add Manual Donation for Ruth Check' });
+    await form.getByLabel('Amount *').fill('500');
+    await form.getByLabel('Donation Type *').selectOption('check');
+    const picker = form.getByLabel('Appeal', { exact: true });
+    await expect(picker.inputValue()).resolves.toBe('');
+    await expect(picker.locator('option').allTextContents()).resolves.toEqual(['None', 'A new van']);
+    await picker.selectOption({ label: 'A new van' });
+    await looked(books, 'admin-manual-gift-appeal');
+    await form.getByRole('button', { name: 'Add Donation' }).click();
+    await books
+      .locator('.toast', {
+        hasText: 'Manual donation of $500.00 has been recorded. It is credited to the appeal A new van.',
       })
-      .expect(201);
+      .waitFor();
+    await books.close();
+    const [check] = await w.stack.db.query(
+      `SELECT amount::int, donation_type, appeal_id, stripe_customer_id FROM manual_donations WHERE donor_name = 'Ruth Check'`,
+    );
+    expect(check).toEqual({ amount: 50000, donation_type: 'check', appeal_id: appealId, stripe_customer_id: ruth });
   });
 
   it('the bar, the Appeals report, the ledger filter and the board PDF show the same total, recomputed from the emulator', async () => {

@@ -11,15 +11,16 @@ import { startStack, type Stack } from '../helpers/stack.js';
 
 /**
  * The Appeals report (GET /api/admin/appeal-reports), an appeal's board PDF and QR code, and the Appeal column and
- * filter of the ledger and the tax CSVs, over gifts made the real way: PaymentIntents on the emulator through the
- * SDK carrying the appeal in their metadata (as our server writes it), projected from signed webhooks; a refund;
- * checks recorded through the API. Every figure is compared with a sum made here from the raw rows.
+ * filter of the ledger, a donor's transactions (the donor CSV) and the tax CSVs, over gifts made the real way:
+ * PaymentIntents on the emulator through the SDK carrying the appeal in their metadata (as our server writes it),
+ * projected from signed webhooks; a refund; checks recorded through the API. Every figure is compared with a sum
+ * made here from the raw rows.
  */
 const TZ = 'America/Chicago';
 let stack: Stack;
 let api: ReturnType<typeof authed>;
 let stripe: Stripe;
-const ids = { van: '', roof: '', lastYear: '' };
+const ids = { van: '', roof: '', lastYear: '', alice: '', bob: '' };
 
 async function appeal(body: Record<string, unknown>): Promise<string> {
   const res = await api.post('/api/admin/appeals').send(body).expect(201);
@@ -66,8 +67,8 @@ beforeAll(async () => {
   });
   const customer = async (name: string, email: string) =>
     (await api.post('/api/stripe/customers').send({ name, email }).expect(201)).body.id as string;
-  const alice = await customer('Alice Able', 'alice@example.org');
-  const bob = await customer('Bob Baker', 'bob@example.org');
+  const alice = (ids.alice = await customer('Alice Able', 'alice@example.org'));
+  const bob = (ids.bob = await customer('Bob Baker', 'bob@example.org'));
   const give = (cust: string, amount: number, appealId: string | null) =>
     stripe.paymentIntents.create({
       amount,
@@ -235,5 +236,37 @@ describe('the Appeal column and filter', () => {
     const irs = await downloadCsv(api, `/api/admin/tax-exports/irs-receipts/${year}?appeal=${ids.van}`);
     expect(irs.rows.map((r) => [r.Amount, r.Appeal])).toEqual([['1250.00', 'A new van']]);
     await api.get(`/api/admin/tax-exports/bulk-report/${year}?appeal=x`).expect(400);
+  });
+
+  it("a donor's transactions, and so the donor's CSV, filter by appeal (card and manual gifts)", async () => {
+    // Last in the file: the check it records would change the totals the tests above compare.
+    await api
+      .post('/api/admin/manual-donations')
+      .send({
+        stripeCustomerId: ids.bob,
+        donorName: 'Bob Baker',
+        amount: '75',
+        donationType: 'check',
+        donationDate: todayIn(TZ),
+        appealId: ids.roof,
+      })
+      .expect(201);
+    type Tx = { type: string; amount: number; appeal: { id: string; name: string } | null };
+    const list = async (customer: string, query = '') =>
+      ((await api.get(`/api/stripe/customer/${customer}/transactions${query}`).expect(200)).body as Tx[])
+        .map((t) => [t.type, t.amount, t.appeal?.name ?? null])
+        .sort((a, b) => Number(a[1]) - Number(b[1]));
+    expect(await list(ids.bob, `?appeal=${ids.roof}`)).toEqual([
+      ['card', 4000, 'Fix the roof <b>now</b>'],
+      ['manual', 7500, 'Fix the roof <b>now</b>'],
+    ]);
+    expect(await list(ids.bob, `?timeframe=last-30-days&appeal=${ids.van}`)).toEqual([['card', 10000, 'A new van']]);
+    expect(await list(ids.alice, `?appeal=${ids.van}`)).toEqual([['card', 2500, 'A new van']]);
+    expect(await list(ids.alice)).toEqual([
+      ['card', 2500, 'A new van'],
+      ['card', 9900, null],
+    ]);
+    const bad = await api.get(`/api/stripe/customer/${ids.alice}/transactions?appeal=van`).expect(400);
+    expect(JSON.stringify(bad.body)).toContain('appeal must be an appeal id');
   });
 });

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsUUID, Max, Min, ValidateIf } from 'class-validator';
+import { IsInt, IsOptional, IsUUID, Max, Min, ValidateIf } from 'class-validator';
 
 /**
  * The bounds of the numeric ids the API takes, in one place. A fund id is a Postgres `integer`; the outbox's
@@ -48,5 +48,17 @@ export function IsUuidOrNull(message: string): PropertyDecorator {
   return applyDecorators(
     ValidateIf((_o, value) => value !== null),
     IsUUID('all', { message }),
+  );
+}
+
+/**
+ * The `appeal` filter of the exports (ledger, a donor's transactions, the tax CSVs): an appeal id, and then only
+ * the gifts credited to that appeal.
+ */
+export function AppealFilter(): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ format: 'uuid', description: 'An appeal id: only the gifts credited to that appeal.' }),
+    IsOptional(),
+    IsUUID('all', { message: 'appeal must be an appeal id' }),
   );
 }

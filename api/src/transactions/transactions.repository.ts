@@ -29,6 +29,8 @@ export interface DonorTransactionRange {
   /** Last day included, or null for no upper bound. */
   toDay: string | null;
   timeZone: string;
+  /** An appeal id: only the gifts credited to it; null: every gift. */
+  appealId: string | null;
   limit: number;
 }
 
@@ -51,22 +53,23 @@ export class TransactionsRepository {
     );
   }
 
-  /** One donor's charges and manual gifts whose local day lies in [fromDay, toDay], newest first. */
+  /** One donor's charges and manual gifts whose local day lies in [fromDay, toDay] (of one appeal), newest first. */
   async forDonor(r: DonorTransactionRange): Promise<GiftRow[]> {
     const from = `($2::date IS NULL OR %s >= ($2::date::timestamp AT TIME ZONE $4))`;
     const to = `($3::date IS NULL OR %s < (($3::date + 1)::timestamp AT TIME ZONE $4))`;
     const range = (col: string) => `${from.replace('%s', col)} AND ${to.replace('%s', col)}`;
+    const appeal = (col: string) => `($6::uuid IS NULL OR ${col} = $6::uuid)`;
     return this.ds.query(
       `SELECT * FROM (
          (SELECT ${CARD_COLUMNS} FROM charges c LEFT JOIN donors d ON d.id = c.customer_id
-           WHERE c.customer_id = $1 AND ${range('c.created')}
+           WHERE c.customer_id = $1 AND ${range('c.created')} AND ${appeal('c.appeal_id')}
            ORDER BY c.created DESC, c.id DESC LIMIT $5)
          UNION ALL
          (SELECT ${MANUAL_COLUMNS} FROM manual_donations m
-           WHERE m.stripe_customer_id = $1 AND ${range('m.donation_date')}
+           WHERE m.stripe_customer_id = $1 AND ${range('m.donation_date')} AND ${appeal('m.appeal_id')}
            ORDER BY m.donation_date DESC, m.id DESC LIMIT $5)
        ) t ORDER BY at DESC, id DESC LIMIT $5`,
-      [r.customerId, r.fromDay, r.toDay, r.timeZone, r.limit],
+      [r.customerId, r.fromDay, r.toDay, r.timeZone, r.limit, r.appealId],
     );
   }
 }

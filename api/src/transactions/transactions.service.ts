@@ -27,6 +27,7 @@ export class TransactionsService {
       customerId,
       ...range,
       timeZone: this.env.TIME_ZONE,
+      appealId: query.appeal ?? null,
       limit: DONOR_TRANSACTIONS_LIMIT,
     });
     return rows.map((r) => toTransaction(r, { withPaymentMethod: true }));

@@ -112,3 +112,22 @@ export function percentOfGoal(
   const goal = a.goalKind === 'dollars' ? a.goalCents : a.goalCount;
   return goal ? Math.floor((goalProgress(a.goalKind, f) * 100) / goal) : 0;
 }
+
+/** How long after its last day an appeal is still offered for crediting a late check or cash gift. */
+export const STAFF_CREDIT_DAYS_AFTER_END = 90;
+
+/**
+ * The appeals staff are offered when they record an offline gift (the manual donation form's Appeal picker):
+ * open ones, and closed ones whose gifts stopped at most STAFF_CREDIT_DAYS_AFTER_END days ago (the checks that
+ * answer an appeal arrive late). Drafts, upcoming and archived appeals are not offered.
+ */
+export function offeredForOfflineGifts(
+  a: { status: AppealStatus | string; state: AppealState | string; endsAt: Date | string },
+  now: Date = new Date(),
+): boolean {
+  if (a.status !== 'published') return false;
+  if (a.state === 'open') return true;
+  return (
+    a.state === 'closed' && now.getTime() - new Date(a.endsAt).getTime() <= STAFF_CREDIT_DAYS_AFTER_END * 86_400_000
+  );
+}

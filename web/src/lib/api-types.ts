@@ -7080,6 +7080,8 @@ export interface operations {
                 start_date?: string;
                 /** @description Last day included (YYYY-MM-DD, in TIME_ZONE). Needs start_date. */
                 end_date?: string;
+                /** @description An appeal id: only the gifts credited to that appeal. */
+                appeal?: string;
             };
             header?: never;
             path: {

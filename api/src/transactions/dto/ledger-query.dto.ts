@@ -1,9 +1,9 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../http/page-query.dto.js';
 import { DateRangeQueryDto } from '../../http/date-range.dto.js';
-import { IsFundId, toFundId } from '../../http/ids.js';
+import { AppealFilter, IsFundId, toFundId } from '../../http/ids.js';
 
 /** What a gift was paid with, as the ledger filters it: Stripe card or bank charges, or a manual gift's type. */
 export const LEDGER_METHODS = ['card', 'bank', 'cash', 'check', 'stock', 'in-kind', 'crypto', 'other'] as const;
@@ -70,9 +70,7 @@ export class LedgerFilterDto extends DateRangeQueryDto {
   @IsFundId('fund must be fund ids', { each: true })
   fund?: number[];
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'An appeal id: only the gifts credited to that appeal.' })
-  @IsOptional()
-  @IsUUID('all', { message: 'appeal must be an appeal id' })
+  @AppealFilter()
   appeal?: string;
 }
 

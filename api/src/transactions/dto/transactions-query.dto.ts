@@ -1,10 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, Matches } from 'class-validator';
+import { AppealFilter } from '../../http/ids.js';
 
 export const TIMEFRAMES = ['all', 'last-7-days', 'last-30-days', 'last-3-months', 'last-year', 'custom'] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];
 
-/** GET /api/stripe/customer/:id/transactions: a preset, or a custom inclusive range of local days. */
+/**
+ * GET /api/stripe/customer/:id/transactions: a preset, or a custom inclusive range of local days; optionally only
+ * the gifts credited to one appeal (the donor's CSV export follows the list).
+ */
 export class TransactionsQueryDto {
   @ApiPropertyOptional({
     enum: TIMEFRAMES,
@@ -30,4 +34,7 @@ export class TransactionsQueryDto {
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'end_date must be a date in the form YYYY-MM-DD' })
   end_date?: string;
+
+  @AppealFilter()
+  appeal?: string;
 }

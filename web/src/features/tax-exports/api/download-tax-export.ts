@@ -7,8 +7,18 @@ export function taxExportFilename(kind: TaxExportKind, year: number): string {
   return kind === 'bulk-report' ? `tax-report-${year}.csv` : `irs-receipts-required-${year}.csv`;
 }
 
-export function downloadTaxExport({ kind, year }: { kind: TaxExportKind; year: number }): Promise<void> {
-  return downloadFile(`/api/admin/tax-exports/${kind}/${year}`, taxExportFilename(kind, year));
+/** `appeal`: an appeal id, and then only the gifts credited to it; '' or absent for every gift. */
+export function downloadTaxExport({
+  kind,
+  year,
+  appeal,
+}: {
+  kind: TaxExportKind;
+  year: number;
+  appeal?: string;
+}): Promise<void> {
+  const query = appeal ? `?${new URLSearchParams({ appeal })}` : '';
+  return downloadFile(`/api/admin/tax-exports/${kind}/${year}${query}`, taxExportFilename(kind, year));
 }
 
 /** Failures are logged only (SPEC section 8). */

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { schoolYear } from '../../../lib/school-dates';
+import { AppealFilter } from '../../../components/appeal-filter';
 import { StatementMailingCard } from './statement-mailing-card';
 import { useTaxYearRefunds } from '../api/get-tax-year-refunds';
 import { formatUsd } from '../../../../../core/src/gifts/money';
@@ -21,11 +22,13 @@ export function taxYearOptions(now = new Date()): number[] {
 function DownloadCard({
   kind,
   year,
+  appeal,
   title,
   description,
 }: {
   kind: TaxExportKind;
   year: number;
+  appeal: string;
   title: string;
   description: string;
 }) {
@@ -36,7 +39,7 @@ function DownloadCard({
       <CardHeader title={title} description={description} titleAs="h3" />
       <CardContent>
         <Button
-          onClick={() => download.mutate({ kind, year })}
+          onClick={() => download.mutate({ kind, year, appeal })}
           disabled={pending}
           aria-label={`Download CSV: ${title} ${year}`}
         >
@@ -64,6 +67,7 @@ function YearRefunds({ year }: { year: number }) {
 export function TaxExportsTab({ children }: { children?: ReactNode }) {
   const years = taxYearOptions();
   const [year, setYear] = useState(() => schoolYear());
+  const [appeal, setAppeal] = useState('');
   return (
     <div className="adm-stack">
       <Card>
@@ -80,6 +84,7 @@ export function TaxExportsTab({ children }: { children?: ReactNode }) {
             options={years.map((y) => ({ value: String(y), label: String(y) }))}
             hint="Tax years are calendar years (January 1 to December 31), as the IRS asks, even where the other reports use fiscal years."
           />
+          <AppealFilter value={appeal} onValueChange={setAppeal} />
           <YearRefunds year={year} />
         </CardContent>
       </Card>
@@ -87,12 +92,14 @@ export function TaxExportsTab({ children }: { children?: ReactNode }) {
         <DownloadCard
           kind="bulk-report"
           year={year}
+          appeal={appeal}
           title="Annual Tax Report"
           description={`Every donation received in ${year}, card and manual, with donor details.`}
         />
         <DownloadCard
           kind="irs-receipts"
           year={year}
+          appeal={appeal}
           title="IRS Receipts Required"
           description={`Donations of $250 or more in ${year} that need a written acknowledgment.`}
         />

@@ -22,6 +22,8 @@ export interface TransactionFilter {
   /** yyyy-MM-dd, only with timeframe 'custom'. */
   startDate?: string;
   endDate?: string;
+  /** An appeal id: only the gifts credited to it (the list and its CSV); absent or '' for every gift. */
+  appeal?: string;
 }
 
 export async function getDonorTransactions(customerId: string, filter: TransactionFilter): Promise<TransactionDto[]> {
@@ -32,6 +34,7 @@ export async function getDonorTransactions(customerId: string, filter: Transacti
   } else {
     params.set('timeframe', filter.timeframe === 'custom' ? 'all' : filter.timeframe);
   }
+  if (filter.appeal) params.set('appeal', filter.appeal);
   try {
     return await apiGet<TransactionDto[]>(
       `/api/stripe/customer/${encodeURIComponent(customerId)}/transactions?${params}`,

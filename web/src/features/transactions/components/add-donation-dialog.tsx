@@ -31,13 +31,15 @@ export function AddDonationDialog({ donor, open, onOpenChange }: { donor: DonorD
         }}
         pending={create.isPending}
         onCancel={() => onOpenChange(false)}
-        onSubmit={(values) => {
+        onSubmit={(values, appealName) => {
           const payload = toPayload(values, donor.id);
           create.mutate(payload, {
             onSuccess: () => {
+              // SPEC's sentence, then the appeal it was credited to when one was picked.
+              const credited = appealName ? ` It is credited to the appeal ${appealName}.` : '';
               toast({
                 title: 'Donation Added Successfully',
-                description: `Manual donation of ${formatUsd(parseDollars(payload.amount) ?? 0)} has been recorded.`,
+                description: `Manual donation of ${formatUsd(parseDollars(payload.amount) ?? 0)} has been recorded.${credited}`,
               });
               onOpenChange(false);
             },

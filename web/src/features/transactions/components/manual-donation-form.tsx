@@ -13,6 +13,8 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useFunds } from '../../../lib/funds';
+import { useAppeals } from '../../../lib/appeals';
+import { offeredForOfflineGifts, STAFF_CREDIT_DAYS_AFTER_END } from '../../../../../core/src/appeals/appeal-rules';
 
 /** The manual (offline) donation form; the IRS warning follows the amount live. */
 export function ManualDonationForm({
@@ -23,7 +25,8 @@ export function ManualDonationForm({
 }: {
   initial: Partial<ManualDonationValues>;
   pending: boolean;
-  onSubmit: (values: ManualDonationValues) => void;
+  /** `appealName`: the name of the appeal picked, for the confirmation; null when none. */
+  onSubmit: (values: ManualDonationValues, appealName: string | null) => void;
   onCancel: () => void;
 }) {
   const [values, setValues] = useState<ManualDonationValues>(() => ({
@@ -33,6 +36,9 @@ export function ManualDonationForm({
   const [errors, setErrors] = useState<ManualDonationErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const funds = useFunds().data ?? [];
+  const appeals = (useAppeals().data ?? []).filter((a) =>
+    offeredForOfflineGifts({ status: a.status, state: a.page.state, endsAt: a.page.endsAt }),
+  );
 
   const update = (next: ManualDonationValues) => {
     setValues(next);
@@ -46,7 +52,8 @@ export function ManualDonationForm({
     setSubmitted(true);
     const errs = validateManualDonation(values);
     setErrors(errs);
-    if (Object.keys(errs).length === 0) onSubmit(values);
+    if (Object.keys(errs).length === 0)
+      onSubmit(values, appeals.find((a) => a.id === values.appealId)?.page.name ?? null);
   };
 
   const needsIrs = showsIrsWarning(values.amount);
@@ -104,6 +111,22 @@ export function ManualDonationForm({
             value={values.fundId || '1'}
             onChangeEvent={set('fundId')}
             options={funds.map((f) => ({ value: String(f.id), label: f.archived ? `${f.name} (archived)` : f.name }))}
+          />
+        )}
+        {appeals.length > 0 && (
+          <SelectField
+            label="Appeal"
+            name="appealId"
+            value={values.appealId}
+            onChangeEvent={set('appealId')}
+            hint={`Open appeals, and those ended in the last ${STAFF_CREDIT_DAYS_AFTER_END} days.`}
+            options={[
+              { value: '', label: 'None' },
+              ...appeals.map((a) => ({
+                value: a.id,
+                label: a.page.state === 'open' ? a.page.name : `${a.page.name} (ended)`,
+              })),
+            ]}
           />
         )}
         <TextField

@@ -9,6 +9,7 @@ import {
 } from '../api/get-donor-transactions';
 import type { DonorDto } from '../../../lib/api-types';
 import { saveBlob } from '../../../lib/download';
+import { AppealFilter } from '../../../components/appeal-filter';
 import { parseYearValue, useFiscalYear, yearDays, yearSelectOptions } from '../../../lib/fiscal-year';
 import { DATE_FORMAT } from '../../../lib/format';
 import { transactionsCsvFilename, transactionsToCsv } from '../lib/transactions-csv';
@@ -32,7 +33,8 @@ export function TransactionHistory({ donor, actions }: { donor: DonorDto; action
   const fy = useFiscalYear();
   const [choosingRange, setChoosingRange] = useState(false);
   const [adding, setAdding] = useState(false);
-  const transactions = useDonorTransactions(donor.id, filter, true);
+  const [appeal, setAppeal] = useState('');
+  const transactions = useDonorTransactions(donor.id, { ...filter, appeal }, true);
   const list = transactions.data ?? [];
 
   const onFilterChange = (value: string) => {
@@ -73,6 +75,7 @@ export function TransactionHistory({ donor, actions }: { donor: DonorDto; action
               ...TIME_FILTERS.filter((t) => t.value === 'custom'),
             ]}
           />
+          <AppealFilter value={appeal} onValueChange={setAppeal} />
           {filter.timeframe === 'custom' && !yearChoice && filter.startDate && filter.endDate && (
             <p className="adm-range">
               {rangeLabel(filter.startDate)} – {rangeLabel(filter.endDate)}{' '}

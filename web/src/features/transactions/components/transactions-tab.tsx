@@ -16,7 +16,7 @@ import { useCsvExport } from '../../../lib/use-csv-export';
 import { schoolToday } from '../../../lib/school-dates';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useFunds } from '../../../lib/funds';
-import { useAppeals } from '../../../lib/appeals';
+import { AppealFilter } from '../../../components/appeal-filter';
 import {
   downloadLedgerCsv,
   LEDGER_METHODS,
@@ -72,7 +72,6 @@ export function TransactionsTab() {
   const [fund, setFund] = useState('');
   const funds = useFunds().data ?? [];
   const [appeal, setAppeal] = useState(() => new URLSearchParams(window.location.search).get('appeal') ?? '');
-  const appeals = useAppeals().data ?? [];
   const [page, setPage] = useState(1);
   const csv = useCsvExport('Transaction data', 'Failed to export transactions');
   const q = useDebounced(search, 300);
@@ -149,18 +148,7 @@ export function TransactionsTab() {
               ]}
             />
           )}
-          {appeals.length > 0 && (
-            <SelectField
-              label="Appeal"
-              className="adm-filter"
-              value={appeal}
-              onValueChange={setAppeal}
-              options={[
-                { value: '', label: 'Any appeal' },
-                ...appeals.map((a) => ({ value: a.id, label: a.page.name })),
-              ]}
-            />
-          )}
+          <AppealFilter value={appeal} onValueChange={setAppeal} />
           <div className="adm-toolbar__actions">
             <Button variant="outline" onClick={() => void exportCsv()} disabled={csv.exporting}>
               <DownloadIcon /> {csv.exporting ? 'Exporting...' : 'Export CSV'}

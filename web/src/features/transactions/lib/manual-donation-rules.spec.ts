@@ -72,4 +72,10 @@ describe("the manual-gift form's rules", () => {
     expect(payload.giftDescription).toBeUndefined();
     expect(toPayload(valid).goodsValue).toBeUndefined();
   });
+
+  it('credits the gift to the appeal picked, and to none when "None" is left', () => {
+    const appealId = '6f1c2a57-0d2e-4d8a-9a53-8f7a2b1c0e11';
+    expect(toPayload({ ...valid, appealId }).appealId).toBe(appealId);
+    expect(toPayload(valid).appealId).toBeUndefined();
+  });
 });

@@ -29,6 +29,8 @@ export interface ManualDonationValues {
   goodsValue: string;
   /** The fund's id as text; '' is General. */
   fundId: string;
+  /** The appeal the gift is credited to (its id); '' is none. */
+  appealId: string;
 }
 
 /** A blank form given on `day` ('yyyy-MM-dd'): a cash gift to no fund in particular. */
@@ -45,6 +47,7 @@ export function emptyManualDonation(day: string): ManualDonationValues {
     goodsDescription: '',
     goodsValue: '',
     fundId: '',
+    appealId: '',
     donationType: 'cash',
     donationDate: day,
   };
@@ -109,5 +112,6 @@ export function toPayload(v: ManualDonationValues, stripeCustomerId?: string): C
     goodsDescription: v.receivedGoods ? opt(v.goodsDescription) : undefined,
     goodsValue: v.receivedGoods && v.goodsValue.trim() ? payloadDollars(v.goodsValue) : undefined,
     fundId: v.fundId ? Number(v.fundId) : undefined,
+    appealId: v.appealId || undefined,
   };
 }
