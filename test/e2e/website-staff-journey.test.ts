@@ -162,6 +162,11 @@ describe('the website, as an editor, a visitor and the owner use it', () => {
     await page.getByText('No photo.').waitFor();
 
     await page.getByRole('button', { name: 'Choose a photo' }).click();
+    await page.getByRole('dialog', { name: 'Choose a photo' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 900 });
+    await expectNoAxeViolations(page, 'the photo picker at 390');
+    await screenshot(page, 'website-photo-picker-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await uploadInPicker(page, 'garden.jpg', PHOTO_ALT, 'website-news-photo-picker-1280');
 
     // The form shows the chosen photo's thumbnail and alt text, with Change and Remove.
@@ -205,11 +210,6 @@ describe('the website, as an editor, a visitor and the owner use it', () => {
     await page.locator('#event-description').click();
     await page.keyboard.type('Meet the teachers and see the classrooms.');
     await page.getByRole('button', { name: 'Insert photo' }).click();
-    await page.getByRole('dialog', { name: 'Insert a photo' }).waitFor();
-    await page.setViewportSize({ width: 390, height: 900 });
-    await expectNoAxeViolations(page, 'the photo picker at 390');
-    await screenshot(page, 'website-photo-picker-390');
-    await page.setViewportSize({ width: 1280, height: 900 });
     await uploadInPicker(page, 'hall.jpg', EVENT_PHOTO_ALT);
     await page.locator('#event-description').getByRole('img', { name: EVENT_PHOTO_ALT }).waitFor();
     await expectNoAxeViolations(page, 'the event form with a photo in its description');
@@ -255,6 +255,7 @@ describe('the website, as an editor, a visitor and the owner use it', () => {
     await page.getByText(`December 5, ${nextYear}, 6:00 PM to 8:00 PM CST`).waitFor();
     await page.getByRole('img', { name: EVENT_PHOTO_ALT }).waitFor();
     await expectNoAxeViolations(page, `/events at ${width}`);
+    await screenshot(page, `website-journey-events-${width}`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: new RegExp(`Add to calendar.*${EVENT}`) }).click(),

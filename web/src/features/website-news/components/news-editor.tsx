@@ -59,7 +59,7 @@ function PhotoField({
   };
   return (
     <fieldset className="news-photo">
-      <legend className="adm-label">Photo</legend>
+      <legend className="label">Photo</legend>
       {photo ? (
         <div className="news-photo__chosen">
           {/* The alt text is written beside it, so the thumbnail itself is not announced twice. */}
