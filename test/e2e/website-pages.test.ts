@@ -69,14 +69,23 @@ describe('Website > Pages in the browser', () => {
         return el?.getAttribute('aria-label') ?? el?.querySelector('.sr-only')?.textContent ?? '';
       });
     const names: string[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
       names.push(await focusedName());
     }
-    expect(names).toEqual(['Heading', 'Subheading', 'Bold', 'Italic', 'Bulleted list', 'Numbered list', 'Link']);
+    expect(names).toEqual([
+      'Heading',
+      'Subheading',
+      'Bold',
+      'Italic',
+      'Bulleted list',
+      'Numbered list',
+      'Link',
+      'Insert photo',
+    ]);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('textbox');
-    for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Shift+Tab');
     const bold = page.getByRole('button', { name: 'Bold', exact: true }).first();
     expect(await focusedName()).toBe('Bold');
     await page.keyboard.press('Space');

@@ -1,18 +1,14 @@
 import request from 'supertest';
 import { authed, createAdmin, signIn } from '../helpers/admin.js';
+import {
+  concrete,
+  protectedRoutes as protectedRouteList,
+  PUBLIC_ROUTES,
+  scanRoutes,
+  type ScannedRoute,
+} from '../helpers/admin-routes.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
-/** The only routes under /api/admin and /api/stripe that answer without a session. */
-const PUBLIC_ROUTES = new Set([
-  'POST /api/admin/login',
-  'POST /api/admin/password-reset/request',
-  'POST /api/admin/password-reset/confirm',
-  'POST /api/admin/login/two-factor',
-  'POST /api/admin/login/two-factor/setup',
-  'POST /api/admin/login/two-factor/enrol',
-  'POST /api/admin/invite/accept',
-  'POST /api/stripe/webhook',
-]);
 /** The scan must find at least this many protected routes, so it cannot pass by finding none. */
 const MIN_PROTECTED = 3;
 
@@ -163,38 +159,6 @@ const ROLES: Record<string, readonly Role[]> = {
 /** Routes that end the caller's session: called last, each with a session of its own. */
 const SIGN_OUT = ['POST /api/admin/logout', 'POST /api/admin/logout-everywhere', 'POST /api/admin/change-password'];
 
-interface ScannedRoute {
-  method: string;
-  path: string;
-}
-
-/** Every route the Express router of the running app knows (Nest registers each handler as one route layer). */
-function scanRoutes(stack: Stack): ScannedRoute[] {
-  const app = stack.api.getHttpAdapter().getInstance() as {
-    router: { stack: Array<{ route?: { path: string | string[]; methods: Record<string, boolean> } }> };
-  };
-  const out: ScannedRoute[] = [];
-  for (const layer of app.router.stack) {
-    if (!layer.route) continue;
-    for (const path of ([] as string[]).concat(layer.route.path)) {
-      for (const [method, on] of Object.entries(layer.route.methods)) {
-        if (on && method !== '_all') out.push({ method: method.toUpperCase(), path });
-      }
-    }
-  }
-  return out;
-}
-
-/** A concrete URL for a route pattern: parameters get plausible values (Express 5 / path-to-regexp 8 syntax). */
-function concrete(path: string): string {
-  return path
-    .replace(/\{([^}]*)\}/g, '$1')
-    .replace(/:(\w+)/g, (_, name: string) =>
-      /year/i.test(name) ? '2024' : /customer/i.test(name) ? 'cus_Test123' : '00000000-0000-4000-8000-000000000000',
-    )
-    .replace(/\*(\w+)/g, 'x');
-}
-
 describe('the admin guard covers every /api/admin and /api/stripe route (found by scanning the router)', () => {
   let stack: Stack;
   let protectedRoutes: ScannedRoute[];
@@ -202,9 +166,7 @@ describe('the admin guard covers every /api/admin and /api/stripe route (found b
   beforeAll(async () => {
     stack = await startStack({ emulator: false, workers: 0 });
     allRoutes = scanRoutes(stack);
-    protectedRoutes = allRoutes.filter(
-      (r) => /^\/api\/(admin|stripe)(\/|$)/i.test(r.path) && !PUBLIC_ROUTES.has(`${r.method} ${r.path}`),
-    );
+    protectedRoutes = protectedRouteList(stack);
   });
   afterAll(() => stack.stop());
 

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { authed, createAdmin, signIn } from '../helpers/admin.js';
+import { phoneJpeg } from '../helpers/photos.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 /**
@@ -110,6 +111,55 @@ describe('news and events: the editors’ API and the public reads', () => {
     ])('refuses a bad post %j with a clear 400', async (body, message) => {
       const res = await editor.post('/api/admin/website/news').send(body).expect(400);
       expect(JSON.stringify(res.body)).toMatch(message);
+    });
+
+    it('a post’s photo must have alt text; visitors get it with its alt text and every size the media route serves', async () => {
+      const photo = await editor
+        .post('/api/admin/website/photos')
+        .set('Content-Type', 'image/jpeg')
+        .send(await phoneJpeg({ colour: '#2c7a4a' }))
+        .expect(201);
+      const noAlt = await editor
+        .post('/api/admin/website/news')
+        .send({ title: 'Harvest', photoId: photo.body.id, published: true })
+        .expect(400);
+      expect(noAlt.body.error).toMatch(/no alt text yet/);
+      const gone = await editor
+        .post('/api/admin/website/news')
+        .send({ title: 'Harvest', photoId: '00000000-0000-4000-8000-000000000000' })
+        .expect(400);
+      expect(gone.body.error).toMatch(/no longer in the library/);
+
+      const alt = 'Students carry <b>baskets</b> of tomatoes.';
+      await editor.patch(`/api/admin/website/photos/${photo.body.id}`).send({ alt }).expect(200);
+      const post = await editor
+        .post('/api/admin/website/news')
+        .send({ title: 'Harvest', photoId: photo.body.id, published: true })
+        .expect(201);
+      expect(post.body.photo).toEqual({ alt, image: photo.body.image });
+      const seen = (await api.get(`/api/site/news/${post.body.slug}`).expect(200)).body.photo;
+      expect(seen).toEqual({ alt, image: photo.body.image });
+      expect(seen.image.sources.map((s: { type: string }) => s.type)).toEqual([
+        'image/avif',
+        'image/webp',
+        'image/jpeg',
+      ]);
+      expect(seen.image).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
+      for (const source of seen.image.sources as Array<{ srcset: string; type: string }>) {
+        for (const url of source.srcset.split(', ').map((part) => part.split(' ')[0])) {
+          const file = await api.get(url).expect(200);
+          expect(file.type).toBe(source.type);
+        }
+      }
+      const listed = (await api.get('/api/site/news').expect(200)).body.posts;
+      expect(listed.find((p: { slug: string }) => p.slug === post.body.slug).photo).toEqual(seen);
+
+      // The photo's alt text taken away: visitors no longer get the photo, the post keeps it for the editor.
+      await stack.db.query(`UPDATE photos SET alt = '' WHERE id = $1`, [photo.body.id]);
+      const after = await editor.get(`/api/admin/website/news/${post.body.id}`).expect(200);
+      expect(after.body).toMatchObject({ photoId: photo.body.id, photo: null });
+      await editor.patch(`/api/admin/website/news/${post.body.id}`).send({ photoId: null }).expect(200);
+      expect((await api.get(`/api/site/news/${post.body.slug}`).expect(200)).body.photo).toBeNull();
     });
 
     it('refuses bad public reads with 400s and unknown posts with 404', async () => {

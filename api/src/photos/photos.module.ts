@@ -7,6 +7,6 @@ import { PhotosService } from './photos.service.js';
 @Module({
   controllers: [GalleryController, PhotosController],
   providers: [PhotosRepository, PhotosService],
-  exports: [PhotosService],
+  exports: [PhotosService, PhotosRepository],
 })
 export class PhotosModule {}

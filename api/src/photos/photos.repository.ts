@@ -42,6 +42,12 @@ export class PhotosRepository {
     return rows[0] ?? null;
   }
 
+  /** The photos of these ids that have alt text (the ones a page or a post may show), in no order. */
+  async findWithAlt(db: Queryable, ids: string[]): Promise<PhotoRow[]> {
+    if (!ids.length) return [];
+    return db.query(`${SELECT} WHERE p.id = ANY($1::uuid[]) AND p.alt <> ''`, [ids]);
+  }
+
   /** The photo uploaded with this file's hash before, if any (the same file twice). */
   async findByHash(db: Queryable, contentHash: string): Promise<{ id: string; created_at: Date } | null> {
     const rows = await db.query(`SELECT id, created_at FROM photos WHERE content_hash = $1`, [contentHash]);

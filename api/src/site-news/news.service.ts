@@ -9,6 +9,8 @@ import { badRequest, DomainError, notFound } from '../../../core/src/http/errors
 import { plainText, sanitizeRichText } from '../../../core/src/site/rich-text.js';
 import { siteVersion } from '../../../core/src/site/site-version.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
+import { photoImage } from '../photos/photo-images.js';
+import { PhotosRepository } from '../photos/photos.repository.js';
 import { AuditService } from '../auth/audit.service.js';
 import type { RequestMeta } from '../auth/login.service.js';
 import {
@@ -24,6 +26,9 @@ import {
 /** How long the plain-text teaser of a post is (the list's text and the page's meta description). */
 export const EXCERPT_MAX = 160;
 const SLUG_TAKEN = (slug: string) => `Another post already has the address /news/${slug}: choose another`;
+const PHOTO_GONE = 'That photo is no longer in the library: choose another';
+const PHOTO_NO_ALT =
+  'That photo has no alt text yet: give it one (one sentence saying what it shows) before using it in a post';
 
 interface PostRow {
   id: string;
@@ -73,19 +78,20 @@ export class NewsService {
     @Inject(DataSource) private readonly ds: DataSource,
     @Inject(ENV) private readonly env: EnvDto,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(PhotosRepository) private readonly photoRepo: PhotosRepository,
   ) {}
 
   async list(): Promise<AdminNewsPostDto[]> {
     const rows: PostRow[] = await this.ds.query(
       `SELECT ${COLUMNS} FROM news_posts p ORDER BY post_day DESC, created_at DESC`,
     );
-    return rows.map(toAdmin);
+    return this.admin(this.ds, rows);
   }
 
   async get(id: string): Promise<AdminNewsPostDto> {
     const row = await this.find(this.ds, id);
     if (!row) throw notFound('No such news post');
-    return toAdmin(row);
+    return (await this.admin(this.ds, [row]))[0];
   }
 
   async create(actor: PublicAdmin, dto: SaveNewsPostDto, meta: RequestMeta): Promise<AdminNewsPostDto> {
@@ -95,6 +101,7 @@ export class NewsService {
     const body = dto.bodyHtml === undefined ? '' : sanitizeRichText(dto.bodyHtml);
     const published = dto.published === true;
     return this.ds.transaction(async (m) => {
+      await this.checkPhoto(m, dto.photoId);
       const slug = dto.slug ?? (await this.freeSlug(m, slugFromTitle(title)));
       let id: string;
       try {
@@ -116,7 +123,7 @@ export class NewsService {
         details: { postId: id, slug, published },
         manager: m,
       });
-      return toAdmin((await this.find(m, id))!);
+      return (await this.admin(m, [(await this.find(m, id))!]))[0];
     });
   }
 
@@ -127,6 +134,7 @@ export class NewsService {
     return this.ds.transaction(async (m) => {
       const before = await this.find(m, id, true);
       if (!before) throw notFound('No such news post');
+      if (dto.photoId !== before.photo_id) await this.checkPhoto(m, dto.photoId);
       const after = {
         slug: dto.slug ?? before.slug,
         title: title ?? before.title,
@@ -136,7 +144,7 @@ export class NewsService {
         published: dto.published ?? before.published,
       };
       const changed = (Object.keys(after) as Array<keyof typeof after>).filter((k) => after[k] !== before[k]);
-      if (!changed.length) return toAdmin(before);
+      if (!changed.length) return (await this.admin(m, [before]))[0];
       try {
         await m.query(
           `UPDATE news_posts SET slug = $2, title = $3, post_day = $4, body_html = $5, photo_id = $6, published = $7,
@@ -163,7 +171,7 @@ export class NewsService {
         details: { postId: id, slug: after.slug, changed },
         manager: m,
       });
-      return toAdmin((await this.find(m, id))!);
+      return (await this.admin(m, [(await this.find(m, id))!]))[0];
     });
   }
 
@@ -203,12 +211,27 @@ export class NewsService {
   }
 
   /**
-   * The posts' photos as visitors see them. The photos (their table, sizes and alt text) are another part of the
-   * site; until it is merged here a post keeps its photo's id and shows no photo.
+   * The posts' photos as visitors see them: each photo's alt text and its sizes. A photo without alt text (taken
+   * away after it was chosen) is not shown, so no visitor gets an image without words for it.
    */
-  private async photos(rows: PostRow[]): Promise<Map<string, NewsPhotoDto>> {
-    void rows;
-    return new Map();
+  private async photos(rows: PostRow[], db: Queryable = this.ds): Promise<Map<string, NewsPhotoDto>> {
+    const ids = [...new Set(rows.map((r) => r.photo_id).filter((id): id is string => id !== null))];
+    const found = await this.photoRepo.findWithAlt(db, ids);
+    return new Map(found.map((p) => [p.id, { alt: p.alt, image: photoImage(p) }]));
+  }
+
+  /** Posts as the editors see them, each with its photo as visitors will see it. */
+  private async admin(db: Queryable, rows: PostRow[]): Promise<AdminNewsPostDto[]> {
+    const photos = await this.photos(rows, db);
+    return rows.map((r) => toAdmin(r, photos));
+  }
+
+  /** A post's photo must be one of the library's, with alt text (null or left out: no photo). */
+  private async checkPhoto(db: Queryable, photoId: string | null | undefined): Promise<void> {
+    if (!photoId) return;
+    const photo = await this.photoRepo.find(db, photoId);
+    if (!photo) throw badRequest(PHOTO_GONE);
+    if (!photo.alt) throw badRequest(PHOTO_NO_ALT);
   }
 
   private title(raw: string | undefined): string | undefined {
@@ -246,7 +269,7 @@ export class NewsService {
   }
 }
 
-function toAdmin(r: PostRow): AdminNewsPostDto {
+function toAdmin(r: PostRow, photos: Map<string, NewsPhotoDto>): AdminNewsPostDto {
   return {
     id: r.id,
     slug: r.slug,
@@ -254,6 +277,7 @@ function toAdmin(r: PostRow): AdminNewsPostDto {
     date: r.day,
     bodyHtml: r.body_html,
     photoId: r.photo_id,
+    photo: (r.photo_id && photos.get(r.photo_id)) || null,
     published: r.published,
     publishedAt: r.published_at ? r.published_at.toISOString() : null,
     updatedAt: r.updated_at.toISOString(),

@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { DAY_PATTERN } from '../http/day.js';
+import { PhotoImageDto } from '../photos/photos.dto.js';
 import { IsUuidOrNull, UuidParam } from '../http/ids.js';
 import { IsWholeNumberIn } from '../http/whole-number.js';
 
@@ -62,11 +63,12 @@ function OptionalPublished(): PropertyDecorator {
   );
 }
 
-/** A news post's photo as the public pages show it (from the site's photos), or null. */
+/** A news post's photo as the public pages show it (from the site's photos, only one with alt text), or null. */
 export class NewsPhotoDto {
-  @ApiProperty({ example: '/media/3f1c…-960.jpg' }) src: string;
-  @ApiProperty({ example: 'Students planting tomatoes in the garden' }) alt: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) srcset: string | null;
+  @ApiProperty({ example: 'Students planting tomatoes in the garden', description: 'Plain text: show it as text' })
+  alt: string;
+  @ApiProperty({ type: PhotoImageDto, description: 'Its sizes as the media route serves them (AVIF, WebP, JPEG)' })
+  image: PhotoImageDto;
 }
 
 /** A news post as the editors see it (drafts included). */
@@ -78,6 +80,12 @@ export class AdminNewsPostDto {
   @ApiProperty({ description: 'Sanitised HTML' }) bodyHtml: string;
   @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The photo shown with the post' })
   photoId: string | null;
+  @ApiProperty({
+    type: NewsPhotoDto,
+    nullable: true,
+    description: 'That photo as visitors see it (null when there is none, or it has no alt text)',
+  })
+  photo: NewsPhotoDto | null;
   @ApiProperty({ description: 'Published posts are on the public site; the others are drafts' }) published: boolean;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) publishedAt: string | null;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;

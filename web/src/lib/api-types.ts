@@ -4473,12 +4473,36 @@ export interface components {
             /** @description How many events were reset and queued again. */
             replayed: number;
         };
-        NewsPhotoDto: {
-            /** @example /media/3f1c…-960.jpg */
+        PhotoSourceDto: {
+            /** @enum {string} */
+            type: "image/avif" | "image/webp" | "image/jpeg";
+            /** @example /media/3c0b90153e5879b9-480.avif 480w, /media/adbe889d383370e1-960.avif 960w */
+            srcset: string;
+        };
+        PhotoImageDto: {
+            /**
+             * @description The JPEG of the middle width
+             * @example /media/794036166228a01c-960.jpg
+             */
             src: string;
-            /** @example Students planting tomatoes in the garden */
+            /**
+             * @description Width of the photo upright, in pixels (as made: at most 1600)
+             * @example 960
+             */
+            width: number;
+            /** @example 640 */
+            height: number;
+            /** @description AVIF, then WebP, then JPEG */
+            sources: components["schemas"]["PhotoSourceDto"][];
+        };
+        NewsPhotoDto: {
+            /**
+             * @description Plain text: show it as text
+             * @example Students planting tomatoes in the garden
+             */
             alt: string;
-            srcset?: string | null;
+            /** @description Its sizes as the media route serves them (AVIF, WebP, JPEG) */
+            image: components["schemas"]["PhotoImageDto"];
         };
         NewsPostSummaryDto: {
             /** @example spring-picnic */
@@ -4556,6 +4580,8 @@ export interface components {
              * @description The photo shown with the post
              */
             photoId: string | null;
+            /** @description That photo as visitors see it (null when there is none, or it has no alt text) */
+            photo: components["schemas"]["NewsPhotoDto"] | null;
             /** @description Published posts are on the public site; the others are drafts */
             published: boolean;
             /** Format: date-time */
@@ -4651,28 +4677,6 @@ export interface components {
             descriptionHtml?: string;
             /** @description true publishes, false takes it back to a draft */
             published?: boolean;
-        };
-        PhotoSourceDto: {
-            /** @enum {string} */
-            type: "image/avif" | "image/webp" | "image/jpeg";
-            /** @example /media/3c0b90153e5879b9-480.avif 480w, /media/adbe889d383370e1-960.avif 960w */
-            srcset: string;
-        };
-        PhotoImageDto: {
-            /**
-             * @description The JPEG of the middle width
-             * @example /media/794036166228a01c-960.jpg
-             */
-            src: string;
-            /**
-             * @description Width of the photo upright, in pixels (as made: at most 1600)
-             * @example 960
-             */
-            width: number;
-            /** @example 640 */
-            height: number;
-            /** @description AVIF, then WebP, then JPEG */
-            sources: components["schemas"]["PhotoSourceDto"][];
         };
         GalleryPhotoDto: {
             /** Format: uuid */
@@ -4928,6 +4932,8 @@ export type FailedEventDto = components['schemas']['FailedEventDto'];
 export type OperationsDto = components['schemas']['OperationsDto'];
 export type RetriedDto = components['schemas']['RetriedDto'];
 export type ReplayedDto = components['schemas']['ReplayedDto'];
+export type PhotoSourceDto = components['schemas']['PhotoSourceDto'];
+export type PhotoImageDto = components['schemas']['PhotoImageDto'];
 export type NewsPhotoDto = components['schemas']['NewsPhotoDto'];
 export type NewsPostSummaryDto = components['schemas']['NewsPostSummaryDto'];
 export type NewsListDto = components['schemas']['NewsListDto'];
@@ -4940,8 +4946,6 @@ export type SiteItemDeletedDto = components['schemas']['SiteItemDeletedDto'];
 export type AdminSiteEventDto = components['schemas']['AdminSiteEventDto'];
 export type AdminSiteEventListDto = components['schemas']['AdminSiteEventListDto'];
 export type SaveSiteEventDto = components['schemas']['SaveSiteEventDto'];
-export type PhotoSourceDto = components['schemas']['PhotoSourceDto'];
-export type PhotoImageDto = components['schemas']['PhotoImageDto'];
 export type GalleryPhotoDto = components['schemas']['GalleryPhotoDto'];
 export type GalleryDto = components['schemas']['GalleryDto'];
 export type AdminPhotoDto = components['schemas']['AdminPhotoDto'];

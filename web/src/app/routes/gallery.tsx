@@ -4,7 +4,7 @@ import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { Spinner } from '../../components/ui/spinner';
 import { school } from '../../content/school';
 import { useGallery } from '../../features/gallery/api/get-gallery';
-import { PhotoPicture } from '../../features/gallery/components/photo-picture';
+import { PhotoPicture } from '../../components/photo-picture';
 import type { PhotoImageDto } from '../../lib/api-types';
 import { sitePages } from '../../content/site-pages';
 import { usePageMeta } from '../../lib/page-meta';

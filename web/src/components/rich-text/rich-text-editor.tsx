@@ -11,14 +11,17 @@ import Image from '@tiptap/extension-image';
  *
  * Admin code only: it is imported by admin route chunks and never by a public page (Home's JS budget).
  */
+/** Where a photo picker plugs in: answers the photo to insert, or null when the admin cancelled. */
+export type InsertImage = () => Promise<{ src: string; alt: string } | null>;
+
 export interface RichTextEditorProps {
   id: string;
   label: string;
   value: string;
   onChange: (html: string) => void;
   describedBy?: string;
-  /** Where a photo picker plugs in: answers the photo to insert, or null when the admin cancelled. */
-  onInsertImage?: () => Promise<{ src: string; alt: string } | null>;
+  /** Where a photo picker plugs in (the app's routes pass one): an "Insert photo" button appears with it. */
+  onInsertImage?: InsertImage;
 }
 
 interface ToolButton {

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
-import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
+import { RichTextEditor, type InsertImage } from '../../../components/rich-text/rich-text-editor';
 import type { AdminSiteEventDto } from '../../../lib/api-types';
 import { schoolToday } from '../../../lib/school-dates';
 import { useAdminEvents, useDeleteSiteEvent, useSaveSiteEvent } from '../api/site-news';
@@ -36,7 +36,17 @@ const blank = (): Draft => {
   };
 };
 
-function EventForm({ initial, timeZone, onDone }: { initial: Draft; timeZone: string; onDone: () => void }) {
+function EventForm({
+  initial,
+  timeZone,
+  onDone,
+  onInsertImage,
+}: {
+  initial: Draft;
+  timeZone: string;
+  onDone: () => void;
+  onInsertImage?: InsertImage;
+}) {
   const [d, setD] = useState(initial);
   const { error, titleError, busy, submit, del } = useItemForm({
     what: 'event',
@@ -113,6 +123,7 @@ function EventForm({ initial, timeZone, onDone }: { initial: Draft; timeZone: st
             label="Description"
             value={d.descriptionHtml}
             onChange={(descriptionHtml) => setD((x) => ({ ...x, descriptionHtml }))}
+            onInsertImage={onInsertImage}
           />
           <EditorActions
             what="event"
@@ -143,14 +154,23 @@ function toDraft(e: AdminSiteEventDto): Draft {
   };
 }
 
-/** /admin/website/events: every event (drafts and past ones too), and the form that adds or edits one. */
-export function EventsEditor() {
+/**
+ * /admin/website/events: every event (drafts and past ones too), and the form that adds or edits one.
+ * `onInsertImage` (the photo picker, passed by the app's route) puts a photo into a description.
+ */
+export function EventsEditor({ onInsertImage }: { onInsertImage?: InsertImage } = {}) {
   const events = useAdminEvents();
   const [editing, setEditing] = useState<Draft | null>(null);
   const timeZone = events.data?.timeZone ?? '';
   if (editing)
     return (
-      <EventForm key={editing.id ?? 'new'} initial={editing} timeZone={timeZone} onDone={() => setEditing(null)} />
+      <EventForm
+        key={editing.id ?? 'new'}
+        initial={editing}
+        timeZone={timeZone}
+        onDone={() => setEditing(null)}
+        onInsertImage={onInsertImage}
+      />
     );
   const now = Date.now();
   return (

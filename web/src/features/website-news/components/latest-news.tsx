@@ -19,7 +19,12 @@ export function LatestNews() {
         </div>
         <ul className="news-list news-list--grid">
           {posts.map((p) => (
-            <NewsCard key={p.slug} post={p} heading="h3" />
+            <NewsCard
+              key={p.slug}
+              post={p}
+              heading="h3"
+              sizes="(min-width: 1200px) 360px, (min-width: 768px) 30vw, calc(100vw - 2rem)"
+            />
           ))}
         </ul>
         <p className="news-more">

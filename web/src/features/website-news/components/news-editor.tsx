@@ -3,11 +3,23 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
-import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
+import { RichTextEditor, type InsertImage } from '../../../components/rich-text/rich-text-editor';
 import type { AdminNewsPostDto } from '../../../lib/api-types';
 import { calendarDate, schoolToday } from '../../../lib/school-dates';
 import { useAdminNews, useDeleteNewsPost, useSaveNewsPost } from '../api/site-news';
 import { EditorActions, ItemsCard, StatusBadge, useItemForm } from './editor-parts';
+
+/** A photo for a post, as the app's photo picker answers it (only photos with alt text). */
+export interface ChosenPhoto {
+  id: string;
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** What the editor gets from the app's route: the photo picker (null when the editor cancels). */
+export type PickPhoto = () => Promise<ChosenPhoto | null>;
 
 interface Draft {
   id?: string;
@@ -15,12 +27,82 @@ interface Draft {
   date: string;
   bodyHtml: string;
   photoId: string | null;
+  /** The chosen photo as shown in the form (null with a photoId: the photo has lost its alt text). */
+  photo: Omit<ChosenPhoto, 'id'> | null;
   published: boolean;
 }
 
-const blank = (): Draft => ({ title: '', date: schoolToday(), bodyHtml: '', photoId: null, published: false });
+const blank = (): Draft => ({
+  title: '',
+  date: schoolToday(),
+  bodyHtml: '',
+  photoId: null,
+  photo: null,
+  published: false,
+});
 
-function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
+/** The post's Photo: a thumbnail and its alt text, and Choose / Change / Remove (the picker comes from the route). */
+function PhotoField({
+  photoId,
+  photo,
+  pickPhoto,
+  onChange,
+}: {
+  photoId: string | null;
+  photo: Draft['photo'];
+  pickPhoto?: PickPhoto;
+  onChange: (photoId: string | null, photo: Draft['photo']) => void;
+}) {
+  const choose = async () => {
+    const picked = await pickPhoto?.();
+    if (picked) onChange(picked.id, { src: picked.src, alt: picked.alt, width: picked.width, height: picked.height });
+  };
+  return (
+    <fieldset className="news-photo">
+      <legend className="label">Photo</legend>
+      {photo ? (
+        <div className="news-photo__chosen">
+          {/* The alt text is written beside it, so the thumbnail itself is not announced twice. */}
+          <img src={photo.src} width={photo.width} height={photo.height} alt="" />
+          <p>
+            <span className="adm-muted">Alt text: </span>
+            {photo.alt}
+          </p>
+        </div>
+      ) : (
+        <p className="adm-muted">
+          {photoId
+            ? 'The chosen photo has no alt text now, so visitors do not see it. Choose it again to give it alt text, or choose another.'
+            : 'No photo. A photo shows with the post on the News page, on its own page and on Home.'}
+        </p>
+      )}
+      {pickPhoto && (
+        <div className="news-editor__actions">
+          <Button type="button" variant="outline" onClick={() => void choose()}>
+            {photoId ? 'Change photo' : 'Choose a photo'}
+          </Button>
+          {photoId && (
+            <Button type="button" variant="ghost" onClick={() => onChange(null, null)}>
+              Remove photo
+            </Button>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function PostForm({
+  initial,
+  onDone,
+  pickPhoto,
+  onInsertImage,
+}: {
+  initial: Draft;
+  onDone: () => void;
+  pickPhoto?: PickPhoto;
+  onInsertImage?: InsertImage;
+}) {
   const [draft, setDraft] = useState(initial);
   const { error, titleError, busy, submit, del } = useItemForm({
     what: 'post',
@@ -61,18 +143,25 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
               hint="Shown with the post; the newest date comes first."
             />
           </div>
+          <PhotoField
+            photoId={draft.photoId}
+            photo={draft.photo}
+            pickPhoto={pickPhoto}
+            onChange={(photoId, photo) => setDraft((d) => ({ ...d, photoId, photo }))}
+          />
           <RichTextEditor
             id="news-body"
             label="Text"
             value={draft.bodyHtml}
             onChange={(bodyHtml) => setDraft((d) => ({ ...d, bodyHtml }))}
+            onInsertImage={onInsertImage}
           />
           <EditorActions
             what="post"
             exists={!!draft.id}
             published={initial.published}
             busy={busy}
-            onSave={(published) => submit(draft.title, { ...draft, published })}
+            onSave={(published) => submit(draft.title, { ...withoutPhoto(draft), published })}
             onDelete={() => del(draft.id, draft.title)}
             onCancel={onDone}
           />
@@ -82,15 +171,46 @@ function PostForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
   );
 }
 
-function toDraft(p: AdminNewsPostDto): Draft {
-  return { id: p.id, title: p.title, date: p.date, bodyHtml: p.bodyHtml, photoId: p.photoId, published: p.published };
+/** What is saved: the draft less the photo's preview (the API takes its id). */
+function withoutPhoto({ photo, ...rest }: Draft): Omit<Draft, 'photo'> {
+  void photo;
+  return rest;
 }
 
-/** /admin/website/news: the posts (drafts and published), and the form that writes or edits one. */
-export function NewsEditor() {
+function toDraft(p: AdminNewsPostDto): Draft {
+  return {
+    id: p.id,
+    title: p.title,
+    date: p.date,
+    bodyHtml: p.bodyHtml,
+    photoId: p.photoId,
+    photo: p.photo && {
+      src: p.photo.image.src,
+      alt: p.photo.alt,
+      width: p.photo.image.width,
+      height: p.photo.image.height,
+    },
+    published: p.published,
+  };
+}
+
+/**
+ * /admin/website/news: the posts (drafts and published), and the form that writes or edits one. The app's route
+ * passes the photo picker: `pickPhoto` for the post's Photo, `onInsertImage` for photos inside its text.
+ */
+export function NewsEditor({ pickPhoto, onInsertImage }: { pickPhoto?: PickPhoto; onInsertImage?: InsertImage } = {}) {
   const posts = useAdminNews();
   const [editing, setEditing] = useState<Draft | null>(null);
-  if (editing) return <PostForm key={editing.id ?? 'new'} initial={editing} onDone={() => setEditing(null)} />;
+  if (editing)
+    return (
+      <PostForm
+        key={editing.id ?? 'new'}
+        initial={editing}
+        onDone={() => setEditing(null)}
+        pickPhoto={pickPhoto}
+        onInsertImage={onInsertImage}
+      />
+    );
   return (
     <ItemsCard
       titleId="news-list-title"

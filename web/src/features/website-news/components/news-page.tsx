@@ -14,8 +14,14 @@ export function NewsPage() {
           <div className="page-loading" role="status" aria-label="Loading news" />
         ) : news.data?.posts.length ? (
           <ul className="news-list">
-            {news.data.posts.map((p) => (
-              <NewsCard key={p.slug} post={p} heading="h2" />
+            {news.data.posts.map((p, i) => (
+              <NewsCard
+                key={p.slug}
+                post={p}
+                heading="h2"
+                sizes="(min-width: 800px) 720px, calc(100vw - 2rem)"
+                priority={i === 0}
+              />
             ))}
           </ul>
         ) : (

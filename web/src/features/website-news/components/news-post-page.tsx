@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { PhotoPicture } from '../../../components/photo-picture';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { calendarDate } from '../../../lib/school-dates';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -23,11 +24,12 @@ export function NewsPostPage({ post }: { post: NewsPostDto }) {
       <section className="section" aria-label="Post">
         <div className="container container--narrow news-post">
           {post.photo && (
-            <img
+            <PhotoPicture
               className="news-post__photo"
-              src={post.photo.src}
-              srcSet={post.photo.srcset ?? undefined}
+              image={post.photo.image}
               alt={post.photo.alt}
+              sizes="(min-width: 800px) 720px, calc(100vw - 2rem)"
+              priority
             />
           )}
           <RichText html={post.bodyHtml} />

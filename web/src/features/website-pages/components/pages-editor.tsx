@@ -5,7 +5,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
+import { RichTextEditor, type InsertImage } from '../../../components/rich-text/rich-text-editor';
 import { SITE_PAGES, type FieldDefinition } from '../../../../../core/src/site/site-pages';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -17,17 +17,26 @@ function FieldEditor({
   field,
   value,
   onChange,
+  onInsertImage,
 }: {
   field: FieldDefinition;
   value: string;
   onChange: (v: string) => void;
+  onInsertImage?: InsertImage;
 }) {
   const id = `page-field-${field.key.replace(/[^a-z0-9-]/gi, '-')}`;
   if (field.kind === 'rich') {
     const hintId = field.hint ? `${id}-hint` : undefined;
     return (
       <div>
-        <RichTextEditor id={id} label={field.label} value={value} onChange={onChange} describedBy={hintId} />
+        <RichTextEditor
+          id={id}
+          label={field.label}
+          value={value}
+          onChange={onChange}
+          describedBy={hintId}
+          onInsertImage={onInsertImage}
+        />
         {field.hint && (
           <p id={hintId} className="field__hint">
             {field.hint}
@@ -63,8 +72,9 @@ function FieldEditor({
 /**
  * Website > Pages: pick a page, change its words, save a draft (visitors see nothing yet), preview it at a phone's
  * and a desktop's width, publish it; the page's history lists every publish and restores any of them.
+ * `onInsertImage` (the photo picker, passed by the app's route) puts a photo into a text block.
  */
-export function PagesEditor() {
+export function PagesEditor({ onInsertImage }: { onInsertImage?: InsertImage } = {}) {
   const pages = useSitePages();
   const save = useSaveDraft();
   const publish = usePublishPage();
@@ -154,6 +164,7 @@ export function PagesEditor() {
                 field={f}
                 value={values[f.key] ?? ''}
                 onChange={(v) => setValues((old) => ({ ...(old ?? {}), [f.key]: v }))}
+                onInsertImage={onInsertImage}
               />
             ))}
             {error && <Alert variant="destructive">{error}</Alert>}

@@ -29,9 +29,9 @@ export interface PhotoPickerProps {
 }
 
 /**
- * Choose a photo of the library, or upload one from a file, for a page or a post. Alt text is required (and
- * saved on the photo) before the photo is handed back, so no page gets an image without it. The photo is not
- * published to the Gallery by being picked.
+ * Choose a photo of the library (those published, with alt text), or upload one from a file, for a page or a post.
+ * Alt text is required (and saved on the photo) before the photo is handed back, so no page gets an image without
+ * it. An uploaded photo is kept in the library (Website → Photos) but not published to the Gallery by being picked.
  */
 export function PhotoPicker({ open, title = 'Choose a photo', onPick, onCancel }: PhotoPickerProps) {
   const photos = usePhotos();
@@ -78,6 +78,7 @@ export function PhotoPicker({ open, title = 'Choose a photo', onPick, onCancel }
     }
   };
   const busy = upload.isPending || update.isPending;
+  const ready = (photos.data ?? []).filter((p) => p.published && p.alt);
 
   return (
     <Dialog
@@ -116,18 +117,24 @@ export function PhotoPicker({ open, title = 'Choose a photo', onPick, onCancel }
         {photos.isPending ? (
           <Spinner label="Loading photos" />
         ) : (
-          (photos.data?.length ?? 0) > 0 && (
+          ready.length > 0 && (
             <fieldset className="photo-picker__choices">
-              <legend>Or choose one of the library</legend>
-              {photos.data!.map((p, i) => (
+              <legend>Or choose one of the published photos</legend>
+              {ready.map((p) => (
                 <label key={p.id} className="photo-picker__choice">
                   <input type="radio" name="picker-photo" checked={chosen?.id === p.id} onChange={() => choose(p)} />
                   <img src={p.image.src} width={p.image.width} height={p.image.height} alt="" loading="lazy" />
-                  <span>{p.alt || `Photo ${i + 1} (no alt text yet)`}</span>
+                  <span>{p.alt}</span>
                 </label>
               ))}
             </fieldset>
           )
+        )}
+        {chosen && !ready.some((p) => p.id === chosen.id) && (
+          <div className="photo-picker__uploaded">
+            <img src={chosen.image.src} width={chosen.image.width} height={chosen.image.height} alt="" />
+            <p>The photo you uploaded. Give it alt text below, then choose “Use this photo”.</p>
+          </div>
         )}
         {chosen && (
           <AltTextField

@@ -1,4 +1,4 @@
-import type { PhotoImageDto } from '../../../lib/api-types';
+import type { PhotoImageDto } from '../lib/api-types';
 
 /**
  * A photo of the school's library as a <picture>: AVIF, then WebP, then the JPEG fallback, each at every width
