@@ -154,4 +154,73 @@ describe('Website > Pages in the browser', () => {
     await visitor.goto(`${stack.apiUrl}/contact`);
     await visitor.getByRole('cell', { name: '8:00 AM - 3:00 PM' }).waitFor();
   }, 240_000);
+
+  it("an editor gives News its own title and description (counted as typed, a long one refused in words); visitors' tabs show them", async () => {
+    const school = 'Hillside Learning Center';
+    const api = authed(stack, (await signIn(stack, editor)).token);
+    await api
+      .post('/api/admin/website/news')
+      .send({
+        title: 'Spring picnic',
+        date: '2026-04-18',
+        bodyHtml: '<p>We ate outside. It was sunny.</p>',
+        published: true,
+      })
+      .expect(201);
+    const page = await newPage();
+    await signInAs(page, editor);
+    await page.getByRole('heading', { name: 'Website' }).waitFor();
+    await page.getByLabel('Page', { exact: true }).selectOption('news');
+    const title = page.getByLabel('Page title (browser tab and search results)');
+    const description = page.getByLabel('Page description (search results and link previews)');
+    expect(await title.inputValue()).toBe('News');
+    await page.getByText(`The school's name is added after it: “News | ${school}”. 4 of 70 characters.`).waitFor();
+
+    // Too long: the field says so as the editor types, and the server refuses it with the same limit.
+    await title.fill('Our news: picnics, trips, new jobs, art shows and everything in between!');
+    await page.getByText('Too long: 72 characters. Keep it to 70 or fewer, search engines cut the rest.').waitFor();
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText(/is 72 characters long: keep it to 70 or fewer/).waitFor();
+    await checkAtWidths(page, 'website-pages-meta-too-long');
+
+    await title.fill('School news and stories');
+    await description.fill('Picnics, trips and new jobs: the latest from our school.');
+    await page.getByText('56 of 160 characters.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Unpublished draft saved').waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('No unpublished changes').waitFor();
+    await checkAtWidths(page, 'website-pages-meta');
+
+    // A visitor moves from Home to the post and to News without a page load: the tab and the tags follow.
+    const visitor = await newPage(390);
+    await visitor.goto(`${stack.apiUrl}/`);
+    const headOf = () =>
+      visitor.evaluate(() => ({
+        title: document.title,
+        description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+        ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+      }));
+    await visitor.getByRole('link', { name: 'Spring picnic' }).click();
+    await visitor.waitForFunction((t) => document.title === t, `Spring picnic | ${school}`);
+    expect(await headOf()).toEqual({
+      title: `Spring picnic | ${school}`,
+      description: 'We ate outside.',
+      ogTitle: `Spring picnic | ${school}`,
+    });
+    await visitor.getByRole('link', { name: 'All news' }).click();
+    await visitor.waitForFunction((t) => document.title === t, `School news and stories | ${school}`);
+    expect(await headOf()).toEqual({
+      title: `School news and stories | ${school}`,
+      description: 'Picnics, trips and new jobs: the latest from our school.',
+      ogTitle: `School news and stories | ${school}`,
+    });
+    // A direct visit has them before any script runs (checked without JavaScript).
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(`${stack.apiUrl}/news`);
+    expect(await plain.title()).toBe(`School news and stories | ${school}`);
+    await noScript.close();
+  }, 180_000);
 });

@@ -9,6 +9,10 @@ import { SitePagesService } from '../website/site-pages.service.js';
 import type { PublicSitePagesDto } from '../website/site-pages.dto.js';
 import { siteVersion } from '../../../core/src/site/site-version.js';
 import { DataSource } from 'typeorm';
+import { appeals } from '../../../core/src/appeals/appeals.repository.js';
+import { appealMeta, metaPageAt, newsPostMeta, sitePageMeta, type PageMeta } from '../../../core/src/site/page-meta.js';
+import type { SitePagesContent } from '../../../core/src/site/site-pages.js';
+import { NewsService } from '../site-news/news.service.js';
 
 function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -49,6 +53,33 @@ function paymentScriptTag(pathname: string, env: EnvDto): string {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return env.STRIPE_JS_URL && isPaymentPage(p) ? `<script defer src="${escapeAttr(env.STRIPE_JS_URL)}"></script>` : '';
 }
+
+/**
+ * A page's <title>, meta description and link-preview tags (og:title, og:description), escaped: whatever an editor
+ * typed is text here, never markup. The web app updates the same four tags on client-side navigation
+ * (web/src/lib/page-meta.ts).
+ */
+export function pageMetaTags(meta: PageMeta): string {
+  const title = escapeAttr(meta.title);
+  const description = escapeAttr(meta.description);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}">`,
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${description}">`,
+  ].join('\n    ');
+}
+
+/** index.html with its built-in title and description replaced by a marker where each page's own go. */
+function withMetaMarker(template: string): string {
+  return template
+    .replace(/<title>[^<]*<\/title>/, '<!--page-meta-->')
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace(/\s*<meta property="og:(title|description)"[^>]*>/g, '');
+}
+
+const NEWS_POST_PATH = /^\/news\/([a-z0-9]+(?:-[a-z0-9]+)*)\/*$/;
+const APPEAL_PATH = /^\/give\/([a-z0-9-]+)\/*$/;
 
 const ENCODINGS = [
   { name: 'br', ext: '.br' },
@@ -96,6 +127,8 @@ function compressedPage(page: string, encoding: 'br' | 'gzip'): Buffer {
   const key = `${encoding}:${page}`;
   let body = compressedPages.get(key);
   if (!body) {
+    // Each news post and appeal page has its own title: keep the kept variants bounded.
+    if (compressedPages.size >= 500) compressedPages.clear();
     body = encoding === 'br' ? brotliCompressSync(page) : gzipSync(page, { level: 9 });
     compressedPages.set(key, body);
   }
@@ -107,7 +140,7 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
   const dir = path.resolve(env.WEB_DIST_DIR);
   const indexFile = path.join(dir, 'index.html');
   if (!existsSync(indexFile)) return;
-  const html = renderIndexHtml(readFileSync(indexFile, 'utf8'), env);
+  const html = withMetaMarker(renderIndexHtml(readFileSync(indexFile, 'utf8'), env));
   app.use('/assets', precompressed(path.join(dir, 'assets')));
   app.use(
     '/assets',
@@ -116,26 +149,54 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
   app.use(express.static(dir, { index: false, maxAge: '1h' }));
   const preloads = routePreloads(dir);
   const sitePages = app.get(SitePagesService);
+  const news = app.get(NewsService);
   const ds = app.get(DataSource);
   // The rendered content block of the newest site version; one row read per page load tells whether it is still current.
-  let content = { version: -1, tag: '' };
-  const contentTag = async (): Promise<string> => {
+  let content = { version: -1, tag: '', pages: null as SitePagesContent | null, posts: new Map<string, PageMeta>() };
+  const currentContent = async () => {
     const { version } = await siteVersion.read(ds);
     if (version !== content.version) {
-      content = { version, tag: sitePagesTag(await sitePages.publicPages()) };
+      const published = await sitePages.publicPages();
+      content = { version, tag: sitePagesTag(published), pages: published.pages as SitePagesContent, posts: new Map() };
       compressedPages.clear();
     }
-    return content.tag;
+    return content;
+  };
+  /**
+   * The title and description a direct visit's HTML carries (search engines and link previews run no script): an
+   * editable page's published ones, a published news post's or an appeal's own, else Home's.
+   */
+  const metaFor = async (pathname: string, current: typeof content): Promise<PageMeta> => {
+    const pages = current.pages!;
+    const page = metaPageAt(pathname);
+    if (page) return sitePageMeta(pages, page);
+    const post = NEWS_POST_PATH.exec(pathname)?.[1];
+    if (post) {
+      const cached = current.posts.get(post);
+      if (cached) return cached;
+      const found = await news.publishedPost(post).catch(() => null);
+      if (found) {
+        const meta = newsPostMeta(found, pages.school.name);
+        if (current.posts.size < 1000) current.posts.set(post, meta);
+        return meta;
+      }
+    }
+    const appealSlug = isAppealPath(pathname.replace(/\/+$/, '')) ? APPEAL_PATH.exec(pathname)?.[1] : undefined;
+    if (appealSlug) {
+      const appeal = await appeals.bySlug(ds, appealSlug);
+      if (appeal && appeal.status !== 'draft')
+        return appealMeta({ name: appeal.name, storyHtml: appeal.story_html }, pages.school.name);
+    }
+    return sitePageMeta(pages, 'home');
   };
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/'))
       return next();
-    contentTag().then(
-      (tag) => servePage(req, res, tag),
-      (err: unknown) => next(err),
-    );
+    currentContent()
+      .then(async (current) => servePage(req, res, current.tag, pageMetaTags(await metaFor(req.path, current))))
+      .catch((err: unknown) => next(err));
   });
-  const servePage = (req: Request, res: Response, tag: string) => {
+  const servePage = (req: Request, res: Response, tag: string, metaTags: string) => {
     res.setHeader('Cache-Control', 'no-cache');
     // The app shows its not-found page there; crawlers and link checkers learn it from the status.
     if (!isAppRoute(req.path)) res.status(404);
@@ -148,7 +209,9 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
       res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     }
     const extra = [tag, paymentScriptTag(req.path, env), preloads(req.path)].filter(Boolean).join('\n    ');
-    const page = extra ? html.replace('</head>', `  ${extra}\n  </head>`) : html;
+    const withMeta = html.replace('<!--page-meta-->', () => metaTags);
+    // A function, not a string, as the replacement: "$&" or "$'" typed in a page's text stays text.
+    const page = extra ? withMeta.replace('</head>', () => `  ${extra}\n  </head>`) : withMeta;
     res.type('html');
     res.setHeader('Vary', 'Accept-Encoding');
     const accepted = String(req.headers['accept-encoding'] ?? '');

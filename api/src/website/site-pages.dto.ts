@@ -43,7 +43,8 @@ export class PublicSitePagesDto {
   @ApiProperty({
     type: 'object',
     additionalProperties: FIELDS,
-    description: 'Each page (home, about, programs, contact, gallery, donate, school): its published fields',
+    description:
+      'Each page (home, about, programs, contact, gallery, donate, news, events, school): its published fields',
   })
   pages: Record<string, Record<string, string>>;
 }

@@ -27,7 +27,9 @@ const CHECKS: Partial<Record<FieldDefinition['kind'], { test: (v: string) => boo
 /**
  * A page's content as sent by an editor, made safe and checked: every field of the page present (missing ones
  * keep `base`'s value), unknown keys dropped, rich text through the one sanitiser, one-line fields made plain
- * text, and the fields with a shape (map position, EIN, phone, e-mail) checked. Errors name the field's label.
+ * text, the fields with a shape (map position, EIN, phone, e-mail) checked, and the fields with a length limit (a
+ * page's title and description) held to it (a default longer than the limit, written before there was one, stays
+ * as it is until someone changes it). Errors name the field's label.
  */
 export function cleanPageContent(
   page: SitePageKey,
@@ -47,6 +49,10 @@ export function cleanPageContent(
     const check = CHECKS[f.kind];
     if (check && !check.test(clean)) errors.push(`${f.label} must be ${check.message}.`);
     else if (!clean && f.kind !== 'rich') errors.push(`${f.label} cannot be empty.`);
+    else if (f.maxLength && clean.length > f.maxLength && clean !== f.defaultValue)
+      errors.push(
+        `${f.label} is ${clean.length} characters long: keep it to ${f.maxLength} or fewer (search engines cut the rest).`,
+      );
     content[f.key] = clean;
   }
   return { content, errors };

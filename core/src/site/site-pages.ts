@@ -1,4 +1,5 @@
 import { SCHOOL_FACTS as F } from '../school/school-facts.js';
+import { META_DESCRIPTION_MAX, META_TITLE_MAX } from './page-meta.js';
 
 /**
  * The site's editable pages: each page's fields (what the Website > Pages editor shows, in order), their kind and
@@ -18,6 +19,8 @@ export interface FieldDefinition {
   /** A hint shown under the field. */
   hint?: string;
   defaultValue: string;
+  /** The most characters a value other than the default may have (the editor counts them as staff type). */
+  maxLength?: number;
 }
 
 export interface PageDefinition {
@@ -28,7 +31,17 @@ export interface PageDefinition {
   fields: FieldDefinition[];
 }
 
-export const SITE_PAGE_KEYS = ['home', 'about', 'programs', 'contact', 'gallery', 'donate', 'school'] as const;
+export const SITE_PAGE_KEYS = [
+  'home',
+  'about',
+  'programs',
+  'contact',
+  'gallery',
+  'donate',
+  'news',
+  'events',
+  'school',
+] as const;
 export type SitePageKey = (typeof SITE_PAGE_KEYS)[number];
 export type PageContent = Record<string, string>;
 export type SitePagesContent = Record<SitePageKey, PageContent>;
@@ -52,6 +65,31 @@ const rich = (key: string, label: string, defaultValue: string): FieldDefinition
   kind: 'rich',
   defaultValue,
 });
+
+/**
+ * A page's title and description (browser tab, search results, link previews: core/src/site/page-meta.ts). The
+ * defaults are the texts the site had before they were editable; the school's name is added to the title.
+ */
+const meta = (title: string, description: string, home = false): FieldDefinition[] => [
+  {
+    key: 'meta.title',
+    label: 'Page title (browser tab and search results)',
+    kind: 'text',
+    defaultValue: title,
+    maxLength: META_TITLE_MAX,
+    hint: home
+      ? `Shown after the school's name: “${F.name} | ${title}”.`
+      : `The school's name is added after it: “${title} | ${F.name}”.`,
+  },
+  {
+    key: 'meta.description',
+    label: 'Page description (search results and link previews)',
+    kind: 'long-text',
+    defaultValue: description,
+    maxLength: META_DESCRIPTION_MAX,
+    hint: 'One or two sentences that tell a searcher what this page offers.',
+  },
+];
 
 const PROGRAMS: Array<{ slug: string; title: string; summary: string; description: string }> = [
   {
@@ -127,6 +165,11 @@ export const SITE_PAGES: readonly PageDefinition[] = [
         'Our Programs (introduction)',
         'Practical learning, safe transport and a real place in the community.',
       ),
+      ...meta(
+        'Education and support for adults with developmental disabilities',
+        `${F.name} trains and supports adults with developmental disabilities in rural Arkansas.`,
+        true,
+      ),
     ],
   },
   {
@@ -146,6 +189,10 @@ export const SITE_PAGES: readonly PageDefinition[] = [
         'Our team of about 6 to 10 professionals includes instructors, job coaches, drivers and support staff. Many have been with us for over a decade.',
       ),
       text('visit', 'Visit Us', 'Families are always welcome. Call us to arrange a visit or a trial day.'),
+      ...meta(
+        'About Us',
+        `Established in ${F.founded} and incorporated in ${F.incorporated}, ${F.name} has supported adults with developmental disabilities in rural Arkansas for over 50 years.`,
+      ),
     ],
   },
   {
@@ -163,6 +210,10 @@ export const SITE_PAGES: readonly PageDefinition[] = [
         'moreInfo',
         'Need More Information?',
         'We are happy to answer questions, share our schedule or arrange a visit.',
+      ),
+      ...meta(
+        'Programs',
+        'Adult development, accessible transportation, community integration, life skills, recreation and vocational training for adults with developmental disabilities.',
       ),
     ],
   },
@@ -185,12 +236,6 @@ export const SITE_PAGES: readonly PageDefinition[] = [
       text('openDaysShort', 'Hours: open days', F.schedule.openDaysShort),
       text('hours', 'Hours: times', F.schedule.hours),
       text('closedDaysShort', 'Hours: closed days', F.schedule.closedDaysShort),
-      text(
-        'openDays',
-        'Open days, in a sentence',
-        F.schedule.openDays,
-        'Used in the page description, e.g. Monday to Thursday.',
-      ),
       {
         key: 'latitude',
         label: 'Map position: latitude',
@@ -199,13 +244,23 @@ export const SITE_PAGES: readonly PageDefinition[] = [
         hint: 'The map link opens here. Find it on openstreetmap.org (right-click, Show address).',
       },
       { key: 'longitude', label: 'Map position: longitude', kind: 'longitude', defaultValue: '-92.6318' },
+      ...meta(
+        'Contact',
+        `Visit, call or e-mail ${F.name} in ${F.address.city}, Arkansas. Open ${F.schedule.openDays}, ${F.schedule.hours.replace(' - ', ' to ')}.`,
+      ),
     ],
   },
   {
     key: 'gallery',
     label: 'Gallery',
     path: '/gallery',
-    fields: [text('intro', 'Introduction', `A look at everyday life at ${F.name}. Choose a photo to see it larger.`)],
+    fields: [
+      text('intro', 'Introduction', `A look at everyday life at ${F.name}. Choose a photo to see it larger.`),
+      ...meta(
+        'Photo Gallery',
+        `Photos of everyday life at ${F.name}: classes, trips, the garden, our van and celebrations.`,
+      ),
+    ],
   },
   {
     key: 'donate',
@@ -218,7 +273,23 @@ export const SITE_PAGES: readonly PageDefinition[] = [
         'Support Our Mission (the appeal above the form)',
         `<p>For over 50 years, ${F.name} has depended on the generosity of neighbors like you. Your gift pays for classes, the accessible van, job coaching and the supplies our adults use every day.</p><p>Every dollar stays in our community.</p>`,
       ),
+      ...meta(
+        'Donate',
+        `Support the mission of ${F.name}: give once or monthly to help adults with developmental disabilities learn, work and belong. All donations are tax-deductible.`,
+      ),
     ],
+  },
+  {
+    key: 'news',
+    label: 'News',
+    path: '/news',
+    fields: meta('News', `News from ${F.name}: what our students and staff have been up to.`),
+  },
+  {
+    key: 'events',
+    label: 'Events',
+    path: '/events',
+    fields: meta('Events', `Upcoming events at ${F.name}: open houses, celebrations and community days.`),
   },
   {
     key: 'school',

@@ -162,8 +162,6 @@ const longitude = Number(contact.longitude);
 export const school = {
   name: details.name,
   shortName: details.shortName,
-  tagline: 'Education and support for adults with developmental disabilities',
-  description: 'Hillside Learning Center trains and supports adults with developmental disabilities in rural Arkansas.',
   ein: details.ein,
   founded: SCHOOL_FACTS.founded,
   incorporated: SCHOOL_FACTS.incorporated,
@@ -174,7 +172,7 @@ export const school = {
   phone: contact.phone,
   phoneHref: phoneHref(contact.phone),
   email: contact.email,
-  schedule: { ...SCHOOL_FACTS.schedule, openDays: contact.openDays, hours: contact.hours },
+  schedule: { ...SCHOOL_FACTS.schedule, hours: contact.hours },
   social: { label: 'Facebook', url: 'https://www.facebook.com/hillsidelearningcenter' },
   hours: [
     { days: contact.openDaysShort, time: contact.hours },

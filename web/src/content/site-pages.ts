@@ -5,6 +5,7 @@ import {
   type SitePageKey,
   type SitePagesContent,
 } from '../../../core/src/site/site-pages';
+import { sitePageMeta, type MetaPageKey, type PageMeta } from '../../../core/src/site/page-meta';
 
 /** sessionStorage key of a page's draft shown by the Website section's preview (a frame in the admin's own tab). */
 export const PREVIEW_STORAGE_KEY = 'site-preview';
@@ -50,3 +51,8 @@ function load(): SitePagesContent {
  * render, no request), else the defaults (the SPEC texts). Read once per page load: a publish shows on the next.
  */
 export const sitePages: SitePagesContent = load();
+
+/** An editable page's published title and description (Website > Pages: "Page title", "Page description"). */
+export function publishedPageMeta(page: MetaPageKey): PageMeta {
+  return sitePageMeta(sitePages, page);
+}

@@ -4356,7 +4356,7 @@ export interface components {
         };
         PageStateDto: {
             /** @enum {string} */
-            page: "home" | "about" | "programs" | "contact" | "gallery" | "donate" | "school";
+            page: "home" | "about" | "programs" | "contact" | "gallery" | "donate" | "news" | "events" | "school";
             /** @description What visitors see now */
             published: {
                 [key: string]: string;
@@ -4398,7 +4398,7 @@ export interface components {
         PublicSitePagesDto: {
             /** @description The site's content version (the ETag's number) */
             version: number;
-            /** @description Each page (home, about, programs, contact, gallery, donate, school): its published fields */
+            /** @description Each page (home, about, programs, contact, gallery, donate, news, events, school): its published fields */
             pages: {
                 [key: string]: {
                     [key: string]: string;

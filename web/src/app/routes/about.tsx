@@ -6,6 +6,7 @@ import { HeartIcon, PeopleIcon, ShieldIcon } from '../../components/ui/icons';
 import { school } from '../../content/school';
 import { sitePages } from '../../content/site-pages';
 import { usePageMeta } from '../../lib/page-meta';
+import { publishedPageMeta } from '../../content/site-pages';
 
 const valueIcons = { Empowerment: ShieldIcon, Dignity: HeartIcon, Community: PeopleIcon } as const;
 
@@ -21,10 +22,7 @@ function initials(text: string): string {
 const page = sitePages.about;
 
 export default function AboutRoute() {
-  usePageMeta(
-    'About Us',
-    `Established in ${school.founded} and incorporated in ${school.incorporated}, ${school.name} has supported adults with developmental disabilities in rural Arkansas for over 50 years.`,
-  );
+  usePageMeta(publishedPageMeta('about'));
   return (
     <>
       <header className="page-header">

@@ -6,6 +6,7 @@ import { fullAddress, mailingAddress, mapsLink, school } from '../../content/sch
 import { sitePages } from '../../content/site-pages';
 import { appConfig } from '../../lib/config';
 import { usePageMeta } from '../../lib/page-meta';
+import { publishedPageMeta } from '../../content/site-pages';
 
 /**
  * The 'Find Us' map: the configured embed (MAP_EMBED_URL) when there is one, otherwise a static map image
@@ -38,10 +39,7 @@ function FindUsMap() {
 }
 
 export default function ContactRoute() {
-  usePageMeta(
-    'Contact',
-    `Visit, call or e-mail ${school.name} in ${school.address.city}, Arkansas. Open ${school.schedule.openDays}, ${school.schedule.hours.replace(' - ', ' to ')}.`,
-  );
+  usePageMeta(publishedPageMeta('contact'));
   return (
     <>
       <header className="page-header">

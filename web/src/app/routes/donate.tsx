@@ -5,12 +5,10 @@ import { school } from '../../content/school';
 import { sitePages } from '../../content/site-pages';
 import { DonationPanel } from '../../features/donate/components/donation-panel';
 import { usePageMeta } from '../../lib/page-meta';
+import { publishedPageMeta } from '../../content/site-pages';
 
 export default function DonateRoute() {
-  usePageMeta(
-    'Donate',
-    `Support the mission of ${school.name}: give once or monthly to help adults with developmental disabilities learn, work and belong. All donations are tax-deductible.`,
-  );
+  usePageMeta(publishedPageMeta('donate'));
   return (
     <>
       <header className="page-header">

@@ -1,10 +1,10 @@
 import { EventsPage } from '../../features/website-news/components/events-page';
-import { school } from '../../content/school';
 import { usePageMeta } from '../../lib/page-meta';
+import { publishedPageMeta } from '../../content/site-pages';
 
 /** /events: upcoming events, each with "Add to calendar". */
 export default function EventsRoute() {
-  usePageMeta('Events', `Upcoming events at ${school.name}: open houses, celebrations and community days.`);
+  usePageMeta(publishedPageMeta('events'));
   return (
     <>
       <header className="page-header">

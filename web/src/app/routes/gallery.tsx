@@ -8,6 +8,7 @@ import { PhotoPicture } from '../../components/photo-picture';
 import type { PhotoImageDto } from '../../lib/api-types';
 import { sitePages } from '../../content/site-pages';
 import { usePageMeta } from '../../lib/page-meta';
+import { publishedPageMeta } from '../../content/site-pages';
 
 /** One photo of the grid, whichever library it comes from: the school's own, or the ones the site came with. */
 interface GalleryEntry {
@@ -55,10 +56,7 @@ const builtIn: GalleryEntry[] = school.gallery.map((g) => ({
  * same description as its alt text. Alt text and captions are plain text, written by React as text.
  */
 export default function GalleryRoute() {
-  usePageMeta(
-    'Photo Gallery',
-    `Photos of everyday life at ${school.name}: classes, trips, the garden, our van and celebrations.`,
-  );
+  usePageMeta(publishedPageMeta('gallery'));
   const gallery = useGallery();
   const [open, setOpen] = useState<GalleryEntry | null>(null);
   const entries = gallery.data ? (gallery.data.builtIn ? builtIn : gallery.data.photos.map(ownPhoto)) : null;

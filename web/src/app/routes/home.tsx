@@ -5,6 +5,7 @@ import { ProgramCard } from '../../components/program-card';
 import { school } from '../../content/school';
 import { sitePages } from '../../content/site-pages';
 import { usePageMeta } from '../../lib/page-meta';
+import { publishedPageMeta } from '../../content/site-pages';
 import { HeroArt } from '../../components/layout/hero-art';
 import { LatestNews } from '../../features/website-news/components/latest-news';
 
@@ -13,7 +14,7 @@ const teaser = school.homePrograms.map((slug) => school.programs.find((p) => p.s
 const page = sitePages.home;
 
 export function HomeRoute() {
-  usePageMeta(null, school.description);
+  usePageMeta(publishedPageMeta('home'));
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">

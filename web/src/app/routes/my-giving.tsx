@@ -1,11 +1,13 @@
 import { MyGivingPage } from '../../features/my-giving/components/my-giving-page';
-import { usePageMeta } from '../../lib/page-meta';
+import { titled, usePageMeta } from '../../lib/page-meta';
 
 /** /my-giving: donors manage their own recurring gifts, signed in by an e-mailed link. */
 export default function MyGivingRoute() {
   usePageMeta(
-    'My Giving',
-    'See your gifts and receipts, and change, pause or cancel your recurring gift. Sign in with a link we e-mail you.',
+    titled(
+      'My Giving',
+      'See your gifts and receipts, and change, pause or cancel your recurring gift. Sign in with a link we e-mail you.',
+    ),
   );
   return (
     <>

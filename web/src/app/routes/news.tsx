@@ -1,10 +1,10 @@
 import { NewsPage } from '../../features/website-news/components/news-page';
-import { school } from '../../content/school';
 import { usePageMeta } from '../../lib/page-meta';
+import { publishedPageMeta } from '../../content/site-pages';
 
 /** /news: the school's news posts. */
 export default function NewsRoute() {
-  usePageMeta('News', `News from ${school.name}: what our students and staff have been up to.`);
+  usePageMeta(publishedPageMeta('news'));
   return (
     <>
       <header className="page-header">

@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import { buttonClass } from '../../components/ui/button';
-import { usePageMeta } from '../../lib/page-meta';
+import { titled, usePageMeta } from '../../lib/page-meta';
 
 /** SPEC's texts, then a way back; the server answers such URLs with HTTP 404 (api/src/web-app/route-preloads.ts). */
 export function NotFoundRoute() {
-  usePageMeta('Page Not Found', 'The page you are looking for does not exist.');
+  usePageMeta(titled('Page Not Found', 'The page you are looking for does not exist.'));
   return (
     <section className="container not-found">
       <h1>404 Page Not Found</h1>

@@ -3,12 +3,10 @@ import { ProgramCard } from '../../components/program-card';
 import { school } from '../../content/school';
 import { sitePages } from '../../content/site-pages';
 import { usePageMeta } from '../../lib/page-meta';
+import { publishedPageMeta } from '../../content/site-pages';
 
 export default function ProgramsRoute() {
-  usePageMeta(
-    'Programs',
-    'Adult development, accessible transportation, community integration, life skills, recreation and vocational training for adults with developmental disabilities.',
-  );
+  usePageMeta(publishedPageMeta('programs'));
   return (
     <>
       <header className="page-header">

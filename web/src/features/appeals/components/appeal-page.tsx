@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
-import { usePageMeta } from '../../../lib/page-meta';
+import { titled, usePageMeta } from '../../../lib/page-meta';
+import { school } from '../../../content/school';
+import { appealMeta } from '../../../../../core/src/site/page-meta';
 import { schoolDate } from '../../../lib/school-dates';
 import type { AppealPublicDto } from '../../../lib/api-types';
 import { appealQueryKey, useAppeal } from '../api/get-appeal';
@@ -47,7 +49,7 @@ export function AppealPage({
 }) {
   const { data: appeal, error, isPending } = useAppeal(slug);
   const queryClient = useQueryClient();
-  usePageMeta(appeal?.name ?? 'Appeal', appeal ? `Support ${appeal.name}.` : 'A fundraising appeal.');
+  usePageMeta(appeal ? appealMeta(appeal, school.name) : titled('Appeal', 'A fundraising appeal.'));
   if (isPending) return <div className="page-loading" role="status" aria-label="Loading" />;
   if (error || !appeal)
     return (

@@ -3,11 +3,13 @@ import { PhotoPicture } from '../../../components/photo-picture';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { calendarDate } from '../../../lib/school-dates';
 import { usePageMeta } from '../../../lib/page-meta';
+import { school } from '../../../content/school';
+import { newsPostMeta } from '../../../../../core/src/site/page-meta';
 import type { NewsPostDto } from '../../../lib/api-types';
 
-/** One post at /news/<slug>: its own title and meta description (the start of its text). */
+/** One post at /news/<slug>: its own title and meta description (the first sentence of its text). */
 export function NewsPostPage({ post }: { post: NewsPostDto }) {
-  usePageMeta(post.title, post.excerpt);
+  usePageMeta(newsPostMeta(post, school.name));
   return (
     <article>
       <header className="page-header">

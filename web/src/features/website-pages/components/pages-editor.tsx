@@ -25,6 +25,13 @@ function FieldEditor({
   onInsertImage?: InsertImage;
 }) {
   const id = `page-field-${field.key.replace(/[^a-z0-9-]/gi, '-')}`;
+  // A field with a length limit counts as staff type; the server holds it to the same limit (the default aside).
+  const max = field.maxLength;
+  const hint = max ? `${field.hint ? `${field.hint} ` : ''}${value.length} of ${max} characters.` : field.hint;
+  const error =
+    max && value.length > max && value !== field.defaultValue
+      ? `Too long: ${value.length} characters. Keep it to ${max} or fewer, search engines cut the rest.`
+      : null;
   if (field.kind === 'rich') {
     const hintId = field.hint ? `${id}-hint` : undefined;
     return (
@@ -50,7 +57,8 @@ function FieldEditor({
       <TextAreaField
         id={id}
         label={field.label}
-        hint={field.hint}
+        hint={hint}
+        error={error}
         value={value}
         rows={3}
         onChange={(e) => onChange(e.target.value)}
@@ -60,7 +68,8 @@ function FieldEditor({
     <TextField
       id={id}
       label={field.label}
-      hint={field.hint}
+      hint={hint}
+      error={error}
       value={value}
       type={field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : 'text'}
       inputMode={field.kind === 'latitude' || field.kind === 'longitude' ? 'decimal' : undefined}
