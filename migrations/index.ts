@@ -34,6 +34,7 @@ import { SitePages1764800001000 } from './1764800001000-SitePages.js';
 import { NewsAndEvents1764810000000 } from './1764810000000-NewsAndEvents.js';
 import { Photos1764820000000 } from './1764820000000-Photos.js';
 import { Appeals1764830000000 } from './1764830000000-Appeals.js';
+import { ContentionFreeDayTotals1764870000000 } from './1764870000000-ContentionFreeDayTotals.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -73,4 +74,5 @@ export const migrations = [
   NewsAndEvents1764810000000,
   Photos1764820000000,
   Appeals1764830000000,
+  ContentionFreeDayTotals1764870000000,
 ];

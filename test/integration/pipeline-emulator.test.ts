@@ -112,8 +112,10 @@ const READ_MODEL = [
   'subscriptions',
   'payment_methods',
   'donors',
-  'daily_totals',
-  'monthly_totals',
+  // daily_totals and monthly_totals are views of these (migration ContentionFreeDayTotals1764870000000).
+  'daily_totals_folded',
+  'monthly_totals_folded',
+  'total_deltas',
   'donor_totals',
 ];
 

@@ -97,6 +97,9 @@ describe('docker-compose.yml', () => {
   it('lets the worker scale: no fixed container name or published port', () => {
     expect(services.worker.container_name).toBeUndefined();
     expect(services.worker.ports).toBeUndefined();
+    // How many copies: WORKER_REPLICAS (docs/OPERATIONS.md), one unless the operator says otherwise.
+    expect(services.worker.deploy.replicas).toBe('${WORKER_REPLICAS:-1}');
+    expect(services.api.deploy).toBeUndefined();
   });
 
   it("publishes the API on loopback only, and Caddy on 80 and 443 for PUBLIC_URL's host", () => {

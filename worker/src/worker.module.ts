@@ -17,6 +17,7 @@ import {
 } from './projections/project-stripe-event.handler.js';
 import { ReadBalanceTransactionsHandler } from './projections/read-balance-transactions.handler.js';
 import { InboxRelay } from './relay/inbox-relay.js';
+import { TotalFolder } from './projections/total-folder.js';
 import { InboxPruner } from './inbox/inbox-pruner.js';
 import { Acknowledger } from './outbox/acknowledger.js';
 import { OutboxSender } from './outbox/outbox-sender.js';
@@ -50,6 +51,8 @@ export class WorkerModule {
         JobProducer,
         InboxRelay,
         InboxPruner,
+        // Day and month totals: their deltas folded, one worker at a time.
+        TotalFolder,
         // Donor mail: the acknowledger queues acknowledgments, corrections and voids; the sender delivers the outbox.
         OutboxSender,
         Acknowledger,

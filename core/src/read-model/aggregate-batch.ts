@@ -80,18 +80,12 @@ export class AggregateBatch {
   async flush(db: Queryable, timeZone: string): Promise<void> {
     const buckets = [...this.buckets.values()].filter((b) => b.amount !== 0 || b.count !== 0);
     if (buckets.length) {
+      // Appended, never upserted: batches of several workers add to the same day without waiting (total-deltas.ts).
       await db.query(
-        `WITH input AS (
-           SELECT * FROM unnest($1::timestamptz[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[]) AS t(at, source, donation_type, brand, amount, count)),
-         d AS (
-           INSERT INTO daily_totals (day, source, donation_type, brand, amount, count)
-           SELECT (at AT TIME ZONE $2)::date, source, donation_type, brand, sum(amount), sum(count) FROM input GROUP BY 1, 2, 3, 4
-           ON CONFLICT (day, source, donation_type, brand)
-           DO UPDATE SET amount = daily_totals.amount + EXCLUDED.amount, count = daily_totals.count + EXCLUDED.count)
-         INSERT INTO monthly_totals (month, source, donation_type, brand, amount, count)
-         SELECT date_trunc('month', at AT TIME ZONE $2)::date, source, donation_type, brand, sum(amount), sum(count) FROM input GROUP BY 1, 2, 3, 4
-         ON CONFLICT (month, source, donation_type, brand)
-         DO UPDATE SET amount = monthly_totals.amount + EXCLUDED.amount, count = monthly_totals.count + EXCLUDED.count`,
+        `INSERT INTO total_deltas (day, source, donation_type, brand, amount, count)
+         SELECT (at AT TIME ZONE $2)::date, source, donation_type, brand, sum(amount), sum(count)
+           FROM unnest($1::timestamptz[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[]) AS t(at, source, donation_type, brand, amount, count)
+          GROUP BY 1, 2, 3, 4 HAVING sum(amount) <> 0 OR sum(count) <> 0`,
         [
           buckets.map((b) => b.at.toISOString()),
           timeZone,

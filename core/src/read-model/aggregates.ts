@@ -191,18 +191,11 @@ export function partChanges(before: Contribution | null, after: Contribution | n
   return [...out.values()].filter((d) => d.amount !== 0 || d.count !== 0);
 }
 
-/** The day's bucket and its month's bucket, in one statement (one round trip on the projection's hot path). */
+/** The day's bucket (and so its month's): a delta row, folded later (total-deltas.ts). */
 async function addToDaily(db: Queryable, c: Contribution, sign: 1 | -1, timeZone: string): Promise<void> {
   await db.query(
-    `WITH d AS (
-       INSERT INTO daily_totals (day, source, donation_type, brand, amount, count)
-       VALUES ((($1::timestamptz) AT TIME ZONE $2)::date, $3, $4, $5, $6, $7)
-       ON CONFLICT (day, source, donation_type, brand)
-       DO UPDATE SET amount = daily_totals.amount + EXCLUDED.amount, count = daily_totals.count + EXCLUDED.count)
-     INSERT INTO monthly_totals (month, source, donation_type, brand, amount, count)
-     VALUES (date_trunc('month', ($1::timestamptz) AT TIME ZONE $2)::date, $3, $4, $5, $6, $7)
-     ON CONFLICT (month, source, donation_type, brand)
-     DO UPDATE SET amount = monthly_totals.amount + EXCLUDED.amount, count = monthly_totals.count + EXCLUDED.count`,
+    `INSERT INTO total_deltas (day, source, donation_type, brand, amount, count)
+     VALUES ((($1::timestamptz) AT TIME ZONE $2)::date, $3, $4, $5, $6, $7)`,
     [c.at.toISOString(), timeZone, c.source, c.donationType, c.brand, sign * c.amount, sign * c.count],
   );
 }

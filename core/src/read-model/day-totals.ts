@@ -21,15 +21,16 @@ export function chargePartsSql(c: string): string {
 }
 
 /**
- * daily_totals and its monthly rollup from the gift rows in one pass (the bulk loader): the rows that applying
+ * daily_totals and its monthly rollup from the gift rows in one pass (the bulk loader), into the folded tables (no delta left): the rows that applying
  * every gift through applyContributionChange leaves, each charge by its parts (chargePartsSql), a manual gift on
  * its day. Migration InquiryHoldsNoFunds1764720000000 writes the same statement out (a migration imports no core code).
  */
 export async function rebuildDayTotals(db: Queryable, timeZone: string): Promise<void> {
-  await db.query(`DELETE FROM daily_totals`);
-  await db.query(`DELETE FROM monthly_totals`);
+  await db.query(`DELETE FROM total_deltas`);
+  await db.query(`DELETE FROM daily_totals_folded`);
+  await db.query(`DELETE FROM monthly_totals_folded`);
   await db.query(
-    `INSERT INTO daily_totals (day, source, donation_type, brand, amount, count)
+    `INSERT INTO daily_totals_folded (day, source, donation_type, brand, amount, count)
      SELECT (at AT TIME ZONE $1)::date, source, donation_type, brand, sum(amount), sum(count) FROM (
        SELECT p.at, 'card' AS source, coalesce(nullif(c.frequency, ''), 'one-time') AS donation_type, coalesce(nullif(c.brand, ''), 'unknown') AS brand,
               p.amount, p.count
@@ -40,7 +41,7 @@ export async function rebuildDayTotals(db: Queryable, timeZone: string): Promise
     [timeZone],
   );
   await db.query(
-    `INSERT INTO monthly_totals (month, source, donation_type, brand, amount, count)
-     SELECT date_trunc('month', day)::date, source, donation_type, brand, sum(amount), sum(count) FROM daily_totals GROUP BY 1, 2, 3, 4`,
+    `INSERT INTO monthly_totals_folded (month, source, donation_type, brand, amount, count)
+     SELECT date_trunc('month', day)::date, source, donation_type, brand, sum(amount), sum(count) FROM daily_totals_folded GROUP BY 1, 2, 3, 4`,
   );
 }
