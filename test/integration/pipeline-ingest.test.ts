@@ -27,6 +27,14 @@ describe('Stripe webhook ingest', () => {
     await waitForProjection(stack);
     const [row] = await stack.db.query(`SELECT * FROM stripe_events WHERE id = $1`, [event.id]);
     expect(row).toMatchObject({ type: 'customer.created', attempts: 1, last_error: null, ignored: false });
+    // The columns the inbox reads out of the stored payload itself.
+    expect(row).toMatchObject({
+      created: String(event.created),
+      livemode: event.livemode,
+      api_version: event.api_version,
+      rejected_reason: null,
+    });
+    expect(row.payload).toEqual(event);
     expect(row.processed_at).not.toBeNull();
     expect(row.enqueued_at).not.toBeNull();
     expect(await stack.db.query(`SELECT name, email FROM donors WHERE id = $1`, [customer.id])).toEqual([
