@@ -1,5 +1,3 @@
-import type { SitePageKey, SitePagesContent } from './site-pages.js';
-
 /**
  * Each public page's title and description (the <title>, the meta description and the og:title/og:description of
  * link previews): one rule for the server, which writes them into the HTML of a direct visit (search engines and
@@ -29,8 +27,10 @@ export const META_PAGES = {
   donate: '/donate',
   news: '/news',
   events: '/events',
-} as const satisfies Partial<Record<SitePageKey, string>>;
+} as const;
 export type MetaPageKey = keyof typeof META_PAGES;
+/** The published pages' fields (SitePagesContent of site-pages.ts, which imports this module's limits). */
+type PublishedPages = Record<MetaPageKey | 'school', Record<string, string>>;
 
 /** "{page title} | {school}", and on Home "{school} | {page title}" (SPEC: 'Donate | {brand}'). */
 export function documentTitle(pageTitle: string, schoolName: string, home = false): string {
@@ -44,7 +44,7 @@ export function metaPageAt(pathname: string): MetaPageKey | undefined {
 }
 
 /** An editable page's published title and description. */
-export function sitePageMeta(pages: SitePagesContent, page: MetaPageKey): PageMeta {
+export function sitePageMeta(pages: PublishedPages, page: MetaPageKey): PageMeta {
   const content = pages[page];
   return {
     title: documentTitle(content['meta.title'], pages.school.name, page === 'home'),
