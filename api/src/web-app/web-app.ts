@@ -9,6 +9,11 @@ import { SitePagesService } from '../website/site-pages.service.js';
 import type { PublicSitePagesDto } from '../website/site-pages.dto.js';
 import { siteVersion } from '../../../core/src/site/site-version.js';
 import { DataSource } from 'typeorm';
+import {
+  DEFAULT_SCHOOL_IDENTITY,
+  schoolIdentity,
+  type SchoolIdentity,
+} from '../../../core/src/site/published-school-facts.js';
 
 function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -89,6 +94,16 @@ export function sitePagesTag(pages: PublicSitePagesDto): string {
   return `<script type="application/json" id="site-pages">${json}</script>`;
 }
 
+/**
+ * index.html as built says the fresh install's name and phone (title, description, the no-JavaScript line and the
+ * static header that paints before the app starts); the served page says the published ones instead.
+ */
+export function withPublishedFacts(html: string, school: SchoolIdentity): string {
+  return html
+    .replaceAll(DEFAULT_SCHOOL_IDENTITY.name, escapeAttr(school.name))
+    .replaceAll(DEFAULT_SCHOOL_IDENTITY.phone, escapeAttr(school.phone));
+}
+
 const compressedPages = new Map<string, Buffer>();
 
 /** The rendered index.html (one variant per route preload set) compressed once and kept. */
@@ -118,24 +133,26 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
   const sitePages = app.get(SitePagesService);
   const ds = app.get(DataSource);
   // The rendered content block of the newest site version; one row read per page load tells whether it is still current.
-  let content = { version: -1, tag: '' };
-  const contentTag = async (): Promise<string> => {
+  let content = { version: -1, tag: '', html };
+  const contentTag = async (): Promise<{ tag: string; html: string }> => {
     const { version } = await siteVersion.read(ds);
     if (version !== content.version) {
-      content = { version, tag: sitePagesTag(await sitePages.publicPages()) };
+      const published = await sitePages.publicPages();
+      const school = schoolIdentity(published.pages.school, published.pages.contact);
+      content = { version, tag: sitePagesTag(published), html: withPublishedFacts(html, school) };
       compressedPages.clear();
     }
-    return content.tag;
+    return content;
   };
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/'))
       return next();
     contentTag().then(
-      (tag) => servePage(req, res, tag),
+      ({ tag, html }) => servePage(req, res, tag, html),
       (err: unknown) => next(err),
     );
   });
-  const servePage = (req: Request, res: Response, tag: string) => {
+  const servePage = (req: Request, res: Response, tag: string, shell: string) => {
     res.setHeader('Cache-Control', 'no-cache');
     // The app shows its not-found page there; crawlers and link checkers learn it from the status.
     if (!isAppRoute(req.path)) res.status(404);
@@ -146,7 +163,7 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
         res.setHeader('Content-Security-Policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
     }
     const extra = [tag, paymentScriptTag(req.path, env), preloads(req.path)].filter(Boolean).join('\n    ');
-    const page = extra ? html.replace('</head>', `  ${extra}\n  </head>`) : html;
+    const page = extra ? shell.replace('</head>', `  ${extra}\n  </head>`) : shell;
     res.type('html');
     res.setHeader('Vary', 'Accept-Encoding');
     const accepted = String(req.headers['accept-encoding'] ?? '');
