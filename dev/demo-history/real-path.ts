@@ -17,6 +17,7 @@ import { FREQUENCY_INTERVALS } from '../../core/src/gifts/frequencies.js';
 import { addInterval } from '../stripe-emulator/src/resources/billing-objects.js';
 import { generateHistory, type CardGift, type History, type HistoryOptions } from './generator/index.js';
 import { giftTypeLabel, isCashGift } from '../../core/src/gifts/gift-labels.js';
+import { DEFAULT_SCHOOL_IDENTITY } from '../../core/src/site/published-school-facts.js';
 
 export type DemoPhase =
   | 'donors'
@@ -337,10 +338,12 @@ function seedCharge(g: CardGift, customers: Map<string, string>, donors: Map<str
     customer: customers.get(g.donorKey),
     created: secs(g.at),
     card: g.outcome === 'declined' ? 'declined' : g.brand,
+    // The history is loaded on a fresh install, before staff publish anything: the default name, as the API
+    // would have written it then.
     description:
       g.frequency === 'one-time'
-        ? 'Donation to Hillside Learning Center'
-        : `${g.frequency} donation to Hillside Learning Center`,
+        ? `Donation to ${DEFAULT_SCHOOL_IDENTITY.name}`
+        : `${g.frequency} donation to ${DEFAULT_SCHOOL_IDENTITY.name}`,
     receipt_email: donor.email,
     billing_details: {
       name: donor.name,

@@ -18,6 +18,7 @@ import { loadDotEnv } from '../../core/src/config/env-file.js';
 import { startProcess, waitForHealthy, type ManagedProcess } from './processes.js';
 import { prepareDemo, reconcileDemoState } from './demo.js';
 import { migrations } from '../../migrations/index.js';
+import { DEFAULT_SCHOOL_IDENTITY } from '../../core/src/site/published-school-facts.js';
 
 const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -181,9 +182,13 @@ async function main(): Promise<void> {
   if (demo) say('Preparing demo mode (first start loads about two years of giving history)...');
   const demoInfo = demo && emulator ? await prepareDemo({ env: config, emulator, apiUrl: localUrl, say }) : undefined;
 
+  // The school's name as its website publishes it (the public read every visitor's page makes).
+  const schoolName = await fetch(`${localUrl}/api/site/pages`)
+    .then(async (r) => ((await r.json()) as { pages: { school: { name: string } } }).pages.school.name)
+    .catch(() => DEFAULT_SCHOOL_IDENTITY.name);
   say('');
   say('------------------------------------------------------------------');
-  say(`  Hillside Learning Center is running: open ${publicUrl}`);
+  say(`  ${schoolName} is running: open ${publicUrl}`);
   say(`  Admin dashboard: ${publicUrl}/stripe-data`);
   if (demoInfo) {
     say(`  DEMO MODE: payments go to the local Stripe emulator at ${emulator!.url}`);

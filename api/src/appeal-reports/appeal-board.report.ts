@@ -1,7 +1,7 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import { formatUsd } from '../../../core/src/gifts/money.js';
 import { pdfmake } from '../../../core/src/pdf/pdfmake.js';
-import { SCHOOL_FACTS as SCHOOL } from '../../../core/src/school/school-facts.js';
+import type { SchoolIdentity } from '../../../core/src/site/published-school-facts.js';
 import type { AppealReportDetailDto, AppealReportRowDto } from './dto/appeal-report.dto.js';
 
 export const appealBoardFilename = (a: AppealReportRowDto) => `appeal_${a.slug}.pdf`;
@@ -35,7 +35,11 @@ export function appealFigureLines(a: AppealReportRowDto): Array<[string, string]
  * One page for the board: the appeal's figures (the same the appeal page's bar and the Appeals report show) and
  * its gifts by week (a day per row would not fit a long appeal on one page).
  */
-export function appealBoardDefinition(r: AppealReportDetailDto, issuedOn: string): TDocumentDefinitions {
+export function appealBoardDefinition(
+  r: AppealReportDetailDto,
+  issuedOn: string,
+  school: SchoolIdentity,
+): TDocumentDefinitions {
   const a = r.appeal;
   const weeks: Array<{ from: string; to: string; cents: number; gifts: number }> = [];
   r.byDay.forEach((d, i) => {
@@ -57,7 +61,7 @@ export function appealBoardDefinition(r: AppealReportDetailDto, issuedOn: string
       small: { fontSize: 8.5, color: '#444444' },
     },
     content: [
-      { text: SCHOOL.name, style: 'small' },
+      { text: school.name, style: 'small' },
       { text: `Appeal: ${a.name}`, style: 'title' },
       {
         text: `${a.startsOn} to ${a.endsOn} (${a.state}). Issued ${issuedOn}. Raised is net of refunds and of disputes not won, card, bank and recorded gifts together.`,
@@ -96,6 +100,10 @@ export function appealBoardDefinition(r: AppealReportDetailDto, issuedOn: string
   };
 }
 
-export async function renderAppealBoard(r: AppealReportDetailDto, issuedOn: string): Promise<Buffer> {
-  return pdfmake.createPdf(appealBoardDefinition(r, issuedOn)).getBuffer();
+export async function renderAppealBoard(
+  r: AppealReportDetailDto,
+  issuedOn: string,
+  school: SchoolIdentity,
+): Promise<Buffer> {
+  return pdfmake.createPdf(appealBoardDefinition(r, issuedOn, school)).getBuffer();
 }

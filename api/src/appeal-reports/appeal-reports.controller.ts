@@ -1,6 +1,8 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { DataSource } from 'typeorm';
+import { readSchoolIdentity } from '../../../core/src/site/published-school-facts.js';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { ErrorDto } from '../../../core/src/http/errors.js';
@@ -20,6 +22,7 @@ export class AppealReportsController {
     @Inject(AppealReportsService) private readonly reports: AppealReportsService,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(ENV) private readonly env: EnvDto,
+    @Inject(DataSource) private readonly ds: DataSource,
   ) {}
 
   @Get()
@@ -48,7 +51,7 @@ export class AppealReportsController {
   @ApiNotFoundResponse({ type: ErrorDto })
   async pdf(@Param() p: AppealIdParamDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const r = await this.reports.detail(p.id);
-    const pdf = await renderAppealBoard(r, statementIssuedOn(this.env.TIME_ZONE));
+    const pdf = await renderAppealBoard(r, statementIssuedOn(this.env.TIME_ZONE), await readSchoolIdentity(this.ds));
     await this.audit.record('export.downloaded', {
       ...AuditService.context(req),
       success: true,

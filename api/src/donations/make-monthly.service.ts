@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
-import { SCHOOL_FACTS as SCHOOL } from '../../../core/src/school/school-facts.js';
 import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
 import { isStripeResourceMissing } from '../../../core/src/stripe/stripe-errors.js';
 import { badRequest, DomainError, forbidden } from '../../../core/src/http/errors.js';
@@ -75,6 +74,7 @@ export class MakeMonthlyService {
     };
     for (const [k, v] of Object.entries(pi.metadata))
       if (!NOT_CARRIED.has(k) && k !== 'monthly_subscription_id') metadata[k] = v;
+    const school = await this.donations.schoolName();
     try {
       const sub = await this.stripe.subscriptions.create(
         {
@@ -89,7 +89,7 @@ export class MakeMonthlyService {
               },
             },
           ],
-          description: `Monthly donation to ${SCHOOL.name}`,
+          description: `Monthly donation to ${school}`,
           default_payment_method: paymentMethod,
           billing_cycle_anchor: firstChargeAt,
           proration_behavior: 'none',

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { emailKey } from '../../../core/src/donor-identity/email-key.js';
 import { WEBSITE_SOURCE } from '../../../core/src/gifts/donor-origin.js';
-import { SCHOOL_FACTS as SCHOOL } from '../../../core/src/school/school-facts.js';
+import { DataSource } from 'typeorm';
+import { DEFAULT_SCHOOL_IDENTITY, readSchoolIdentity } from '../../../core/src/site/published-school-facts.js';
 import { STRIPE } from '../../../core/src/stripe/stripe.client.js';
 import { DonorMatchRepository } from './donor-match.repository.js';
 import {
@@ -52,7 +53,23 @@ export class StripeDonationsService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(DonorMatchRepository) private readonly donors: DonorMatchRepository,
     @Inject(DONATIONS_LOGGER) private readonly logger: Logger,
+    @Inject(DataSource) private readonly ds: DataSource,
   ) {}
+
+  /**
+   * The school's name as published on the website, for the payment's description (what the donor's receipt from
+   * Stripe and the Stripe dashboard show). Read once per payment started; like the donor lookup, a read model
+   * that cannot answer does not stop a gift: the description then names the school as a fresh install does.
+   */
+  schoolName(): Promise<string> {
+    return readSchoolIdentity(this.ds).then(
+      (s) => s.name,
+      (err: Error) => {
+        this.logger.warn({ err: err.message }, "could not read the school's published name; using the default");
+        return DEFAULT_SCHOOL_IDENTITY.name;
+      },
+    );
+  }
 
   /**
    * `recordTokenHash` goes into the payment's metadata: only the holder of the token can record the gift. So does
@@ -68,7 +85,7 @@ export class StripeDonationsService {
     attribution: GiftAttribution = NO_ATTRIBUTION,
   ): Promise<PaymentStart> {
     try {
-      const customerId = await this.customerFor(donor);
+      const [customerId, school] = await Promise.all([this.customerFor(donor), this.schoolName()]);
       // The appeal and the tracked link's utm go with the payment (the PaymentIntent, or the Subscription whose
       // renewals inherit it); the worker credits the gift from Stripe's copy, never from the browser.
       const metadata = {
@@ -79,8 +96,8 @@ export class StripeDonationsService {
       // Covered fees were computed for one method: the payment may use only that one.
       const only = designation.feeMethod ?? null;
       return frequency === 'one-time'
-        ? await this.oneTime(amountCents, customerId, donor, metadata, only)
-        : await this.recurring(amountCents, frequency, customerId, metadata, only);
+        ? await this.oneTime(amountCents, customerId, donor, metadata, only, school)
+        : await this.recurring(amountCents, frequency, customerId, metadata, only, school);
     } catch (err) {
       if (err instanceof DomainError) throw err;
       this.logger.error(
@@ -131,13 +148,14 @@ export class StripeDonationsService {
     d: GiftDonor,
     metadata: Stripe.MetadataParam,
     only: PaymentMethodType | null,
+    school: string,
   ): Promise<PaymentStart> {
     const pi = await this.stripe.paymentIntents.create({
       amount,
       currency: 'usd',
       customer,
       receipt_email: d.email,
-      description: `Donation to ${SCHOOL.name}`,
+      description: `Donation to ${school}`,
       metadata,
       // The card is kept for the donor's customer, so the thank-you can offer to make the gift monthly in one click.
       setup_future_usage: 'off_session',
@@ -158,6 +176,7 @@ export class StripeDonationsService {
     customer: string,
     metadata: Stripe.MetadataParam,
     only: PaymentMethodType | null,
+    school: string,
   ): Promise<PaymentStart> {
     const { interval, interval_count } = FREQUENCY_INTERVALS[frequency];
     const sub = await this.stripe.subscriptions.create({
@@ -172,7 +191,7 @@ export class StripeDonationsService {
           },
         },
       ],
-      description: `${FREQUENCY_LABELS[frequency]} donation to ${SCHOOL.name}`,
+      description: `${FREQUENCY_LABELS[frequency]} donation to ${school}`,
       payment_behavior: 'default_incomplete',
       // No payment_method_types: the first invoice takes what the account offers (card, wallets, Link, US bank
       // account), the same choice the Payment Element shows; the method used is saved for the renewals.
@@ -207,7 +226,9 @@ export class StripeDonationsService {
       try {
         const p = await this.stripe.products.create({
           id: RECURRING_PRODUCT_ID,
-          name: `Recurring donation to ${SCHOOL.name}`,
+          // Named once, when first made: the product is Stripe's bookkeeping (no donor sees it); each
+          // subscription's own description carries the school's name as published when it starts.
+          name: `Recurring donation to ${await this.schoolName()}`,
           metadata: { source: WEBSITE_SOURCE },
         });
         return p.id;

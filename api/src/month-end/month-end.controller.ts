@@ -1,6 +1,8 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { DataSource } from 'typeorm';
+import { readSchoolIdentity } from '../../../core/src/site/published-school-facts.js';
 import { statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
 import { AuditService } from '../auth/audit.service.js';
 import { sendCsv } from '../http/csv-response.js';
@@ -19,6 +21,7 @@ export class MonthEndController {
     @Inject(MonthEndService) private readonly monthEnd: MonthEndService,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(ENV) private readonly env: EnvDto,
+    @Inject(DataSource) private readonly ds: DataSource,
   ) {}
 
   @Get()
@@ -59,7 +62,7 @@ export class MonthEndController {
   @ApiOkResponse({ description: 'PDF' })
   async pdf(@Query() q: MonthEndQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const m = await this.monthEnd.get(q.month);
-    const pdf = await renderMonthEnd(m, statementIssuedOn(this.env.TIME_ZONE));
+    const pdf = await renderMonthEnd(m, statementIssuedOn(this.env.TIME_ZONE), await readSchoolIdentity(this.ds));
     await this.audit.record('export.downloaded', {
       ...AuditService.context(req),
       success: true,

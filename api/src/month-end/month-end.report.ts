@@ -1,7 +1,7 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import { formatCents, formatUsd } from '../../../core/src/gifts/money.js';
 import { pdfmake } from '../../../core/src/pdf/pdfmake.js';
-import { SCHOOL_FACTS as SCHOOL } from '../../../core/src/school/school-facts.js';
+import type { SchoolIdentity } from '../../../core/src/site/published-school-facts.js';
 import { neutraliseCsvRow } from '../http/csv-cell.js';
 import type { MonthEndDto, MonthEndFiguresDto } from './month-end.dto.js';
 
@@ -82,8 +82,8 @@ function figureTable(title: string, rows: MonthEndFiguresDto[]): Content[] {
   ];
 }
 
-/** The one-page month-end report for the board. */
-export function monthEndDefinition(m: MonthEndDto, issuedOn: string): TDocumentDefinitions {
+/** The one-page month-end report for the board, under the school's name as published on the website. */
+export function monthEndDefinition(m: MonthEndDto, issuedOn: string, school: SchoolIdentity): TDocumentDefinitions {
   const payoutRows = m.payouts.map((p) => [
     p.arrivalDay,
     p.status.replace('_', ' '),
@@ -101,7 +101,7 @@ export function monthEndDefinition(m: MonthEndDto, issuedOn: string): TDocumentD
       small: { fontSize: 8, color: '#444444' },
     },
     content: [
-      { text: `${SCHOOL.name}: month-end ${m.label}`, style: 'title' },
+      { text: `${school.name}: month-end ${m.label}`, style: 'title' },
       {
         text: `${m.fromDay} to ${m.toDay}. Issued ${issuedOn}. Refunds and disputes count on the day they happened; Received = Gross - Refunds - Disputes; After fees = Received - Stripe fees.`,
         style: 'small',
@@ -127,6 +127,6 @@ export function monthEndDefinition(m: MonthEndDto, issuedOn: string): TDocumentD
   };
 }
 
-export async function renderMonthEnd(m: MonthEndDto, issuedOn: string): Promise<Buffer> {
-  return pdfmake.createPdf(monthEndDefinition(m, issuedOn)).getBuffer();
+export async function renderMonthEnd(m: MonthEndDto, issuedOn: string, school: SchoolIdentity): Promise<Buffer> {
+  return pdfmake.createPdf(monthEndDefinition(m, issuedOn, school)).getBuffer();
 }

@@ -13,6 +13,11 @@ import { appeals } from '../../../core/src/appeals/appeals.repository.js';
 import { appealMeta, metaPageAt, newsPostMeta, sitePageMeta, type PageMeta } from '../../../core/src/site/page-meta.js';
 import type { SitePagesContent } from '../../../core/src/site/site-pages.js';
 import { NewsService } from '../site-news/news.service.js';
+import {
+  DEFAULT_SCHOOL_IDENTITY,
+  schoolIdentity,
+  type SchoolIdentity,
+} from '../../../core/src/site/published-school-facts.js';
 
 function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -76,6 +81,17 @@ function withMetaMarker(template: string): string {
     .replace(/<title>[^<]*<\/title>/, '<!--page-meta-->')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(/\s*<meta property="og:(title|description)"[^>]*>/g, '');
+}
+
+/**
+ * index.html as built says the fresh install's name and phone (the no-JavaScript line and the static header that
+ * paints before the app starts); the served page says the published ones instead. The title and description are
+ * each page's own (pageMetaTags).
+ */
+export function withPublishedFacts(html: string, school: SchoolIdentity): string {
+  return html
+    .replaceAll(DEFAULT_SCHOOL_IDENTITY.name, () => escapeAttr(school.name))
+    .replaceAll(DEFAULT_SCHOOL_IDENTITY.phone, () => escapeAttr(school.phone));
 }
 
 const NEWS_POST_PATH = /^\/news\/([a-z0-9]+(?:-[a-z0-9]+)*)\/*$/;
@@ -152,12 +168,25 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
   const news = app.get(NewsService);
   const ds = app.get(DataSource);
   // The rendered content block of the newest site version; one row read per page load tells whether it is still current.
-  let content = { version: -1, tag: '', pages: null as SitePagesContent | null, posts: new Map<string, PageMeta>() };
+  let content = {
+    version: -1,
+    tag: '',
+    html,
+    pages: null as SitePagesContent | null,
+    posts: new Map<string, PageMeta>(),
+  };
   const currentContent = async () => {
     const { version } = await siteVersion.read(ds);
     if (version !== content.version) {
       const published = await sitePages.publicPages();
-      content = { version, tag: sitePagesTag(published), pages: published.pages as SitePagesContent, posts: new Map() };
+      const school = schoolIdentity(published.pages.school, published.pages.contact);
+      content = {
+        version,
+        tag: sitePagesTag(published),
+        html: withPublishedFacts(html, school),
+        pages: published.pages as SitePagesContent,
+        posts: new Map(),
+      };
       compressedPages.clear();
     }
     return content;
@@ -193,10 +222,10 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/'))
       return next();
     currentContent()
-      .then(async (current) => servePage(req, res, current.tag, pageMetaTags(await metaFor(req.path, current))))
+      .then(async (current) => servePage(req, res, current.tag, current.html, pageMetaTags(await metaFor(req.path, current))))
       .catch((err: unknown) => next(err));
   });
-  const servePage = (req: Request, res: Response, tag: string, metaTags: string) => {
+  const servePage = (req: Request, res: Response, tag: string, shell: string, metaTags: string) => {
     res.setHeader('Cache-Control', 'no-cache');
     // The app shows its not-found page there; crawlers and link checkers learn it from the status.
     if (!isAppRoute(req.path)) res.status(404);
@@ -209,7 +238,7 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
       res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     }
     const extra = [tag, paymentScriptTag(req.path, env), preloads(req.path)].filter(Boolean).join('\n    ');
-    const withMeta = html.replace('<!--page-meta-->', () => metaTags);
+    const withMeta = shell.replace('<!--page-meta-->', () => metaTags);
     // A function, not a string, as the replacement: "$&" or "$'" typed in a page's text stays text.
     const page = extra ? withMeta.replace('</head>', () => `  ${extra}\n  </head>`) : withMeta;
     res.type('html');

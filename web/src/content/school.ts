@@ -1,7 +1,8 @@
 /**
  * The school's content, in one typed module: a school changes this file (and its images), not the components.
- * Its legal facts (name, EIN, addresses, phone, e-mail) come from core/src/school/school-facts.ts, which the
- * server's statements and e-mails read too, so what the site says and what a receipt says cannot drift apart.
+ * Its legal facts (name, EIN, addresses, phone, e-mail) are the published School details and Contact pages, which
+ * the server's statements, e-mails and PDFs read too (core/src/site/published-school-facts.ts), so what the site
+ * says and what a receipt says cannot drift apart.
  *
  * The default is a plausible small school in rural Arkansas. Phone numbers use the 555-01xx range that is
  * reserved for fiction, so nobody real gets called.
@@ -163,9 +164,11 @@ export const school = {
   name: details.name,
   shortName: details.shortName,
   ein: details.ein,
+  // History, not an editable fact: the years stay as core/src/school/school-facts.ts gives them.
   founded: SCHOOL_FACTS.founded,
   incorporated: SCHOOL_FACTS.incorporated,
   teamSize: 'about 6 to 10',
+  // The tax-deductible sentence keeps its fixed words (SPEC); only the name in it follows the published name.
   taxStatement: SCHOOL_FACTS.taxDeductibleStatement.replace(SCHOOL_FACTS.name, details.name),
   address,
   mailing,
@@ -195,7 +198,7 @@ export const school = {
     {
       role: 'Office Administrator',
       description: 'Administrative contact. Handles enrollment, donations, receipts and general questions.',
-      email: 'info@hillsidelearning.org',
+      email: contact.email,
     },
   ] satisfies StaffCard[],
   values: [

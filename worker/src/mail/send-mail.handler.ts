@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
 import { ENV } from '../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { LOGGER, withoutAddresses } from '../../../core/src/logging/logger.js';
@@ -10,6 +11,7 @@ import {
   type MailMessage,
   type MailTransport,
 } from '../../../core/src/mail/mail.transport.js';
+import { readSchoolIdentity } from '../../../core/src/site/published-school-facts.js';
 import { JobName, type JobData, type MailJob } from '../../../core/src/queue/queue.constants.js';
 import { newToken, tokenHash } from '../../../core/src/tokens/opaque-token.js';
 import type { JobHandler } from '../jobs/job-handler.js';
@@ -36,6 +38,7 @@ export class SendMailHandler implements JobHandler<JobName.SendMail>, OnModuleDe
     @Inject(ENV) private readonly env: EnvDto,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(ResetTokenIssuer) private readonly tokens: ResetTokenIssuer,
+    @Inject(DataSource) private readonly ds: DataSource,
   ) {
     this.transport = createMailTransport(env);
   }
@@ -71,11 +74,11 @@ export class SendMailHandler implements JobHandler<JobName.SendMail>, OnModuleDe
         const token = newToken();
         await this.tokens.replace(job.adminId, tokenHash(token), RESET_TOKEN_TTL_MINUTES);
         const link = `${this.env.PUBLIC_URL.replace(/\/+$/, '')}/reset-password?token=${token}`;
-        return resetMail(admin.email, admin.name, link, RESET_TOKEN_TTL_MINUTES);
+        return resetMail(await readSchoolIdentity(this.ds), admin.email, admin.name, link, RESET_TOKEN_TTL_MINUTES);
       }
       case 'two-factor-changed': {
         const admin = await this.tokens.findAdmin(job.adminId);
-        return admin ? twoFactorChangedMail(admin.email, admin.name) : undefined;
+        return admin ? twoFactorChangedMail(await readSchoolIdentity(this.ds), admin.email, admin.name) : undefined;
       }
       case 'admin-invite': {
         // An invitation accepted (or withdrawn by disabling) in the meantime is not sent again.
@@ -84,7 +87,7 @@ export class SendMailHandler implements JobHandler<JobName.SendMail>, OnModuleDe
         const token = newToken();
         await this.tokens.replace(job.adminId, tokenHash(token), INVITE_TOKEN_TTL_MINUTES, 'invite');
         const link = `${this.env.PUBLIC_URL.replace(/\/+$/, '')}/admin-invite?token=${token}`;
-        return inviteMail(invitee.email, invitee.name, invitee.invitedBy, link);
+        return inviteMail(await readSchoolIdentity(this.ds), invitee.email, invitee.name, invitee.invitedBy, link);
       }
     }
   }

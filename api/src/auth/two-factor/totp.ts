@@ -1,6 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { SCHOOL_FACTS } from '../../../../core/src/school/school-facts.js';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
 export const TOTP_PERIOD = 30;
@@ -12,9 +11,13 @@ export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
-function totp(secret: string, label = 'admin'): TOTP {
+/**
+ * `issuer` is only the name an authenticator app shows next to the codes (the school's published name at
+ * enrolment); checking a code does not depend on it, so a later rename keeps every enrolled app working.
+ */
+function totp(secret: string, label = 'admin', issuer = ''): TOTP {
   return new TOTP({
-    issuer: SCHOOL_FACTS.name,
+    issuer,
     label,
     algorithm: 'SHA1',
     digits: DIGITS,
@@ -23,9 +26,9 @@ function totp(secret: string, label = 'admin'): TOTP {
   });
 }
 
-/** The otpauth:// address an authenticator app scans (as a QR code) or takes typed. */
-export function otpauthUrl(secret: string, email: string): string {
-  return totp(secret, email).toString();
+/** The otpauth:// address an authenticator app scans (as a QR code) or takes typed, named after the school. */
+export function otpauthUrl(secret: string, email: string, issuer: string): string {
+  return totp(secret, email, issuer).toString();
 }
 
 export function currentStep(now = Date.now()): number {

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
+import { DataSource } from 'typeorm';
+import { readSchoolIdentity } from '../../../../core/src/site/published-school-facts.js';
 import { ENV } from '../../../../core/src/config/load-env.js';
 import type { EnvDto } from '../../../../core/src/config/env.dto.js';
 import { DomainError } from '../../../../core/src/http/errors.js';
@@ -33,6 +35,7 @@ export class TwoFactorService {
   constructor(
     @Inject(ENV) env: EnvDto,
     @Inject(TwoFactorRepository) private readonly repo: TwoFactorRepository,
+    @Inject(DataSource) private readonly ds: DataSource,
   ) {
     if (env.TWO_FACTOR_KEY) this.box = new SecretBox(parseTwoFactorKey(env.TWO_FACTOR_KEY));
   }
@@ -50,7 +53,7 @@ export class TwoFactorService {
   async beginEnrolment(admin: { id: string; email: string }): Promise<EnrolmentStartDto> {
     const secret = newTotpSecret();
     await this.repo.setPending(admin.id, this.requireBox().seal(secret, admin.id));
-    const url = otpauthUrl(secret, admin.email);
+    const url = otpauthUrl(secret, admin.email, (await readSchoolIdentity(this.ds)).name);
     return {
       secret,
       otpauthUrl: url,
