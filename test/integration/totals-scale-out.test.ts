@@ -41,6 +41,9 @@ describe('day and month totals with several workers', () => {
     await db.drop();
   });
 
+  // pg's promise form of Client#query (its overloads would otherwise pick the callback one).
+  const clientQuery = pg.Client.prototype.query as (sql: string, params?: unknown[]) => Promise<pg.QueryResult>;
+
   async function transaction(): Promise<pg.Client & Queryable> {
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
@@ -49,8 +52,7 @@ describe('day and month totals with several workers', () => {
     // A batch that had to wait for the other's row locks fails here instead of hanging the test.
     await c.query(`SET LOCAL lock_timeout = '2s'`);
     return Object.assign(c, {
-      query: ((sql: string, params?: unknown[]) =>
-        pg.Client.prototype.query.call(c, sql, params).then((r: pg.QueryResult) => r.rows)) as never,
+      query: ((sql: string, params?: unknown[]) => clientQuery.call(c, sql, params).then((r) => r.rows)) as never,
     });
   }
 

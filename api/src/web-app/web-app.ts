@@ -222,7 +222,9 @@ export function mountWebApp(app: NestExpressApplication, env: EnvDto): void {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/'))
       return next();
     currentContent()
-      .then(async (current) => servePage(req, res, current.tag, current.html, pageMetaTags(await metaFor(req.path, current))))
+      .then(async (current) =>
+        servePage(req, res, current.tag, current.html, pageMetaTags(await metaFor(req.path, current))),
+      )
       .catch((err: unknown) => next(err));
   });
   const servePage = (req: Request, res: Response, tag: string, shell: string, metaTags: string) => {
