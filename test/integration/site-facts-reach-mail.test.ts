@@ -176,9 +176,13 @@ describe('the published school facts reach e-mail, PDFs, Stripe and the served p
 
   it('the served page (title, description, no-JavaScript line, header before the app starts) says the published name and phone', async () => {
     const html = (await request(stack.apiUrl).get('/contact').expect(200)).text;
-    const outsideData = html.replace(/<script type="application\/json" id="site-pages">[\s\S]*?<\/script>/, '');
-    expect(outsideData).toContain(`<title>${NAME} | `);
-    expect(outsideData).toContain(`content="${NAME} trains and supports`);
+    // The page descriptions are the staff's own words (Website > Pages, like the About text), so a rename does not
+    // rewrite them; everything else outside the site's data block follows the published facts.
+    const outsideData = html
+      .replace(/<script type="application\/json" id="site-pages">[\s\S]*?<\/script>/, '')
+      .replace(/<meta (name="description"|property="og:description") [^>]*>/g, '');
+    expect(outsideData).toContain(`<title>Contact | ${NAME}</title>`);
+    expect(outsideData).toContain(`<meta property="og:title" content="Contact | ${NAME}">`);
     expect(outsideData).toContain(`Please call ${PHONE}.`);
     expect(outsideData).toContain(`<span class="brand__name">${NAME}<small>`);
     expect(outsideData).not.toContain(OLD_NAME);
