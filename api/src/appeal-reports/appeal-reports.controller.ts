@@ -1,15 +1,11 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { DataSource } from 'typeorm';
-import { readSchoolIdentity } from '../../../core/src/site/published-school-facts.js';
-import { ENV } from '../../../core/src/config/load-env.js';
-import type { EnvDto } from '../../../core/src/config/env.dto.js';
 import { ErrorDto } from '../../../core/src/http/errors.js';
-import { statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
 import { AdminApi } from '../auth/admin-api.decorator.js';
 import { AuditService } from '../auth/audit.service.js';
 import { sendPdf } from '../http/pdf-response.js';
+import { BoardPdfHeading } from '../http/board-pdf-heading.js';
 import { appealBoardFilename, renderAppealBoard } from './appeal-board.report.js';
 import { AppealReportsService } from './appeal-reports.service.js';
 import { AppealIdParamDto } from '../appeals/dto/appeal.dto.js';
@@ -21,8 +17,7 @@ export class AppealReportsController {
   constructor(
     @Inject(AppealReportsService) private readonly reports: AppealReportsService,
     @Inject(AuditService) private readonly audit: AuditService,
-    @Inject(ENV) private readonly env: EnvDto,
-    @Inject(DataSource) private readonly ds: DataSource,
+    @Inject(BoardPdfHeading) private readonly heading: BoardPdfHeading,
   ) {}
 
   @Get()
@@ -51,7 +46,8 @@ export class AppealReportsController {
   @ApiNotFoundResponse({ type: ErrorDto })
   async pdf(@Param() p: AppealIdParamDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const r = await this.reports.detail(p.id);
-    const pdf = await renderAppealBoard(r, statementIssuedOn(this.env.TIME_ZONE), await readSchoolIdentity(this.ds));
+    const { issuedOn, school } = await this.heading.read();
+    const pdf = await renderAppealBoard(r, issuedOn, school);
     await this.audit.record('export.downloaded', {
       ...AuditService.context(req),
       success: true,

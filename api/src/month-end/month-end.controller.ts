@@ -1,14 +1,10 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { DataSource } from 'typeorm';
-import { readSchoolIdentity } from '../../../core/src/site/published-school-facts.js';
-import { statementIssuedOn } from '../../../core/src/statements/year-end-statement.pdf.js';
 import { AuditService } from '../auth/audit.service.js';
 import { sendCsv } from '../http/csv-response.js';
 import { sendPdf } from '../http/pdf-response.js';
-import { ENV } from '../../../core/src/config/load-env.js';
-import type { EnvDto } from '../../../core/src/config/env.dto.js';
+import { BoardPdfHeading } from '../http/board-pdf-heading.js';
 import { MonthEndDto, MonthEndQueryDto } from './month-end.dto.js';
 import { MONTH_END_HEADERS, monthEndCsvRows, monthEndFilename, renderMonthEnd } from './month-end.report.js';
 import { MonthEndService } from './month-end.service.js';
@@ -20,8 +16,7 @@ export class MonthEndController {
   constructor(
     @Inject(MonthEndService) private readonly monthEnd: MonthEndService,
     @Inject(AuditService) private readonly audit: AuditService,
-    @Inject(ENV) private readonly env: EnvDto,
-    @Inject(DataSource) private readonly ds: DataSource,
+    @Inject(BoardPdfHeading) private readonly heading: BoardPdfHeading,
   ) {}
 
   @Get()
@@ -62,7 +57,8 @@ export class MonthEndController {
   @ApiOkResponse({ description: 'PDF' })
   async pdf(@Query() q: MonthEndQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const m = await this.monthEnd.get(q.month);
-    const pdf = await renderMonthEnd(m, statementIssuedOn(this.env.TIME_ZONE), await readSchoolIdentity(this.ds));
+    const { issuedOn, school } = await this.heading.read();
+    const pdf = await renderMonthEnd(m, issuedOn, school);
     await this.audit.record('export.downloaded', {
       ...AuditService.context(req),
       success: true,
