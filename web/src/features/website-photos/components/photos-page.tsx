@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -87,7 +87,22 @@ export function PhotosPage() {
   const [over, setOver] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<{ photo: AdminPhotoDto; uses: PhotoUseDto[] | null } | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [refocus, setRefocus] = useState<{ id: string; earlier: boolean } | null>(null);
   const list = photos.data ?? [];
+
+  // Keep focus with the moved photo: its node moved and its buttons were disabled while the move was sent, which
+  // drops focus. Once the page shows the new order with the buttons enabled again (after the commit, so never
+  // before the disabled state is gone), focus the same button, or the other one when the photo reached an end.
+  useEffect(() => {
+    if (!refocus || reorder.isPending) return;
+    const find = (name: string) =>
+      document.querySelector<HTMLButtonElement>(
+        `[data-photo="${refocus.id}"] button[aria-label^="${name}:"]:not([disabled])`,
+      );
+    const [same, other] = refocus.earlier ? ['Move earlier', 'Move later'] : ['Move later', 'Move earlier'];
+    (find(same) ?? find(other))?.focus();
+    setRefocus(null);
+  }, [refocus, reorder.isPending, photos.data]);
 
   const move = (photo: AdminPhotoDto, to: number) => {
     const from = list.findIndex((p) => p.id === photo.id);
@@ -97,18 +112,8 @@ export function PhotosPage() {
       order.map((p) => p.id),
       {
         onSuccess: () => {
-          // Keep focus with the moved photo (its DOM node moved, which drops focus): the same button, or the
-          // other move button when it reached an end.
-          requestAnimationFrame(() => {
-            const same = to < from ? 'Move earlier' : 'Move later';
-            const other = to < from ? 'Move later' : 'Move earlier';
-            const find = (name: string) =>
-              document.querySelector<HTMLButtonElement>(
-                `[data-photo="${photo.id}"] button[aria-label^="${name}:"]:not([disabled])`,
-              );
-            (find(same) ?? find(other))?.focus();
-            setAnnouncement(`Moved “${photo.alt || 'photo'}” to position ${to + 1} of ${order.length}.`);
-          });
+          setRefocus({ id: photo.id, earlier: to < from });
+          setAnnouncement(`Moved “${photo.alt || 'photo'}” to position ${to + 1} of ${order.length}.`);
         },
         onError: (err) => setAnnouncement(errorMessage(err, 'The photo could not be moved')),
       },
