@@ -1,8 +1,9 @@
 import type { PhotoImageDto } from '../lib/api-types';
+import { SizedImage } from './ui/responsive-image';
 
 /**
  * A photo of the school's library as a <picture>: AVIF, then WebP, then the JPEG fallback, each at every width
- * made; width and height given so the page does not shift as it loads; lazy unless above the fold.
+ * made; the <img> itself is the site's one sized image (width and height given, lazy unless above the fold).
  */
 export function PhotoPicture({
   image,
@@ -12,7 +13,6 @@ export function PhotoPicture({
   className,
 }: {
   image: PhotoImageDto;
-  /** Plain text (React writes it as an attribute value: never markup). */
   alt: string;
   sizes: string;
   priority?: boolean;
@@ -26,7 +26,7 @@ export function PhotoPicture({
         .map((s) => (
           <source key={s.type} type={s.type} srcSet={s.srcset} sizes={sizes} />
         ))}
-      <img
+      <SizedImage
         className={className}
         src={image.src}
         srcSet={jpeg?.srcset}
@@ -34,9 +34,7 @@ export function PhotoPicture({
         width={image.width}
         height={image.height}
         alt={alt}
-        loading={priority ? 'eager' : 'lazy'}
-        decoding="async"
-        fetchPriority={priority ? 'high' : undefined}
+        priority={priority}
       />
     </picture>
   );

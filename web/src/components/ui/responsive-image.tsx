@@ -1,32 +1,56 @@
 import type { ImageSource } from '../../content/school';
 import { cn } from './cn';
 
-export interface ResponsiveImageProps {
-  source: ImageSource;
-  alt: string;
+export interface SizedImageProps {
+  src: string;
+  srcSet?: string;
   /** The `sizes` attribute: how wide the image is drawn at each breakpoint. */
   sizes: string;
+  /** The image's own size, so the page keeps its space while it loads (no layout shift). */
+  width: number;
+  height: number;
+  /** Plain text (React writes it as an attribute value: never markup). */
+  alt: string;
   /** Above the fold: load at once with high priority. Otherwise lazy. */
   priority?: boolean;
   className?: string;
 }
 
-/** A WebP image with a width-based srcset, intrinsic width/height (no layout shift) and lazy loading by default. */
-export function ResponsiveImage({ source, alt, sizes, priority, className }: ResponsiveImageProps) {
-  const srcSet = source.widths.map((w) => `${source.base}-${w}.webp ${w}w`).join(', ');
-  const smallest = source.widths[0];
+/** The one <img> of the site: intrinsic width and height, lazy unless above the fold, decoded off the main thread. */
+export function SizedImage({ src, srcSet, sizes, width, height, alt, priority, className }: SizedImageProps) {
   return (
     <img
       className={cn(className)}
-      src={`${source.base}-${smallest}.webp`}
+      src={src}
       srcSet={srcSet}
       sizes={sizes}
-      width={source.width}
-      height={source.height}
+      width={width}
+      height={height}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={priority ? 'high' : undefined}
+    />
+  );
+}
+
+export interface ResponsiveImageProps {
+  source: ImageSource;
+  alt: string;
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}
+
+/** One of the site's own built-in images: WebP at each width made. */
+export function ResponsiveImage({ source, ...rest }: ResponsiveImageProps) {
+  return (
+    <SizedImage
+      src={`${source.base}-${source.widths[0]}.webp`}
+      srcSet={source.widths.map((w) => `${source.base}-${w}.webp ${w}w`).join(', ')}
+      width={source.width}
+      height={source.height}
+      {...rest}
     />
   );
 }
