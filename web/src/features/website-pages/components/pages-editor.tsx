@@ -52,28 +52,21 @@ function FieldEditor({
       </div>
     );
   }
-  if (field.kind === 'long-text')
-    return (
-      <TextAreaField
-        id={id}
-        label={field.label}
-        hint={hint}
-        error={error}
-        value={value}
-        rows={3}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    );
+  // The plain fields share everything but their element: one label, hint, error and value.
+  const plain = {
+    id,
+    label: field.label,
+    hint,
+    error,
+    value,
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+  };
+  if (field.kind === 'long-text') return <TextAreaField {...plain} rows={3} />;
   return (
     <TextField
-      id={id}
-      label={field.label}
-      hint={hint}
-      error={error}
-      value={value}
+      {...plain}
       type={field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : 'text'}
       inputMode={field.kind === 'latitude' || field.kind === 'longitude' ? 'decimal' : undefined}
-      onChange={(e) => onChange(e.target.value)}
     />
   );
 }
