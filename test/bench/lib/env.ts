@@ -61,7 +61,13 @@ export async function freshDatabase(name = 'school_bench'): Promise<{ url: strin
  * the discard port beside it (statements-mail measures donor mail).
  */
 export async function acknowledgmentsOff(pool: pg.Pool): Promise<void> {
-  await switchAutomaticAcknowledgments(pool, false, null);
+  // The product's Queryable answers rows (TypeORM's query); pg's pool answers a result object holding them. Given
+  // the pool itself, the switch read no stored value, took it for off and wrote nothing: every run before
+  // 2026-11-28 had acknowledgments on (the check below keeps it from slipping again).
+  const db = { query: async (sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows };
+  await switchAutomaticAcknowledgments(db, false, null);
+  const { rows } = await pool.query(`SELECT value FROM settings WHERE key = 'acknowledgments.automatic'`);
+  if (rows[0]?.value?.enabled !== false) throw new Error('automatic acknowledgments are still on');
 }
 
 /** An admin and a live session, written the way the auth code writes them: the bearer token for admin calls. */
