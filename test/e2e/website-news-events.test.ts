@@ -6,6 +6,7 @@ import { createAdmin, type TestAdmin } from '../helpers/admin.js';
 import { collectConsoleErrors, launchBrowser, screenshot } from '../helpers/browser.js';
 import { expectNoAxeViolations } from '../helpers/axe.js';
 import { startStack, type Stack } from '../helpers/stack.js';
+import { signInAs } from '../helpers/website-browser.js';
 
 jest.setTimeout(180_000);
 
@@ -43,12 +44,7 @@ describe('news and events: an editor publishes, a visitor reads and adds to the 
     return page;
   }
 
-  async function signInEditor(page: Page) {
-    await page.goto(`${stack.apiUrl}/admin/website/news`);
-    await page.getByLabel('Email').fill(editor.email);
-    await page.getByLabel('Password').fill(editor.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-  }
+  const signInEditor = (page: Page) => signInAs(page, stack.apiUrl, editor, '/admin/website/news');
 
   it('a fresh install’s Home shows no news box', async () => {
     const page = await newPage(1280);

@@ -3,6 +3,7 @@ import { authed, createAdmin, signIn, type TestAdmin } from '../helpers/admin.js
 import { checkAtWidths, expectNoAxeViolations } from '../helpers/axe.js';
 import { launchBrowser, screenshot } from '../helpers/browser.js';
 import { startStack, type Stack } from '../helpers/stack.js';
+import { openPageHistory, restoreEarlierVersion, signInAs } from '../helpers/website-browser.js';
 
 /**
  * Website > Pages as staff use it: an editor signs in (and lands on the Website section), goes through the editor's
@@ -42,16 +43,9 @@ describe('Website > Pages in the browser', () => {
     return page;
   }
 
-  async function signInAs(page: Page, admin: TestAdmin) {
-    await page.goto(`${stack.apiUrl}/stripe-data`);
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-  }
-
   it('an editor changes Contact hours, previews at 390 and 1280, publishes; the owner restores; axe 0 throughout', async () => {
     const page = await newPage();
-    await signInAs(page, editor);
+    await signInAs(page, stack.apiUrl, editor);
     // An editor lands on the Website section and sees no money pages in the navigation.
     await page.getByRole('heading', { name: 'Website' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/website');
@@ -137,19 +131,12 @@ describe('Website > Pages in the browser', () => {
 
     // The owner restores the previous revision from the history.
     const ownerPage = await newPage();
-    await signInAs(ownerPage, owner);
+    await signInAs(ownerPage, stack.apiUrl, owner);
     await ownerPage.getByRole('heading', { name: 'Financial Analytics Dashboard' }).waitFor();
-    await ownerPage.goto(`${stack.apiUrl}/admin/website`);
-    await ownerPage.getByLabel('Page', { exact: true }).selectOption('contact');
-    const history = ownerPage.getByRole('table', { name: /Published versions of Contact/ });
-    await history.getByText('Edie Editor').waitFor();
+    const history = await openPageHistory(ownerPage, stack.apiUrl, 'contact', 'Contact', 'Edie Editor');
     await history.getByText('Live now').waitFor();
     await checkAtWidths(ownerPage, 'website-pages-history');
-    await history
-      .getByRole('button', { name: /^Restore the version of/ })
-      .first()
-      .click();
-    await history.getByText('(restored an earlier version)').waitFor();
+    await restoreEarlierVersion(history);
     await screenshot(ownerPage, 'website-pages-history-1280');
     await visitor.goto(`${stack.apiUrl}/contact`);
     await visitor.getByRole('cell', { name: '8:00 AM - 3:00 PM' }).waitFor();
@@ -168,7 +155,7 @@ describe('Website > Pages in the browser', () => {
       })
       .expect(201);
     const page = await newPage();
-    await signInAs(page, editor);
+    await signInAs(page, stack.apiUrl, editor);
     await page.getByRole('heading', { name: 'Website' }).waitFor();
     await page.getByLabel('Page', { exact: true }).selectOption('news');
     const title = page.getByLabel('Page title (browser tab and search results)');

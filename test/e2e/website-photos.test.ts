@@ -7,6 +7,7 @@ import { createAdmin, type TestAdmin } from '../helpers/admin.js';
 import { checkAtWidths } from '../helpers/axe.js';
 import { collectConsoleErrors, launchBrowser } from '../helpers/browser.js';
 import { startStack, type Stack } from '../helpers/stack.js';
+import { signInAs } from '../helpers/website-browser.js';
 
 /** One of the site's own gallery pictures as a phone would send it: a JPEG with GPS and camera EXIF. */
 async function phonePhoto(dir: string, slug: string): Promise<string> {
@@ -57,10 +58,7 @@ describe('Website > Photos in Chromium', () => {
 
   it('an editor uploads a photo from a file, is refused publishing without alt text, then publishes it', async () => {
     const errors = collectConsoleErrors(page);
-    await page.goto(`${stack.apiUrl}/stripe-data`);
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInAs(page, stack.apiUrl, admin);
     // An editor lands on the Website section, and reaches Photos from its navigation.
     await page.waitForURL(/\/admin\/website$/);
     await page.getByRole('navigation', { name: 'Website' }).getByRole('link', { name: 'Photos' }).click();

@@ -11,6 +11,7 @@ import { expectNoAxeViolations } from '../helpers/axe.js';
 import { collectConsoleErrors, launchBrowser, screenshot } from '../helpers/browser.js';
 import { phoneJpeg } from '../helpers/photos.js';
 import { startStack, type Stack } from '../helpers/stack.js';
+import { openPageHistory, restoreEarlierVersion, signInAs } from '../helpers/website-browser.js';
 
 jest.setTimeout(240_000);
 
@@ -80,13 +81,12 @@ describe('the website, as an editor, a visitor and the owner use it', () => {
     return page;
   }
 
-  async function signInAs(page: Page, admin: TestAdmin) {
+  /** Signs in through the form, checking the sign-in screen with axe first. */
+  async function signInChecked(page: Page, admin: TestAdmin) {
     await page.goto(`${stack.apiUrl}/stripe-data`);
     await page.getByLabel('Email').waitFor();
     await expectNoAxeViolations(page, 'the sign-in screen');
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInAs(page, stack.apiUrl, admin);
   }
 
   /** Upload `file` in the open picker, refuse it without alt text, then give it `alt` and use it. */
@@ -135,7 +135,7 @@ describe('the website, as an editor, a visitor and the owner use it', () => {
 
   it('an editor signs in, changes the Contact page’s hours and publishes them', async () => {
     const page = editorPage;
-    await signInAs(page, editor);
+    await signInChecked(page, editor);
     await page.waitForURL(/\/admin\/website$/);
     await page.getByLabel('Page', { exact: true }).selectOption('contact');
     const hours = page.getByLabel('Hours: times');
@@ -280,18 +280,11 @@ describe('the website, as an editor, a visitor and the owner use it', () => {
 
   it('the owner restores the previous Contact revision, and the visitor sees the old hours again', async () => {
     const page = await newPage(1280);
-    await signInAs(page, owner);
+    await signInChecked(page, owner);
     await page.getByRole('heading', { name: 'Financial Analytics Dashboard' }).waitFor();
-    await page.goto(`${stack.apiUrl}/admin/website`);
-    await page.getByLabel('Page', { exact: true }).selectOption('contact');
-    const history = page.getByRole('table', { name: /Published versions of Contact/ });
-    await history.getByText('Edie Editor').waitFor();
+    const history = await openPageHistory(page, stack.apiUrl, 'contact', 'Contact', 'Edie Editor');
     await expectNoAxeViolations(page, 'the Contact page’s history');
-    await history
-      .getByRole('button', { name: /^Restore the version of/ })
-      .first()
-      .click();
-    await history.getByText('(restored an earlier version)').waitFor();
+    await restoreEarlierVersion(history);
     await expectNoAxeViolations(page, 'the Contact page’s history (restored)');
     await page.context().close();
     for (const width of [390, 1280]) {
