@@ -6,6 +6,7 @@ import { rebuildAppealTotals } from '../../core/src/appeals/appeal-totals.js';
 import { replayEvents } from '../../core/src/inbox/event-replay.js';
 import { authed, createAdmin, signIn } from '../helpers/admin.js';
 import { waitForProjection } from '../helpers/events.js';
+import { phoneJpeg } from '../helpers/photos.js';
 import { openReplayTools } from '../helpers/replay.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
@@ -199,6 +200,62 @@ describe('appeals: attribution, kept totals, closing, moving', () => {
       'appeal.published',
       'appeal.ended',
     ]);
+  });
+
+  it("an appeal's cover is one of the library's photos with alt text, changed by owners only, served sized", async () => {
+    const api = authed(stack, owner);
+    const photo = await api
+      .post('/api/admin/website/photos')
+      .set('Content-Type', 'image/jpeg')
+      .send(await phoneJpeg({ colour: '#7a5c2c', width: 600, height: 400 }))
+      .expect(201);
+    const noAlt = await api.patch(`/api/admin/appeals/${ids.van}`).send({ coverPhotoId: photo.body.id }).expect(400);
+    expect(noAlt.body.error).toMatch(/no alt text yet/);
+    const gone = await api
+      .patch(`/api/admin/appeals/${ids.van}`)
+      .send({ coverPhotoId: '00000000-0000-4000-8000-000000000000' })
+      .expect(400);
+    expect(gone.body.error).toMatch(/no longer in the library/);
+    await api.patch(`/api/admin/appeals/${ids.van}`).send({ coverPhotoId: 'a-photo' }).expect(400);
+
+    const alt = 'The old van parked by the school, its door held shut with tape.';
+    await api.patch(`/api/admin/website/photos/${photo.body.id}`).send({ alt }).expect(200);
+    // A bookkeeper has no photo library: refused a cover, but saving the form with the cover it has is fine.
+    const refused = await authed(stack, bookkeeper)
+      .patch(`/api/admin/appeals/${ids.van}`)
+      .send({ coverPhotoId: photo.body.id })
+      .expect(403);
+    expect(refused.body.error).toMatch(/Only an owner can change the cover photo/);
+    const saved = await api.patch(`/api/admin/appeals/${ids.van}`).send({ coverPhotoId: photo.body.id }).expect(200);
+    expect(saved.body).toMatchObject({
+      coverPhotoId: photo.body.id,
+      page: { coverPhoto: { alt, image: photo.body.image } },
+    });
+    await authed(stack, bookkeeper)
+      .patch(`/api/admin/appeals/${ids.van}`)
+      .send({ name: 'A new van!', coverPhotoId: photo.body.id })
+      .expect(200);
+
+    // Visitors get it with its alt text and every size (AVIF, WebP, JPEG) the media route serves.
+    const page = (await request(stack.apiUrl).get('/api/appeals/van').expect(200)).body;
+    expect(page.coverPhoto.alt).toBe(alt);
+    expect(page.coverPhoto.image.sources.map((x: { type: string }) => x.type)).toEqual([
+      'image/avif',
+      'image/webp',
+      'image/jpeg',
+    ]);
+    await request(stack.apiUrl).get(page.coverPhoto.image.src).expect(200).expect('Content-Type', 'image/jpeg');
+
+    // In use as a cover, the photo is not deleted; the refusal names the appeal.
+    const inUse = await api.delete(`/api/admin/website/photos/${photo.body.id}`).expect(409);
+    expect(inUse.body.error).toContain('Appeal "A new van!"');
+    const audit = await stack.db.query(
+      `SELECT details FROM audit_log WHERE action = 'appeal.updated' AND details->'changed' ? 'cover_photo_id'`,
+    );
+    expect(audit).toHaveLength(1);
+    await api.patch(`/api/admin/appeals/${ids.van}`).send({ coverPhotoId: null }).expect(200);
+    expect((await request(stack.apiUrl).get('/api/appeals/van').expect(200)).body.coverPhoto).toBeNull();
+    await api.delete(`/api/admin/website/photos/${photo.body.id}`).expect(204);
   });
 
   it('a closed appeal refuses gifts with 409 and points to the general donate page', async () => {
