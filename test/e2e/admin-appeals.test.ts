@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { addDays, dayOf } from '../../core/src/gifts/calendar.js';
 import { newPage, shot, signInUi, startAdminEnv, type AdminEnv } from '../helpers/admin-browser.js';
-import { createAdmin } from '../helpers/admin.js';
+import { authed, createAdmin, signIn } from '../helpers/admin.js';
 import { expectNoAxeViolations } from '../helpers/axe.js';
 import { phoneJpeg } from '../helpers/photos.js';
 
@@ -266,6 +266,75 @@ describe('admin Appeals page in Chromium', () => {
     expect(photoCalls).toEqual([]);
     await bk.context().close();
   }, 60_000);
+
+  it('Change Appeal moves a gift to another appeal: the row, the audit log and the Appeals report follow', async () => {
+    const api = authed(env.stack, (await signIn(env.stack, env.admin)).token);
+    const coats = (
+      await api
+        .post('/api/admin/appeals')
+        .send({
+          name: 'Winter Coats',
+          slug: 'coats',
+          goalKind: 'dollars',
+          goalCents: 100000,
+          startsOn: today,
+          endsOn: addDays(today, 30),
+        })
+        .expect(201)
+    ).body.id as string;
+    await api.post(`/api/admin/appeals/${coats}/publish`).expect(200);
+    const check = (amount: string) =>
+      api
+        .post('/api/admin/manual-donations')
+        .send({ donorName: 'Pat Okafor', amount, donationType: 'check', donationDate: today, appealId: garden })
+        .expect(201);
+    const gift = (await check('250')).body.id as string;
+
+    await page.goto(`${env.stack.apiUrl}/stripe-data?tab=transactions&appeal=${garden}`);
+    const row = page.getByRole('row', { name: /Appeal: Garden Beds/ });
+    await row.getByRole('button', { name: 'Change appeal of the gift of $250.00' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Appeal' });
+    await dialog.getByText('Now: Garden Beds').waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Change Appeal' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Credit it to').selectOption({ label: 'Winter Coats' });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page, `the Change Appeal dialog, ${width} px`);
+      await shot(page, `admin-change-appeal-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await confirm.click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('The gift of $250.00 is now credited to Winter Coats.', { exact: true }).waitFor();
+    // The ledger is filtered to Garden Beds: the moved gift leaves it.
+    await page.getByRole('row', { name: /Appeal: Garden Beds/ }).waitFor({ state: 'detached' });
+    const [moved] = await env.stack.db.query(`SELECT appeal_id FROM manual_donations WHERE id = $1`, [gift]);
+    expect(moved.appeal_id).toBe(coats);
+    const [audit] = await env.stack.db.query(`SELECT details FROM audit_log WHERE action = 'gift.appeal_moved'`);
+    expect(audit.details).toMatchObject({ giftId: gift, from: garden, to: coats });
+
+    await page.goto(`${env.stack.apiUrl}/stripe-data/appeal-reports`);
+    // The figures table's rows (the year-end comparison's rows name no appeal by a button).
+    const figures = (name: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });
+    const raised = (name: string) => figures(name).locator('td').nth(1).textContent();
+    await figures('Winter Coats').waitFor();
+    expect({ garden: await raised('Garden Beds'), coats: await raised('Winter Coats') }).toEqual({
+      garden: '$0.00',
+      coats: '$250.00',
+    });
+
+    // A refusal is shown in the dialog, which stays open: the gift was deleted meanwhile.
+    const second = (await check('40')).body.id as string;
+    await page.goto(`${env.stack.apiUrl}/stripe-data?tab=transactions&appeal=${garden}`);
+    await page.getByRole('button', { name: 'Change appeal of the gift of $40.00' }).click();
+    await dialog.getByLabel('Credit it to').selectOption({ label: 'No appeal' });
+    await api.delete(`/api/admin/manual-donations/${second}`).expect(200);
+    await dialog.getByRole('button', { name: 'Change Appeal' }).click();
+    await dialog.getByRole('alert').getByText('No such gift').waitFor();
+    await expectNoAxeViolations(page, 'the Change Appeal dialog with its error');
+  }, 90_000);
 });
 
 /** Chromium's date input takes the month, day and year typed in the locale's order (en-US: MM DD YYYY). */
