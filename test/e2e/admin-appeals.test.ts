@@ -171,6 +171,8 @@ describe('admin Appeals page in Chromium', () => {
     await address.waitFor({ state: 'detached' });
     expect(posts).toEqual([]);
     await page.getByRole('heading', { name: 'New Appeal' }).waitFor();
+    // Applying the link puts the focus back into the text (on the next frame), the link still selected.
+    await page.waitForFunction(() => document.activeElement?.id === 'appeal-story');
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await toolbar.getByRole('button', { name: 'Insert photo' }).click();
