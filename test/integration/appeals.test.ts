@@ -1,8 +1,10 @@
 import request from 'supertest';
+import type { QueryRunner } from 'typeorm';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { dayOf, addDays } from '../../core/src/gifts/calendar.js';
 import { rebuildAppealTotals } from '../../core/src/appeals/appeal-totals.js';
+import { AppealCoverPhotoId1764900000000 } from '../../migrations/1764900000000-AppealCoverPhotoId.js';
 import { replayEvents } from '../../core/src/inbox/event-replay.js';
 import { authed, createAdmin, signIn } from '../helpers/admin.js';
 import { waitForProjection } from '../helpers/events.js';
@@ -432,4 +434,28 @@ describe('appeals: attribution, kept totals, closing, moving', () => {
     expect(Number((await totals(ids.van)).raised_cents)).toBe(expected[ids.van].raised);
     expect(Number((await totals(ids.families)).raised_cents)).toBe(expected[ids.families].raised);
   }, 60_000);
+
+  it('the cover migration carries a /media/ cover over to its photo id, and an unknown address to none', async () => {
+    const api = authed(stack, owner);
+    const photo = await api
+      .post('/api/admin/website/photos')
+      .set('Content-Type', 'image/jpeg')
+      .send(await phoneJpeg({ colour: '#2c4a7a', width: 600, height: 400 }))
+      .expect(201);
+    const migration = new AppealCoverPhotoId1764900000000();
+    const runner = { query: (sql: string) => stack.db.query(sql) } as unknown as QueryRunner;
+    // The table as it was before: covers named by one of their files' /media/ addresses.
+    await migration.down(runner);
+    await stack.db.query(`UPDATE appeals SET cover_photo_url = $2 WHERE id = $1`, [ids.van, photo.body.image.src]);
+    await stack.db.query(`UPDATE appeals SET cover_photo_url = '/media/0123456789abcdef-960.jpg' WHERE id = $1`, [
+      ids.families,
+    ]);
+    await migration.up(runner);
+    const rows = await stack.db.query(`SELECT id, cover_photo_id FROM appeals WHERE id = ANY($1::uuid[])`, [
+      [ids.van, ids.families],
+    ]);
+    expect(
+      Object.fromEntries(rows.map((r: { id: string; cover_photo_id: string | null }) => [r.id, r.cover_photo_id])),
+    ).toEqual({ [ids.van]: photo.body.id, [ids.families]: null });
+  });
 });
