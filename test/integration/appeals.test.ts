@@ -1,11 +1,14 @@
 import request from 'supertest';
+import type { QueryRunner } from 'typeorm';
 import type Stripe from 'stripe';
 import { createStripeClient } from '../../core/src/stripe/stripe.client.js';
 import { dayOf, addDays } from '../../core/src/gifts/calendar.js';
 import { rebuildAppealTotals } from '../../core/src/appeals/appeal-totals.js';
+import { AppealCoverPhotoId1764900000000 } from '../../migrations/1764900000000-AppealCoverPhotoId.js';
 import { replayEvents } from '../../core/src/inbox/event-replay.js';
 import { authed, createAdmin, signIn } from '../helpers/admin.js';
 import { waitForProjection } from '../helpers/events.js';
+import { phoneJpeg } from '../helpers/photos.js';
 import { openReplayTools } from '../helpers/replay.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
@@ -201,6 +204,62 @@ describe('appeals: attribution, kept totals, closing, moving', () => {
     ]);
   });
 
+  it("an appeal's cover is one of the library's photos with alt text, changed by owners only, served sized", async () => {
+    const api = authed(stack, owner);
+    const photo = await api
+      .post('/api/admin/website/photos')
+      .set('Content-Type', 'image/jpeg')
+      .send(await phoneJpeg({ colour: '#7a5c2c', width: 600, height: 400 }))
+      .expect(201);
+    const noAlt = await api.patch(`/api/admin/appeals/${ids.van}`).send({ coverPhotoId: photo.body.id }).expect(400);
+    expect(noAlt.body.error).toMatch(/no alt text yet/);
+    const gone = await api
+      .patch(`/api/admin/appeals/${ids.van}`)
+      .send({ coverPhotoId: '00000000-0000-4000-8000-000000000000' })
+      .expect(400);
+    expect(gone.body.error).toMatch(/no longer in the library/);
+    await api.patch(`/api/admin/appeals/${ids.van}`).send({ coverPhotoId: 'a-photo' }).expect(400);
+
+    const alt = 'The old van parked by the school, its door held shut with tape.';
+    await api.patch(`/api/admin/website/photos/${photo.body.id}`).send({ alt }).expect(200);
+    // A bookkeeper has no photo library: refused a cover, but saving the form with the cover it has is fine.
+    const refused = await authed(stack, bookkeeper)
+      .patch(`/api/admin/appeals/${ids.van}`)
+      .send({ coverPhotoId: photo.body.id })
+      .expect(403);
+    expect(refused.body.error).toMatch(/Only an owner can change the cover photo/);
+    const saved = await api.patch(`/api/admin/appeals/${ids.van}`).send({ coverPhotoId: photo.body.id }).expect(200);
+    expect(saved.body).toMatchObject({
+      coverPhotoId: photo.body.id,
+      page: { coverPhoto: { alt, image: photo.body.image } },
+    });
+    await authed(stack, bookkeeper)
+      .patch(`/api/admin/appeals/${ids.van}`)
+      .send({ name: 'A new van!', coverPhotoId: photo.body.id })
+      .expect(200);
+
+    // Visitors get it with its alt text and every size (AVIF, WebP, JPEG) the media route serves.
+    const page = (await request(stack.apiUrl).get('/api/appeals/van').expect(200)).body;
+    expect(page.coverPhoto.alt).toBe(alt);
+    expect(page.coverPhoto.image.sources.map((x: { type: string }) => x.type)).toEqual([
+      'image/avif',
+      'image/webp',
+      'image/jpeg',
+    ]);
+    await request(stack.apiUrl).get(page.coverPhoto.image.src).expect(200).expect('Content-Type', 'image/jpeg');
+
+    // In use as a cover, the photo is not deleted; the refusal names the appeal.
+    const inUse = await api.delete(`/api/admin/website/photos/${photo.body.id}`).expect(409);
+    expect(inUse.body.error).toContain('Appeal "A new van!"');
+    const audit = await stack.db.query(
+      `SELECT details FROM audit_log WHERE action = 'appeal.updated' AND details->'changed' ? 'cover_photo_id'`,
+    );
+    expect(audit).toHaveLength(1);
+    await api.patch(`/api/admin/appeals/${ids.van}`).send({ coverPhotoId: null }).expect(200);
+    expect((await request(stack.apiUrl).get('/api/appeals/van').expect(200)).body.coverPhoto).toBeNull();
+    await api.delete(`/api/admin/website/photos/${photo.body.id}`).expect(204);
+  });
+
   it('a closed appeal refuses gifts with 409 and points to the general donate page', async () => {
     const res = await intent({ amount: 5000, donationData: donor('late@example.org'), appeal: 'spring' }).expect(409);
     expect(res.body.message).toContain('/donate');
@@ -375,4 +434,28 @@ describe('appeals: attribution, kept totals, closing, moving', () => {
     expect(Number((await totals(ids.van)).raised_cents)).toBe(expected[ids.van].raised);
     expect(Number((await totals(ids.families)).raised_cents)).toBe(expected[ids.families].raised);
   }, 60_000);
+
+  it('the cover migration carries a /media/ cover over to its photo id, and an unknown address to none', async () => {
+    const api = authed(stack, owner);
+    const photo = await api
+      .post('/api/admin/website/photos')
+      .set('Content-Type', 'image/jpeg')
+      .send(await phoneJpeg({ colour: '#2c4a7a', width: 600, height: 400 }))
+      .expect(201);
+    const migration = new AppealCoverPhotoId1764900000000();
+    const runner = { query: (sql: string) => stack.db.query(sql) } as unknown as QueryRunner;
+    // The table as it was before: covers named by one of their files' /media/ addresses.
+    await migration.down(runner);
+    await stack.db.query(`UPDATE appeals SET cover_photo_url = $2 WHERE id = $1`, [ids.van, photo.body.image.src]);
+    await stack.db.query(`UPDATE appeals SET cover_photo_url = '/media/0123456789abcdef-960.jpg' WHERE id = $1`, [
+      ids.families,
+    ]);
+    await migration.up(runner);
+    const rows = await stack.db.query(`SELECT id, cover_photo_id FROM appeals WHERE id = ANY($1::uuid[])`, [
+      [ids.van, ids.families],
+    ]);
+    expect(
+      Object.fromEntries(rows.map((r: { id: string; cover_photo_id: string | null }) => [r.id, r.cover_photo_id])),
+    ).toEqual({ [ids.van]: photo.body.id, [ids.families]: null });
+  });
 });

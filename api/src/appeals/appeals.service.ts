@@ -13,12 +13,17 @@ import {
   type GoalKind,
 } from '../../../core/src/appeals/appeal-rules.js';
 import { appeals, type AppealFields, type AppealRow } from '../../../core/src/appeals/appeals.repository.js';
-import { isOwnMediaUrl, sanitizeAppealStory } from '../../../core/src/appeals/story-html.js';
+import { sanitizeAppealStory } from '../../../core/src/appeals/story-html.js';
 import { funds } from '../../../core/src/funds/funds.repository.js';
 import { isCalendarDay } from '../../../core/src/gifts/calendar.js';
-import { badRequest, DomainError, notFound } from '../../../core/src/http/errors.js';
+import type { Queryable } from '../../../core/src/db/queryable.js';
+import { badRequest, DomainError, forbidden, notFound } from '../../../core/src/http/errors.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
 import { AuditService } from '../auth/audit.service.js';
+import { WEBSITE_ROLES } from '../auth/roles.decorator.js';
+import { checkChosenPhoto, shownPhotos } from '../photos/chosen-photos.js';
+import type { ShownPhotoDto } from '../photos/photos.dto.js';
+import { PhotosRepository } from '../photos/photos.repository.js';
 import type { RequestMeta } from '../auth/login.service.js';
 import type { AppealAdminDto, AppealPublicDto, GiftAppealDto, AppealInputDto } from './dto/appeal.dto.js';
 import { GiftAppealRepository } from './gift-appeal.repository.js';
@@ -26,6 +31,8 @@ import { GiftAppealRepository } from './gift-appeal.repository.js';
 const TAKEN = 'Another appeal already uses that short address (slug)';
 const NO_APPEAL = 'No such appeal';
 const AUDIT_ACTIONS = { publish: 'appeal.published', end: 'appeal.ended', archive: 'appeal.archived' } as const;
+/** The photo library is the website roles'; of the appeals' roles (owners, bookkeepers) only owners have it. */
+const COVER_OWNERS_ONLY = 'Only an owner can change the cover photo (the photo library is the website staff’s)';
 
 /** Appeals: staff create, edit, publish, end early and archive them (each audited); the public reads one by slug. */
 @Injectable()
@@ -35,32 +42,35 @@ export class AppealsService {
     @Inject(ENV) private readonly env: EnvDto,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(GiftAppealRepository) private readonly gifts: GiftAppealRepository,
+    @Inject(PhotosRepository) private readonly photos: PhotosRepository,
   ) {}
 
   /** The public page: a published (or archived, shown closed) appeal; a draft is not there. */
   async publicBySlug(slug: string): Promise<AppealPublicDto> {
     const row = await appeals.bySlug(this.ds, slug);
     if (!row || row.status === 'draft') throw notFound(NO_APPEAL);
-    return this.toPublic(row, await appeals.recentNamedGifts(this.ds, row.id));
+    return this.toPublic(row, await appeals.recentNamedGifts(this.ds, row.id), await this.covers(this.ds, [row]));
   }
 
   async list(): Promise<AppealAdminDto[]> {
-    return (await appeals.list(this.ds)).map((r) => this.toAdmin(r, []));
+    const rows = await appeals.list(this.ds);
+    const covers = await this.covers(this.ds, rows);
+    return rows.map((r) => this.toAdmin(r, [], covers));
   }
 
   async get(id: string): Promise<AppealAdminDto> {
     const row = await appeals.byId(this.ds, id);
     if (!row) throw notFound(NO_APPEAL);
-    return this.toAdmin(row, await appeals.recentNamedGifts(this.ds, id));
+    return this.toAdmin(row, await appeals.recentNamedGifts(this.ds, id), await this.covers(this.ds, [row]));
   }
 
   async create(actor: PublicAdmin, dto: AppealInputDto, meta: RequestMeta): Promise<AppealAdminDto> {
-    const fields = await this.fields(dto, null);
     return this.ds.transaction(async (m) => {
+      const fields = await this.fields(m, actor, dto, null);
       const row = await appeals.create(m, fields as AppealFields);
       if (!row) throw new DomainError(409, TAKEN);
       await this.record(m, actor, meta, 'appeal.created', { appealId: row.id, slug: row.slug, name: row.name });
-      return this.toAdmin(row, []);
+      return this.toAdmin(row, [], await this.covers(m, [row]));
     });
   }
 
@@ -68,7 +78,7 @@ export class AppealsService {
     return this.ds.transaction(async (m) => {
       const before = await appeals.byId(m, id, { lock: true });
       if (!before) throw notFound(NO_APPEAL);
-      const fields = await this.fields(dto, before);
+      const fields = await this.fields(m, actor, dto, before);
       const after = await appeals.update(m, id, fields);
       if (after === 'taken') throw new DomainError(409, TAKEN);
       if (!after) throw notFound(NO_APPEAL);
@@ -77,7 +87,7 @@ export class AppealsService {
       );
       if (changed.length)
         await this.record(m, actor, meta, 'appeal.updated', { appealId: id, slug: after.slug, changed });
-      return this.toAdmin(after, []);
+      return this.toAdmin(after, [], await this.covers(m, [after]));
     });
   }
 
@@ -106,7 +116,7 @@ export class AppealsService {
         after = await appeals.setStatus(m, id, { status: 'archived' });
       }
       await this.record(m, actor, meta, AUDIT_ACTIONS[action], { appealId: id, slug: before.slug });
-      return this.toAdmin(after!, []);
+      return this.toAdmin(after!, [], await this.covers(m, [after!]));
     });
   }
 
@@ -137,8 +147,38 @@ export class AppealsService {
     await this.audit.record(action, { adminId: actor.id, success: true, ...meta, details, manager: m });
   }
 
+  /** The appeals' covers as visitors see them (those with alt text), by photo id. */
+  private covers(db: Queryable, rows: AppealRow[]): Promise<Map<string, ShownPhotoDto>> {
+    return shownPhotos(
+      this.photos,
+      db,
+      rows.map((r) => r.cover_photo_id),
+    );
+  }
+
+  /**
+   * The cover: one of the library's photos with alt text (as a news post's photo), changed only by a role that has
+   * the photo library (of the appeals' roles, owners); an unchanged id (a bookkeeper's save of the whole form) passes.
+   */
+  private async cover(
+    db: Queryable,
+    actor: PublicAdmin,
+    photoId: string | null,
+    before: AppealRow | null,
+  ): Promise<string | null> {
+    if (photoId === (before?.cover_photo_id ?? null)) return photoId;
+    if (!WEBSITE_ROLES.includes(actor.role)) throw forbidden(COVER_OWNERS_ONLY);
+    await checkChosenPhoto(this.photos, db, photoId, 'as a cover');
+    return photoId;
+  }
+
   /** The row's columns from a create or an edit, checked together with what the row already holds. */
-  private async fields(dto: AppealInputDto, before: AppealRow | null): Promise<Partial<AppealFields>> {
+  private async fields(
+    db: Queryable,
+    actor: PublicAdmin,
+    dto: AppealInputDto,
+    before: AppealRow | null,
+  ): Promise<Partial<AppealFields>> {
     const f: Partial<AppealFields> = {};
     if (!before && !dto.name) throw badRequest('name is required');
     if (!before && !dto.slug) throw badRequest('slug is required');
@@ -146,13 +186,9 @@ export class AppealsService {
     if (dto.slug !== undefined) f.slug = dto.slug;
     if (dto.storyHtml !== undefined) f.story_html = sanitizeAppealStory(dto.storyHtml);
     else if (!before) f.story_html = '';
-    if (dto.coverPhotoUrl !== undefined) {
-      if (dto.coverPhotoUrl !== null && !isOwnMediaUrl(dto.coverPhotoUrl))
-        throw badRequest('coverPhotoUrl must be one of our own photos (a /media/ path)');
-      f.cover_photo_url = dto.coverPhotoUrl;
-    }
+    if (dto.coverPhotoId !== undefined) f.cover_photo_id = await this.cover(db, actor, dto.coverPhotoId, before);
     if (dto.fundId !== undefined) {
-      if (dto.fundId !== null && !(await funds.isOpen(this.ds, dto.fundId)))
+      if (dto.fundId !== null && !(await funds.isOpen(db, dto.fundId)))
         throw badRequest('fundId must be one of the open funds');
       f.fund_id = dto.fundId;
     }
@@ -182,7 +218,7 @@ export class AppealsService {
     if (dto.matchCapCents !== undefined) f.match_cap_cents = dto.matchCapCents;
     if (dto.thankYouText !== undefined) f.thank_you_text = dto.thankYouText || null;
     if (!before) {
-      f.cover_photo_url ??= null;
+      f.cover_photo_id ??= null;
       f.fund_id ??= null;
       f.match_text ??= null;
       f.match_cap_cents ??= null;
@@ -191,13 +227,17 @@ export class AppealsService {
     return f;
   }
 
-  toPublic(r: AppealRow, recent: Array<{ firstName: string; city: string | null }>): AppealPublicDto {
+  toPublic(
+    r: AppealRow,
+    recent: Array<{ firstName: string; city: string | null }>,
+    covers: Map<string, ShownPhotoDto>,
+  ): AppealPublicDto {
     return {
       slug: r.slug,
       name: r.name,
       // Cleaned on the way in and again on the way out: a row written before a stricter rule reaches no visitor.
       storyHtml: sanitizeAppealStory(r.story_html),
-      coverPhotoUrl: r.cover_photo_url,
+      coverPhoto: (r.cover_photo_id && covers.get(r.cover_photo_id)) || null,
       fundId: r.fund_id,
       goalKind: r.goal_kind,
       goalCents: r.goal_cents,
@@ -218,10 +258,15 @@ export class AppealsService {
     };
   }
 
-  toAdmin(r: AppealRow, recent: Array<{ firstName: string; city: string | null }>): AppealAdminDto {
+  toAdmin(
+    r: AppealRow,
+    recent: Array<{ firstName: string; city: string | null }>,
+    covers: Map<string, ShownPhotoDto>,
+  ): AppealAdminDto {
     return {
-      page: this.toPublic(r, recent),
+      page: this.toPublic(r, recent, covers),
       id: r.id,
+      coverPhotoId: r.cover_photo_id,
       status: r.status,
       ...appealDays(r, this.env.TIME_ZONE),
       endedEarlyAt: r.ended_early_at ? new Date(r.ended_early_at).toISOString() : null,

@@ -22,8 +22,11 @@ export const AnyRole = () => Roles('owner', 'bookkeeper');
 /** Every role, editors included: only the admin's own account (who am I, sign-out, password, two-factor). */
 export const OwnAccount = () => Roles(...ADMIN_ROLES);
 
+/** The roles of the public website's content (pages, news, events, the photo library). */
+export const WEBSITE_ROLES: readonly AdminRole[] = ['owner', 'editor'];
+
 /** Owners and editors: the public website's content (pages, news, events, photos). */
-export const WebsiteRoles = () => Roles('owner', 'editor');
+export const WebsiteRoles = () => Roles(...WEBSITE_ROLES);
 
 /** Owners only: admins, settings, deleting and erasing donors. */
 export const OwnerOnly = () => Roles('owner');

@@ -20,6 +20,17 @@ export class PhotoImageDto {
   @ApiProperty({ type: [PhotoSourceDto], description: 'AVIF, then WebP, then JPEG' }) sources: PhotoSourceDto[];
 }
 
+/**
+ * A photo chosen for some content (a news post's photo, an appeal's cover) as visitors see it: its alt text and
+ * its sizes. Only a photo with alt text is ever shown this way.
+ */
+export class ShownPhotoDto {
+  @ApiProperty({ example: 'Students planting tomatoes in the garden', description: 'Plain text: show it as text' })
+  alt: string;
+  @ApiProperty({ type: PhotoImageDto, description: 'Its sizes as the media route serves them (AVIF, WebP, JPEG)' })
+  image: PhotoImageDto;
+}
+
 export class GalleryPhotoDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ description: 'Plain text: show it as text, never as HTML' }) alt: string;

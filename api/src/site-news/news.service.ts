@@ -9,7 +9,7 @@ import { badRequest, DomainError, notFound } from '../../../core/src/http/errors
 import { plainText, sanitizeRichText } from '../../../core/src/site/rich-text.js';
 import { siteVersion } from '../../../core/src/site/site-version.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
-import { photoImage } from '../photos/photo-images.js';
+import { checkChosenPhoto, shownPhotos } from '../photos/chosen-photos.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
 import { AuditService } from '../auth/audit.service.js';
 import type { RequestMeta } from '../auth/login.service.js';
@@ -26,9 +26,6 @@ import {
 /** How long the plain-text teaser of a post is (the list's text and the page's meta description). */
 export const EXCERPT_MAX = 160;
 const SLUG_TAKEN = (slug: string) => `Another post already has the address /news/${slug}: choose another`;
-const PHOTO_GONE = 'That photo is no longer in the library: choose another';
-const PHOTO_NO_ALT =
-  'That photo has no alt text yet: give it one (one sentence saying what it shows) before using it in a post';
 
 interface PostRow {
   id: string;
@@ -214,10 +211,12 @@ export class NewsService {
    * The posts' photos as visitors see them: each photo's alt text and its sizes. A photo without alt text (taken
    * away after it was chosen) is not shown, so no visitor gets an image without words for it.
    */
-  private async photos(rows: PostRow[], db: Queryable = this.ds): Promise<Map<string, NewsPhotoDto>> {
-    const ids = [...new Set(rows.map((r) => r.photo_id).filter((id): id is string => id !== null))];
-    const found = await this.photoRepo.findWithAlt(db, ids);
-    return new Map(found.map((p) => [p.id, { alt: p.alt, image: photoImage(p) }]));
+  private photos(rows: PostRow[], db: Queryable = this.ds): Promise<Map<string, NewsPhotoDto>> {
+    return shownPhotos(
+      this.photoRepo,
+      db,
+      rows.map((r) => r.photo_id),
+    );
   }
 
   /** Posts as the editors see them, each with its photo as visitors will see it. */
@@ -227,11 +226,8 @@ export class NewsService {
   }
 
   /** A post's photo must be one of the library's, with alt text (null or left out: no photo). */
-  private async checkPhoto(db: Queryable, photoId: string | null | undefined): Promise<void> {
-    if (!photoId) return;
-    const photo = await this.photoRepo.find(db, photoId);
-    if (!photo) throw badRequest(PHOTO_GONE);
-    if (!photo.alt) throw badRequest(PHOTO_NO_ALT);
+  private checkPhoto(db: Queryable, photoId: string | null | undefined): Promise<void> {
+    return checkChosenPhoto(this.photoRepo, db, photoId, 'in a post');
   }
 
   private title(raw: string | undefined): string | undefined {

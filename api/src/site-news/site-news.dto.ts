@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { DAY_PATTERN } from '../http/day.js';
-import { PhotoImageDto } from '../photos/photos.dto.js';
+import { ShownPhotoDto } from '../photos/photos.dto.js';
 import { IsUuidOrNull, UuidParam } from '../http/ids.js';
 import { IsWholeNumberIn } from '../http/whole-number.js';
 
@@ -64,12 +64,7 @@ function OptionalPublished(): PropertyDecorator {
 }
 
 /** A news post's photo as the public pages show it (from the site's photos, only one with alt text), or null. */
-export class NewsPhotoDto {
-  @ApiProperty({ example: 'Students planting tomatoes in the garden', description: 'Plain text: show it as text' })
-  alt: string;
-  @ApiProperty({ type: PhotoImageDto, description: 'Its sizes as the media route serves them (AVIF, WebP, JPEG)' })
-  image: PhotoImageDto;
-}
+export class NewsPhotoDto extends ShownPhotoDto {}
 
 /** A news post as the editors see it (drafts included). */
 export class AdminNewsPostDto {

@@ -6,7 +6,7 @@ export interface AppealFields {
   slug: string;
   name: string;
   story_html: string;
-  cover_photo_url: string | null;
+  cover_photo_id: string | null;
   fund_id: number | null;
   goal_kind: GoalKind;
   goal_cents: number | null;
@@ -35,7 +35,7 @@ const FIELDS: ReadonlyArray<keyof AppealFields> = [
   'slug',
   'name',
   'story_html',
-  'cover_photo_url',
+  'cover_photo_id',
   'fund_id',
   'goal_kind',
   'goal_cents',

@@ -1,4 +1,3 @@
-import { isMediaUrl } from '../photos/media-names.js';
 import { sanitizeRichText } from '../site/rich-text.js';
 
 /**
@@ -7,6 +6,3 @@ import { sanitizeRichText } from '../site/rich-text.js';
  * javascript: links dropped) before it is stored and again before it is served.
  */
 export const sanitizeAppealStory = sanitizeRichText;
-
-/** Cover photos: only the school's own uploaded photos (one of their /media/ addresses), never another site's. */
-export const isOwnMediaUrl = isMediaUrl;

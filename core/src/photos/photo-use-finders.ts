@@ -4,3 +4,4 @@
  */
 import './photo-uses.js';
 import '../site/news-photo-uses.js';
+import '../appeals/appeal-photo-uses.js';

@@ -1,5 +1,4 @@
-import { useAppeals } from '../lib/appeals';
-import { SelectField } from './ui/field';
+import { AppealSelect } from './appeal-select';
 
 /**
  * The Appeal filter of the admin lists and exports (the ledger, a donor's transactions and their CSV, the tax
@@ -7,15 +6,5 @@ import { SelectField } from './ui/field';
  * school has no appeals.
  */
 export function AppealFilter({ value, onValueChange }: { value: string; onValueChange: (id: string) => void }) {
-  const appeals = useAppeals().data ?? [];
-  if (appeals.length === 0) return null;
-  return (
-    <SelectField
-      label="Appeal"
-      className="adm-filter"
-      value={value}
-      onValueChange={onValueChange}
-      options={[{ value: '', label: 'Any appeal' }, ...appeals.map((a) => ({ value: a.id, label: a.page.name }))]}
-    />
-  );
+  return <AppealSelect className="adm-filter" none="Any appeal" value={value} onValueChange={onValueChange} />;
 }

@@ -2795,6 +2795,37 @@ export interface components {
             /** @description CENTS donors added to cover card fees on these gifts (kept apart from the fund). */
             feeCoverageCents: number;
         };
+        PhotoSourceDto: {
+            /** @enum {string} */
+            type: "image/avif" | "image/webp" | "image/jpeg";
+            /** @example /media/3c0b90153e5879b9-480.avif 480w, /media/adbe889d383370e1-960.avif 960w */
+            srcset: string;
+        };
+        PhotoImageDto: {
+            /**
+             * @description The JPEG of the middle width
+             * @example /media/794036166228a01c-960.jpg
+             */
+            src: string;
+            /**
+             * @description Width of the photo upright, in pixels (as made: at most 1600)
+             * @example 960
+             */
+            width: number;
+            /** @example 640 */
+            height: number;
+            /** @description AVIF, then WebP, then JPEG */
+            sources: components["schemas"]["PhotoSourceDto"][];
+        };
+        ShownPhotoDto: {
+            /**
+             * @description Plain text: show it as text
+             * @example Students planting tomatoes in the garden
+             */
+            alt: string;
+            /** @description Its sizes as the media route serves them (AVIF, WebP, JPEG) */
+            image: components["schemas"]["PhotoImageDto"];
+        };
         RecentGiftDto: {
             /** @example Maria */
             firstName: string;
@@ -2808,8 +2839,8 @@ export interface components {
             name: string;
             /** @description Sanitised HTML (p, h2, h3, strong, em, a, ul, ol, li, br) */
             storyHtml: string;
-            /** @example /media/0123456789abcdef-1600.jpg */
-            coverPhotoUrl: string | null;
+            /** @description The cover photo as visitors see it (null when there is none, or it has no alt text) */
+            coverPhoto: components["schemas"]["ShownPhotoDto"] | null;
             /** @description The fund gifts go to; null = the donor's choice */
             fundId: number | null;
             /** @enum {string} */
@@ -2856,6 +2887,11 @@ export interface components {
              */
             endsOn: string;
             endedEarlyAt: string | null;
+            /**
+             * Format: uuid
+             * @description The cover: one of the site's photos
+             */
+            coverPhotoId: string | null;
             /** @description Percent of the goal reached (may pass 100) */
             percentOfGoal: number;
             createdAt: string;
@@ -2870,8 +2906,11 @@ export interface components {
             slug?: string;
             /** @description HTML; cleaned to the allowed tags before it is stored */
             storyHtml?: string;
-            /** @description Only our own /media/ paths */
-            coverPhotoUrl?: string | null;
+            /**
+             * Format: uuid
+             * @description The cover: one of the site's photos, with alt text (null: none). Only owners change it
+             */
+            coverPhotoId?: string | null;
             /** @description null = the donor's choice */
             fundId?: number | null;
             /** @enum {string} */
@@ -4473,28 +4512,6 @@ export interface components {
             /** @description How many events were reset and queued again. */
             replayed: number;
         };
-        PhotoSourceDto: {
-            /** @enum {string} */
-            type: "image/avif" | "image/webp" | "image/jpeg";
-            /** @example /media/3c0b90153e5879b9-480.avif 480w, /media/adbe889d383370e1-960.avif 960w */
-            srcset: string;
-        };
-        PhotoImageDto: {
-            /**
-             * @description The JPEG of the middle width
-             * @example /media/794036166228a01c-960.jpg
-             */
-            src: string;
-            /**
-             * @description Width of the photo upright, in pixels (as made: at most 1600)
-             * @example 960
-             */
-            width: number;
-            /** @example 640 */
-            height: number;
-            /** @description AVIF, then WebP, then JPEG */
-            sources: components["schemas"]["PhotoSourceDto"][];
-        };
         NewsPhotoDto: {
             /**
              * @description Plain text: show it as text
@@ -4790,6 +4807,9 @@ export type ErrorDto = components['schemas']['ErrorDto'];
 export type CreateFundDto = components['schemas']['CreateFundDto'];
 export type UpdateFundDto = components['schemas']['UpdateFundDto'];
 export type FundTotalDto = components['schemas']['FundTotalDto'];
+export type PhotoSourceDto = components['schemas']['PhotoSourceDto'];
+export type PhotoImageDto = components['schemas']['PhotoImageDto'];
+export type ShownPhotoDto = components['schemas']['ShownPhotoDto'];
 export type RecentGiftDto = components['schemas']['RecentGiftDto'];
 export type AppealPublicDto = components['schemas']['AppealPublicDto'];
 export type AppealAdminDto = components['schemas']['AppealAdminDto'];
@@ -4932,8 +4952,6 @@ export type FailedEventDto = components['schemas']['FailedEventDto'];
 export type OperationsDto = components['schemas']['OperationsDto'];
 export type RetriedDto = components['schemas']['RetriedDto'];
 export type ReplayedDto = components['schemas']['ReplayedDto'];
-export type PhotoSourceDto = components['schemas']['PhotoSourceDto'];
-export type PhotoImageDto = components['schemas']['PhotoImageDto'];
 export type NewsPhotoDto = components['schemas']['NewsPhotoDto'];
 export type NewsPostSummaryDto = components['schemas']['NewsPostSummaryDto'];
 export type NewsListDto = components['schemas']['NewsListDto'];

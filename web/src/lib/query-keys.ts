@@ -38,6 +38,8 @@ export const queryKeys = {
   funds: ['/api/admin/funds'],
   /** The appeals with their progress (Appeals page). */
   appeals: ['/api/admin/appeals'],
+  /** The Appeals report: every appeal's figures, and each one's days. */
+  appealReports: ['/api/admin/appeal-reports'],
   /** Gifts by Fund on the Analytics tab. */
   fundTotals: ['/api/stripe/funds/totals'],
   /** The donate page's options: open funds and the card and bank fees. */

@@ -24,6 +24,7 @@ import {
 } from '../../../../core/src/appeals/appeal-rules.js';
 import { IsDay } from '../../http/day.js';
 import { IsFundId, IsUuidOrNull, toFundId, UuidParam } from '../../http/ids.js';
+import { ShownPhotoDto } from '../../photos/photos.dto.js';
 import { IsAppealSlug } from './is-appeal-slug.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -40,8 +41,12 @@ export class AppealPublicDto {
   @ApiProperty({ example: 'van' }) slug: string;
   @ApiProperty({ example: 'A new van' }) name: string;
   @ApiProperty({ description: 'Sanitised HTML (p, h2, h3, strong, em, a, ul, ol, li, br)' }) storyHtml: string;
-  @ApiProperty({ type: String, nullable: true, example: '/media/0123456789abcdef-1600.jpg' }) coverPhotoUrl:
-    string | null;
+  @ApiProperty({
+    type: ShownPhotoDto,
+    nullable: true,
+    description: 'The cover photo as visitors see it (null when there is none, or it has no alt text)',
+  })
+  coverPhoto: ShownPhotoDto | null;
   @ApiProperty({ type: Number, nullable: true, description: "The fund gifts go to; null = the donor's choice" })
   fundId: number | null;
   @ApiProperty({ enum: GOAL_KINDS }) goalKind: GoalKind;
@@ -76,6 +81,8 @@ export class AppealAdminDto {
   @ApiProperty({ example: '2026-12-31', description: "Last day (inclusive), in the school's time zone" })
   endsOn: string;
   @ApiProperty({ type: String, nullable: true }) endedEarlyAt: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: "The cover: one of the site's photos" })
+  coverPhotoId: string | null;
   @ApiProperty({ description: 'Percent of the goal reached (may pass 100)' }) percentOfGoal: number;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
@@ -105,12 +112,15 @@ class AppealFieldsDto {
   @MaxLength(50_000, { message: 'storyHtml must be at most 50,000 characters' })
   storyHtml?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Only our own /media/ paths' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    format: 'uuid',
+    description: "The cover: one of the site's photos, with alt text (null: none). Only owners change it",
+  })
   @IsOptional()
-  @ValidateIf((o) => o.coverPhotoUrl !== null)
-  @IsString({ message: 'coverPhotoUrl must be a /media/ path' })
-  @MaxLength(300, { message: 'coverPhotoUrl must be a /media/ path' })
-  coverPhotoUrl?: string | null;
+  @IsUuidOrNull('coverPhotoId must be a photo id (UUID) or null')
+  coverPhotoId?: string | null;
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: "null = the donor's choice" })
   @Transform(toFundId)

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
@@ -74,6 +74,11 @@ export function RichTextEditor({ id, label, value, onChange, describedBy, onInse
   const [linkOpen, setLinkOpen] = useState(false);
   const [linkHref, setLinkHref] = useState('');
   const [linkError, setLinkError] = useState('');
+  const linkInput = useRef<HTMLInputElement>(null);
+  // The link box opens with its field focused, so the address can be typed (or pasted) at once.
+  useEffect(() => {
+    if (linkOpen) linkInput.current?.focus();
+  }, [linkOpen]);
 
   const editor = useEditor({
     extensions: [
@@ -116,8 +121,7 @@ export function RichTextEditor({ id, label, value, onChange, describedBy, onInse
     setLinkError('');
     setLinkOpen(true);
   };
-  const applyLink = (e: FormEvent) => {
-    e.preventDefault();
+  const applyLink = () => {
     if (!editor) return;
     const href = linkHref.trim();
     if (!LINK_PATTERN.test(href)) {
@@ -126,6 +130,22 @@ export function RichTextEditor({ id, label, value, onChange, describedBy, onInse
     }
     editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
     setLinkOpen(false);
+  };
+  const closeLink = () => {
+    setLinkOpen(false);
+    editor?.commands.focus();
+  };
+  // The link box sits inside the page's own form (an appeal's, a post's), so it is no <form> of its own: Enter in
+  // its field applies the link here and never submits the form around it; Escape closes it.
+  const onLinkKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      applyLink();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      closeLink();
+    }
   };
   const removeLink = () => {
     editor?.chain().focus().extendMarkRange('link').unsetLink().run();
@@ -181,9 +201,10 @@ export function RichTextEditor({ id, label, value, onChange, describedBy, onInse
         )}
       </div>
       {linkOpen && (
-        <form className="rte__link" onSubmit={applyLink}>
+        <div className="rte__link" role="group" aria-label={`${label}: link`}>
           <label htmlFor={linkInputId}>Link address</label>
           <input
+            ref={linkInput}
             id={linkInputId}
             type="text"
             inputMode="url"
@@ -191,14 +212,15 @@ export function RichTextEditor({ id, label, value, onChange, describedBy, onInse
             aria-invalid={linkError ? true : undefined}
             aria-describedby={linkError ? `${linkInputId}-error` : undefined}
             onChange={(e) => setLinkHref(e.target.value)}
+            onKeyDown={onLinkKeyDown}
           />
-          <button type="submit" className="rte__button">
+          <button type="button" className="rte__button" onClick={applyLink}>
             Apply link
           </button>
           <button type="button" className="rte__button" onClick={removeLink}>
             Remove link
           </button>
-          <button type="button" className="rte__button" onClick={() => setLinkOpen(false)}>
+          <button type="button" className="rte__button" onClick={closeLink}>
             Cancel
           </button>
           {linkError && (
@@ -206,7 +228,7 @@ export function RichTextEditor({ id, label, value, onChange, describedBy, onInse
               {linkError}
             </p>
           )}
-        </form>
+        </div>
       )}
       <EditorContent editor={editor} className="rte__content" />
     </div>

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { AppealReportDetailDto, AppealReportListDto } from '../../../lib/api-types';
 
-export const appealReportsKey = ['/api/admin/appeal-reports'];
+export const appealReportsKey = queryKeys.appealReports;
 
 /** GET /api/admin/appeal-reports: every appeal's figures and the year-end pair. */
 export function useAppealReports() {

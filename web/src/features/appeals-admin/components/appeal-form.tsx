@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { PhotoField, type PickPhoto, type ShownPhoto } from '../../../components/photo-field';
+import { RichTextEditor, type InsertImage } from '../../../components/rich-text/rich-text-editor';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import type { AppealAdminDto, FundDto } from '../../../lib/api-types';
+import type { AppealAdminDto, FundDto, ShownPhotoDto } from '../../../lib/api-types';
 import { formatCents, parseDollars } from '../../../../../core/src/gifts/money';
 import { APPEAL_SLUG_MESSAGE, GOAL_KINDS, isAppealSlug } from '../../../../../core/src/appeals/appeal-rules';
 import { useCreateAppeal, useUpdateAppeal } from '../api/appeals';
@@ -27,7 +29,9 @@ interface Values {
   matchText: string;
   matchCap: string;
   thankYouText: string;
-  coverPhotoUrl: string;
+  coverPhotoId: string | null;
+  /** The cover as the form shows it (null with an id: the photo has lost its alt text). */
+  coverPhoto: ShownPhoto | null;
 }
 
 function initial(a: AppealAdminDto | null, today: string): Values {
@@ -47,8 +51,13 @@ function initial(a: AppealAdminDto | null, today: string): Values {
     matchText: a?.page.matchText ?? '',
     matchCap: a?.page.matchCapCents ? formatCents(a.page.matchCapCents) : '',
     thankYouText: a?.page.thankYouText ?? '',
-    coverPhotoUrl: a?.page.coverPhotoUrl ?? '',
+    coverPhotoId: a?.coverPhotoId ?? null,
+    coverPhoto: a?.page.coverPhoto ? shownCover(a.page.coverPhoto) : null,
   };
+}
+
+function shownCover({ alt, image }: ShownPhotoDto): ShownPhoto {
+  return { alt, src: image.src, width: image.width, height: image.height };
 }
 
 type Errors = Partial<Record<keyof Values, string>>;
@@ -67,20 +76,32 @@ function check(v: Values): Errors {
   return e;
 }
 
+/** What the app's route hands the form: the site's photo picker, for an owner only (it is the website roles'). */
+export interface AppealPhotos {
+  /** The cover's Choose / Change. */
+  pickPhoto: PickPhoto;
+  /** Photos inside the story. */
+  onInsertImage: InsertImage;
+}
+
 /**
  * Create or edit an appeal. Days are the school's calendar days (the server turns them into the instants the
- * appeal opens and closes in the school's time zone); the story is cleaned by the server before it is stored.
+ * appeal opens and closes in the school's time zone); the story is written in the site's rich-text editor and
+ * cleaned by the server before it is stored. Without `photos` (a bookkeeper) the cover is shown but not changed,
+ * and nothing calls the photo routes.
  */
 export function AppealForm({
   appeal,
   funds,
   today,
   onDone,
+  photos,
 }: {
   appeal: AppealAdminDto | null;
   funds: FundDto[];
   today: string;
   onDone: () => void;
+  photos?: AppealPhotos;
 }) {
   const create = useCreateAppeal();
   const update = useUpdateAppeal();
@@ -113,7 +134,8 @@ export function AppealForm({
       matchText: v.matchText.trim() || null,
       matchCapCents: v.matchCap ? parseDollars(v.matchCap) : null,
       thankYouText: v.thankYouText.trim() || null,
-      coverPhotoUrl: v.coverPhotoUrl.trim() || null,
+      // Only an owner changes the cover; a bookkeeper's save leaves it as it is.
+      ...(photos ? { coverPhotoId: v.coverPhotoId } : {}),
     };
     const done = {
       onSuccess: (a: AppealAdminDto) => {
@@ -217,13 +239,6 @@ export function AppealForm({
               ]}
             />
             <TextField
-              id="appeal-cover"
-              label="Cover photo (optional)"
-              hint="One of our photos: a /media/ address"
-              value={v.coverPhotoUrl}
-              onChange={set('coverPhotoUrl')}
-            />
-            <TextField
               id="appeal-match"
               label="Match (optional)"
               hint="For example: Every gift doubled up to $5,000 by the Smith Family Foundation"
@@ -240,13 +255,21 @@ export function AppealForm({
               error={errors.matchCap}
             />
           </div>
-          <TextAreaField
+          <PhotoField
+            legend="Cover photo (optional)"
+            photoId={v.coverPhotoId}
+            photo={v.coverPhoto}
+            pickPhoto={photos?.pickPhoto}
+            none="No cover photo. A cover shows at the top of the appeal's page."
+            noPicker="Only an owner can change the cover photo."
+            onChange={(coverPhotoId, coverPhoto) => setV((x) => ({ ...x, coverPhotoId, coverPhoto }))}
+          />
+          <RichTextEditor
             id="appeal-story"
             label="Story"
-            hint="Paragraphs, headings, bold, italics, lists and links are kept; anything else is removed."
-            rows={8}
             value={v.storyHtml}
-            onChange={set('storyHtml')}
+            onChange={(storyHtml) => setV((x) => ({ ...x, storyHtml }))}
+            onInsertImage={photos?.onInsertImage}
           />
           <TextAreaField
             id="appeal-thanks"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PhotoPicture } from '../../../components/photo-picture';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import type { AppealAdminDto, FundDto } from '../../../lib/api-types';
 import { formatUsd } from '../../../../../core/src/gifts/money';
 import { useAppeals, useChangeAppeal, type AppealAction } from '../api/appeals';
-import { AppealForm } from './appeal-form';
+import { AppealForm, type AppealPhotos } from './appeal-form';
 
 const ACTION_WORDS: Record<AppealAction, { label: string; done: string }> = {
   publish: { label: 'Publish', done: 'Appeal Published' },
@@ -130,7 +131,14 @@ function AppealPreview({ appeal: a, onClose }: { appeal: AppealAdminDto; onClose
         description={`/give/${a.page.slug}`}
       />
       <CardContent>
-        {a.page.coverPhotoUrl && <img src={a.page.coverPhotoUrl} alt="" className="adm-preview__cover" />}
+        {a.page.coverPhoto && (
+          <PhotoPicture
+            className="adm-preview__cover"
+            image={a.page.coverPhoto.image}
+            alt={a.page.coverPhoto.alt}
+            sizes="(min-width: 720px) 640px, 100vw"
+          />
+        )}
         {/* storyHtml is cleaned by the server (core/src/appeals/story-html.ts) on the way in and on the way out. */}
         <div className="adm-preview__story" dangerouslySetInnerHTML={{ __html: a.page.storyHtml }} />
         <p>
@@ -149,9 +157,10 @@ function AppealPreview({ appeal: a, onClose }: { appeal: AppealAdminDto; onClose
 
 /**
  * Appeals: each fundraising push with its page, goal, days and progress. Staff create a draft, preview it,
- * publish it, end it early and archive it (each audited by the server).
+ * publish it, end it early and archive it (each audited by the server). `photos` is the site's photo picker,
+ * handed in by the route for an owner (the form's cover and the story's photos).
  */
-export function AppealsPage({ funds, today }: { funds: FundDto[]; today: string }) {
+export function AppealsPage({ funds, today, photos }: { funds: FundDto[]; today: string; photos?: AppealPhotos }) {
   const appeals = useAppeals();
   const [editing, setEditing] = useState<AppealAdminDto | 'new' | null>(null);
   const [preview, setPreview] = useState<AppealAdminDto | null>(null);
@@ -206,6 +215,7 @@ export function AppealsPage({ funds, today }: { funds: FundDto[]; today: string 
           funds={funds}
           today={today}
           onDone={() => setEditing(null)}
+          photos={photos}
         />
       )}
     </div>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { PhotoPicture } from '../../../components/photo-picture';
+import { RichText } from '../../../components/rich-text/rich-text';
 import { buttonClass } from '../../../components/ui/button';
 import { titled, usePageMeta } from '../../../lib/page-meta';
 import { school } from '../../../content/school';
@@ -73,14 +75,22 @@ export function AppealPage({
       <section className="section">
         <div className="container donate-grid">
           <div className="stack">
-            {appeal.coverPhotoUrl && <img className="appeal-cover" src={appeal.coverPhotoUrl} alt="" />}
+            {appeal.coverPhoto && (
+              <PhotoPicture
+                className="appeal-cover"
+                image={appeal.coverPhoto.image}
+                alt={appeal.coverPhoto.alt}
+                sizes="(min-width: 1024px) 540px, calc(100vw - 2rem)"
+                priority
+              />
+            )}
             <div className="appeal-summary stack">
               <AppealProgressBar appeal={appeal} />
               <AppealFacts appeal={appeal} />
               <MatchLine appeal={appeal} />
             </div>
-            {/* Sanitised on the server (core's rich-text rule) when staff saved it: only plain formatting and links. */}
-            <div className="appeal-story prose" dangerouslySetInnerHTML={{ __html: appeal.storyHtml }} />
+            {/* Sanitised on the server (core's rich-text rule) when staff saved it and again when it is served. */}
+            <RichText className="appeal-story" html={appeal.storyHtml} />
             <RecentGifts gifts={appeal.recentGifts} />
             <ShareBlock slug={appeal.slug} name={appeal.name} />
           </div>

@@ -14,7 +14,13 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useFunds } from '../../../lib/funds';
 import { useAppeals } from '../../../lib/appeals';
+import { AppealSelect } from '../../../components/appeal-select';
+import type { AppealAdminDto } from '../../../lib/api-types';
 import { offeredForOfflineGifts, STAFF_CREDIT_DAYS_AFTER_END } from '../../../../../core/src/appeals/appeal-rules';
+
+/** The appeals a gift received offline may name (core's rule: open ones, and those ended lately). */
+const offeredNow = (a: AppealAdminDto) =>
+  offeredForOfflineGifts({ status: a.status, state: a.page.state, endsAt: a.page.endsAt });
 
 /** The manual (offline) donation form; the IRS warning follows the amount live. */
 export function ManualDonationForm({
@@ -36,9 +42,7 @@ export function ManualDonationForm({
   const [errors, setErrors] = useState<ManualDonationErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const funds = useFunds().data ?? [];
-  const appeals = (useAppeals().data ?? []).filter((a) =>
-    offeredForOfflineGifts({ status: a.status, state: a.page.state, endsAt: a.page.endsAt }),
-  );
+  const appeals = (useAppeals().data ?? []).filter(offeredNow);
 
   const update = (next: ManualDonationValues) => {
     setValues(next);
@@ -113,22 +117,15 @@ export function ManualDonationForm({
             options={funds.map((f) => ({ value: String(f.id), label: f.archived ? `${f.name} (archived)` : f.name }))}
           />
         )}
-        {appeals.length > 0 && (
-          <SelectField
-            label="Appeal"
-            name="appealId"
-            value={values.appealId}
-            onChangeEvent={set('appealId')}
-            hint={`Open appeals, and those ended in the last ${STAFF_CREDIT_DAYS_AFTER_END} days.`}
-            options={[
-              { value: '', label: 'None' },
-              ...appeals.map((a) => ({
-                value: a.id,
-                label: a.page.state === 'open' ? a.page.name : `${a.page.name} (ended)`,
-              })),
-            ]}
-          />
-        )}
+        <AppealSelect
+          name="appealId"
+          none="None"
+          value={values.appealId}
+          onValueChange={(appealId) => update({ ...values, appealId })}
+          hint={`Open appeals, and those ended in the last ${STAFF_CREDIT_DAYS_AFTER_END} days.`}
+          offered={offeredNow}
+          labelOf={(a) => (a.page.state === 'open' ? a.page.name : `${a.page.name} (ended)`)}
+        />
         <TextField
           label="Donation Date *"
           name="donationDate"

@@ -3,9 +3,11 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
 import type { TransactionDto } from '../../../lib/api-types';
+import { useAppeals } from '../../../lib/appeals';
 import { formatUsd } from '../../../../../core/src/gifts/money';
 import { DATE_FORMAT, DATE_TIME_FORMAT, formatUnixDate } from '../../../lib/format';
 import { isEstimate, paymentMethodLabel } from '../lib/transaction-labels';
+import { ChangeAppealDialog } from './change-appeal-dialog';
 import { DeleteManualDonationDialog } from './delete-manual-donation-dialog';
 
 /** Fund 1, General: not named on each row (it is every gift's fund unless another was chosen). */
@@ -75,9 +77,24 @@ function DeleteManualAction({ tx, onDelete }: { tx: TransactionDto; onDelete: (t
   );
 }
 
+/** Any gift that went through (a failed charge is no gift) can be credited to another appeal, or to none. */
+function ChangeAppealAction({ tx, onChange }: { tx: TransactionDto; onChange: (tx: TransactionDto) => void }) {
+  if (tx.status === 'failed') return null;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={`Change appeal of the gift of ${formatUsd(tx.amount)}`}
+      onClick={() => onChange(tx)}
+    >
+      Change Appeal
+    </Button>
+  );
+}
+
 /**
  * The gifts table of the Transactions tab and of a donor's profile: a scrollable, labelled region around a
- * table with a caption, and the confirmation dialog for deleting a manual row. Below 640 px each row becomes a
+ * table with a caption, the confirmation dialog for deleting a manual row, and the Change Appeal dialog. Below 640 px each row becomes a
  * card whose cells carry their column name (data-label), so Status, Receipt and Delete stay reachable on a phone.
  */
 export function TransactionsTable({
@@ -92,6 +109,9 @@ export function TransactionsTable({
   const v = VARIANTS[variant];
   const captionId = useId();
   const [deleting, setDeleting] = useState<TransactionDto | null>(null);
+  const [moving, setMoving] = useState<TransactionDto | null>(null);
+  // Change Appeal is offered once the school has appeals (the same cached list the Appeal filter reads).
+  const hasAppeals = (useAppeals().data?.length ?? 0) > 0;
   return (
     <>
       <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId} aria-busy={busy}>
@@ -151,7 +171,10 @@ export function TransactionsTable({
                   <ReceiptCell tx={tx} />
                 </td>
                 <td data-label="Actions">
-                  <DeleteManualAction tx={tx} onDelete={setDeleting} />
+                  <div className="adm-actions">
+                    {hasAppeals && <ChangeAppealAction tx={tx} onChange={setMoving} />}
+                    <DeleteManualAction tx={tx} onDelete={setDeleting} />
+                  </div>
                 </td>
               </tr>
             ))}
@@ -159,6 +182,7 @@ export function TransactionsTable({
         </table>
       </div>
       <DeleteManualDonationDialog tx={deleting} onClose={() => setDeleting(null)} />
+      <ChangeAppealDialog tx={moving} onClose={() => setMoving(null)} />
     </>
   );
 }

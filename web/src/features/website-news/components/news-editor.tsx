@@ -3,23 +3,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
+import { PhotoField, type PickPhoto, type ShownPhoto } from '../../../components/photo-field';
 import { RichTextEditor, type InsertImage } from '../../../components/rich-text/rich-text-editor';
 import type { AdminNewsPostDto } from '../../../lib/api-types';
 import { calendarDate, schoolToday } from '../../../lib/school-dates';
 import { useAdminNews, useDeleteNewsPost, useSaveNewsPost } from '../api/site-news';
 import { EditorActions, ItemsCard, StatusBadge, useItemForm } from './editor-parts';
-
-/** A photo for a post, as the app's photo picker answers it (only photos with alt text). */
-export interface ChosenPhoto {
-  id: string;
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-}
-
-/** What the editor gets from the app's route: the photo picker (null when the editor cancels). */
-export type PickPhoto = () => Promise<ChosenPhoto | null>;
 
 interface Draft {
   id?: string;
@@ -28,7 +17,7 @@ interface Draft {
   bodyHtml: string;
   photoId: string | null;
   /** The chosen photo as shown in the form (null with a photoId: the photo has lost its alt text). */
-  photo: Omit<ChosenPhoto, 'id'> | null;
+  photo: ShownPhoto | null;
   published: boolean;
 }
 
@@ -40,57 +29,6 @@ const blank = (): Draft => ({
   photo: null,
   published: false,
 });
-
-/** The post's Photo: a thumbnail and its alt text, and Choose / Change / Remove (the picker comes from the route). */
-function PhotoField({
-  photoId,
-  photo,
-  pickPhoto,
-  onChange,
-}: {
-  photoId: string | null;
-  photo: Draft['photo'];
-  pickPhoto?: PickPhoto;
-  onChange: (photoId: string | null, photo: Draft['photo']) => void;
-}) {
-  const choose = async () => {
-    const picked = await pickPhoto?.();
-    if (picked) onChange(picked.id, { src: picked.src, alt: picked.alt, width: picked.width, height: picked.height });
-  };
-  return (
-    <fieldset className="news-photo">
-      <legend className="label">Photo</legend>
-      {photo ? (
-        <div className="news-photo__chosen">
-          {/* The alt text is written beside it, so the thumbnail itself is not announced twice. */}
-          <img src={photo.src} width={photo.width} height={photo.height} alt="" />
-          <p>
-            <span className="adm-muted">Alt text: </span>
-            {photo.alt}
-          </p>
-        </div>
-      ) : (
-        <p className="adm-muted">
-          {photoId
-            ? 'The chosen photo has no alt text now, so visitors do not see it. Choose it again to give it alt text, or choose another.'
-            : 'No photo. A photo shows with the post on the News page, on its own page and on Home.'}
-        </p>
-      )}
-      {pickPhoto && (
-        <div className="news-editor__actions">
-          <Button type="button" variant="outline" onClick={() => void choose()}>
-            {photoId ? 'Change photo' : 'Choose a photo'}
-          </Button>
-          {photoId && (
-            <Button type="button" variant="ghost" onClick={() => onChange(null, null)}>
-              Remove photo
-            </Button>
-          )}
-        </div>
-      )}
-    </fieldset>
-  );
-}
 
 function PostForm({
   initial,
@@ -144,9 +82,11 @@ function PostForm({
             />
           </div>
           <PhotoField
+            legend="Photo"
             photoId={draft.photoId}
             photo={draft.photo}
             pickPhoto={pickPhoto}
+            none="No photo. A photo shows with the post on the News page, on its own page and on Home."
             onChange={(photoId, photo) => setDraft((d) => ({ ...d, photoId, photo }))}
           />
           <RichTextEditor
