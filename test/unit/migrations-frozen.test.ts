@@ -51,6 +51,7 @@ const PINNED: Record<string, string> = {
   '1764820000000-Photos.ts': '00b340527eeef85f1c16e614024037fb3dad12e42c2ad45858df011957511558',
   '1764830000000-Appeals.ts': 'edfd872a31d6af485c15fa558b9a7c85709f668653373389ea9f1f211d563e59',
   '1764870000000-ContentionFreeDayTotals.ts': '143489df6da88a49654e0c22c752e3cf339b772299edb68fcf69a9e3abff2253',
+  '1764880000000-AppealNewDonors.ts': '4d67ba1d8fa7ecd1ba22300b0c94cfa5e63198cb7d31e3c9addc9912df777709',
   'frozen-sql.ts': 'fb591df205d9645b1750cb8f48e60e1a3f30dcf75a899cb4deebeabe9e2df3c6',
 };
 

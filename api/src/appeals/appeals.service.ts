@@ -14,7 +14,9 @@ import {
 } from '../../../core/src/appeals/appeal-rules.js';
 import { appeals, type AppealFields, type AppealRow } from '../../../core/src/appeals/appeals.repository.js';
 import { isOwnMediaUrl, sanitizeAppealStory } from '../../../core/src/appeals/story-html.js';
+import { recountNewDonors } from '../../../core/src/appeals/appeal-totals.js';
 import { funds } from '../../../core/src/funds/funds.repository.js';
+import { holdMergesExclusive } from '../../../core/src/read-model/donor-merges.js';
 import { isCalendarDay } from '../../../core/src/gifts/calendar.js';
 import { badRequest, DomainError, notFound } from '../../../core/src/http/errors.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
@@ -66,12 +68,17 @@ export class AppealsService {
 
   async update(actor: PublicAdmin, id: string, dto: AppealInputDto, meta: RequestMeta): Promise<AppealAdminDto> {
     return this.ds.transaction(async (m) => {
+      // A new first day makes other donors new to the appeal (recountNewDonors): no gift writer may read the old
+      // day meanwhile. They all hold the merges lock shared, so an edit of the days takes it exclusively, before
+      // the appeal's row (a moment's wait for the worker's batches in flight; edits are rare).
+      if (dto.startsOn !== undefined || dto.endsOn !== undefined) await holdMergesExclusive(m);
       const before = await appeals.byId(m, id, { lock: true });
       if (!before) throw notFound(NO_APPEAL);
       const fields = await this.fields(dto, before);
       const after = await appeals.update(m, id, fields);
       if (after === 'taken') throw new DomainError(409, TAKEN);
       if (!after) throw notFound(NO_APPEAL);
+      if (new Date(before.starts_at).getTime() !== new Date(after.starts_at).getTime()) await recountNewDonors(m, id);
       const changed = (Object.keys(fields) as Array<keyof AppealFields>).filter(
         (k) => String(before[k]) !== String(after[k]),
       );

@@ -165,18 +165,4 @@ export const appeals = {
     );
     return rows.filter((r) => r.first_name).map((r) => ({ firstName: r.first_name!, city: r.city || null }));
   },
-
-  /**
-   * Donors new to the school through the appeal: those who gave to it and whose first gift of all came on or after
-   * its start (read from donor_totals; a report figure, read over the appeal's donors, never the gifts).
-   */
-  async newDonorCount(db: Queryable, appealId: string): Promise<number> {
-    const rows = await db.query(
-      `SELECT count(*)::int AS n FROM appeal_donors d JOIN appeals a ON a.id = d.appeal_id
-         JOIN donor_totals t ON t.customer_id = d.customer_id
-        WHERE d.appeal_id = $1 AND d.gift_count > 0 AND t.first_gift_at >= a.starts_at`,
-      [appealId],
-    );
-    return Number(rows[0]?.n ?? 0);
-  },
 };

@@ -3573,7 +3573,7 @@ export interface components {
             matchedCents: number;
             /** @enum {string} */
             state: "upcoming" | "open" | "closed";
-            /** @description Of the donors, those whose first gift to the school came during the appeal */
+            /** @description Of the donors, those whose first gift to the school came on or after the appeal's first day */
             newDonorCount: number;
             /** @description CENTS: raised / gifts, rounded to the cent */
             averageGiftCents: number;
