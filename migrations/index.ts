@@ -36,6 +36,7 @@ import { Photos1764820000000 } from './1764820000000-Photos.js';
 import { Appeals1764830000000 } from './1764830000000-Appeals.js';
 import { ContentionFreeDayTotals1764870000000 } from './1764870000000-ContentionFreeDayTotals.js';
 import { AppealNewDonors1764880000000 } from './1764880000000-AppealNewDonors.js';
+import { AppealRecentGifts1764890000000 } from './1764890000000-AppealRecentGifts.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   Appeals1764830000000,
   ContentionFreeDayTotals1764870000000,
   AppealNewDonors1764880000000,
+  AppealRecentGifts1764890000000,
 ];

@@ -38,8 +38,8 @@ for (const size of sizes) {
   if (existing < APPEALS) {
     log('crediting a third of the charges to the appeals');
     await ds.pool.query(
-      `INSERT INTO appeals (slug, name, goal_kind, goal_cents, starts_at, ends_at, status)
-       SELECT s, 'Appeal ' || s, 'dollars', 50000000, now() - interval '2 years', now() + interval '30 days', 'published'
+      `INSERT INTO appeals (slug, name, goal_kind, goal_cents, starts_at, ends_at, status, show_recent_gifts)
+       SELECT s, 'Appeal ' || s, 'dollars', 50000000, now() - interval '2 years', now() + interval '30 days', 'published', true
          FROM unnest($1::text[]) s ON CONFLICT (slug) DO NOTHING`,
       [slugs],
     );

@@ -52,6 +52,7 @@ const PINNED: Record<string, string> = {
   '1764830000000-Appeals.ts': 'edfd872a31d6af485c15fa558b9a7c85709f668653373389ea9f1f211d563e59',
   '1764870000000-ContentionFreeDayTotals.ts': '143489df6da88a49654e0c22c752e3cf339b772299edb68fcf69a9e3abff2253',
   '1764880000000-AppealNewDonors.ts': '4d67ba1d8fa7ecd1ba22300b0c94cfa5e63198cb7d31e3c9addc9912df777709',
+  '1764890000000-AppealRecentGifts.ts': 'e53abf809efcabfcbb69fec6699be4ef5804ce4cf43e431e047a07448d9484be',
   'frozen-sql.ts': 'fb591df205d9645b1750cb8f48e60e1a3f30dcf75a899cb4deebeabe9e2df3c6',
 };
 

@@ -43,7 +43,12 @@ export class AppealsService {
   async publicBySlug(slug: string): Promise<AppealPublicDto> {
     const row = await appeals.bySlug(this.ds, slug);
     if (!row || row.status === 'draft') throw notFound(NO_APPEAL);
-    return this.toPublic(row, await appeals.recentNamedGifts(this.ds, row.id));
+    return this.toPublic(row, await this.recentGifts(row));
+  }
+
+  /** The page's recent named gifts, when the appeal shows them (else not even asked for). */
+  private recentGifts(row: AppealRow): Promise<Array<{ firstName: string; city: string | null }>> {
+    return row.show_recent_gifts ? appeals.recentNamedGifts(this.ds, row.id) : Promise.resolve([]);
   }
 
   async list(): Promise<AppealAdminDto[]> {
@@ -53,7 +58,7 @@ export class AppealsService {
   async get(id: string): Promise<AppealAdminDto> {
     const row = await appeals.byId(this.ds, id);
     if (!row) throw notFound(NO_APPEAL);
-    return this.toAdmin(row, await appeals.recentNamedGifts(this.ds, id));
+    return this.toAdmin(row, await this.recentGifts(row));
   }
 
   async create(actor: PublicAdmin, dto: AppealInputDto, meta: RequestMeta): Promise<AppealAdminDto> {
@@ -188,12 +193,14 @@ export class AppealsService {
     if (dto.matchText !== undefined) f.match_text = dto.matchText || null;
     if (dto.matchCapCents !== undefined) f.match_cap_cents = dto.matchCapCents;
     if (dto.thankYouText !== undefined) f.thank_you_text = dto.thankYouText || null;
+    if (dto.showRecentGifts !== undefined) f.show_recent_gifts = dto.showRecentGifts;
     if (!before) {
       f.cover_photo_url ??= null;
       f.fund_id ??= null;
       f.match_text ??= null;
       f.match_cap_cents ??= null;
       f.thank_you_text ??= null;
+      f.show_recent_gifts ??= false;
     }
     return f;
   }
@@ -231,6 +238,7 @@ export class AppealsService {
       id: r.id,
       status: r.status,
       ...appealDays(r, this.env.TIME_ZONE),
+      showRecentGifts: r.show_recent_gifts,
       endedEarlyAt: r.ended_early_at ? new Date(r.ended_early_at).toISOString() : null,
       percentOfGoal: percentOfGoal(
         { goalKind: r.goal_kind, goalCents: r.goal_cents, goalCount: r.goal_count },

@@ -16,6 +16,8 @@ export interface AppealFields {
   match_text: string | null;
   match_cap_cents: number | null;
   thank_you_text: string | null;
+  /** The page lists its recent named gifts (off by default). */
+  show_recent_gifts: boolean;
 }
 
 /** An appeals row with its progress (appeal_totals), as the database returns it. */
@@ -45,6 +47,7 @@ const FIELDS: ReadonlyArray<keyof AppealFields> = [
   'match_text',
   'match_cap_cents',
   'thank_you_text',
+  'show_recent_gifts',
 ];
 
 const SELECT = `SELECT a.*, coalesce(t.raised_cents, 0) AS raised_cents, coalesce(t.gift_count, 0) AS gift_count,
@@ -148,7 +151,8 @@ export const appeals = {
 
   /**
    * The newest gifts whose donors chose to show their name: first name and city only, as the donation form gave
-   * them (the payment's metadata, or its plan's for a monthly gift). Off by default; nothing else of the donor.
+   * them (the payment's metadata, or its plan's for a monthly gift), on the page of an appeal that shows them
+   * (show_recent_gifts, off by default; not asked at all when off). Nothing else of the donor.
    */
   async recentNamedGifts(
     db: Queryable,

@@ -2836,7 +2836,7 @@ export interface components {
             daysLeft: number;
             /** @enum {string} */
             state: "upcoming" | "open" | "closed";
-            /** @description Only gifts whose donor chose to show their name */
+            /** @description Only gifts whose donor chose to show their name; empty when the appeal does not show recent gifts */
             recentGifts: components["schemas"]["RecentGiftDto"][];
             thankYouText: string | null;
         };
@@ -2855,6 +2855,8 @@ export interface components {
              * @example 2026-12-31
              */
             endsOn: string;
+            /** @description The page lists its recent gifts by first name and city (off by default) */
+            showRecentGifts: boolean;
             endedEarlyAt: string | null;
             /** @description Percent of the goal reached (may pass 100) */
             percentOfGoal: number;
@@ -2896,6 +2898,8 @@ export interface components {
             matchCapCents?: number | null;
             /** @description Plain text, shown on the thank-you screen and e-mail */
             thankYouText?: string | null;
+            /** @description List the recent gifts of donors who chose "show my name" (first name and city) on the page; off for a new appeal */
+            showRecentGifts?: boolean;
         };
         MoveGiftAppealDto: {
             /** Format: uuid */

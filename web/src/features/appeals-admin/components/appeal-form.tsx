@@ -28,6 +28,7 @@ interface Values {
   matchCap: string;
   thankYouText: string;
   coverPhotoUrl: string;
+  showRecentGifts: boolean;
 }
 
 function initial(a: AppealAdminDto | null, today: string): Values {
@@ -48,6 +49,7 @@ function initial(a: AppealAdminDto | null, today: string): Values {
     matchCap: a?.page.matchCapCents ? formatCents(a.page.matchCapCents) : '',
     thankYouText: a?.page.thankYouText ?? '',
     coverPhotoUrl: a?.page.coverPhotoUrl ?? '',
+    showRecentGifts: a?.showRecentGifts ?? false,
   };
 }
 
@@ -114,6 +116,7 @@ export function AppealForm({
       matchCapCents: v.matchCap ? parseDollars(v.matchCap) : null,
       thankYouText: v.thankYouText.trim() || null,
       coverPhotoUrl: v.coverPhotoUrl.trim() || null,
+      showRecentGifts: v.showRecentGifts,
     };
     const done = {
       onSuccess: (a: AppealAdminDto) => {
@@ -257,6 +260,23 @@ export function AppealForm({
             value={v.thankYouText}
             onChange={set('thankYouText')}
           />
+          <div className="adm-check">
+            <input
+              id="appeal-recent-gifts"
+              type="checkbox"
+              checked={v.showRecentGifts}
+              onChange={(e) => setV({ ...v, showRecentGifts: e.target.checked })}
+              aria-describedby="appeal-recent-gifts-hint"
+            />
+            <div>
+              <label htmlFor="appeal-recent-gifts" className="label">
+                Show recent gifts on the page
+              </label>
+              <p id="appeal-recent-gifts-hint" className="adm-muted">
+                Lists the latest gifts by first name and city, only of donors who chose &quot;Show my name&quot;.
+              </p>
+            </div>
+          </div>
           <div className="adm-actions">
             <Button type="submit" disabled={pending}>
               {pending ? 'Saving...' : appeal ? 'Save Appeal' : 'Create Appeal'}
