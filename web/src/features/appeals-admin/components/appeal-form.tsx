@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { FieldHint, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import type { AppealAdminDto, FundDto } from '../../../lib/api-types';
@@ -272,9 +272,9 @@ export function AppealForm({
               <label htmlFor="appeal-recent-gifts" className="label">
                 Show recent gifts on the page
               </label>
-              <p id="appeal-recent-gifts-hint" className="adm-muted">
+              <FieldHint id="appeal-recent-gifts-hint">
                 Lists the latest gifts by first name and city, only of donors who chose &quot;Show my name&quot;.
-              </p>
+              </FieldHint>
             </div>
           </div>
           <div className="adm-actions">
