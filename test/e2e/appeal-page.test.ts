@@ -4,7 +4,7 @@ import { formatUsd } from '../../core/src/gifts/money.js';
 import { addDays, todayIn } from '../../core/src/gifts/calendar.js';
 import { runAxe } from '../helpers/axe.js';
 import { screenshot } from '../helpers/browser.js';
-import { startBankGiftWorld, type BankGiftWorld } from '../helpers/bank-gift-world.js';
+import { startAppealWorld, type AppealWorld } from '../helpers/appeal-world.js';
 import { fillCard, fillDonor } from '../helpers/donate-page.js';
 import { waitForMails } from '../helpers/donor-mail.js';
 import { waitUntil } from '../helpers/faults.js';
@@ -46,32 +46,27 @@ const donors = {
 const EMAIL = { monthly: 'maria.appeal@example.org', fees: 'tom.appeal@example.org', bank: 'ada.appeal@example.org' };
 
 describe('an appeal from its page to the board PDF', () => {
-  // The shared world's parts (stack, stripe, browser, api, admin, smtp), read through `w` once beforeAll ran.
-  let w: BankGiftWorld;
+  // The shared world's parts (stack, stripe, browser, api, admin, smtp, the appeal), read through `w` once beforeAll ran.
+  let w: AppealWorld;
   let appealId: string;
 
   beforeAll(async () => {
     // The bank gift settles 4 days after it is made: the emulator's clock starts 10 days back.
-    w = await startBankGiftWorld(10);
-    const today = todayIn(w.stack.env.TIME_ZONE);
-    const created = await w.api
-      .post('/api/admin/appeals')
-      .send({
-        name: 'A new van',
-        slug: 'van',
-        storyHtml: '<p>Our old van has carried adults to work for <strong>19 years</strong>.</p>',
-        goalKind: 'dollars',
-        goalCents: 500000,
-        // Open since before the emulator's (moved-back) clock, and for 10 more days counting today.
-        startsOn: addDays(today, -12),
-        endsOn: addDays(today, 9),
-        matchText: 'Every gift doubled up to $1,000 by the Smith Family Foundation.',
-        matchCapCents: 100000,
-        thankYouText: THANKS,
-      })
-      .expect(201);
-    appealId = created.body.id;
-    await w.api.post(`/api/admin/appeals/${appealId}/publish`).expect(200);
+    w = await startAppealWorld(10, (today) => ({
+      name: 'A new van',
+      slug: 'van',
+      storyHtml: '<p>Our old van has carried adults to work for <strong>19 years</strong>.</p>',
+      goalKind: 'dollars',
+      goalCents: 500000,
+      // Open since before the emulator's (moved-back) clock, and for 10 more days counting today.
+      startsOn: addDays(today, -12),
+      endsOn: addDays(today, 9),
+      matchText: 'Every gift doubled up to $1,000 by the Smith Family Foundation.',
+      matchCapCents: 100000,
+      thankYouText: THANKS,
+      showRecentGifts: true,
+    }));
+    appealId = w.appealId;
   }, 180_000);
   afterAll(() => w?.stop());
 
@@ -83,12 +78,7 @@ describe('an appeal from its page to the board PDF', () => {
     }
   }
 
-  async function openPage(path: string, width = 1280): Promise<Page> {
-    const page = await w.browser.newPage({ viewport: { width, height: 900 } });
-    page.setDefaultTimeout(20_000);
-    await page.goto(`${w.stack.apiUrl}${path}`);
-    return page;
-  }
+  const openPage = (path: string, width = 1280) => w.openPage(path, width);
 
   /** What the emulator charged for the appeal (read back through the SDK), plus the check: the expected total. */
   async function expectedRaised(): Promise<{ cents: number; gifts: number }> {
@@ -136,16 +126,9 @@ describe('an appeal from its page to the board PDF', () => {
     const thanks = page.locator('.thank-you');
     await thanks.waitFor({ timeout: 30_000 });
     await expect(thanks.innerText()).resolves.toContain(THANKS);
-    // The named gift appears in the recent gifts once projected: first name and city, never the amount.
-    // (The page refreshes its figures every 30 s; a reload asks at once, until the worker has projected the gift.)
-    await waitUntil(
-      async () => {
-        await page.reload();
-        await page.getByRole('progressbar').waitFor();
-        return (await page.getByRole('heading', { name: 'Recent gifts' }).count()) > 0;
-      },
-      { timeoutMs: 60_000, intervalMs: 1000 },
-    );
+    // The named gift appears in the recent gifts once projected: first name and city, never the amount (the page
+    // asks for its figures every few seconds, no reload needed).
+    await page.getByRole('heading', { name: 'Recent gifts' }).waitFor({ timeout: 60_000 });
     await expect(page.locator('.appeal-recent li').allInnerTexts()).resolves.toEqual(['Maria from Marshall']);
     await page.close();
 

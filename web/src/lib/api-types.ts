@@ -5585,6 +5585,13 @@ export interface operations {
                     "application/json": components["schemas"]["AppealPublicDto"];
                 };
             };
+            /** @description Not Modified: the If-None-Match ETag is still the answer */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
