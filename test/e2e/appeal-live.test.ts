@@ -2,8 +2,7 @@ import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { addDays } from '../../core/src/gifts/calendar.js';
-import { runAxe } from '../helpers/axe.js';
-import { screenshot } from '../helpers/browser.js';
+import { checkAtWidths } from '../helpers/axe.js';
 import { startAppealWorld, type AppealWorld } from '../helpers/appeal-world.js';
 
 jest.setTimeout(240_000);
@@ -70,14 +69,6 @@ describe('the appeal page, live', () => {
   }, 180_000);
   afterAll(() => w?.stop());
 
-  async function looked(name: string) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      expect({ name, width, violations: await runAxe(page) }).toEqual({ name, width, violations: [] });
-      await screenshot(page, `${name}-${width}`);
-    }
-  }
-
   it('a gift made after the page opened shows in its bar, the page asking with If-None-Match meanwhile', async () => {
     page = await w.browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.setDefaultTimeout(20_000);
@@ -119,7 +110,7 @@ describe('the appeal page, live', () => {
       .locator('[role="progressbar"][aria-valuetext="$25.00 raised of a $1,000.00 goal (2%)"]')
       .waitFor({ timeout: 20_000 });
     await expect(page.evaluate(() => 'openedBeforeTheGift' in window)).resolves.toBe(true);
-    await looked('appeal-live');
+    await checkAtWidths(page, 'appeal-live');
   });
 
   it('when staff end the appeal, the open page says so without a reload', async () => {

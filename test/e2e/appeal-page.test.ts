@@ -1,9 +1,7 @@
 import { jest } from '@jest/globals';
-import type { Page } from 'playwright-core';
 import { formatUsd } from '../../core/src/gifts/money.js';
 import { addDays, todayIn } from '../../core/src/gifts/calendar.js';
-import { runAxe } from '../helpers/axe.js';
-import { screenshot } from '../helpers/browser.js';
+import { checkAtWidths } from '../helpers/axe.js';
 import { startAppealWorld, type AppealWorld } from '../helpers/appeal-world.js';
 import { fillCard, fillDonor } from '../helpers/donate-page.js';
 import { waitForMails } from '../helpers/donor-mail.js';
@@ -70,14 +68,6 @@ describe('an appeal from its page to the board PDF', () => {
   }, 180_000);
   afterAll(() => w?.stop());
 
-  async function looked(page: Page, name: string) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      expect({ name, width, violations: await runAxe(page) }).toEqual({ name, width, violations: [] });
-      await screenshot(page, `${name}-${width}`);
-    }
-  }
-
   const openPage = (path: string, width = 1280) => w.openPage(path, width);
 
   /** What the emulator charged for the appeal (read back through the SDK), plus the check: the expected total. */
@@ -112,7 +102,7 @@ describe('an appeal from its page to the board PDF', () => {
     await page.getByRole('progressbar').waitFor();
     await page.getByText('Every gift doubled up to $1,000 by the Smith Family Foundation.').waitFor();
     await expect(page.getByText(/\d+ days left/).innerText()).resolves.toBe('10 days left');
-    await looked(page, 'appeal-page');
+    await checkAtWidths(page, 'appeal-page');
 
     await page.getByLabel('Donation Amount').fill('50');
     await page.getByLabel('Frequency').selectOption('monthly');
@@ -213,7 +203,7 @@ describe('an appeal from its page to the board PDF', () => {
     await expect(picker.inputValue()).resolves.toBe('');
     await expect(picker.locator('option').allTextContents()).resolves.toEqual(['None', 'A new van']);
     await picker.selectOption({ label: 'A new van' });
-    await looked(books, 'admin-manual-gift-appeal');
+    await checkAtWidths(books, 'admin-manual-gift-appeal');
     await form.getByRole('button', { name: 'Add Donation' }).click();
     await books
       .locator('.toast', {
@@ -272,7 +262,7 @@ describe('an appeal from its page to the board PDF', () => {
     const reportRow = adm.locator('tr', { hasText: 'A new van' }).first();
     await expect(reportRow.innerText()).resolves.toContain(total);
     await adm.getByRole('button', { name: 'Show data table' }).click();
-    await looked(adm, 'admin-appeals-report');
+    await checkAtWidths(adm, 'admin-appeals-report');
     await adm.getByRole('link', { name: 'Its gifts in the ledger' }).click();
     await adm.getByRole('tab', { name: 'Transactions' }).waitFor();
     await adm.getByText(new RegExp(`${expected.gifts} transactions · ${total.replace(/[$.]/g, '\\$&')} net`)).waitFor();
@@ -310,7 +300,7 @@ describe('an appeal from its page to the board PDF', () => {
     await expect(page.getByRole('link', { name: 'Give on the donate page' }).getAttribute('href')).resolves.toBe(
       '/donate',
     );
-    await looked(page, 'appeal-page-ended');
+    await checkAtWidths(page, 'appeal-page-ended');
     await page.close();
     const refused = await w.api
       .post('/api/create-payment-intent')
