@@ -35,6 +35,8 @@ import { NewsAndEvents1764810000000 } from './1764810000000-NewsAndEvents.js';
 import { Photos1764820000000 } from './1764820000000-Photos.js';
 import { Appeals1764830000000 } from './1764830000000-Appeals.js';
 import { ContentionFreeDayTotals1764870000000 } from './1764870000000-ContentionFreeDayTotals.js';
+import { AppealNewDonors1764880000000 } from './1764880000000-AppealNewDonors.js';
+import { AppealRecentGifts1764890000000 } from './1764890000000-AppealRecentGifts.js';
 import { AppealCoverPhotoId1764900000000 } from './1764900000000-AppealCoverPhotoId.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its own file. */
@@ -76,5 +78,7 @@ export const migrations = [
   Photos1764820000000,
   Appeals1764830000000,
   ContentionFreeDayTotals1764870000000,
+  AppealNewDonors1764880000000,
+  AppealRecentGifts1764890000000,
   AppealCoverPhotoId1764900000000,
 ];

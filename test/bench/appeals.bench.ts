@@ -3,7 +3,7 @@
  * its own database school_bench_<n>_appeals) gets 12 appeals, a third of its succeeded charges credited to them
  * and the kept totals built by rebuildAppealTotals (what the projections would have left); then the public page's
  * read (GET /api/appeals/:slug through the API), the progress query alone (appeals.bySlug) and the Appeals report
- * (GET /api/admin/appeal-reports, whose new donors are counted at read time) are timed.
+ * (GET /api/admin/appeal-reports: every appeal's kept totals, its new donors among them) are timed.
  * Target: progress read p95 < 10 ms at 1M charges; the report p95 < 50 ms.
  * Run: `npm run bench -- appeals [--sizes 1000000] [--n 300]`
  */
@@ -38,8 +38,8 @@ for (const size of sizes) {
   if (existing < APPEALS) {
     log('crediting a third of the charges to the appeals');
     await ds.pool.query(
-      `INSERT INTO appeals (slug, name, goal_kind, goal_cents, starts_at, ends_at, status)
-       SELECT s, 'Appeal ' || s, 'dollars', 50000000, now() - interval '2 years', now() + interval '30 days', 'published'
+      `INSERT INTO appeals (slug, name, goal_kind, goal_cents, starts_at, ends_at, status, show_recent_gifts)
+       SELECT s, 'Appeal ' || s, 'dollars', 50000000, now() - interval '2 years', now() + interval '30 days', 'published', true
          FROM unnest($1::text[]) s ON CONFLICT (slug) DO NOTHING`,
       [slugs],
     );
@@ -87,12 +87,12 @@ for (const size of sizes) {
     });
     log(`${fmtInt(size)} GET /api/appeals/:slug: median ${fmtMs(s.median)}, p95 ${fmtMs(s.p95)}`);
 
-    // The Appeals report: every appeal's kept totals and its new donors, counted at read time.
+    // The Appeals report: every appeal's kept totals, new donors included (appeal_totals.new_donor_count).
     const r = summarize(await timeGets(() => `${api.url}/api/admin/appeal-reports`, token, N, 20));
     p95.set(`${size}:report`, r.p95);
     rows.push({
       charges: fmtInt(ds.load.charges),
-      read: `GET /api/admin/appeal-reports (${APPEALS} appeals, new donors counted at read time)`,
+      read: `GET /api/admin/appeal-reports (${APPEALS} appeals, new donors kept with the totals)`,
       median: round(r.median),
       p95: round(r.p95),
       p99: round(r.p99),
@@ -138,5 +138,6 @@ writeReport({
   notes: [
     'The progress is one row of appeal_totals by key, kept by the projections in the transaction of each gift; no read scans the charges.',
     'Recent named gifts read the newest credited charges through charges_appeal_idx (appeal, created DESC), five rows.',
+    'New donors are kept with the totals (appeal_totals.new_donor_count, migration 1764880000000): the report reads one row per appeal. Counted at read time over appeal_donors and donor_totals, its SQL took 0.25-0.70 s at 1M charges.',
   ],
 });

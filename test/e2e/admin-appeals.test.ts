@@ -53,6 +53,13 @@ describe('admin Appeals page in Chromium', () => {
     await page.getByText('slug must be 1 to 40 lower-case letters').waitFor();
     await expectNoAxeViolations(page, 'appeal form with an error, 1280 px');
     await page.getByLabel('Short address').fill('van');
+    // Recent gifts are off for a new appeal; staff turn them on with the box (and its hint).
+    const recent = page.getByRole('checkbox', { name: 'Show recent gifts on the page' });
+    await expect(recent.isChecked()).resolves.toBe(false);
+    await expect(recent.getAttribute('aria-describedby')).resolves.toBe('appeal-recent-gifts-hint');
+    await recent.focus();
+    await page.keyboard.press('Space');
+    await shot(page, 'admin-appeal-form-1280');
     await page.getByRole('button', { name: 'Create Appeal' }).focus();
     await page.keyboard.press('Enter');
     const row = page.getByRole('row', { name: /A New Van/ });
@@ -60,6 +67,9 @@ describe('admin Appeals page in Chromium', () => {
     await row.getByText('Draft', { exact: true }).waitFor();
     await row.getByText('$0.00 of $5,000.00 (0%)').waitFor();
     await row.getByText(`${today} to ${addDays(today, 9)}`).waitFor();
+    expect(await env.stack.db.query(`SELECT show_recent_gifts FROM appeals WHERE slug = 'van'`)).toEqual([
+      { show_recent_gifts: true },
+    ]);
 
     await page.getByRole('button', { name: 'Preview A New Van' }).click();
     const preview = page.getByRole('region', { name: 'Preview: A New Van' });

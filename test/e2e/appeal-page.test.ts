@@ -1,10 +1,8 @@
 import { jest } from '@jest/globals';
-import type { Page } from 'playwright-core';
 import { formatUsd } from '../../core/src/gifts/money.js';
 import { addDays, todayIn } from '../../core/src/gifts/calendar.js';
-import { runAxe } from '../helpers/axe.js';
-import { screenshot } from '../helpers/browser.js';
-import { startBankGiftWorld, type BankGiftWorld } from '../helpers/bank-gift-world.js';
+import { checkAtWidths } from '../helpers/axe.js';
+import { startAppealWorld, type AppealWorld } from '../helpers/appeal-world.js';
 import { fillCard, fillDonor } from '../helpers/donate-page.js';
 import { waitForMails } from '../helpers/donor-mail.js';
 import { waitUntil } from '../helpers/faults.js';
@@ -46,49 +44,31 @@ const donors = {
 const EMAIL = { monthly: 'maria.appeal@example.org', fees: 'tom.appeal@example.org', bank: 'ada.appeal@example.org' };
 
 describe('an appeal from its page to the board PDF', () => {
-  // The shared world's parts (stack, stripe, browser, api, admin, smtp), read through `w` once beforeAll ran.
-  let w: BankGiftWorld;
+  // The shared world's parts (stack, stripe, browser, api, admin, smtp, the appeal), read through `w` once beforeAll ran.
+  let w: AppealWorld;
   let appealId: string;
 
   beforeAll(async () => {
     // The bank gift settles 4 days after it is made: the emulator's clock starts 10 days back.
-    w = await startBankGiftWorld(10);
-    const today = todayIn(w.stack.env.TIME_ZONE);
-    const created = await w.api
-      .post('/api/admin/appeals')
-      .send({
-        name: 'A new van',
-        slug: 'van',
-        storyHtml: '<p>Our old van has carried adults to work for <strong>19 years</strong>.</p>',
-        goalKind: 'dollars',
-        goalCents: 500000,
-        // Open since before the emulator's (moved-back) clock, and for 10 more days counting today.
-        startsOn: addDays(today, -12),
-        endsOn: addDays(today, 9),
-        matchText: 'Every gift doubled up to $1,000 by the Smith Family Foundation.',
-        matchCapCents: 100000,
-        thankYouText: THANKS,
-      })
-      .expect(201);
-    appealId = created.body.id;
-    await w.api.post(`/api/admin/appeals/${appealId}/publish`).expect(200);
+    w = await startAppealWorld(10, (today) => ({
+      name: 'A new van',
+      slug: 'van',
+      storyHtml: '<p>Our old van has carried adults to work for <strong>19 years</strong>.</p>',
+      goalKind: 'dollars',
+      goalCents: 500000,
+      // Open since before the emulator's (moved-back) clock, and for 10 more days counting today.
+      startsOn: addDays(today, -12),
+      endsOn: addDays(today, 9),
+      matchText: 'Every gift doubled up to $1,000 by the Smith Family Foundation.',
+      matchCapCents: 100000,
+      thankYouText: THANKS,
+      showRecentGifts: true,
+    }));
+    appealId = w.appealId;
   }, 180_000);
   afterAll(() => w?.stop());
 
-  async function looked(page: Page, name: string) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      expect({ name, width, violations: await runAxe(page) }).toEqual({ name, width, violations: [] });
-      await screenshot(page, `${name}-${width}`);
-    }
-  }
-
-  async function openPage(path: string, width = 1280): Promise<Page> {
-    const page = await w.browser.newPage({ viewport: { width, height: 900 } });
-    page.setDefaultTimeout(20_000);
-    await page.goto(`${w.stack.apiUrl}${path}`);
-    return page;
-  }
+  const openPage = (path: string, width = 1280) => w.openPage(path, width);
 
   /** What the emulator charged for the appeal (read back through the SDK), plus the check: the expected total. */
   async function expectedRaised(): Promise<{ cents: number; gifts: number }> {
@@ -122,7 +102,7 @@ describe('an appeal from its page to the board PDF', () => {
     await page.getByRole('progressbar').waitFor();
     await page.getByText('Every gift doubled up to $1,000 by the Smith Family Foundation.').waitFor();
     await expect(page.getByText(/\d+ days left/).innerText()).resolves.toBe('10 days left');
-    await looked(page, 'appeal-page');
+    await checkAtWidths(page, 'appeal-page');
 
     await page.getByLabel('Donation Amount').fill('50');
     await page.getByLabel('Frequency').selectOption('monthly');
@@ -136,16 +116,9 @@ describe('an appeal from its page to the board PDF', () => {
     const thanks = page.locator('.thank-you');
     await thanks.waitFor({ timeout: 30_000 });
     await expect(thanks.innerText()).resolves.toContain(THANKS);
-    // The named gift appears in the recent gifts once projected: first name and city, never the amount.
-    // (The page refreshes its figures every 30 s; a reload asks at once, until the worker has projected the gift.)
-    await waitUntil(
-      async () => {
-        await page.reload();
-        await page.getByRole('progressbar').waitFor();
-        return (await page.getByRole('heading', { name: 'Recent gifts' }).count()) > 0;
-      },
-      { timeoutMs: 60_000, intervalMs: 1000 },
-    );
+    // The named gift appears in the recent gifts once projected: first name and city, never the amount (the page
+    // asks for its figures every few seconds, no reload needed).
+    await page.getByRole('heading', { name: 'Recent gifts' }).waitFor({ timeout: 60_000 });
     await expect(page.locator('.appeal-recent li').allInnerTexts()).resolves.toEqual(['Maria from Marshall']);
     await page.close();
 
@@ -230,7 +203,7 @@ describe('an appeal from its page to the board PDF', () => {
     await expect(picker.inputValue()).resolves.toBe('');
     await expect(picker.locator('option').allTextContents()).resolves.toEqual(['None', 'A new van']);
     await picker.selectOption({ label: 'A new van' });
-    await looked(books, 'admin-manual-gift-appeal');
+    await checkAtWidths(books, 'admin-manual-gift-appeal');
     await form.getByRole('button', { name: 'Add Donation' }).click();
     await books
       .locator('.toast', {
@@ -289,7 +262,7 @@ describe('an appeal from its page to the board PDF', () => {
     const reportRow = adm.locator('tr', { hasText: 'A new van' }).first();
     await expect(reportRow.innerText()).resolves.toContain(total);
     await adm.getByRole('button', { name: 'Show data table' }).click();
-    await looked(adm, 'admin-appeals-report');
+    await checkAtWidths(adm, 'admin-appeals-report');
     await adm.getByRole('link', { name: 'Its gifts in the ledger' }).click();
     await adm.getByRole('tab', { name: 'Transactions' }).waitFor();
     await adm.getByText(new RegExp(`${expected.gifts} transactions · ${total.replace(/[$.]/g, '\\$&')} net`)).waitFor();
@@ -327,7 +300,7 @@ describe('an appeal from its page to the board PDF', () => {
     await expect(page.getByRole('link', { name: 'Give on the donate page' }).getAttribute('href')).resolves.toBe(
       '/donate',
     );
-    await looked(page, 'appeal-page-ended');
+    await checkAtWidths(page, 'appeal-page-ended');
     await page.close();
     const refused = await w.api
       .post('/api/create-payment-intent')

@@ -136,6 +136,7 @@ describe('appeals: attribution, kept totals, closing, moving', () => {
         matchText: 'Every gift doubled up to $50 by the Smith Family Foundation',
         matchCapCents: 5000,
         thankYouText: 'Thank you for keeping us rolling.',
+        showRecentGifts: true,
       })
       .expect(201);
     ids.van = van.body.id;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { appealGiftsSql } from '../../../core/src/appeals/appeal-gifts.sql.js';
 
-/** An appeal with its kept totals (appeal_totals) and its new donors. */
+/** An appeal with its kept totals (appeal_totals), its new donors among them. */
 export interface AppealTotalsRow {
   id: string;
   slug: string;
@@ -30,24 +30,17 @@ export interface AppealDayRow {
 }
 
 /**
- * New donors: the appeal's donors (appeal_donors, at least one counted gift) whose first gift to the school
- * (donor_totals.first_gift_at) came on or after the appeal's first day. Counted at read time, for all the appeals
- * in one grouped pass (`which` picks them, given a table alias) rather than one correlated count per appeal: at 1M
- * charges (266k appeal donors) one hash join instead of twelve, and no JIT. Still a read of every appeal donor: see
- * test/bench/appeals.bench.ts for what it costs.
+ * The appeals (`which` picks them, given a table alias) with their kept totals, new donors included
+ * (appeal_totals.new_donor_count: the appeal's donors whose first gift to the school came on or after its first
+ * day, kept with the totals by core/src/appeals/appeal-totals.ts): one row by key per appeal, no read of its donors.
  */
 const selectAppeals = (which: (alias: string) => string) => `
   SELECT a.id, a.slug, a.name, a.status, a.starts_at, a.ends_at, a.ended_early_at, a.goal_kind,
          a.goal_cents::text, a.goal_count, a.match_cap_cents::text, a.match_text,
          coalesce(t.raised_cents, 0)::text AS raised_cents, coalesce(t.gift_count, 0) AS gift_count,
          coalesce(t.donor_count, 0) AS donor_count, coalesce(t.recurring_started, 0) AS recurring_started,
-         coalesce(n.new_donor_count, 0)::int AS new_donor_count
+         coalesce(t.new_donor_count, 0) AS new_donor_count
     FROM appeals a LEFT JOIN appeal_totals t ON t.appeal_id = a.id
-    LEFT JOIN (SELECT d.appeal_id, count(*) AS new_donor_count
-                 FROM appeals s JOIN appeal_donors d ON d.appeal_id = s.id
-                 JOIN donor_totals dt ON dt.customer_id = d.customer_id
-                WHERE ${which('s')} AND d.gift_count > 0 AND dt.first_gift_at >= s.starts_at
-                GROUP BY d.appeal_id) n ON n.appeal_id = a.id
    WHERE ${which('a')}`;
 
 /** The Appeals report's SQL: the kept totals per appeal, and one appeal's gifts by day. */

@@ -1,9 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { createHash } from 'node:crypto';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorDto } from '../../../core/src/http/errors.js';
 import type { PublicAdmin } from '../auth/admin.repository.js';
 import { AdminApi } from '../auth/admin-api.decorator.js';
+import { notModified } from '../http/not-modified.js';
 import { requestMeta } from '../auth/auth.controller.js';
 import { CurrentAdmin } from '../auth/current-admin.decorator.js';
 import {
@@ -18,6 +20,11 @@ import {
 } from './dto/appeal.dto.js';
 import { AppealsService } from './appeals.service.js';
 
+/** The public answer's ETag: a hash of what it says. */
+function appealEtag(appeal: AppealPublicDto): string {
+  return `W/"appeal-${createHash('sha256').update(JSON.stringify(appeal)).digest('base64url').slice(0, 27)}"`;
+}
+
 /** Public: an appeal's page data (its progress from the kept totals). */
 @ApiTags('appeals')
 @Controller('appeals')
@@ -28,9 +35,17 @@ export class PublicAppealsController {
   @ApiOperation({ summary: "A published appeal's page: story, goal, progress, days left, named recent gifts" })
   @ApiOkResponse({ type: AppealPublicDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  get(@Param() { slug }: AppealSlugParamDto, @Res({ passthrough: true }) res: Response): Promise<AppealPublicDto> {
-    res.setHeader('Cache-Control', 'no-cache');
-    return this.service.publicBySlug(slug);
+  @ApiResponse({ status: 304, description: 'Not Modified: the If-None-Match ETag is still the answer' })
+  async get(
+    @Param() { slug }: AppealSlugParamDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AppealPublicDto> {
+    const appeal = await this.service.publicBySlug(slug);
+    // The page asks every few seconds: while nothing shown changed, 304 and no body (a hash of the answer, so a
+    // gift, an edit, the days left or the appeal closing all change it; checked each time: no-cache).
+    if (notModified(req, res, appealEtag(appeal), 'no-cache')) return undefined as unknown as AppealPublicDto;
+    return appeal;
   }
 }
 

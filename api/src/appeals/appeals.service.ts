@@ -14,7 +14,9 @@ import {
 } from '../../../core/src/appeals/appeal-rules.js';
 import { appeals, type AppealFields, type AppealRow } from '../../../core/src/appeals/appeals.repository.js';
 import { sanitizeAppealStory } from '../../../core/src/appeals/story-html.js';
+import { recountNewDonors } from '../../../core/src/appeals/appeal-totals.js';
 import { funds } from '../../../core/src/funds/funds.repository.js';
+import { holdMergesExclusive } from '../../../core/src/read-model/donor-merges.js';
 import { isCalendarDay } from '../../../core/src/gifts/calendar.js';
 import type { Queryable } from '../../../core/src/db/queryable.js';
 import { badRequest, DomainError, forbidden, notFound } from '../../../core/src/http/errors.js';
@@ -49,7 +51,12 @@ export class AppealsService {
   async publicBySlug(slug: string): Promise<AppealPublicDto> {
     const row = await appeals.bySlug(this.ds, slug);
     if (!row || row.status === 'draft') throw notFound(NO_APPEAL);
-    return this.toPublic(row, await appeals.recentNamedGifts(this.ds, row.id), await this.covers(this.ds, [row]));
+    return this.toPublic(row, await this.recentGifts(row), await this.covers(this.ds, [row]));
+  }
+
+  /** The page's recent named gifts, when the appeal shows them (else not even asked for). */
+  private recentGifts(row: AppealRow): Promise<Array<{ firstName: string; city: string | null }>> {
+    return row.show_recent_gifts ? appeals.recentNamedGifts(this.ds, row.id) : Promise.resolve([]);
   }
 
   async list(): Promise<AppealAdminDto[]> {
@@ -61,7 +68,7 @@ export class AppealsService {
   async get(id: string): Promise<AppealAdminDto> {
     const row = await appeals.byId(this.ds, id);
     if (!row) throw notFound(NO_APPEAL);
-    return this.toAdmin(row, await appeals.recentNamedGifts(this.ds, id), await this.covers(this.ds, [row]));
+    return this.toAdmin(row, await this.recentGifts(row), await this.covers(this.ds, [row]));
   }
 
   async create(actor: PublicAdmin, dto: AppealInputDto, meta: RequestMeta): Promise<AppealAdminDto> {
@@ -76,12 +83,17 @@ export class AppealsService {
 
   async update(actor: PublicAdmin, id: string, dto: AppealInputDto, meta: RequestMeta): Promise<AppealAdminDto> {
     return this.ds.transaction(async (m) => {
+      // A new first day makes other donors new to the appeal (recountNewDonors): no gift writer may read the old
+      // day meanwhile. They all hold the merges lock shared, so an edit of the days takes it exclusively, before
+      // the appeal's row (a moment's wait for the worker's batches in flight; edits are rare).
+      if (dto.startsOn !== undefined || dto.endsOn !== undefined) await holdMergesExclusive(m);
       const before = await appeals.byId(m, id, { lock: true });
       if (!before) throw notFound(NO_APPEAL);
       const fields = await this.fields(m, actor, dto, before);
       const after = await appeals.update(m, id, fields);
       if (after === 'taken') throw new DomainError(409, TAKEN);
       if (!after) throw notFound(NO_APPEAL);
+      if (new Date(before.starts_at).getTime() !== new Date(after.starts_at).getTime()) await recountNewDonors(m, id);
       const changed = (Object.keys(fields) as Array<keyof AppealFields>).filter(
         (k) => String(before[k]) !== String(after[k]),
       );
@@ -217,12 +229,14 @@ export class AppealsService {
     if (dto.matchText !== undefined) f.match_text = dto.matchText || null;
     if (dto.matchCapCents !== undefined) f.match_cap_cents = dto.matchCapCents;
     if (dto.thankYouText !== undefined) f.thank_you_text = dto.thankYouText || null;
+    if (dto.showRecentGifts !== undefined) f.show_recent_gifts = dto.showRecentGifts;
     if (!before) {
       f.cover_photo_id ??= null;
       f.fund_id ??= null;
       f.match_text ??= null;
       f.match_cap_cents ??= null;
       f.thank_you_text ??= null;
+      f.show_recent_gifts ??= false;
     }
     return f;
   }
@@ -269,6 +283,7 @@ export class AppealsService {
       coverPhotoId: r.cover_photo_id,
       status: r.status,
       ...appealDays(r, this.env.TIME_ZONE),
+      showRecentGifts: r.show_recent_gifts,
       endedEarlyAt: r.ended_early_at ? new Date(r.ended_early_at).toISOString() : null,
       percentOfGoal: percentOfGoal(
         { goalKind: r.goal_kind, goalCents: r.goal_cents, goalCount: r.goal_count },

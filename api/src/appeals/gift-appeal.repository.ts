@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Queryable } from '../../../core/src/db/queryable.js';
 import { readModel } from '../../../core/src/read-model/read-model.repository.js';
+import { holdMergesShared } from '../../../core/src/read-model/donor-merges.js';
 import {
   applyContributionChange,
   chargeContribution,
@@ -13,7 +14,8 @@ import {
  * Moving a gift to another appeal (or to none): the row's appeal changes and the totals move with it, in the
  * caller's transaction, by the same before/after rule as every other writer of a gift row. A charge is written
  * under the worker's lock of that charge, and marked moved (appeal_moved), so its later events keep the staff's
- * choice instead of the payment's metadata.
+ * choice instead of the payment's metadata. As every gift writer, it holds the merges lock shared before the
+ * gift's row (a merge moving the same gift waits, or is waited for) and the donor's lock after (in the totals).
  */
 @Injectable()
 export class GiftAppealRepository {
@@ -24,6 +26,7 @@ export class GiftAppealRepository {
     appealId: string | null,
     timeZone: string,
   ): Promise<{ source: 'card' | 'manual'; before: string | null } | undefined> {
+    await holdMergesShared(db);
     if (!giftId.includes('-')) {
       await readModel.lock(db, 'charges', giftId);
       const row = (await db.query(`SELECT * FROM charges WHERE id = $1`, [giftId]))[0] as ChargeFacts | undefined;

@@ -99,6 +99,8 @@ export class ManualDonationsService {
 
   async delete(id: string, ctx: AuditContext): Promise<ManualDonationDeletedDto> {
     await transactionWithRetry(this.ds, async (m) => {
+      // As every gift writer: the merges lock before the gift's row, the donor's lock after (in the totals).
+      await holdMergesShared(m);
       const row = await this.repo.findForUpdate(m, id);
       if (!row) throw new ManualDonationError(404, 'Manual donation not found');
       await this.repo.delete(m, id);

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { SITE_CACHE_CONTROL, siteEtag } from '../../../core/src/site/site-version.js';
+import { notModified } from '../http/not-modified.js';
 
 /**
  * The caching answer of every public read under /api/site: the ETag of the site's content version
@@ -7,13 +8,5 @@ import { SITE_CACHE_CONTROL, siteEtag } from '../../../core/src/site/site-versio
  * handler then answers 304 with no body (`res.status(304)` is set here).
  */
 export function siteNotModified(req: Request, res: Response, what: string, version: number): boolean {
-  const etag = siteEtag(what, version);
-  res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', SITE_CACHE_CONTROL);
-  const sent = String(req.headers['if-none-match'] ?? '');
-  if (sent.split(',').some((t) => t.trim() === etag)) {
-    res.status(304);
-    return true;
-  }
-  return false;
+  return notModified(req, res, siteEtag(what, version), SITE_CACHE_CONTROL);
 }

@@ -16,6 +16,8 @@ export interface AppealFields {
   match_text: string | null;
   match_cap_cents: number | null;
   thank_you_text: string | null;
+  /** The page lists its recent named gifts (off by default). */
+  show_recent_gifts: boolean;
 }
 
 /** An appeals row with its progress (appeal_totals), as the database returns it. */
@@ -45,6 +47,7 @@ const FIELDS: ReadonlyArray<keyof AppealFields> = [
   'match_text',
   'match_cap_cents',
   'thank_you_text',
+  'show_recent_gifts',
 ];
 
 const SELECT = `SELECT a.*, coalesce(t.raised_cents, 0) AS raised_cents, coalesce(t.gift_count, 0) AS gift_count,
@@ -148,7 +151,8 @@ export const appeals = {
 
   /**
    * The newest gifts whose donors chose to show their name: first name and city only, as the donation form gave
-   * them (the payment's metadata, or its plan's for a monthly gift). Off by default; nothing else of the donor.
+   * them (the payment's metadata, or its plan's for a monthly gift), on the page of an appeal that shows them
+   * (show_recent_gifts, off by default; not asked at all when off). Nothing else of the donor.
    */
   async recentNamedGifts(
     db: Queryable,
@@ -164,19 +168,5 @@ export const appeals = {
       [appealId, limit],
     );
     return rows.filter((r) => r.first_name).map((r) => ({ firstName: r.first_name!, city: r.city || null }));
-  },
-
-  /**
-   * Donors new to the school through the appeal: those who gave to it and whose first gift of all came on or after
-   * its start (read from donor_totals; a report figure, read over the appeal's donors, never the gifts).
-   */
-  async newDonorCount(db: Queryable, appealId: string): Promise<number> {
-    const rows = await db.query(
-      `SELECT count(*)::int AS n FROM appeal_donors d JOIN appeals a ON a.id = d.appeal_id
-         JOIN donor_totals t ON t.customer_id = d.customer_id
-        WHERE d.appeal_id = $1 AND d.gift_count > 0 AND t.first_gift_at >= a.starts_at`,
-      [appealId],
-    );
-    return Number(rows[0]?.n ?? 0);
   },
 };

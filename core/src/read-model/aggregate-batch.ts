@@ -78,6 +78,13 @@ export class AggregateBatch {
 
   /** Applies everything recorded, in the batch's transaction, after every gift row of the batch is written. */
   async flush(db: Queryable, timeZone: string): Promise<void> {
+    const donors = [...this.donors.entries()];
+    // Every donor's lock first, in one sorted statement (the worker's batch already holds them): two writers of one
+    // donor's totals, first gift and appeal rows run one after the other, each statement seeing the other's commit.
+    await lockRows(
+      db,
+      donors.map(([id]) => `donors:${id}`),
+    );
     const buckets = [...this.buckets.values()].filter((b) => b.amount !== 0 || b.count !== 0);
     if (buckets.length) {
       // Appended, never upserted: batches of several workers add to the same day without waiting (total-deltas.ts).
@@ -128,14 +135,8 @@ export class AggregateBatch {
         );
       }
     }
-    await this.appeals.flush(db);
-    const donors = [...this.donors.entries()];
-    if (!donors.length) return;
-    // Someone becomes a donor when a gift succeeds; the customer projection reads donor_totals under this lock.
-    await lockRows(
-      db,
-      donors.filter(([, d]) => d.gave).map(([id]) => `donors:${id}`),
-    );
+    if (!donors.length) return this.appeals.flush(db);
+    // Someone becomes a donor when a gift succeeds; the customer projection reads donor_totals under the lock.
     const moved = donors.filter(([, d]) => d.amount !== 0 || d.count !== 0);
     if (moved.length) {
       await db.query(
@@ -146,16 +147,26 @@ export class AggregateBatch {
         [moved.map(([id]) => id), moved.map(([, d]) => d.amount), moved.map(([, d]) => d.count)],
       );
     }
-    // First and last gift are re-read from the per-customer indexes (a deleted gift may have been the first).
-    await db.query(
-      `WITH became_donor AS (UPDATE donors SET is_donor = true WHERE id = ANY($2::text[]) AND NOT is_donor)
-       UPDATE donor_totals t SET first_gift_at = g.first_at, last_gift_at = g.last_at
-         FROM (SELECT c.id, x.first_at, x.last_at FROM unnest($1::text[]) AS c(id)
-               CROSS JOIN LATERAL (SELECT min(at) AS first_at, max(at) AS last_at FROM (
-                 SELECT created AS at FROM charges WHERE customer_id = c.id AND status = 'succeeded'
-                 UNION ALL SELECT donation_date FROM manual_donations WHERE stripe_customer_id = c.id) u) x) g
-        WHERE t.customer_id = g.id`,
+    // First and last gift are re-read from the per-customer indexes (a deleted gift may have been the first);
+    // the donors whose first gift moved are new or not to their appeals again (the appeals' flush, next).
+    const firstMoved: Array<{ customer_id: string }> = await db.query(
+      `WITH became_donor AS (UPDATE donors SET is_donor = true WHERE id = ANY($2::text[]) AND NOT is_donor),
+       was AS (SELECT customer_id, first_gift_at FROM donor_totals WHERE customer_id = ANY($1::text[])),
+       up AS (
+         UPDATE donor_totals t SET first_gift_at = g.first_at, last_gift_at = g.last_at
+           FROM (SELECT c.id, x.first_at, x.last_at FROM unnest($1::text[]) AS c(id)
+                 CROSS JOIN LATERAL (SELECT min(at) AS first_at, max(at) AS last_at FROM (
+                   SELECT created AS at FROM charges WHERE customer_id = c.id AND status = 'succeeded'
+                   UNION ALL SELECT donation_date FROM manual_donations WHERE stripe_customer_id = c.id) u) x) g
+          WHERE t.customer_id = g.id
+          RETURNING t.customer_id, t.first_gift_at)
+       SELECT up.customer_id FROM up LEFT JOIN was USING (customer_id)
+        WHERE up.first_gift_at IS DISTINCT FROM was.first_gift_at`,
       [donors.map(([id]) => id), donors.filter(([, d]) => d.gave).map(([id]) => id)],
+    );
+    await this.appeals.flush(
+      db,
+      firstMoved.map((r) => r.customer_id),
     );
   }
 }

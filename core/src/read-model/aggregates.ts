@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable.js';
-import { lockRow } from '../db/row-lock.js';
+import { lockRows } from '../db/row-lock.js';
 import { cached } from './read-model.repository.js';
 import { fiscalYearSql } from '../fiscal-year/fiscal-year-setting.js';
 import { AppealTotalsBatch, sameAppealShare } from '../appeals/appeal-totals.js';
@@ -239,22 +239,29 @@ async function addToDonorYear(db: Queryable, c: Contribution, sign: 1 | -1, time
  * First and last gift cannot be maintained by addition (a deleted gift may have been the first), so they are
  * re-read for the one donor from the per-customer indexes: a handful of rows, not the whole table.
  * `gave` (a gift of this donor just succeeded) also turns the donor's `is_donor` flag on, in the same statement.
+ * Answers whether the first gift moved (the donor's appeals then read whether they are new again).
  */
-async function refreshDonorDates(db: Queryable, customerId: string, gave: boolean): Promise<void> {
-  await db.query(
-    `WITH became_donor AS (UPDATE donors SET is_donor = true WHERE $2::boolean AND id = $1 AND NOT is_donor)
-     UPDATE donor_totals t SET first_gift_at = g.first_at, last_gift_at = g.last_at
-       FROM (SELECT min(at) AS first_at, max(at) AS last_at FROM (
-               SELECT created AS at FROM charges WHERE customer_id = $1 AND status = 'succeeded'
-               UNION ALL SELECT donation_date FROM manual_donations WHERE stripe_customer_id = $1) x) g
-      WHERE t.customer_id = $1`,
+async function refreshDonorDates(db: Queryable, customerId: string, gave: boolean): Promise<boolean> {
+  const rows: Array<{ moved: boolean }> = await db.query(
+    `WITH became_donor AS (UPDATE donors SET is_donor = true WHERE $2::boolean AND id = $1 AND NOT is_donor),
+     was AS (SELECT first_gift_at FROM donor_totals WHERE customer_id = $1),
+     up AS (
+       UPDATE donor_totals t SET first_gift_at = g.first_at, last_gift_at = g.last_at
+         FROM (SELECT min(at) AS first_at, max(at) AS last_at FROM (
+                 SELECT created AS at FROM charges WHERE customer_id = $1 AND status = 'succeeded'
+                 UNION ALL SELECT donation_date FROM manual_donations WHERE stripe_customer_id = $1) x) g
+        WHERE t.customer_id = $1
+        RETURNING t.first_gift_at)
+     SELECT (SELECT first_gift_at FROM up) IS DISTINCT FROM (SELECT first_gift_at FROM was) AS moved`,
     [customerId, gave],
   );
+  return !!rows[0]?.moved;
 }
 
 /**
  * Applies (after - before) to the aggregates. Call it inside the transaction that writes the row, after the
- * row itself is written (the donor's first/last gift dates are re-read from the rows).
+ * row itself is written (the donor's first/last gift dates are re-read from the rows), holding the merges lock
+ * shared (donor-merges.ts) from before the row's own lock; the donors' locks are taken here.
  */
 export async function applyContributionChange(
   db: Queryable,
@@ -263,10 +270,6 @@ export async function applyContributionChange(
   timeZone: string,
 ): Promise<void> {
   if (contributionUnchanged(before, after)) return;
-  for (const part of partChanges(before, after)) await addToDaily(db, part, 1, timeZone);
-  const appeals = new AppealTotalsBatch();
-  appeals.add(before, after);
-  await appeals.flush(db);
   const donors = new Map<string, { amount: number; count: number }>();
   for (const [c, sign] of [
     [before, -1],
@@ -278,16 +281,26 @@ export async function applyContributionChange(
     d.count += sign * c.count;
     donors.set(c.customerId, d);
   }
+  // The donors' locks first, both in one sorted statement (a merge's move names two): the writers of one donor's
+  // totals, first gift and appeal rows (the worker's batches, manual gifts, moves, merges) take turns.
+  // Someone becomes a donor when a gift succeeds: the customer projection decides the flag for a row it inserts
+  // from donor_totals under this same lock, so whichever of the two commits first, the other sees it.
+  await lockRows(
+    db,
+    [...donors.keys()].map((id) => `donors:${id}`),
+  );
+  for (const part of partChanges(before, after)) await addToDaily(db, part, 1, timeZone);
   await applyDonorYearChange(db, before, after, timeZone);
+  const firstMoved: string[] = [];
   for (const [customerId, d] of donors) {
     const gave =
       after?.customerId === customerId && after.count > 0 && !(before?.customerId === customerId && before.count > 0);
-    // Someone becomes a donor when a gift succeeds. The customer projection decides the flag for a row it
-    // inserts from donor_totals under this same lock, so whichever of the two commits first, the other sees it.
-    if (gave) await lockRow(db, 'donors', customerId);
     if (d.amount !== 0 || d.count !== 0) await addToDonor(db, customerId, d.amount, d.count);
-    await refreshDonorDates(db, customerId, gave);
+    if (await refreshDonorDates(db, customerId, gave)) firstMoved.push(customerId);
   }
+  const appeals = new AppealTotalsBatch();
+  appeals.add(before, after);
+  await appeals.flush(db, firstMoved);
 }
 
 async function applyDonorYearChange(

@@ -2867,7 +2867,7 @@ export interface components {
             daysLeft: number;
             /** @enum {string} */
             state: "upcoming" | "open" | "closed";
-            /** @description Only gifts whose donor chose to show their name */
+            /** @description Only gifts whose donor chose to show their name; empty when the appeal does not show recent gifts */
             recentGifts: components["schemas"]["RecentGiftDto"][];
             thankYouText: string | null;
         };
@@ -2886,6 +2886,8 @@ export interface components {
              * @example 2026-12-31
              */
             endsOn: string;
+            /** @description The page lists its recent gifts by first name and city (off by default) */
+            showRecentGifts: boolean;
             endedEarlyAt: string | null;
             /**
              * Format: uuid
@@ -2935,6 +2937,8 @@ export interface components {
             matchCapCents?: number | null;
             /** @description Plain text, shown on the thank-you screen and e-mail */
             thankYouText?: string | null;
+            /** @description List the recent gifts of donors who chose "show my name" (first name and city) on the page; off for a new appeal */
+            showRecentGifts?: boolean;
         };
         MoveGiftAppealDto: {
             /** Format: uuid */
@@ -3612,7 +3616,7 @@ export interface components {
             matchedCents: number;
             /** @enum {string} */
             state: "upcoming" | "open" | "closed";
-            /** @description Of the donors, those whose first gift to the school came during the appeal */
+            /** @description Of the donors, those whose first gift to the school came on or after the appeal's first day */
             newDonorCount: number;
             /** @description CENTS: raised / gifts, rounded to the cent */
             averageGiftCents: number;
@@ -5598,6 +5602,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AppealPublicDto"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match ETag is still the answer */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             404: {
                 headers: {

@@ -21,7 +21,9 @@ export class AppealReportRowDto extends IntersectionType(
     'matchedCents',
   ] as const),
 ) {
-  @ApiProperty({ description: 'Of the donors, those whose first gift to the school came during the appeal' })
+  @ApiProperty({
+    description: "Of the donors, those whose first gift to the school came on or after the appeal's first day",
+  })
   newDonorCount!: number;
   @ApiProperty({ description: 'CENTS: raised / gifts, rounded to the cent' }) averageGiftCents!: number;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -68,7 +69,10 @@ export class AppealPublicDto {
   @ApiProperty({ description: "Calendar days left in the school's time zone, today included; 0 once ended" })
   daysLeft: number;
   @ApiProperty({ enum: APPEAL_STATES }) state: AppealState;
-  @ApiProperty({ type: [RecentGiftDto], description: 'Only gifts whose donor chose to show their name' })
+  @ApiProperty({
+    type: [RecentGiftDto],
+    description: 'Only gifts whose donor chose to show their name; empty when the appeal does not show recent gifts',
+  })
   recentGifts: RecentGiftDto[];
   @ApiProperty({ type: String, nullable: true }) thankYouText: string | null;
 }
@@ -80,6 +84,8 @@ export class AppealAdminDto {
   @ApiProperty({ example: '2026-11-01', description: "First day, in the school's time zone" }) startsOn: string;
   @ApiProperty({ example: '2026-12-31', description: "Last day (inclusive), in the school's time zone" })
   endsOn: string;
+  @ApiProperty({ description: 'The page lists its recent gifts by first name and city (off by default)' })
+  showRecentGifts: boolean;
   @ApiProperty({ type: String, nullable: true }) endedEarlyAt: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'uuid', description: "The cover: one of the site's photos" })
   coverPhotoId: string | null;
@@ -191,6 +197,14 @@ class AppealFieldsDto {
   @IsString({ message: 'thankYouText must be at most 1,000 characters' })
   @MaxLength(1000, { message: 'thankYouText must be at most 1,000 characters' })
   thankYouText?: string | null;
+
+  @ApiPropertyOptional({
+    description:
+      'List the recent gifts of donors who chose "show my name" (first name and city) on the page; off for a new appeal',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'showRecentGifts must be true or false' })
+  showRecentGifts?: boolean;
 }
 
 /**

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { PhotoField, type PickPhoto, type ShownPhoto } from '../../../components/photo-field';
 import { RichTextEditor, type InsertImage } from '../../../components/rich-text/rich-text-editor';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { FieldHint, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import type { AppealAdminDto, FundDto, ShownPhotoDto } from '../../../lib/api-types';
@@ -32,6 +32,7 @@ interface Values {
   coverPhotoId: string | null;
   /** The cover as the form shows it (null with an id: the photo has lost its alt text). */
   coverPhoto: ShownPhoto | null;
+  showRecentGifts: boolean;
 }
 
 function initial(a: AppealAdminDto | null, today: string): Values {
@@ -53,6 +54,7 @@ function initial(a: AppealAdminDto | null, today: string): Values {
     thankYouText: a?.page.thankYouText ?? '',
     coverPhotoId: a?.coverPhotoId ?? null,
     coverPhoto: a?.page.coverPhoto ? shownCover(a.page.coverPhoto) : null,
+    showRecentGifts: a?.showRecentGifts ?? false,
   };
 }
 
@@ -136,6 +138,7 @@ export function AppealForm({
       thankYouText: v.thankYouText.trim() || null,
       // Only an owner changes the cover; a bookkeeper's save leaves it as it is.
       ...(photos ? { coverPhotoId: v.coverPhotoId } : {}),
+      showRecentGifts: v.showRecentGifts,
     };
     const done = {
       onSuccess: (a: AppealAdminDto) => {
@@ -280,6 +283,23 @@ export function AppealForm({
             value={v.thankYouText}
             onChange={set('thankYouText')}
           />
+          <div className="adm-check">
+            <input
+              id="appeal-recent-gifts"
+              type="checkbox"
+              checked={v.showRecentGifts}
+              onChange={(e) => setV({ ...v, showRecentGifts: e.target.checked })}
+              aria-describedby="appeal-recent-gifts-hint"
+            />
+            <div>
+              <label htmlFor="appeal-recent-gifts" className="label">
+                Show recent gifts on the page
+              </label>
+              <FieldHint id="appeal-recent-gifts-hint">
+                Lists the latest gifts by first name and city, only of donors who chose &quot;Show my name&quot;.
+              </FieldHint>
+            </div>
+          </div>
           <div className="adm-actions">
             <Button type="submit" disabled={pending}>
               {pending ? 'Saving...' : appeal ? 'Save Appeal' : 'Create Appeal'}

@@ -50,7 +50,8 @@ export function GiftOptions({ value, errors, set }: GiftOptionsProps) {
           <span>
             Show my name with my gift
             <span className="check-row__hint">
-              Listed with this appeal's recent gifts as, for example, “Maria from Marshall”. Never the amount.
+              When this appeal lists its recent gifts, yours shows as, for example, “Maria from Marshall”. Never the
+              amount.
             </span>
           </span>
         </label>
