@@ -10,6 +10,7 @@ import { loadDemoHistory } from '../demo-history/real-path.js';
 import { AUTOMATIC_ACKNOWLEDGMENTS } from '../../core/src/acknowledgments/acknowledgment-setting.js';
 import { REQUIRE_TWO_FACTOR } from '../../core/src/settings/admin-settings.js';
 import { settings } from '../../core/src/settings/settings.repository.js';
+import { pgQueryable } from '../../core/src/db/queryable.js';
 
 export interface DemoInfo {
   admin: { email: string; password: string };
@@ -42,15 +43,10 @@ export async function prepareDemo(opts: {
   let twoFactorRequired: boolean;
   try {
     const found = await pool.query('SELECT 1 FROM admins WHERE email = $1', [DEMO_ADMIN.email]);
-    // createAdmin takes TypeORM-style query() that resolves to the rows.
-    if (found.rowCount === 0)
-      await createAdmin(
-        { query: async (sql, params) => (await pool.query(sql, params)).rows },
-        { ...DEMO_ADMIN, password },
-      );
+    if (found.rowCount === 0) await createAdmin(pgQueryable(pool), { ...DEMO_ADMIN, password });
     // A demo is a new install, where two-factor sign-in is required by default; the demo starts without the
     // requirement so its admin (and the history loader below) can sign in with the printed password.
-    const db = { query: async (sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows };
+    const db = pgQueryable(pool);
     const required = await settings.read(db, REQUIRE_TWO_FACTOR);
     if (!required.updatedAt) await settings.write(db, REQUIRE_TWO_FACTOR, false, null);
     twoFactorRequired = required.updatedAt ? required.value : false;
@@ -109,7 +105,7 @@ async function withPool<T>(
 ): Promise<T> {
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 1 });
   try {
-    return await fn({ query: async (sql, params) => (await pool.query(sql, params)).rows });
+    return await fn(pgQueryable(pool));
   } finally {
     await pool.end();
   }

@@ -14,6 +14,7 @@ import { adminSession, baseEnv, postgresVersion, startApi, timeGets } from './li
 import { dataset, log, sizesFromArgs } from './lib/datasets.js';
 import { fmtInt, fmtMs, machine, writeReport, type Target } from './lib/report.js';
 import { round, summarize, type Row } from './lib/stats.js';
+import { pgQueryable } from '../../core/src/db/queryable.js';
 
 const sizes = sizesFromArgs([1_000_000]);
 const N = Number(process.argv[process.argv.indexOf('--n') + 1]) || 300;
@@ -30,8 +31,7 @@ for (const size of sizes) {
   const ds = await dataset(size, { log, suffix: 'appeals' });
   sizesText[fmtInt(size)] = ds.describe;
   const token = await adminSession(ds.pool);
-  // core's SQL takes a Queryable that answers rows (pg answers a result object).
-  const db = { query: async (q: string, params?: unknown[]) => (await ds.pool.query(q, params)).rows };
+  const db = pgQueryable(ds.pool);
   const slugs = Array.from({ length: APPEALS }, (_, i) => `bench-appeal-${i + 1}`);
   const existing = (await ds.pool.query(`SELECT count(*)::int AS n FROM appeals WHERE slug LIKE 'bench-appeal-%'`))
     .rows[0].n;

@@ -11,6 +11,7 @@ import { waitForProjection } from '../helpers/events.js';
 import { phoneJpeg } from '../helpers/photos.js';
 import { openReplayTools } from '../helpers/replay.js';
 import { startStack, type Stack } from '../helpers/stack.js';
+import { pgQueryable } from '../../core/src/db/queryable.js';
 
 /**
  * Appeals through the real API, the Stripe emulator (every webhook delivered three times, shuffled) and an
@@ -351,9 +352,7 @@ describe('appeals: attribution, kept totals, closing, moving', () => {
     let rebuilt: Totals[];
     try {
       await client.query('BEGIN');
-      await rebuildAppealTotals({
-        query: async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rows,
-      });
+      await rebuildAppealTotals(pgQueryable(client));
       rebuilt = (await client.query(`SELECT * FROM appeal_totals ORDER BY appeal_id`)).rows;
     } finally {
       await client.query('ROLLBACK');

@@ -9,6 +9,7 @@ import { loadBulk } from '../fixtures/loaders/bulk.js';
 import { adminQuery, createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { runScript } from '../helpers/run-script.js';
 import { databaseUrl } from '../helpers/services.js';
+import { pgQueryable } from '../../core/src/db/queryable.js';
 
 /**
  * `npm run db:backup` and `npm run db:restore` as real processes with the machine's pg_dump and pg_restore: a
@@ -51,10 +52,11 @@ describe('npm run db:backup and db:restore', () => {
       batchRows: 500,
       timeZone: 'America/Chicago',
     });
-    await createAdmin(
-      { query: async (sql, params) => (await source.pool.query(sql, params)).rows },
-      { email: 'office@example.org', name: 'Office', password: 'Correct-Horse-Battery-9' },
-    );
+    await createAdmin(pgQueryable(source.pool), {
+      email: 'office@example.org',
+      name: 'Office',
+      password: 'Correct-Horse-Battery-9',
+    });
     await adminQuery(`CREATE DATABASE ${restored}`);
   }, 120_000);
   afterAll(async () => {

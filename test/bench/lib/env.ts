@@ -11,6 +11,7 @@ import pg from 'pg';
 import { switchAutomaticAcknowledgments } from '../../../core/src/acknowledgments/acknowledgment-setting.js';
 import { runMigrations } from '../../../core/src/db/data-source.js';
 import { migrations } from '../../../migrations/index.js';
+import { pgQueryable } from '../../../core/src/db/queryable.js';
 
 export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -61,11 +62,9 @@ export async function freshDatabase(name = 'school_bench'): Promise<{ url: strin
  * the discard port beside it (statements-mail measures donor mail).
  */
 export async function acknowledgmentsOff(pool: pg.Pool): Promise<void> {
-  // The product's Queryable answers rows (TypeORM's query); pg's pool answers a result object holding them. Given
-  // the pool itself, the switch read no stored value, took it for off and wrote nothing: every run before
-  // 2026-11-28 had acknowledgments on (the check below keeps it from slipping again).
-  const db = { query: async (sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows };
-  await switchAutomaticAcknowledgments(db, false, null);
+  // Given the pool itself (not pgQueryable), the switch read no stored value, took it for off and wrote nothing:
+  // every run before 2026-11-28 had acknowledgments on (the check below keeps it from slipping again).
+  await switchAutomaticAcknowledgments(pgQueryable(pool), false, null);
   const { rows } = await pool.query(`SELECT value FROM settings WHERE key = 'acknowledgments.automatic'`);
   if (rows[0]?.value?.enabled !== false) throw new Error('automatic acknowledgments are still on');
 }
