@@ -151,4 +151,34 @@ describe('MicroBatcher', () => {
     release();
     await Promise.all([...load, fifth, sixth]);
   });
+
+  it('with minIntervalMs, items that come soon after a flush began wait for the interval together', async () => {
+    const flushedAt: number[] = [];
+    const batches: number[][] = [];
+    const b = new MicroBatcher(
+      async (items: number[]) => {
+        flushedAt.push(performance.now());
+        batches.push(items);
+        return items;
+      },
+      { maxBatch: 10, maxInFlight: 1, minIntervalMs: 300 },
+    );
+    // After a quiet spell the first item goes on the next turn.
+    const first = b.submit(1);
+    await until(() => batches.length === 1);
+    await first;
+    // Three more within the interval: they go out together, once the interval since the first flush is over.
+    const soon = [2, 3, 4].map((n) => b.submit(n));
+    await turn();
+    expect(batches).toEqual([[1]]);
+    expect(await Promise.all(soon)).toEqual([2, 3, 4]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    expect(flushedAt[1] - flushedAt[0]).toBeGreaterThanOrEqual(290);
+    // An item that comes once the interval is over goes on the next turn again.
+    await new Promise((r) => setTimeout(r, 320));
+    const late = b.submit(5);
+    await until(() => batches.length === 3);
+    expect(await late).toBe(5);
+    expect(batches).toEqual([[1], [2, 3, 4], [5]]);
+  });
 });

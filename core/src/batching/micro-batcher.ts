@@ -29,6 +29,12 @@ export interface MicroBatcherOptions {
    * during the last one. Off: an idle batcher flushes on the next turn (see above).
    */
   flushIdleAtOnce?: boolean;
+  /**
+   * At most one flush starts in this many ms while items keep coming: an item that arrives sooner after the last
+   * flush began waits for the interval's end with whatever else arrives meanwhile; one that arrives later goes out
+   * on the next turn as usual. For work off a caller's path (queueing), where each flush has a fixed cost.
+   */
+  minIntervalMs?: number;
 }
 
 interface Entry<I, O> {
@@ -42,6 +48,7 @@ export class MicroBatcher<I, O> {
   private inFlight = 0;
   private scheduled = false;
   private lastFlushSize = 0;
+  private lastFlushAt = -Infinity;
 
   /** `flush` answers one result per item, in the items' order. */
   constructor(
@@ -74,7 +81,9 @@ export class MicroBatcher<I, O> {
     };
     const linger = this.options.lingerMs ?? 0;
     const busy = this.inFlight > 0 && this.lastFlushSize >= (this.options.lingerAfter ?? 8);
-    if (linger > 0 && busy && this.queue.length < this.options.maxBatch) setTimeout(go, linger);
+    const untilInterval = this.lastFlushAt + (this.options.minIntervalMs ?? 0) - performance.now();
+    if (untilInterval > 0 && this.queue.length < this.options.maxBatch) setTimeout(go, untilInterval);
+    else if (linger > 0 && busy && this.queue.length < this.options.maxBatch) setTimeout(go, linger);
     // setImmediate runs after the current poll phase: every request whose bytes arrived in this turn joins.
     else setImmediate(go);
   }
@@ -83,6 +92,7 @@ export class MicroBatcher<I, O> {
     while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
       const batch = this.queue.splice(0, this.options.maxBatch);
       this.lastFlushSize = batch.length;
+      this.lastFlushAt = performance.now();
       this.inFlight++;
       void this.run(batch).finally(() => {
         this.inFlight--;
