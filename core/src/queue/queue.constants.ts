@@ -13,7 +13,7 @@ export enum JobName {
    * and the retry of an event that failed in its batch.
    */
   ProjectStripeEvent = 'project-stripe-event',
-  /** Project the inbox rows the API stored in one statement (one job for up to 100 events; any may be done already). */
+  /** Project the inbox rows the API stored since its last job (one job for up to 500 events; any may be done already). */
   ProjectStripeEvents = 'project-stripe-events',
   /**
    * Read from Stripe the balance transactions (fees) that a batch of projected events named by id only, after
