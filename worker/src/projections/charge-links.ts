@@ -100,19 +100,19 @@ export async function resolveChargeLinks(
     recurring: !!subscriptionId,
     paidWith: isBankDebit(charge) ? 'us_bank_account' : charge.brand ? 'card' : null,
   });
-  return {
-    ...facts,
-    ...(await appealColumns(
-      ctx,
-      charge.metadata,
-      pi?.metadata ?? null,
-      subscriptionId ? subscription : null,
-      billingReason,
-    )),
+  const appeal = await appealColumns(
+    ctx,
+    charge.metadata,
+    pi?.metadata ?? null,
+    subscriptionId ? subscription : null,
+    billingReason,
+  );
+  // Object.assign rather than spreads, as in chargeProjection (V8 builds such rows several times faster).
+  return Object.assign({}, facts, appeal, {
     invoice_id: invoiceId,
     subscription_id: subscriptionId,
     customer_id: charge.customer_id ?? pi?.customer_id ?? invoiceCustomer ?? subscription?.customer_id ?? null,
-  };
+  });
 }
 
 /**

@@ -18,10 +18,11 @@ import {
  */
 export const chargeProjection: Projection = async (ctx, charge: Stripe.Charge, at) => {
   await writeCharge(ctx, charge.id, async (before) => {
+    const incoming = toChargeCore(charge);
     const core = await laterState<ChargeCore>(
       ctx,
       before && { version: [before.last_event_created, before.state_rank, before.amount_refunded], row: before },
-      { version: [at, ...versionTail(toChargeCore(charge))], row: toChargeCore(charge) },
+      { version: [at, ...versionTail(incoming)], row: incoming },
       CHARGE_CONTENT,
       async () => toChargeCore(await ctx.stripe.charges.retrieve(charge.id, {}, LOOKUP_OPTIONS)),
     );
@@ -29,16 +30,22 @@ export const chargeProjection: Projection = async (ctx, charge: Stripe.Charge, a
     const links = await resolveChargeLinks(
       ctx,
       {
-        ...core,
+        id: core.id,
+        payment_intent_id: core.payment_intent_id,
+        customer_id: core.customer_id,
+        amount: core.amount,
+        metadata: core.metadata,
+        brand: core.brand,
+        last4: core.last4,
         invoice_id: before?.invoice_id,
         subscription_id: before?.subscription_id,
         frequency: before?.frequency,
       },
       { invoiceHint: chargeInvoiceHint(charge), allowStripe: true },
     );
-    return {
-      ...core,
-      ...links,
+    // Object.assign, not spreads: V8 (Node 20) builds a 40-column row from two spreads 10x slower (50 µs a
+    // charge here, a tenth of the worker's time per event; test/bench/README.md, projection).
+    return Object.assign({}, core, links, {
       // Refunds only add up: those the row knew (from a refund event or an earlier charge event) stay.
       refunds: mergeRefunds(
         before?.refunds,
@@ -52,7 +59,7 @@ export const chargeProjection: Projection = async (ctx, charge: Stripe.Charge, a
       dispute_event_created: before?.dispute_event_created ?? 0,
       dispute_rank: before?.dispute_rank ?? 0,
       last_event_created: at,
-    };
+    });
   });
 };
 
