@@ -34,6 +34,7 @@ import {
   customerCreatedEvent,
   sign,
   type SignedEvent,
+  NO_FEE_LINES_NOTE,
 } from './lib/events.js';
 import { log } from './lib/datasets.js';
 import { fmtInt, machine, writeReport } from './lib/report.js';
@@ -434,7 +435,7 @@ writeReport({
     "Node CPU: user + system of the system's processes (ours: API + worker, by process: API + worker) over the send-to-visible span; the fees our worker reads after its batches commit may still be running then. Postgres CPU: the backends connected to the system's database (pg_stat_activity), including the bench's own polling.",
     'The floor: a bare node:http server in its own process that checks the signature (the stripe SDK\'s constructEvent) and answers 200, storing nothing (lib/floor-server.ts). Its end to end is its acknowledgment; every system pays at least this, so "share of floor" reads as the part of what this machine can do at all. The floor keeps no database, so it has no tricky-case rows.',
     'Automatic acknowledgment e-mails are switched off in our database (the peer sends none; a fresh database has them on).',
-    'The charges name no balance transaction (lib/events.ts): the emulator holds no line for them, and a fee read refused for every gift is not what a real charge costs (one listing per batch finds its line). Runs before 2026-11-28 15:00 paid that refusal, about 0.4 ms of worker CPU per event.',
+    NO_FEE_LINES_NOTE,
     'Shared machine: other work ran beside these runs; the load average is recorded with the machine.',
   ],
 });

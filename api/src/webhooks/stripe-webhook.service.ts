@@ -17,7 +17,7 @@ const STORED = Object.freeze({ received: true, duplicate: false } as const);
 const DUPLICATE = Object.freeze({ received: true, duplicate: true } as const);
 
 /** At most one projection job is queued in this many ms while events keep arriving (see the enqueuer). */
-export const ENQUEUE_INTERVAL_MS = 10;
+const ENQUEUE_INTERVAL_MS = 10;
 
 /** Stripe's own default: a signature older than five minutes is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;

@@ -81,7 +81,9 @@ export class MicroBatcher<I, O> {
     };
     const linger = this.options.lingerMs ?? 0;
     const busy = this.inFlight > 0 && this.lastFlushSize >= (this.options.lingerAfter ?? 8);
-    const untilInterval = this.lastFlushAt + (this.options.minIntervalMs ?? 0) - performance.now();
+    const untilInterval = this.options.minIntervalMs
+      ? this.lastFlushAt + this.options.minIntervalMs - performance.now()
+      : 0;
     if (untilInterval > 0 && this.queue.length < this.options.maxBatch) setTimeout(go, untilInterval);
     else if (linger > 0 && busy && this.queue.length < this.options.maxBatch) setTimeout(go, linger);
     // setImmediate runs after the current poll phase: every request whose bytes arrived in this turn joins.

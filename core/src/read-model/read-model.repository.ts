@@ -145,7 +145,7 @@ export const readModel = {
   async upsert(db: Queryable, table: ReadModelTable, row: Record<string, unknown>): Promise<void> {
     // A loop rather than Object.fromEntries(Object.entries(...).filter(...)): this runs once per projected event.
     const defined: Record<string, unknown> = {};
-    for (const c in row) {
+    for (const c of Object.keys(row)) {
       if (row[c] === undefined) continue;
       if (!COLUMN.test(c)) throw new Error(`Bad column name ${c}`);
       defined[c] = row[c];

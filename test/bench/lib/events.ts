@@ -8,6 +8,10 @@ import { customerObject } from '../../../dev/stripe-emulator/src/resources/custo
 import { WEBHOOK_SECRET } from './env.js';
 
 const stripe = new Stripe('sk_test_bench_signing');
+
+/** The report note of the benches that send these events: why their charges name no fee line. */
+export const NO_FEE_LINES_NOTE =
+  'The charges name no balance transaction (lib/events.ts): the emulator holds no line for them, and a fee read refused for every gift is not what a real charge costs (one listing per batch finds its line). Runs before 2026-11-28 15:00 paid that refusal, about 0.4 ms of worker CPU per event.';
 const BRANDS = ['visa', 'mastercard', 'amex', 'discover'];
 
 export function chargeSucceededEvent(

@@ -43,8 +43,8 @@ export const chargeProjection: Projection = async (ctx, charge: Stripe.Charge, a
       },
       { invoiceHint: chargeInvoiceHint(charge), allowStripe: true },
     );
-    // Object.assign, not spreads: V8 (Node 20) builds a 40-column row from two spreads 10x slower (50 µs a
-    // charge here, a tenth of the worker's time per event; test/bench/README.md, projection).
+    // Object.assign, not spreads: V8 (Node 20) built this 40-column row from two spreads 10x slower (50 µs a
+    // charge, the largest line of the worker's CPU profile).
     return Object.assign({}, core, links, {
       // Refunds only add up: those the row knew (from a refund event or an earlier charge event) stay.
       refunds: mergeRefunds(
