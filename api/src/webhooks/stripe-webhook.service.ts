@@ -16,8 +16,10 @@ import { badRequest, DomainError } from '../../../core/src/http/errors.js';
 const STORED = Object.freeze({ received: true, duplicate: false } as const);
 const DUPLICATE = Object.freeze({ received: true, duplicate: true } as const);
 
-/** At most one projection job is queued in this many ms while events keep arriving (see the enqueuer). */
+/** At most one projection job is queued in this many ms while events keep arriving (see the enqueuer)... */
 const ENQUEUE_INTERVAL_MS = 10;
+/** ...and in this many once a job carried 8 events or more (many at a time: fewer, fuller jobs). */
+const ENQUEUE_INTERVAL_UNDER_LOAD_MS = 30;
 
 /** Stripe's own default: a signature older than five minutes is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -76,12 +78,17 @@ export class StripeWebhookService {
    * command at a time, and at most one job every ENQUEUE_INTERVAL_MS: an event stored after a quiet spell is
    * queued on the next turn, while under load a job carries what was stored since the last one. Each job costs a
    * Lua script run and a socket write here and two in the worker (take, complete); one job per inbox statement
-   * (1 to 3 events at 10 connections) made those writes a fifth of the worker's CPU.
+   * (1 to 3 events at 10 connections) made those writes a fifth of the worker's CPU. Under load (a job of 8 events
+   * or more) the interval is longer: each job costs the worker four Redis round trips (its wake-up, the take, an
+   * empty take, the completion), and its batches wait up to 50 ms to fill anyway (PROJECTION_LINGER_MS); a
+   * trickle (100 events/s: jobs of one) keeps the short interval and its lag.
    */
   private readonly enqueuer = new MicroBatcher<string, void>((ids) => this.enqueueMany(ids), {
     maxBatch: 500,
     maxInFlight: 1,
     minIntervalMs: ENQUEUE_INTERVAL_MS,
+    minIntervalUnderLoadMs: ENQUEUE_INTERVAL_UNDER_LOAD_MS,
+    lingerAfter: 8,
   });
 
   async ingest(

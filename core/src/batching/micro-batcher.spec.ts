@@ -1,4 +1,4 @@
-import { MicroBatcher } from './micro-batcher.js';
+import { MicroBatcher, type MicroBatcherOptions } from './micro-batcher.js';
 
 /** A flush that records each batch and answers after `release()`, so tests decide when a round trip ends. */
 function recordingFlush(answer: (item: number) => string = (n) => `r${n}`) {
@@ -11,6 +11,18 @@ function recordingFlush(answer: (item: number) => string = (n) => `r${n}`) {
   };
   const release = () => gates.splice(0).forEach((open) => open());
   return { batches, flush, release };
+}
+
+/** A batcher whose flush answers at once and records each batch and the moment it began. */
+function timedBatcher(options: MicroBatcherOptions) {
+  const flushedAt: number[] = [];
+  const batches: number[][] = [];
+  const b = new MicroBatcher(async (items: number[]) => {
+    flushedAt.push(performance.now());
+    batches.push(items);
+    return items;
+  }, options);
+  return { b, batches, flushedAt };
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -153,16 +165,7 @@ describe('MicroBatcher', () => {
   });
 
   it('with minIntervalMs, items that come soon after a flush began wait for the interval together', async () => {
-    const flushedAt: number[] = [];
-    const batches: number[][] = [];
-    const b = new MicroBatcher(
-      async (items: number[]) => {
-        flushedAt.push(performance.now());
-        batches.push(items);
-        return items;
-      },
-      { maxBatch: 10, maxInFlight: 1, minIntervalMs: 300 },
-    );
+    const { b, batches, flushedAt } = timedBatcher({ maxBatch: 10, maxInFlight: 1, minIntervalMs: 300 });
     // After a quiet spell the first item goes on the next turn.
     const first = b.submit(1);
     await until(() => batches.length === 1);
@@ -180,5 +183,32 @@ describe('MicroBatcher', () => {
     await until(() => batches.length === 3);
     expect(await late).toBe(5);
     expect(batches).toEqual([[1], [2, 3, 4], [5]]);
+  });
+
+  it('with minIntervalUnderLoadMs, the longer interval follows a flush of lingerAfter items or more', async () => {
+    const { b, batches, flushedAt } = timedBatcher({
+      maxBatch: 10,
+      maxInFlight: 1,
+      minIntervalMs: 50,
+      minIntervalUnderLoadMs: 400,
+      lingerAfter: 3,
+    });
+    // Two at once: a flush below lingerAfter, so the next one waits the short interval.
+    await Promise.all([b.submit(1), b.submit(2)]);
+    await Promise.all([3, 4, 5].map((n) => b.submit(n)));
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+    expect(flushedAt[1] - flushedAt[0]).toBeGreaterThanOrEqual(45);
+    expect(flushedAt[1] - flushedAt[0]).toBeLessThan(400);
+    // The last flush carried three: the next waits the long interval.
+    await Promise.all([b.submit(6)]);
+    expect(batches).toEqual([[1, 2], [3, 4, 5], [6]]);
+    expect(flushedAt[2] - flushedAt[1]).toBeGreaterThanOrEqual(390);
+    // After a flush of one, the short interval again.
+    await b.submit(7);
+    expect(flushedAt[3] - flushedAt[2]).toBeGreaterThanOrEqual(45);
+    expect(flushedAt[3] - flushedAt[2]).toBeLessThan(400);
   });
 });

@@ -35,6 +35,11 @@ export interface MicroBatcherOptions {
    * on the next turn as usual. For work off a caller's path (queueing), where each flush has a fixed cost.
    */
   minIntervalMs?: number;
+  /**
+   * The interval instead of minIntervalMs once the last flush carried at least `lingerAfter` items: when items
+   * come many at a time, fewer and fuller flushes; a trickle (each flush one or two items) keeps the short one.
+   */
+  minIntervalUnderLoadMs?: number;
 }
 
 interface Entry<I, O> {
@@ -80,10 +85,10 @@ export class MicroBatcher<I, O> {
       this.pump();
     };
     const linger = this.options.lingerMs ?? 0;
-    const busy = this.inFlight > 0 && this.lastFlushSize >= (this.options.lingerAfter ?? 8);
-    const untilInterval = this.options.minIntervalMs
-      ? this.lastFlushAt + this.options.minIntervalMs - performance.now()
-      : 0;
+    const loaded = this.lastFlushSize >= (this.options.lingerAfter ?? 8);
+    const busy = this.inFlight > 0 && loaded;
+    const interval = (loaded && this.options.minIntervalUnderLoadMs) || this.options.minIntervalMs;
+    const untilInterval = interval ? this.lastFlushAt + interval - performance.now() : 0;
     if (untilInterval > 0 && this.queue.length < this.options.maxBatch) setTimeout(go, untilInterval);
     else if (linger > 0 && busy && this.queue.length < this.options.maxBatch) setTimeout(go, linger);
     // setImmediate runs after the current poll phase: every request whose bytes arrived in this turn joins.
