@@ -3,22 +3,14 @@ import type { DataSource } from 'typeorm';
 import { createDataSource } from '../../core/src/db/data-source.js';
 import type { Queryable } from '../../core/src/db/queryable.js';
 import { AggregateBatch } from '../../core/src/read-model/aggregate-batch.js';
-import type { Contribution } from '../../core/src/read-model/aggregates.js';
 import { foldTotalDeltas } from '../../core/src/read-model/total-deltas.js';
 import { migrations } from '../../migrations/index.js';
+import { cardGift } from '../helpers/card-gift.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 const TZ = 'America/Chicago';
 
-const gift = (customerId: string, amount: number): Contribution => ({
-  at: new Date('2026-11-20T18:00:00Z'),
-  source: 'card',
-  donationType: 'one-time',
-  brand: 'visa',
-  customerId,
-  amount,
-  count: 1,
-});
+const gift = (customerId: string, amount: number) => cardGift(customerId, new Date('2026-11-20T18:00:00Z'), amount);
 
 /**
  * Several workers project at once (issue 31): two batches with gifts on the same day, of different donors,

@@ -24,6 +24,8 @@ export class AggregateBatch {
   private readonly buckets = new Map<string, BucketDelta>();
   private readonly years = new Map<string, { at: Date; customerId: string; amount: number; count: number }>();
   private readonly donors = new Map<string, { amount: number; count: number; gave: boolean }>();
+  /** Per donor, the instants of counted gifts the batch added and removed (see firstAndLast). */
+  private readonly instants = new Map<string, { added: number[]; removed: number[]; manual: boolean }>();
   private readonly appeals = new AppealTotalsBatch();
 
   /** The donors whose totals the flush changes. */
@@ -46,6 +48,12 @@ export class AggregateBatch {
       d.amount += sign * c.amount;
       d.count += sign * c.count;
       this.donors.set(c.customerId, d);
+      if (c.count > 0) {
+        const i = this.instants.get(c.customerId) ?? { added: [], removed: [], manual: false };
+        (sign > 0 ? i.added : i.removed).push(c.at.getTime());
+        i.manual ||= c.source === 'manual';
+        this.instants.set(c.customerId, i);
+      }
       // donor_years and donor_fiscal_years by the instant: the flush groups them into calendar and fiscal years in the school's zone.
       const yk = `${c.at.toISOString()}|${c.customerId}`;
       const y = this.years.get(yk) ?? { at: c.at, customerId: c.customerId, amount: 0, count: 0 };
@@ -74,6 +82,29 @@ export class AggregateBatch {
       b.count += sign * p.count;
       this.buckets.set(key, b);
     }
+  }
+
+  /**
+   * The donors whose first and last gift must be re-read from the gift rows (a counted gift removed and not put
+   * back on the same instant, or a manual gift: its date is read back as its day's start), and for the others
+   * the earliest and latest instant the batch added, which can only move first earlier and last later.
+   */
+  private firstAndLast(): { recount: string[]; extend: Map<string, { first: Date; last: Date }> } {
+    const recount: string[] = [];
+    const extend = new Map<string, { first: Date; last: Date }>();
+    for (const [id, { added, removed, manual }] of this.instants) {
+      const left = [...added];
+      const lost = removed.some((t) => {
+        const at = left.indexOf(t);
+        if (at < 0) return true;
+        left.splice(at, 1);
+        return false;
+      });
+      if (manual || lost) recount.push(id);
+      else if (added.length)
+        extend.set(id, { first: new Date(Math.min(...added)), last: new Date(Math.max(...added)) });
+    }
+    return { recount, extend };
   }
 
   /** Applies everything recorded, in the batch's transaction, after every gift row of the batch is written. */
@@ -136,34 +167,61 @@ export class AggregateBatch {
       }
     }
     if (!donors.length) return this.appeals.flush(db);
-    // Someone becomes a donor when a gift succeeds; the customer projection reads donor_totals under the lock.
+    // Totals, first and last gift in one write per donor: a donor whose batch only added gifts (or rewrote one on
+    // its own instant) moves first and last with least/greatest; one who lost a gift (a moved or deleted gift may
+    // have been the first) or has a manual gift in the batch is re-read from the per-customer indexes next. Whoever
+    // moves is moved only if the batch changed their amount or count: otherwise it added back what it removed.
+    // Someone becomes a donor when a gift succeeds (the customer projection reads donor_totals under the lock).
+    // The donors whose first gift moved are new or not to their appeals again (the appeals' flush, last).
+    const { recount, extend } = this.firstAndLast();
     const moved = donors.filter(([, d]) => d.amount !== 0 || d.count !== 0);
-    if (moved.length) {
-      await db.query(
-        `INSERT INTO donor_totals (customer_id, total_amount, donation_count)
-         SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[])
-         ON CONFLICT (customer_id) DO UPDATE SET total_amount = donor_totals.total_amount + EXCLUDED.total_amount,
-           donation_count = donor_totals.donation_count + EXCLUDED.donation_count`,
-        [moved.map(([id]) => id), moved.map(([, d]) => d.amount), moved.map(([, d]) => d.count)],
+    const gave = donors.filter(([, d]) => d.gave).map(([id]) => id);
+    const firstMoved: Array<{ customer_id: string }> = [];
+    if (moved.length || gave.length) {
+      firstMoved.push(
+        ...(await db.query(
+          `WITH became_donor AS (UPDATE donors SET is_donor = true WHERE id = ANY($6::text[]) AND NOT is_donor),
+           was AS (SELECT customer_id, first_gift_at FROM donor_totals WHERE customer_id = ANY($1::text[])),
+           up AS (
+             INSERT INTO donor_totals (customer_id, total_amount, donation_count, first_gift_at, last_gift_at)
+             SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[], $4::timestamptz[], $5::timestamptz[])
+             ON CONFLICT (customer_id) DO UPDATE SET total_amount = donor_totals.total_amount + EXCLUDED.total_amount,
+               donation_count = donor_totals.donation_count + EXCLUDED.donation_count,
+               first_gift_at = least(donor_totals.first_gift_at, EXCLUDED.first_gift_at),
+               last_gift_at = greatest(donor_totals.last_gift_at, EXCLUDED.last_gift_at)
+             RETURNING customer_id, first_gift_at)
+           SELECT up.customer_id FROM up LEFT JOIN was USING (customer_id)
+            WHERE up.first_gift_at IS DISTINCT FROM was.first_gift_at`,
+          [
+            moved.map(([id]) => id),
+            moved.map(([, d]) => d.amount),
+            moved.map(([, d]) => d.count),
+            moved.map(([id]) => extend.get(id)?.first.toISOString() ?? null),
+            moved.map(([id]) => extend.get(id)?.last.toISOString() ?? null),
+            gave,
+          ],
+        )),
       );
     }
-    // First and last gift are re-read from the per-customer indexes (a deleted gift may have been the first);
-    // the donors whose first gift moved are new or not to their appeals again (the appeals' flush, next).
-    const firstMoved: Array<{ customer_id: string }> = await db.query(
-      `WITH became_donor AS (UPDATE donors SET is_donor = true WHERE id = ANY($2::text[]) AND NOT is_donor),
-       was AS (SELECT customer_id, first_gift_at FROM donor_totals WHERE customer_id = ANY($1::text[])),
-       up AS (
-         UPDATE donor_totals t SET first_gift_at = g.first_at, last_gift_at = g.last_at
-           FROM (SELECT c.id, x.first_at, x.last_at FROM unnest($1::text[]) AS c(id)
-                 CROSS JOIN LATERAL (SELECT min(at) AS first_at, max(at) AS last_at FROM (
-                   SELECT created AS at FROM charges WHERE customer_id = c.id AND status = 'succeeded'
-                   UNION ALL SELECT donation_date FROM manual_donations WHERE stripe_customer_id = c.id) u) x) g
-          WHERE t.customer_id = g.id
-          RETURNING t.customer_id, t.first_gift_at)
-       SELECT up.customer_id FROM up LEFT JOIN was USING (customer_id)
-        WHERE up.first_gift_at IS DISTINCT FROM was.first_gift_at`,
-      [donors.map(([id]) => id), donors.filter(([, d]) => d.gave).map(([id]) => id)],
-    );
+    if (recount.length) {
+      firstMoved.push(
+        ...(await db.query(
+          `WITH was AS (SELECT customer_id, first_gift_at FROM donor_totals WHERE customer_id = ANY($1::text[])),
+           up AS (
+             UPDATE donor_totals t SET first_gift_at = g.first_at, last_gift_at = g.last_at
+               FROM (SELECT c.id, x.first_at, x.last_at FROM unnest($1::text[]) AS c(id)
+                     CROSS JOIN LATERAL (SELECT min(at) AS first_at, max(at) AS last_at FROM (
+                       SELECT created AS at FROM charges WHERE customer_id = c.id AND status = 'succeeded'
+                       UNION ALL SELECT donation_date FROM manual_donations WHERE stripe_customer_id = c.id) u) x) g
+              WHERE t.customer_id = g.id
+                AND (t.first_gift_at IS DISTINCT FROM g.first_at OR t.last_gift_at IS DISTINCT FROM g.last_at)
+              RETURNING t.customer_id, t.first_gift_at)
+           SELECT up.customer_id FROM up LEFT JOIN was USING (customer_id)
+            WHERE up.first_gift_at IS DISTINCT FROM was.first_gift_at`,
+          [recount],
+        )),
+      );
+    }
     await this.appeals.flush(
       db,
       firstMoved.map((r) => r.customer_id),
