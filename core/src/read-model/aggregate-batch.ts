@@ -117,74 +117,42 @@ export class AggregateBatch {
       donors.map(([id]) => `donors:${id}`),
     );
     const buckets = [...this.buckets.values()].filter((b) => b.amount !== 0 || b.count !== 0);
-    if (buckets.length) {
-      // Appended, never upserted: batches of several workers add to the same day without waiting (total-deltas.ts).
-      await db.query(
-        `INSERT INTO total_deltas (day, source, donation_type, brand, amount, count)
-         SELECT (at AT TIME ZONE $2)::date, source, donation_type, brand, sum(amount), sum(count)
-           FROM unnest($1::timestamptz[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[]) AS t(at, source, donation_type, brand, amount, count)
-          GROUP BY 1, 2, 3, 4 HAVING sum(amount) <> 0 OR sum(count) <> 0`,
-        [
-          buckets.map((b) => b.at.toISOString()),
-          timeZone,
-          buckets.map((b) => b.source),
-          buckets.map((b) => b.donationType),
-          buckets.map((b) => b.brand),
-          buckets.map((b) => b.amount),
-          buckets.map((b) => b.count),
-        ],
-      );
-    }
     const years = [...this.years.values()].filter((y) => y.amount !== 0 || y.count !== 0);
-    if (years.length) {
-      // The calendar and the fiscal year rows in one statement, as addToDonorYear writes them for one gift.
-      await db.query(
-        `WITH input AS (SELECT * FROM unnest($1::timestamptz[], $3::text[], $4::bigint[], $5::int[]) AS t(at, customer_id, amount, count)),
-         cal AS (
-           INSERT INTO donor_years (year, customer_id, amount, count)
-           SELECT extract(year FROM at AT TIME ZONE $2)::smallint, customer_id, sum(amount), sum(count) FROM input GROUP BY 1, 2 ORDER BY 1, 2
-           ON CONFLICT (year, customer_id) DO UPDATE SET amount = donor_years.amount + EXCLUDED.amount, count = donor_years.count + EXCLUDED.count)
-         INSERT INTO donor_fiscal_years (year, customer_id, amount, count)
-         SELECT ${fiscalYearSql('at', '$2::text')}, customer_id, sum(amount), sum(count) FROM input GROUP BY 1, 2 ORDER BY 1, 2
-         ON CONFLICT (year, customer_id) DO UPDATE SET amount = donor_fiscal_years.amount + EXCLUDED.amount, count = donor_fiscal_years.count + EXCLUDED.count`,
-        [
-          years.map((y) => y.at.toISOString()),
-          timeZone,
-          years.map((y) => y.customerId),
-          years.map((y) => y.amount),
-          years.map((y) => y.count),
-        ],
-      );
-      // A row whose count falls to zero is removed, so "gave in year Y" is the existence of a row. A statement
-      // of its own: a DELETE in the same statement as the upsert would not see the rows the upsert changed.
-      const lost = [...new Set(years.filter((y) => y.count < 0).map((y) => y.customerId))];
-      if (lost.length) {
-        await db.query(
-          `WITH cal AS (DELETE FROM donor_years WHERE customer_id = ANY($1::text[]) AND count <= 0)
-           DELETE FROM donor_fiscal_years WHERE customer_id = ANY($1::text[]) AND count <= 0`,
-          [lost],
-        );
-      }
-    }
-    if (!donors.length) return this.appeals.flush(db);
     // Totals, first and last gift in one write per donor: a donor whose batch only added gifts (or rewrote one on
     // its own instant) moves first and last with least/greatest; one who lost a gift (a moved or deleted gift may
-    // have been the first) or has a manual gift in the batch is re-read from the per-customer indexes next. Whoever
-    // moves is moved only if the batch changed their amount or count: otherwise it added back what it removed.
-    // Someone becomes a donor when a gift succeeds (the customer projection reads donor_totals under the lock).
-    // The donors whose first gift moved are new or not to their appeals again (the appeals' flush, last).
+    // have been the first) or has a manual gift in the batch is re-read from the per-customer indexes below.
+    // Whoever moves is moved only if the batch changed their amount or count: otherwise it added back what it
+    // removed. Someone becomes a donor when a gift succeeds (the customer projection reads donor_totals under the
+    // lock). The donors whose first gift moved are new or not to their appeals again (the appeals' flush, last).
     const { recount, extend } = this.firstAndLast();
     const moved = donors.filter(([, d]) => d.amount !== 0 || d.count !== 0);
     const gave = donors.filter(([, d]) => d.gave).map(([id]) => id);
     const firstMoved: Array<{ customer_id: string }> = [];
-    if (moved.length || gave.length) {
+    if (buckets.length || years.length || moved.length || gave.length) {
+      // One statement, one round trip: the day totals' deltas, the donor years (calendar and fiscal, as
+      // addToDonorYear writes them for one gift) and the donor totals.
       firstMoved.push(
         ...(await db.query(
-          `WITH became_donor AS (UPDATE donors SET is_donor = true WHERE id = ANY($6::text[]) AND NOT is_donor),
-           was AS (SELECT customer_id, first_gift_at FROM donor_totals WHERE customer_id = ANY($1::text[])),
+          `WITH deltas AS (
+             -- Appended, never upserted: batches of several workers add to the same day without waiting (total-deltas.ts).
+             INSERT INTO total_deltas (day, source, donation_type, brand, amount, count)
+             SELECT (at AT TIME ZONE $2)::date, source, donation_type, brand, sum(amount), sum(count)
+               FROM unnest($1::timestamptz[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[]) AS t(at, source, donation_type, brand, amount, count)
+              GROUP BY 1, 2, 3, 4 HAVING sum(amount) <> 0 OR sum(count) <> 0),
+           years AS (SELECT * FROM unnest($8::timestamptz[], $9::text[], $10::bigint[], $11::int[]) AS t(at, customer_id, amount, count)),
+           cal AS (
+             INSERT INTO donor_years (year, customer_id, amount, count)
+             SELECT extract(year FROM at AT TIME ZONE $2)::smallint, customer_id, sum(amount), sum(count) FROM years GROUP BY 1, 2 ORDER BY 1, 2
+             ON CONFLICT (year, customer_id) DO UPDATE SET amount = donor_years.amount + EXCLUDED.amount, count = donor_years.count + EXCLUDED.count),
+           fiscal AS (
+             INSERT INTO donor_fiscal_years (year, customer_id, amount, count)
+             SELECT ${fiscalYearSql('at', '$2::text')}, customer_id, sum(amount), sum(count) FROM years GROUP BY 1, 2 ORDER BY 1, 2
+             ON CONFLICT (year, customer_id) DO UPDATE SET amount = donor_fiscal_years.amount + EXCLUDED.amount, count = donor_fiscal_years.count + EXCLUDED.count),
+           became_donor AS (UPDATE donors SET is_donor = true WHERE id = ANY($17::text[]) AND NOT is_donor),
+           was AS (SELECT customer_id, first_gift_at FROM donor_totals WHERE customer_id = ANY($12::text[])),
            up AS (
              INSERT INTO donor_totals (customer_id, total_amount, donation_count, first_gift_at, last_gift_at)
-             SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[], $4::timestamptz[], $5::timestamptz[])
+             SELECT * FROM unnest($12::text[], $13::bigint[], $14::int[], $15::timestamptz[], $16::timestamptz[])
              ON CONFLICT (customer_id) DO UPDATE SET total_amount = donor_totals.total_amount + EXCLUDED.total_amount,
                donation_count = donor_totals.donation_count + EXCLUDED.donation_count,
                first_gift_at = least(donor_totals.first_gift_at, EXCLUDED.first_gift_at),
@@ -193,6 +161,17 @@ export class AggregateBatch {
            SELECT up.customer_id FROM up LEFT JOIN was USING (customer_id)
             WHERE up.first_gift_at IS DISTINCT FROM was.first_gift_at`,
           [
+            buckets.map((b) => b.at.toISOString()),
+            timeZone,
+            buckets.map((b) => b.source),
+            buckets.map((b) => b.donationType),
+            buckets.map((b) => b.brand),
+            buckets.map((b) => b.amount),
+            buckets.map((b) => b.count),
+            years.map((y) => y.at.toISOString()),
+            years.map((y) => y.customerId),
+            years.map((y) => y.amount),
+            years.map((y) => y.count),
             moved.map(([id]) => id),
             moved.map(([, d]) => d.amount),
             moved.map(([, d]) => d.count),
@@ -201,6 +180,16 @@ export class AggregateBatch {
             gave,
           ],
         )),
+      );
+    }
+    // A donor year whose count falls to zero is removed, so "gave in year Y" is the existence of a row. A statement
+    // of its own: a DELETE in the same statement as the upsert would not see the rows the upsert changed.
+    const lost = [...new Set(years.filter((y) => y.count < 0).map((y) => y.customerId))];
+    if (lost.length) {
+      await db.query(
+        `WITH cal AS (DELETE FROM donor_years WHERE customer_id = ANY($1::text[]) AND count <= 0)
+         DELETE FROM donor_fiscal_years WHERE customer_id = ANY($1::text[]) AND count <= 0`,
+        [lost],
       );
     }
     if (recount.length) {
