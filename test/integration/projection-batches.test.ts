@@ -44,4 +44,38 @@ describe('projection in batches', () => {
     );
     expect(n).toBeGreaterThan(100);
   });
+
+  it('waits for a merge in progress before it locks any of its rows', async () => {
+    const events = donorEventStream({ donors: 3, tag: 'pbm' });
+    const batched = await projectDirectly(events, async (ds, deps) => {
+      // A merge holds the merges lock exclusively until it commits (donor-merges.ts).
+      const merge = ds.createQueryRunner();
+      await merge.connect();
+      await merge.startTransaction();
+      await merge.query(`SELECT pg_advisory_xact_lock(hashtextextended('donor_merges:all', 0))`);
+      const batch = projectStripeEvents(
+        ds,
+        events.map((e) => e.id),
+        deps,
+      );
+      const waiting = async () =>
+        (await merge.query(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)) as Array<{
+          pid: number;
+        }>;
+      let blocked = await waiting();
+      while (!blocked.length) blocked = await waiting();
+      // The batch waits at the merges lock holding none of its objects' locks (a merge takes those after it).
+      expect(
+        await merge.query(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = $1`,
+          [blocked[0].pid],
+        ),
+      ).toEqual([{ n: 0 }]);
+      await merge.commitTransaction();
+      await merge.release();
+      const { outcomes } = await batch;
+      expect(new Set(outcomes.values())).toEqual(new Set(['processed']));
+    });
+    dbs.push(batched.db);
+  });
 });

@@ -23,15 +23,21 @@ export async function lockRow(db: Queryable, table: string, id: string): Promise
 
 /**
  * Several row locks (`table:id` keys) in one statement, in sorted key order: two batches that take their
- * locks this way wait for each other instead of deadlocking.
+ * locks this way wait for each other instead of deadlocking. `sharedFirst` is a key taken in shared mode before
+ * all of them, in the same statement (the worker's batch: the merges lock, then its objects' rows).
  */
-export async function lockRows(db: Queryable, keys: Iterable<string>): Promise<void> {
+export async function lockRows(db: Queryable, keys: Iterable<string>, sharedFirst?: string): Promise<void> {
   const held = (db as Queryable & LockMemory).heldLocks;
   const wanted = [...new Set(keys)].filter((k) => !held?.has(k)).sort();
-  if (!wanted.length) return;
+  const shared = sharedFirst !== undefined && !held?.has(sharedFirst) ? [sharedFirst] : [];
+  if (!wanted.length && !shared.length) return;
   await db.query(
-    `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM (SELECT k FROM unnest($1::text[]) AS u(k) ORDER BY k COLLATE "C") s`,
-    [wanted],
+    `SELECT count(CASE WHEN s.shared THEN pg_advisory_xact_lock_shared(hashtextextended(s.k, 0))
+                       ELSE pg_advisory_xact_lock(hashtextextended(s.k, 0)) END)
+       FROM (SELECT k, shared FROM (SELECT k, true AS shared FROM unnest($2::text[]) AS f(k)
+                                    UNION ALL SELECT k, false FROM unnest($1::text[]) AS u(k)) a
+              ORDER BY shared DESC, k COLLATE "C") s`,
+    [wanted, shared],
   );
-  for (const k of wanted) held?.add(k);
+  for (const k of [...shared, ...wanted]) held?.add(k);
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable.js';
-import { lockRow, type LockMemory } from '../db/row-lock.js';
+import { lockRow, lockRows } from '../db/row-lock.js';
 import { cached, rememberRows, type RowCache } from './read-model.repository.js';
 import {
   applyContributionChange,
@@ -25,10 +25,12 @@ export type GiftKind = 'card' | 'manual';
 
 /** Taken once per transaction: a batch transaction (LockMemory) remembers it holds it. */
 export async function holdMergesShared(db: Queryable): Promise<void> {
-  const held = (db as Queryable & LockMemory).heldLocks;
-  if (held?.has(MERGES_KEY)) return;
-  await db.query(`SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))`, [MERGES_KEY]);
-  held?.add(MERGES_KEY);
+  await lockRowsHoldingMerges(db, []);
+}
+
+/** holdMergesShared, then lockRows of `keys`, in one statement (the worker's batch: one round trip fewer). */
+export async function lockRowsHoldingMerges(db: Queryable, keys: Iterable<string>): Promise<void> {
+  await lockRows(db, keys, MERGES_KEY);
 }
 
 export async function holdMergesExclusive(db: Queryable): Promise<void> {

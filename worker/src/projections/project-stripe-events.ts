@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Queryable } from '../../../core/src/db/queryable.js';
 import { lockRows, type LockMemory } from '../../../core/src/db/row-lock.js';
 import { customerOf, scrubErasedDonors } from '../../../core/src/privacy/donor-erasure.js';
-import { holdMergesShared, prefetchActiveMerges } from '../../../core/src/read-model/donor-merges.js';
+import { lockRowsHoldingMerges, prefetchActiveMerges } from '../../../core/src/read-model/donor-merges.js';
 import { WriteBehind, type WithWriteBehind } from '../../../core/src/read-model/write-behind.js';
 import { AggregateBatch } from '../../../core/src/read-model/aggregate-batch.js';
 import { moneyMovement } from '../../../core/src/read-model/money-movement.repository.js';
@@ -107,11 +107,11 @@ export async function projectStripeEvents(
     const objectOf = (e: InboxEvent) =>
       projectionFor(e.type) ? (e.payload?.data?.object as Record<string, unknown> | undefined) : undefined;
     // The merges lock (shared) comes before any charge's lock, as in writeCharge and a merge (donor-merges.ts).
-    if (due.length) await holdMergesShared(db);
-    await lockRows(
-      db,
-      due.flatMap((e) => lockKeys(objectOf(e) ?? {})),
-    );
+    if (due.length)
+      await lockRowsHoldingMerges(
+        db,
+        due.flatMap((e) => lockKeys(objectOf(e) ?? {})),
+      );
     const charges = due.map(objectOf).filter((o) => o?.object === 'charge' && typeof o.id === 'string') as Array<{
       id: string;
       payment_intent?: unknown;
