@@ -19,7 +19,7 @@ const DUPLICATE = Object.freeze({ received: true, duplicate: true } as const);
 /** At most one projection job is queued in this many ms while events keep arriving (see the enqueuer)... */
 const ENQUEUE_INTERVAL_MS = 10;
 /** ...and in this many once a job carried 8 events or more (many at a time: fewer, fuller jobs). */
-const ENQUEUE_INTERVAL_UNDER_LOAD_MS = 30;
+const ENQUEUE_INTERVAL_UNDER_LOAD_MS = 50;
 
 /** Stripe's own default: a signature older than five minutes is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -80,8 +80,9 @@ export class StripeWebhookService {
    * Lua script run and a socket write here and two in the worker (take, complete); one job per inbox statement
    * (1 to 3 events at 10 connections) made those writes a fifth of the worker's CPU. Under load (a job of 8 events
    * or more) the interval is longer: each job costs the worker four Redis round trips (its wake-up, the take, an
-   * empty take, the completion), and its batches wait up to 50 ms to fill anyway (PROJECTION_LINGER_MS); a
-   * trickle (100 events/s: jobs of one) keeps the short interval and its lag.
+   * empty take, the completion), and its batches wait up to 50 ms to fill anyway (PROJECTION_LINGER_MS), so a
+   * job every 50 ms is about one per batch; a trickle (100 events/s: jobs of one) keeps the short interval and
+   * its lag.
    */
   private readonly enqueuer = new MicroBatcher<string, void>((ids) => this.enqueueMany(ids), {
     maxBatch: 500,
