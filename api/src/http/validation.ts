@@ -21,11 +21,13 @@ function firstMessage(errors: ValidationError[], path = ''): string {
  * Checked before class-validator, on every body and query:
  * - class-validator's whitelist looks declared fields up in a plain object, so a field named after an
  *   Object.prototype member (`constructor`, `toString`, `__proto__`, ...) counts as declared: it is neither
- *   refused nor stripped, and lands on the DTO shadowing the method. Such keys are refused like unknown ones.
+ *   refused nor stripped, and lands on the DTO shadowing the method. Nest's ValidationPipe deletes `prototype`
+ *   (with `__proto__` and `constructor`) before validating, so that key would be dropped without a word. All of
+ *   them are refused like unknown ones.
  * - Postgres text cannot hold a NUL character ("invalid byte sequence"), so one anywhere in the input would
  *   be a 500 from the first query that uses it. It is refused as a 400 here.
  */
-const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+const PROTOTYPE_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
 
 function forbiddenInput(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string')
