@@ -77,12 +77,11 @@ export class StripeWebhookService {
    * Enqueueing is off the acknowledgment's path (the answer waits for Postgres, not for Redis), one Redis
    * command at a time, and at most one job every ENQUEUE_INTERVAL_MS: an event stored after a quiet spell is
    * queued on the next turn, while under load a job carries what was stored since the last one. Each job costs a
-   * Lua script run and a socket write here and two in the worker (take, complete); one job per inbox statement
-   * (1 to 3 events at 10 connections) made those writes a fifth of the worker's CPU. Under load (a job of 8 events
-   * or more) the interval is longer: each job costs the worker four Redis round trips (its wake-up, the take, an
-   * empty take, the completion), and its batches wait up to 50 ms to fill anyway (PROJECTION_LINGER_MS), so a
-   * job every 50 ms is about one per batch; a trickle (100 events/s: jobs of one) keeps the short interval and
-   * its lag.
+   * Lua script run and a socket write here and four Redis round trips in the worker (its wake-up, the take, an
+   * empty take, the completion); one job per inbox statement (1 to 3 events at 10 connections) made those a fifth
+   * of the worker's CPU. Under load (a job of 8 events or more) the interval is longer: the worker's batches wait
+   * up to 50 ms to fill anyway (PROJECTION_LINGER_MS), so a job every 50 ms is about one per batch; a trickle
+   * (100 events/s: jobs of one) keeps the short interval and its lag.
    */
   private readonly enqueuer = new MicroBatcher<string, void>((ids) => this.enqueueMany(ids), {
     maxBatch: 500,

@@ -23,9 +23,14 @@ interface BucketDelta {
 export class AggregateBatch {
   private readonly buckets = new Map<string, BucketDelta>();
   private readonly years = new Map<string, { at: Date; customerId: string; amount: number; count: number }>();
-  private readonly donors = new Map<string, { amount: number; count: number; gave: boolean }>();
-  /** Per donor, the instants of counted gifts the batch added and removed (see firstAndLast). */
-  private readonly instants = new Map<string, { added: number[]; removed: number[]; manual: boolean }>();
+  /**
+   * Per donor: the totals' change, whether a gift succeeded, and the instants of the counted gifts the batch added
+   * and removed (see firstAndLast).
+   */
+  private readonly donors = new Map<
+    string,
+    { amount: number; count: number; gave: boolean; added: number[]; removed: number[]; manual: boolean }
+  >();
   private readonly appeals = new AppealTotalsBatch();
 
   /** The donors whose totals the flush changes. */
@@ -44,15 +49,20 @@ export class AggregateBatch {
       if (!c) continue;
       this.addBucket(c, sign);
       if (!c.customerId) continue;
-      const d = this.donors.get(c.customerId) ?? { amount: 0, count: 0, gave: false };
+      const d = this.donors.get(c.customerId) ?? {
+        amount: 0,
+        count: 0,
+        gave: false,
+        added: [],
+        removed: [],
+        manual: false,
+      };
       d.amount += sign * c.amount;
       d.count += sign * c.count;
       this.donors.set(c.customerId, d);
       if (c.count > 0) {
-        const i = this.instants.get(c.customerId) ?? { added: [], removed: [], manual: false };
-        (sign > 0 ? i.added : i.removed).push(c.at.getTime());
-        i.manual ||= c.source === 'manual';
-        this.instants.set(c.customerId, i);
+        (sign > 0 ? d.added : d.removed).push(c.at.getTime());
+        d.manual ||= c.source === 'manual';
       }
       // donor_years and donor_fiscal_years by the instant: the flush groups them into calendar and fiscal years in the school's zone.
       const yk = `${c.at.toISOString()}|${c.customerId}`;
@@ -92,7 +102,7 @@ export class AggregateBatch {
   private firstAndLast(): { recount: string[]; extend: Map<string, { first: Date; last: Date }> } {
     const recount: string[] = [];
     const extend = new Map<string, { first: Date; last: Date }>();
-    for (const [id, { added, removed, manual }] of this.instants) {
+    for (const [id, { added, removed, manual }] of this.donors) {
       const left = [...added];
       const lost = removed.some((t) => {
         const at = left.indexOf(t);
