@@ -58,16 +58,18 @@ describe('projection in batches', () => {
         events.map((e) => e.id),
         deps,
       );
+      // pg_locks lists every database's locks, and other suites running at the same time wait for theirs.
+      const thisDatabase = `database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
       const waiting = async () =>
-        (await merge.query(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)) as Array<{
-          pid: number;
-        }>;
+        (await merge.query(
+          `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND ${thisDatabase}`,
+        )) as Array<{ pid: number }>;
       let blocked = await waiting();
       while (!blocked.length) blocked = await waiting();
       // The batch waits at the merges lock holding none of its objects' locks (a merge takes those after it).
       expect(
         await merge.query(
-          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = $1`,
+          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = $1 AND ${thisDatabase}`,
           [blocked[0].pid],
         ),
       ).toEqual([{ n: 0 }]);

@@ -20,7 +20,12 @@ afterAll(async () => {
 async function someoneWaitsForLock(): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const [row] = await db.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`);
+    // pg_locks lists every database's locks: other suites running at the same time wait for theirs too.
+    const [row] = await db.query(
+      `SELECT count(*)::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND NOT granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
     if (row.n > 0) return;
     await new Promise((r) => setTimeout(r, 10));
   }
