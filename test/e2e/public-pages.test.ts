@@ -205,6 +205,8 @@ describe('public pages in Chromium', () => {
     const { page, errors } = await open('/gallery', width);
     await expect(page.locator('h1').textContent()).resolves.toBe('Photo Gallery');
     const figures = page.locator('.gallery-item');
+    // The heading shows at once; the photos follow their own request (a spinner meanwhile).
+    await page.locator('section[aria-label="Photos"][aria-busy="false"]').waitFor();
     await expect(figures.count()).resolves.toBe(12);
     const items = await figures.evaluateAll((fs) =>
       fs.map((f) => ({ alt: f.querySelector('img')!.alt, caption: f.querySelector('figcaption')!.textContent })),
