@@ -149,7 +149,7 @@ describe('donating to a fund, covering the fees, in memory of someone', () => {
     await dash.getByText('$50.00 to the funds plus $1.80 fee coverage').waitFor();
     await dash.getByText('$50.00 + $1.80 fees').waitFor();
     await dash.context().close();
-  });
+  }, 120_000);
 
   it('$25 monthly to Transportation in memory of a name, with a notify e-mail: plan, fund, tribute, notice, fund filter', async () => {
     const { page, errors } = await openDonate(browser, stack.apiUrl, 1280);
@@ -229,5 +229,5 @@ describe('donating to a fund, covering the fees, in memory of someone', () => {
       await screenshot(dash, `gifts-by-fund-${width}`);
     }
     await dash.context().close();
-  });
+  }, 120_000);
 });
